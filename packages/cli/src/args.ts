@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import type { ParseOptions } from '@docmill/core';
+
+export interface CliCommand {
+  command: string | undefined;
+  target: string | undefined;
+  out: string | undefined;
+  json: boolean;
+  help: boolean;
+  options: ParseOptions;
+}
+
+export class UsageError extends Error {}
+
+export const usage = `Usage:
+  docmill parse <file> [flags]            print Markdown (or --json for the full response)
+  docmill parse <dir> --out <dir> [flags] convert a folder, one .md per file
+
+Flags:
+  --json                     print {success, data} instead of Markdown
+  --options '<json>'         ParseOptions, same schema as POST /v2/parse
+  --formats a,b              formats (markdown, html, rawHtml, links, images, summary, json)
+  --pdf-mode fast|auto|ocr   PDF parser mode
+  --max-pages N              PDF page cap
+  --redact-pii[=mode]        redact PII (accurate, aggressive, fast)
+  --no-main-content          keep headers, navigation and footers
+  --out <dir>                output folder for folder conversion`;
+
+/** Turns argv into a command with ParseOptions; sugar flags are merged over `--options`. */
+export function parseCli(argv: string[]): CliCommand {
+  // `--redact-pii` may stand alone or take `=mode`; parseArgs needs a value, so split it first.
+  let redact: string | boolean | undefined;
+  const rest = argv.filter((a) => {
+    if (a === '--redact-pii') {
+      redact = true;
+      return false;
+    }
+    const m = /^--redact-pii=(.+)$/.exec(a);
+    if (m) {
+      redact = m[1] as string;
+      return false;
+    }
+    return true;
+  });
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        options: { type: 'string' },
+        formats: { type: 'string' },
+        'pdf-mode': { type: 'string' },
+        'max-pages': { type: 'string' },
+        'no-main-content': { type: 'boolean' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  let options: Record<string, unknown> = {};
+  if (typeof v.options === 'string') {
+    try {
+      options = JSON.parse(v.options);
+    } catch {
+      throw new UsageError('Invalid JSON in --options. Provide a valid JSON string.');
+    }
+    if (!options || typeof options !== 'object' || Array.isArray(options)) {
+      throw new UsageError('--options must be a JSON object.');
+    }
+  }
+  if (typeof v.formats === 'string')
+    options.formats = v.formats
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const pdfMode = v['pdf-mode'];
+  const maxPages = v['max-pages'];
+  if (typeof pdfMode === 'string' || typeof maxPages === 'string') {
+    const parsers = Array.isArray(options.parsers) ? [...(options.parsers as unknown[])] : [];
+    const idx = parsers.findIndex(
+      (p) => p === 'pdf' || (typeof p === 'object' && p && (p as { type?: string }).type === 'pdf'),
+    );
+    const base = idx >= 0 && typeof parsers[idx] === 'object' ? { ...(parsers[idx] as object) } : { type: 'pdf' };
+    const pdf: Record<string, unknown> = base;
+    if (typeof pdfMode === 'string') pdf.mode = pdfMode;
+    if (typeof maxPages === 'string') pdf.maxPages = /^\d+$/.test(maxPages) ? Number(maxPages) : maxPages;
+    if (idx >= 0) parsers[idx] = pdf;
+    else parsers.push(pdf);
+    options.parsers = parsers;
+  }
+  if (redact !== undefined) options.redactPII = redact === true ? true : { mode: redact };
+  if (v['no-main-content']) options.onlyMainContent = false;
+  return {
+    command: parsed.positionals[0],
+    target: parsed.positionals[1],
+    out: typeof v.out === 'string' ? v.out : undefined,
+    json: v.json === true,
+    help: v.help === true,
+    options: options as ParseOptions,
+  };
+}

@@ -1,0 +1,11 @@
+import { DocmillError } from '../../errors.ts';
+import type { Adapter } from '../types.ts';
+
+// Placeholder until the rtf adapter lands; reports itself honestly instead of returning nothing.
+export const adapter: Adapter = {
+  name: 'rtf',
+  kinds: [],
+  async parse() {
+    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The rtf adapter is not implemented yet.');
+  },
+};

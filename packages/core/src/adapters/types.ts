@@ -1,0 +1,47 @@
+import type { FileKind } from '../detect.ts';
+import type { Limits } from '../limits.ts';
+import type { ResolvedOptions } from '../options/normalize.ts';
+import type { Root } from '../tree/types.ts';
+
+/** What an adapter gets besides the bytes. Adapters talk to nothing else. */
+export interface AdapterContext {
+  kind: FileKind;
+  filename?: string | undefined;
+  /** MIME of the detected input (image adapters need it). */
+  mime?: string | undefined;
+  options: ResolvedOptions;
+  limits: Limits;
+  /** Fires on timeout or caller abort; check it between pages/parts and pass it to async work. */
+  signal: AbortSignal;
+  /** Adds a line to `data.warning` (truncation, skipped parts, recovered damage). */
+  warn(message: string): void;
+}
+
+export interface AdapterOutput {
+  tree: Root;
+  /** HTML inputs only: the cleaned page served as `data.html` (other formats render the tree). */
+  html?: string;
+  /** HTML inputs only: the input exactly as given, served as `data.rawHtml`. */
+  rawHtml?: string;
+  /** HTML inputs only: every link of the page (the tree holds only the main content's). */
+  links?: string[];
+  /**
+   * PDF only: per-page facts for the OCR stage (which pages have a usable text layer).
+   * Keyed by 1-based page number.
+   */
+  pageInfo?: Record<number, PageClass>;
+}
+
+export interface PageClass {
+  /** 'text': usable text layer; 'garbled': text present but unreadable; 'none': no text (scan). */
+  text: 'text' | 'garbled' | 'none';
+  /** Share of the page area covered by images, 0–1. */
+  imageCoverage: number;
+}
+
+/** One format family. Heavy libraries are imported lazily inside `parse`. */
+export interface Adapter {
+  readonly name: string;
+  readonly kinds: readonly FileKind[];
+  parse(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput>;
+}

@@ -1,0 +1,295 @@
+import { DocmillError } from './errors.ts';
+import { listZipEntries } from './util/zip.ts';
+
+/** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
+export type FileKind =
+  | 'pdf'
+  | 'docx'
+  | 'docm'
+  | 'doc'
+  | 'odt'
+  | 'rtf'
+  | 'xlsx'
+  | 'xlsm'
+  | 'xlsb'
+  | 'xls'
+  | 'ods'
+  | 'pptx'
+  | 'pptm'
+  | 'ppt'
+  | 'odp'
+  | 'epub'
+  | 'csv'
+  | 'html'
+  | 'image';
+
+/** The 20 upload extensions of the contract (2.1), in its order. */
+export const ACCEPTED_EXTENSIONS = [
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.pdf',
+  '.docx',
+  '.doc',
+  '.docm',
+  '.odt',
+  '.ods',
+  '.odp',
+  '.rtf',
+  '.xlsx',
+  '.xls',
+  '.xlsm',
+  '.xlsb',
+  '.pptx',
+  '.ppt',
+  '.pptm',
+  '.epub',
+  '.csv',
+] as const;
+
+const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.gif', '.bmp', '.webp'];
+
+const byExtension: Record<string, FileKind> = {
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.doc': 'doc',
+  '.docm': 'docm',
+  '.odt': 'odt',
+  '.ods': 'ods',
+  '.odp': 'odp',
+  '.rtf': 'rtf',
+  '.xlsx': 'xlsx',
+  '.xls': 'xls',
+  '.xlsm': 'xlsm',
+  '.xlsb': 'xlsb',
+  '.pptx': 'pptx',
+  '.ppt': 'ppt',
+  '.pptm': 'pptm',
+  '.epub': 'epub',
+  '.csv': 'csv',
+};
+
+const byMime: Record<string, FileKind> = {
+  'application/pdf': 'pdf',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/csv': 'csv',
+  'application/csv': 'csv',
+  'application/rtf': 'rtf',
+  'text/rtf': 'rtf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-word.document.macroenabled.12': 'docm',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel.sheet.macroenabled.12': 'xlsm',
+  'application/vnd.ms-excel.sheet.binary.macroenabled.12': 'xlsb',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.ms-powerpoint.presentation.macroenabled.12': 'pptm',
+  'application/epub+zip': 'epub',
+};
+
+export const MIME_TYPES: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  docm: 'application/vnd.ms-word.document.macroEnabled.12',
+  doc: 'application/msword',
+  odt: 'application/vnd.oasis.opendocument.text',
+  rtf: 'application/rtf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  xlsb: 'application/vnd.ms-excel.sheet.binary.macroEnabled.12',
+  xls: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  pptm: 'application/vnd.ms-powerpoint.presentation.macroEnabled.12',
+  ppt: 'application/vnd.ms-powerpoint',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
+  csv: 'text/csv',
+  html: 'text/html',
+  image: 'image/*',
+};
+
+export interface DetectHints {
+  filename?: string | undefined;
+  contentType?: string | undefined;
+  /** Whether raster images are accepted (the `image` parser). */
+  acceptImages?: boolean | undefined;
+}
+
+export interface Detected {
+  kind: FileKind;
+  /** How the kind was decided; useful in warnings for mislabelled files. */
+  by: 'magic' | 'extension' | 'contentType' | 'sniff';
+  /** Image MIME when kind is 'image'. */
+  imageMime?: string;
+}
+
+export function extensionOf(filename: string | undefined): string {
+  if (!filename) return '';
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
+
+function imageMagic(b: Uint8Array): string | undefined {
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47])) return 'image/png';
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(b, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (startsWith(b, [0x42, 0x4d]) && b.length > 26) return 'image/bmp';
+  if (startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
+  if (startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
+/** True when a CFB directory names `stream` (names are stored as UTF-16LE). */
+export function cfbHasStream(b: Uint8Array, stream: string): boolean {
+  const needle = new Uint8Array(stream.length * 2);
+  for (let i = 0; i < stream.length; i++) needle[i * 2] = stream.charCodeAt(i);
+  outer: for (let i = 0; i + needle.length <= b.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (b[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
+  const entries = listZipEntries(b);
+  if (!entries) return undefined;
+  const names = new Set(entries.map((e) => e.name));
+  if (names.has('mimetype')) {
+    // ODF and EPUB store their media type uncompressed as the first entry.
+    const head = new TextDecoder().decode(b.subarray(30, Math.min(b.length, 200)));
+    if (head.includes('application/epub+zip')) return 'epub';
+    if (head.includes('opendocument.text')) return 'odt';
+    if (head.includes('opendocument.spreadsheet')) return 'ods';
+    if (head.includes('opendocument.presentation')) return 'odp';
+  }
+  if (names.has('META-INF/container.xml')) return 'epub';
+  const any = (prefix: string) => entries.some((e) => e.name.startsWith(prefix));
+  const macro = any('word/vbaProject') || any('xl/vbaProject') || any('ppt/vbaProject');
+  if (any('word/')) return macro ? 'docm' : 'docx';
+  if (names.has('xl/workbook.bin')) return 'xlsb';
+  if (any('xl/')) return macro ? 'xlsm' : 'xlsx';
+  if (any('ppt/')) return macro ? 'pptm' : 'pptx';
+  return undefined;
+}
+
+function cfbKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
+  // Encrypted OOXML is a CFB holding EncryptionInfo + EncryptedPackage.
+  if (cfbHasStream(b, 'EncryptedPackage') || cfbHasStream(b, 'EncryptionInfo')) return 'encrypted';
+  if (cfbHasStream(b, 'WordDocument')) return 'doc';
+  if (cfbHasStream(b, 'PowerPoint Document')) return 'ppt';
+  if (cfbHasStream(b, 'Workbook') || cfbHasStream(b, 'Book')) return 'xls';
+  return undefined;
+}
+
+/** Decodes the head of a text file well enough to sniff markup. */
+function textHead(b: Uint8Array): string {
+  const head = b.subarray(0, 2048);
+  if (startsWith(head, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(head);
+  if (startsWith(head, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(head);
+  return new TextDecoder('latin1').decode(head);
+}
+
+function looksLikeHtml(head: string): boolean {
+  const h = head
+    .replace(/^\uFEFF/, '')
+    .replace(/^(\s|<\?xml[^>]*>|<!--[\s\S]*?-->)*/i, '')
+    .slice(0, 1024)
+    .toLowerCase();
+  return /^<(!doctype html|html|head|body|meta|title)\b/.test(h) || /<html[\s>]/.test(h);
+}
+
+function isBinary(b: Uint8Array): boolean {
+  const n = Math.min(b.length, 4096);
+  if (startsWith(b, [0xff, 0xfe]) || startsWith(b, [0xfe, 0xff])) return false;
+  let ctrl = 0;
+  for (let i = 0; i < n; i++) {
+    const c = b[i] as number;
+    if (c === 0) return true;
+    if (c < 8 || (c > 13 && c < 32 && c !== 27)) ctrl++;
+  }
+  return ctrl > n * 0.05;
+}
+
+const unsupportedType = () =>
+  new DocmillError(
+    400,
+    'UNSUPPORTED_FILE_TYPE',
+    `Unsupported upload type. Supported file extensions: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  );
+
+/**
+ * Decides what a file is: magic bytes first, the extension second, the content type third.
+ * A mislabelled file is parsed as what it is.
+ */
+export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
+  const ext = extensionOf(hints.filename);
+  const extKind = byExtension[ext];
+  const mime = hints.contentType?.split(';')[0]?.trim().toLowerCase();
+  const mimeKind = mime ? byMime[mime] : undefined;
+
+  // Magic bytes. %PDF may be preceded by junk in the first KiB.
+  const headLatin = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (headLatin.includes('%PDF-')) return { kind: 'pdf', by: 'magic' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+    const k = zipKind(bytes);
+    if (k === 'encrypted') throw encrypted();
+    if (k) return { kind: k, by: 'magic' };
+    // A zip we cannot classify: trust a zip-family extension (the adapter will report damage).
+    const zipFamily: FileKind[] = ['docx', 'docm', 'xlsx', 'xlsm', 'xlsb', 'pptx', 'pptm', 'odt', 'ods', 'odp', 'epub'];
+    if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension' };
+    if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType' };
+    throw unsupportedType();
+  }
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+    const k = cfbKind(bytes);
+    if (k === 'encrypted') throw encrypted();
+    if (k) return { kind: k, by: 'magic' };
+    if (extKind === 'doc' || extKind === 'xls' || extKind === 'ppt') return { kind: extKind, by: 'extension' };
+    throw unsupportedType();
+  }
+  if (headLatin.replace(/^\uFEFF|^ï»¿/, '').startsWith('{\\rtf')) return { kind: 'rtf', by: 'magic' };
+  const img = imageMagic(bytes);
+  if (img) {
+    if (hints.acceptImages) return { kind: 'image', by: 'magic', imageMime: img };
+    throw unsupportedType();
+  }
+
+  // Text formats: sniff HTML, otherwise go by the label.
+  if (!isBinary(bytes)) {
+    const head = textHead(bytes);
+    if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
+    if (extKind === 'html' || extKind === 'csv') return { kind: extKind, by: 'extension' };
+    if (!extKind && (mimeKind === 'html' || mimeKind === 'csv')) return { kind: mimeKind, by: 'contentType' };
+    if (!extKind && !mimeKind && /<\/?(p|div|table|span|a|h[1-6])\b/i.test(head)) return { kind: 'html', by: 'sniff' };
+    if (!ext && !mimeKind) return { kind: 'csv', by: 'sniff' };
+  }
+  if (ext && IMAGE_EXTENSIONS.includes(ext) && hints.acceptImages) {
+    throw new DocmillError(400, 'BAD_REQUEST', 'The file has an image extension but is not a readable image.');
+  }
+  if (extKind) {
+    // Labelled as a binary format but nothing matched its signature: the adapter reports the damage.
+    if (extKind !== 'html' && extKind !== 'csv') return { kind: extKind, by: 'extension' };
+  }
+  throw unsupportedType();
+}
+
+export function encrypted(): DocmillError {
+  return new DocmillError(
+    400,
+    'BAD_REQUEST',
+    'The document is password-protected or encrypted; remove the protection and upload it again.',
+  );
+}

@@ -1,0 +1,153 @@
+import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
+import type { AdapterOutput } from './adapters/types.ts';
+import { type Detected, detect, MIME_TYPES } from './detect.ts';
+import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
+import { type ParseInput, readInput } from './input.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
+import type { ParseOptions } from './options/schema.ts';
+import { buildResult, type ParseData } from './result.ts';
+import type { Stage, StageContext } from './stages/types.ts';
+import type { Root } from './tree/types.ts';
+
+export interface ParseHints {
+  filename?: string;
+  contentType?: string;
+  /** Known origin of the bytes; becomes `metadata.sourceURL` and the base for relative links. */
+  sourceURL?: string;
+  /** Caller cancellation, in addition to the `timeout` option. */
+  signal?: AbortSignal;
+}
+
+export interface EngineConfig {
+  limits?: Partial<Limits>;
+  /** Replace or add adapters per file kind (tests, custom formats). */
+  adapters?: AdapterOverrides;
+  /** Tree stages run in order after the adapter (OCR, PII redaction). */
+  stages?: Stage[];
+}
+
+export interface TreeResult {
+  tree: Root;
+  kind: Detected['kind'];
+  options: ResolvedOptions;
+  output: AdapterOutput;
+  warnings: string[];
+}
+
+export interface Engine {
+  parse(input: ParseInput, options?: ParseOptions, hints?: ParseHints): Promise<ParseData>;
+  parseTree(input: ParseInput, options?: ParseOptions, hints?: ParseHints): Promise<TreeResult>;
+  close(): Promise<void>;
+}
+
+export function createEngine(config: EngineConfig = {}): Engine {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const stages = config.stages ?? [];
+  let closed = false;
+
+  async function run(
+    input: ParseInput,
+    rawOptions: ParseOptions | undefined,
+    hints: ParseHints,
+  ): Promise<TreeResult & { bytes: Uint8Array }> {
+    if (closed) throw new DocmillError(500, 'UNKNOWN_ERROR', 'The engine is closed.');
+    const options = normalizeOptions(rawOptions ?? {});
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError(options.timeout)), options.timeout);
+    const onCallerAbort = () =>
+      controller.abort(hints.signal?.reason ?? new DocmillError(408, 'SCRAPE_TIMEOUT', 'Parsing was aborted.'));
+    hints.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (hints.signal?.aborted) onCallerAbort();
+    const signal = controller.signal;
+    // The race makes the deadline hold even while an adapter is inside a synchronous-heavy step;
+    // adapters also check the signal so their work really stops.
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => undefined);
+    try {
+      return await Promise.race([work(input, options, hints, signal), aborted]);
+    } finally {
+      clearTimeout(timer);
+      hints.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  async function work(input: ParseInput, options: ResolvedOptions, hints: ParseHints, signal: AbortSignal) {
+    const fileHint =
+      typeof Blob !== 'undefined' && input instanceof Blob ? (input as Blob & { name?: string }) : undefined;
+    const filename = hints.filename ?? fileHint?.name;
+    const contentType = hints.contentType ?? (fileHint?.type || undefined);
+    const bytes = await readInput(input, limits.maxInputBytes, signal);
+    if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
+    const warnings: string[] = [];
+    const warn = (m: string) => {
+      if (!warnings.includes(m)) warnings.push(m);
+    };
+    const adapter = await adapterFor(detected.kind, config.adapters);
+    let output: AdapterOutput;
+    try {
+      output = await adapter.parse(bytes, {
+        kind: detected.kind,
+        filename,
+        mime: detected.imageMime ?? MIME_TYPES[detected.kind],
+        options,
+        limits,
+        signal,
+        warn,
+      });
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw toDocmillError(err);
+    }
+    let tree = output.tree;
+    tree.metadata.contentType ??= detected.imageMime ?? MIME_TYPES[detected.kind];
+    if (hints.sourceURL) {
+      tree.metadata.sourceURL ??= hints.sourceURL;
+      tree.metadata.url ??= hints.sourceURL;
+    }
+    const stageCtx: StageContext = { kind: detected.kind, bytes, options, signal, warn, adapterOutput: output };
+    for (const stage of stages) {
+      if (signal.aborted) throw signal.reason;
+      if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
+    }
+    return { tree, kind: detected.kind, options, output, warnings, bytes };
+  }
+
+  return {
+    async parseTree(input, options, hints = {}) {
+      try {
+        const { bytes: _bytes, ...rest } = await run(input, options, hints);
+        return rest;
+      } catch (err) {
+        throw toDocmillError(err);
+      }
+    },
+    async parse(input, options, hints = {}) {
+      try {
+        const r = await run(input, options, hints);
+        return buildResult(r, hints.sourceURL);
+      } catch (err) {
+        throw toDocmillError(err);
+      }
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+let defaultEngine: Engine | undefined;
+
+/** Parses with a lazily created default engine. */
+export function parse(input: ParseInput, options?: ParseOptions, hints?: ParseHints): Promise<ParseData> {
+  defaultEngine ??= createEngine();
+  return defaultEngine.parse(input, options, hints);
+}
+
+export function parseTree(input: ParseInput, options?: ParseOptions, hints?: ParseHints): Promise<TreeResult> {
+  defaultEngine ??= createEngine();
+  return defaultEngine.parseTree(input, options, hints);
+}

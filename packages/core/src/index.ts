@@ -1,0 +1,36 @@
+export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
+export type { Detected, FileKind } from './detect.ts';
+export { ACCEPTED_EXTENSIONS, detect, MIME_TYPES } from './detect.ts';
+export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
+export { createEngine, parse, parseTree } from './engine.ts';
+export type { ErrorBody, ErrorCode } from './errors.ts';
+export { DocmillError, toDocmillError } from './errors.ts';
+export type { ParseInput } from './input.ts';
+export type { Limits } from './limits.ts';
+export { DEFAULT_LIMITS } from './limits.ts';
+export type { ParseOptions, PdfOptions, RedactPIIOptions, ResolvedOptions } from './options/index.ts';
+export { normalizeOptions, parseOptionsSchema, piiEntities } from './options/index.ts';
+export { collectImages, collectLinks, renderHtml, renderMarkdown } from './render/index.ts';
+export type { LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
+export type { Stage, StageContext } from './stages/types.ts';
+export * as tree from './tree/index.ts';
+export type * from './tree/types.ts';
+
+import { renderHtml } from './render/html.ts';
+import { collectImages, collectLinks } from './render/links.ts';
+import { renderMarkdown } from './render/markdown.ts';
+import type { Root } from './tree/types.ts';
+
+/** Renders a tree into one output format. */
+export function render(root: Root, format: 'markdown' | 'html' | 'links' | 'images'): string | string[] {
+  switch (format) {
+    case 'markdown':
+      return renderMarkdown(root);
+    case 'html':
+      return renderHtml(root);
+    case 'links':
+      return collectLinks(root);
+    case 'images':
+      return collectImages(root, { removeBase64Images: true });
+  }
+}

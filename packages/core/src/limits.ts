@@ -1,0 +1,33 @@
+/**
+ * Resource limits. Every adapter reads them from its context, so a host can tighten them per engine.
+ * Defaults are documented in the README ("Limits"); change both together.
+ */
+export interface Limits {
+  /** Largest input accepted, bytes (contract: 50 MB). */
+  maxInputBytes: number;
+  /** Total uncompressed bytes a zip container may inflate to. */
+  maxUnzippedBytes: number;
+  /** Entries a zip container may hold. */
+  maxZipEntries: number;
+  /** Largest uncompressed/compressed ratio accepted for one zip entry (zip-bomb guard). */
+  maxCompressionRatio: number;
+  /** Largest single XML part parsed, bytes. */
+  maxXmlBytes: number;
+  /** Deepest XML element nesting accepted. */
+  maxXmlDepth: number;
+  /** Cells rendered per spreadsheet sheet; the rest is dropped with a warning. */
+  maxCellsPerSheet: number;
+  /** Table rows kept per CSV file; the rest is dropped with a warning. */
+  maxCsvRows: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxInputBytes: 50 * 1024 * 1024,
+  maxUnzippedBytes: 512 * 1024 * 1024,
+  maxZipEntries: 10_000,
+  maxCompressionRatio: 200,
+  maxXmlBytes: 128 * 1024 * 1024,
+  maxXmlDepth: 256,
+  maxCellsPerSheet: 200_000,
+  maxCsvRows: 1_000_000,
+});

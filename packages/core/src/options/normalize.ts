@@ -1,0 +1,167 @@
+import { DocmillError } from '../errors.ts';
+import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
+
+export type PdfMode = 'fast' | 'auto' | 'ocr';
+
+export interface JsonFormatSpec {
+  schema?: Record<string, unknown>;
+  prompt?: string;
+}
+
+export interface PdfOptions {
+  mode: PdfMode;
+  maxPages?: number;
+  pages: boolean;
+  blocks: boolean;
+  pageMarkers: boolean;
+}
+
+export interface RedactOptions {
+  mode: 'accurate' | 'aggressive' | 'fast';
+  entities: PiiEntity[];
+  replaceStyle: 'tag' | 'mask' | 'remove';
+}
+
+/** The flat, fully-defaulted options every adapter, stage and renderer reads. */
+export interface ResolvedOptions {
+  formats: Set<FormatType>;
+  json?: JsonFormatSpec;
+  onlyMainContent: boolean;
+  includeTags: string[];
+  excludeTags: string[];
+  timeout: number;
+  removeBase64Images: boolean;
+  pdf: PdfOptions;
+  /** Raster images accepted as one-page OCR documents (`image` parser). */
+  imageParser: boolean;
+  redactPII: RedactOptions | null;
+  origin: string;
+  /** The validated options as given, for echoing and logging. */
+  raw: ParsedOptions;
+}
+
+/** Keys the hosted scrape endpoint knows but parse refuses with PARSE_UNSUPPORTED_OPTIONS. */
+const unsupportedKeys: Record<string, string> = {
+  actions: 'actions',
+  waitFor: 'waitFor',
+  mobile: 'mobile',
+  location: 'location',
+  screenshot: 'screenshots',
+  branding: 'branding',
+  changeTracking: 'change tracking',
+  maxAge: 'maxAge',
+  storeInCache: 'storeInCache',
+};
+const unsupportedFormats = new Set([
+  'screenshot',
+  'changeTracking',
+  'branding',
+  'product',
+  'menu',
+  'audio',
+  'video',
+  'question',
+  'highlights',
+  'attributes',
+]);
+
+const unsupported = (what: string): DocmillError =>
+  new DocmillError(400, 'PARSE_UNSUPPORTED_OPTIONS', `Parse uploads do not support ${what}.`);
+
+function rejectUnsupported(input: Record<string, unknown>): void {
+  for (const [key, label] of Object.entries(unsupportedKeys)) {
+    if (key in input && input[key] !== undefined) throw unsupported(label);
+  }
+  const proxy = input.proxy;
+  if (typeof proxy === 'string' && proxy !== 'basic' && proxy !== 'auto') {
+    throw unsupported(`proxy "${proxy}" (only "basic" and "auto")`);
+  }
+  if (Array.isArray(input.formats)) {
+    for (const f of input.formats) {
+      const type = typeof f === 'string' ? f : f && typeof f === 'object' ? (f as { type?: unknown }).type : undefined;
+      if (typeof type === 'string' && unsupportedFormats.has(type)) throw unsupported(`the ${type} format`);
+    }
+  }
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return (
+    path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '') || 'options'
+  );
+}
+
+/** Validates and defaults ParseOptions; throws DocmillError 400 naming the offending field. */
+export function normalizeOptions(input: unknown = {}): ResolvedOptions {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new DocmillError(400, 'BAD_REQUEST', 'The options must be a JSON object.');
+  }
+  rejectUnsupported(input as Record<string, unknown>);
+  const result = parseOptionsSchema.safeParse(input);
+  if (!result.success) {
+    const issues = result.error.issues;
+    const first = issues[0];
+    const message = first ? `Invalid option ${fieldPath(first.path)}: ${first.message}` : 'Invalid options.';
+    throw new DocmillError(400, 'BAD_REQUEST', message, {
+      details: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
+    });
+  }
+  return resolve(result.data);
+}
+
+function resolve(o: ParsedOptions): ResolvedOptions {
+  const formats = new Set<FormatType>();
+  let json: JsonFormatSpec | undefined;
+  for (const f of o.formats) {
+    if (typeof f === 'string') formats.add(f);
+    else {
+      formats.add(f.type);
+      if (f.type === 'json') {
+        json = {};
+        if (f.schema) json.schema = f.schema;
+        if (f.prompt) json.prompt = f.prompt;
+      }
+    }
+  }
+  if (formats.has('json') && !json) json = {};
+
+  // Without a pdf parser entry the text layer is still read, but nothing is OCR'd.
+  let pdf: PdfOptions = { mode: 'fast', pages: false, blocks: false, pageMarkers: false };
+  let imageParser = false;
+  for (const p of o.parsers) {
+    if (p === 'pdf') pdf = { mode: 'auto', pages: false, blocks: false, pageMarkers: false };
+    else if (p === 'image' || (typeof p === 'object' && p.type === 'image')) imageParser = true;
+    else if (typeof p === 'object' && p.type === 'pdf') {
+      pdf = { mode: p.mode, pages: p.pages ?? false, blocks: p.blocks ?? false, pageMarkers: p.pageMarkers ?? false };
+      if (p.maxPages !== undefined) pdf.maxPages = p.maxPages;
+    }
+  }
+
+  let redactPII: RedactOptions | null = null;
+  if (o.redactPII === true) redactPII = { mode: 'accurate', entities: [...piiEntities], replaceStyle: 'tag' };
+  else if (o.redactPII && typeof o.redactPII === 'object') {
+    redactPII = {
+      mode: o.redactPII.mode,
+      entities: o.redactPII.entities ? [...new Set(o.redactPII.entities)] : [...piiEntities],
+      replaceStyle: o.redactPII.replaceStyle,
+    };
+  }
+
+  const resolved: ResolvedOptions = {
+    formats,
+    onlyMainContent: o.onlyMainContent,
+    includeTags: o.includeTags ?? [],
+    excludeTags: o.excludeTags ?? [],
+    timeout: o.timeout,
+    removeBase64Images: o.removeBase64Images,
+    pdf,
+    imageParser,
+    redactPII,
+    origin: o.origin,
+    raw: o,
+  };
+  if (json) resolved.json = json;
+  return resolved;
+}

@@ -1,0 +1,31 @@
+import type { Inline } from '../tree/types.ts';
+
+type Marked = Extract<Inline, { type: 'strong' | 'emphasis' | 'strikethrough' | 'superscript' | 'subscript' }>;
+const markTypes = new Set(['strong', 'emphasis', 'strikethrough', 'superscript', 'subscript']);
+
+/**
+ * Merges adjacent text runs and adjacent runs with the same mark (`**a****b**` → `**ab**`), and
+ * drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
+ */
+export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
+  const out: Inline[] = [];
+  for (const n of nodes) {
+    const prev = out[out.length - 1];
+    if (n.type === 'text') {
+      if (n.value === '') continue;
+      if (prev?.type === 'text') {
+        out[out.length - 1] = { type: 'text', value: prev.value + n.value };
+        continue;
+      }
+    } else if (markTypes.has(n.type)) {
+      const m = n as Marked;
+      if (m.children.length === 0) continue;
+      if (prev && prev.type === m.type) {
+        out[out.length - 1] = { ...prev, children: [...(prev as Marked).children, ...m.children] } as Marked;
+        continue;
+      }
+    }
+    out.push(n);
+  }
+  return out;
+}

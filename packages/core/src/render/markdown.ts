@@ -1,0 +1,275 @@
+import { tableGrid } from '../tree/grid.ts';
+import type { Block, Image, Inline, ListItem, Root, Table } from '../tree/types.ts';
+import { escapeCell, escapeLineStarts, escapeText } from './escape.ts';
+import { normalizeInlines } from './inline-normalize.ts';
+
+export interface MarkdownOptions {
+  /** Replace `data:` image URLs with `<Base64-Image-Removed>` (contract default true). */
+  removeBase64Images?: boolean;
+  /** Join page sections with `\n\n---\n\n<!-- page N -->\n\n` (compat notes). */
+  pageMarkers?: boolean;
+}
+
+/** Where each top-level block (and each block directly inside a section) landed in the output. */
+export type SpanMap = Map<Block, [start: number, end: number]>;
+
+interface State {
+  opts: Required<MarkdownOptions>;
+  /** Inside a table cell: breaks become <br>, pipes escaped, blocks joined by <br>. */
+  inCell: boolean;
+}
+
+const BASE64_REMOVED = '<Base64-Image-Removed>';
+
+// ---------------------------------------------------------------- inline handlers
+
+type InlineHandler<T extends Inline> = (node: T, state: State) => string;
+type InlineHandlers = { [K in Inline['type']]: InlineHandler<Extract<Inline, { type: K }>> };
+
+/** Wraps marked content, moving edge whitespace outside the delimiters so the mark stays valid. */
+function wrap(inner: string, open: string, close = open): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
+  if (!m || m[2] === '') return inner;
+  return `${m[1]}${open}${m[2]}${close}${m[3]}`;
+}
+
+function codeSpan(value: string): string {
+  const v = value.replace(/\n/g, ' ');
+  const runs = v.match(/`+/g) ?? [];
+  const fence = '`'.repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = v.startsWith('`') || v.endsWith('`') || (v.startsWith(' ') && v.endsWith(' ') && v.trim()) ? ' ' : '';
+  return `${fence}${pad}${v}${pad}${fence}`;
+}
+
+function destination(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+export function imageMarkdown(node: Image, opts: Required<MarkdownOptions>): string {
+  const alt = node.alt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[[\]\\]/g, (c) => `\\${c}`);
+  let url = node.url ?? '';
+  if (url.startsWith('data:') && opts.removeBase64Images) url = BASE64_REMOVED;
+  if (!url && node.ref) url = opts.removeBase64Images ? BASE64_REMOVED : '';
+  const dest = url === BASE64_REMOVED ? BASE64_REMOVED : destination(url);
+  const title = node.title ? ` "${node.title.replace(/"/g, '\\"')}"` : '';
+  return `![${alt}](${dest}${title})`;
+}
+
+const inlineHandlers: InlineHandlers = {
+  text: (n, s) => {
+    const escaped = escapeText(n.value);
+    return s.inCell ? escaped.replace(/\r?\n/g, '<br>') : escaped;
+  },
+  strong: (n, s) => wrap(inlines(n.children, s), '**'),
+  emphasis: (n, s) => wrap(inlines(n.children, s), '*'),
+  strikethrough: (n, s) => wrap(inlines(n.children, s), '~~'),
+  superscript: (n, s) => wrap(inlines(n.children, s), '<sup>', '</sup>'),
+  subscript: (n, s) => wrap(inlines(n.children, s), '<sub>', '</sub>'),
+  inlineCode: (n) => codeSpan(n.value),
+  inlineMath: (n) => (n.value.trim() ? `$${n.value.trim()}$` : ''),
+  link: (n, s) => {
+    const label = inlines(n.children, s).trim();
+    if (!n.href) return label;
+    const title = n.title ? ` "${n.title.replace(/"/g, '\\"')}"` : '';
+    return `[${label || escapeText(n.href)}](${destination(n.href)}${title})`;
+  },
+  break: (_n, s) => (s.inCell ? '<br>' : '  \n'),
+  footnoteReference: (n) => `[^${n.identifier}]`,
+  image: (n, s) => imageMarkdown(n, s.opts),
+};
+
+function inlines(nodes: readonly Inline[], state: State): string {
+  let out = '';
+  for (const n of normalizeInlines(nodes)) {
+    const handler = inlineHandlers[n.type] as InlineHandler<Inline>;
+    out += handler(n, state);
+  }
+  return out;
+}
+
+/** Inline content of a paragraph-like block: whitespace tidied, line starts escaped. */
+function phrasing(nodes: readonly Inline[], state: State): string {
+  const raw = inlines(nodes, state)
+    .replace(/[ \t]*\n[ \t]*/g, (m) => (m.startsWith('  ') ? '  \n' : '\n'))
+    .replace(/[^\S\n]{2,}(?!\n)/g, ' ')
+    .trim();
+  return state.inCell ? raw : escapeLineStarts(raw);
+}
+
+// ---------------------------------------------------------------- block handlers
+
+type BlockHandler<T extends Block> = (node: T, state: State) => string;
+type BlockHandlers = { [K in Block['type']]: BlockHandler<Extract<Block, { type: K }>> };
+
+const indent = (s: string, prefix: string, first = prefix) =>
+  s
+    .split('\n')
+    .map((line, i) => (line === '' ? '' : (i === 0 ? first : prefix) + line))
+    .join('\n');
+
+function listItem(item: ListItem, marker: string, state: State): string {
+  const task = item.checked === undefined ? '' : item.checked ? '[x] ' : '[ ] ';
+  const body = blocksJoined(item.children, state, true);
+  const pad = ' '.repeat(marker.length + 1);
+  if (!body) return `${marker}${task ? ` ${task.trimEnd()}` : ''}`;
+  return indent(task + body, pad, `${marker} `);
+}
+
+function tableMarkdown(node: Table, state: State): string {
+  const grid = tableGrid(node);
+  if (grid.length === 0) return '';
+  const cellState: State = { ...state, inCell: true };
+  const cache = new Map<object, string>();
+  const cellText = (c: (typeof grid)[number][number]['cell']) => {
+    let t = cache.get(c);
+    if (t === undefined) {
+      t = escapeCell(
+        c.children
+          .map((b) => block(b, cellState))
+          .filter(Boolean)
+          .join('<br>')
+          .replace(/\n+/g, '<br>'),
+      ).trim();
+      cache.set(c, t);
+    }
+    return t;
+  };
+  // Merged cells are repeated in every slot they cover: Markdown has no spans, and repeating keeps
+  // each row self-contained for retrieval.
+  const rows = grid.map((line) => line.map((slot) => cellText(slot.cell)));
+  const width = rows[0]?.length ?? 0;
+  if (width === 0) return '';
+  const headerIsReal = grid[0]?.every((slot) => slot.cell.header) ?? false;
+  const header = headerIsReal ? (rows.shift() as string[]) : new Array<string>(width).fill('');
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const out = [line(header), line(new Array<string>(width).fill('---')), ...rows.map(line)];
+  const caption = node.caption?.length ? `${phrasing(node.caption, state)}\n\n` : '';
+  return caption + out.join('\n');
+}
+
+const blockHandlers: BlockHandlers = {
+  heading: (n, s) => {
+    const t = phrasing(n.children, { ...s, inCell: true }).replace(/<br>/g, ' ');
+    if (!t) return '';
+    return s.inCell
+      ? `**${t}**`
+      : `${'#'.repeat(n.depth)} ${escapeLineStarts(t)
+          .replace(/^\\(#)/, '$1')
+          .replace(/#+$/, (m) => `\\${m}`)}`;
+  },
+  paragraph: (n, s) => phrasing(n.children, s),
+  list: (n, s) => {
+    const start = n.start ?? 1;
+    const items = n.children.map((item, i) => listItem(item, n.ordered ? `${start + i}.` : '-', s));
+    if (s.inCell) return items.join('<br>');
+    // Tight unless an item holds several blocks that need a blank line between them.
+    const loose = n.children.some((it) => it.children.filter((b) => b.type !== 'list').length > 1);
+    return items.filter(Boolean).join(loose ? '\n\n' : '\n');
+  },
+  table: (n, s) => (s.inCell ? blockText(n, s) : tableMarkdown(n, s)),
+  code: (n, s) => {
+    if (s.inCell) return codeSpan(n.value);
+    const runs = n.value.match(/^[`~]{3,}/gm) ?? [];
+    const fence = '`'.repeat(Math.max(3, ...runs.map((r) => r.length + 1)));
+    return `${fence}${n.lang ?? ''}\n${n.value.replace(/\n+$/, '')}\n${fence}`;
+  },
+  blockquote: (n, s) => {
+    const inner = blocksJoined(n.children, s);
+    if (!inner) return '';
+    return s.inCell
+      ? inner
+      : inner
+          .split('\n')
+          .map((l) => (l ? `> ${l}` : '>'))
+          .join('\n');
+  },
+  thematicBreak: (_n, s) => (s.inCell ? '' : '---'),
+  footnoteDefinition: (n, s) => {
+    const inner = blocksJoined(n.children, s);
+    return indent(inner || ' ', '    ', `[^${n.identifier}]: `);
+  },
+  math: (n, s) => (n.value.trim() ? (s.inCell ? `$${n.value.trim()}$` : `$$\n${n.value.trim()}\n$$`) : ''),
+  image: (n, s) => imageMarkdown(n, s.opts),
+  section: (n, s) => blocksJoined(n.children, s),
+};
+
+/** Nested tables inside a cell flatten to their text: GFM cannot nest tables. */
+function blockText(n: Table, s: State): string {
+  return n.children
+    .map((r) => r.children.map((c) => c.children.map((b) => block(b, s)).join(' ')).join(' | '))
+    .join('<br>');
+}
+
+function block(node: Block, state: State): string {
+  const handler = blockHandlers[node.type] as BlockHandler<Block> | undefined;
+  if (!handler) throw new Error(`No Markdown handler for node type "${node.type}"`);
+  return handler(node, state);
+}
+
+/** Join rule: blocks are separated by one blank line, except a list directly after a paragraph in a tight item. */
+function blocksJoined(blocks: readonly Block[], state: State, inItem = false): string {
+  let out = '';
+  let prev: Block | undefined;
+  for (const b of blocks) {
+    const s = block(b, state);
+    if (!s) continue;
+    if (out) out += state.inCell ? '<br>' : inItem && b.type === 'list' && prev?.type === 'paragraph' ? '\n' : '\n\n';
+    out += s;
+    prev = b;
+  }
+  return out;
+}
+
+const defaults: Required<MarkdownOptions> = { removeBase64Images: true, pageMarkers: false };
+
+/** Renders a tree to Markdown and records each top-level block's span. */
+export function renderMarkdownWithSpans(
+  tree: Root,
+  options: MarkdownOptions = {},
+): { markdown: string; spans: SpanMap } {
+  const state: State = { opts: { ...defaults, ...options }, inCell: false };
+  const spans: SpanMap = new Map();
+  let out = '';
+  let pageSeen = false;
+  const emit = (b: Block, sep = '\n\n') => {
+    const s = block(b, state);
+    if (!s) return;
+    if (out) out += sep;
+    spans.set(b, [out.length, out.length + s.length]);
+    out += s;
+  };
+  for (const b of tree.children) {
+    if (b.type === 'section') {
+      let sep = '\n\n';
+      if (b.kind === 'page' && state.opts.pageMarkers) {
+        if (pageSeen) sep = `\n\n---\n\n<!-- page ${b.number} -->\n\n`;
+        pageSeen = true;
+      }
+      let first = true;
+      for (const c of b.children) {
+        const before = out.length;
+        emit(c, first ? sep : '\n\n');
+        if (out.length !== before) first = false;
+      }
+      // An empty page still gets its marker so page numbers stay aligned.
+      if (first && sep !== '\n\n' && out) out += sep.replace(/\n\n$/, '');
+    } else emit(b);
+  }
+  const markdown = out.replace(/\n{3,}/g, '\n\n').replace(/[ \t]+$/gm, (m, offset, str: string) =>
+    // Keep the two-space hard break; drop other trailing blanks.
+    m === '  ' && str[offset + 2] === '\n' ? m : '',
+  );
+  return { markdown: markdown ? `${markdown.trimEnd()}\n` : '', spans };
+}
+
+export function renderMarkdown(tree: Root, options: MarkdownOptions = {}): string {
+  return renderMarkdownWithSpans(tree, options).markdown;
+}
+
+/** Renders a list of blocks as a standalone Markdown fragment (per-page output, cells). */
+export function renderBlocksMarkdown(blocks: Block[], options: MarkdownOptions = {}): string {
+  return renderMarkdown({ type: 'root', metadata: {}, children: blocks }, options);
+}

@@ -1,0 +1,24 @@
+import type { AdapterOutput } from '../adapters/types.ts';
+import type { FileKind } from '../detect.ts';
+import type { ResolvedOptions } from '../options/normalize.ts';
+import type { Root } from '../tree/types.ts';
+
+export interface StageContext {
+  kind: FileKind;
+  bytes: Uint8Array;
+  options: ResolvedOptions;
+  signal: AbortSignal;
+  warn(message: string): void;
+  /** What the adapter returned besides the tree (PDF page classes for OCR). */
+  adapterOutput: AdapterOutput;
+}
+
+/**
+ * A tree-to-tree step between adapters and renderers (OCR, PII redaction). `applies` decides from
+ * the options whether it runs; a stage that must run but cannot fails the request (fail closed).
+ */
+export interface Stage {
+  readonly name: string;
+  applies(ctx: StageContext): boolean;
+  run(tree: Root, ctx: StageContext): Promise<Root>;
+}

@@ -1,0 +1,202 @@
+import JSZip from 'jszip';
+import { badInput, throwIfAborted } from '../errors.ts';
+import type { Limits } from '../limits.ts';
+
+/**
+ * Zip containers (OOXML, ODF, EPUB) are opened through this module only, so the zip-bomb limits
+ * hold everywhere: entry count, declared total size and per-entry ratio are checked from the
+ * central directory before anything is inflated, and inflation itself is metered so a lying
+ * header cannot inflate past the budget.
+ */
+
+export interface ZipEntryInfo {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+}
+
+const u16 = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8);
+const u32 = (b: Uint8Array, o: number) => (u16(b, o) | (u16(b, o + 2) << 16)) >>> 0;
+
+/** Reads the central directory (names and sizes) without inflating. Null when not a readable zip. */
+export function listZipEntries(bytes: Uint8Array): ZipEntryInfo[] | null {
+  // End of central directory: signature 0x06054b50 within the last 64 KiB + 22 bytes.
+  const min = Math.max(0, bytes.length - 0xffff - 22);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= min; i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  let count = u16(bytes, eocd + 10);
+  let offset = u32(bytes, eocd + 16);
+  // Zip64 locator just before the EOCD.
+  if ((count === 0xffff || offset === 0xffffffff) && eocd >= 20 && u32(bytes, eocd - 20) === 0x07064b50) {
+    const z64 = Number(readU64(bytes, eocd - 20 + 8));
+    if (u32(bytes, z64) === 0x06064b50) {
+      count = Number(readU64(bytes, z64 + 32));
+      offset = Number(readU64(bytes, z64 + 48));
+    }
+  }
+  const entries: ZipEntryInfo[] = [];
+  let p = offset;
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > bytes.length || u32(bytes, p) !== 0x02014b50) return entries.length ? entries : null;
+    let compressedSize = u32(bytes, p + 20);
+    let uncompressedSize = u32(bytes, p + 24);
+    const nameLen = u16(bytes, p + 28);
+    const extraLen = u16(bytes, p + 30);
+    const commentLen = u16(bytes, p + 32);
+    const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen));
+    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff) {
+      // Zip64 extended information extra field (id 0x0001).
+      let e = p + 46 + nameLen;
+      const end = e + extraLen;
+      while (e + 4 <= end) {
+        const id = u16(bytes, e);
+        const size = u16(bytes, e + 2);
+        if (id === 1) {
+          let q = e + 4;
+          if (uncompressedSize === 0xffffffff) {
+            uncompressedSize = Number(readU64(bytes, q));
+            q += 8;
+          }
+          if (compressedSize === 0xffffffff) compressedSize = Number(readU64(bytes, q));
+        }
+        e += 4 + size;
+      }
+    }
+    entries.push({ name, compressedSize, uncompressedSize });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+function readU64(b: Uint8Array, o: number): bigint {
+  return BigInt(u32(b, o)) | (BigInt(u32(b, o + 4)) << 32n);
+}
+
+interface StreamHelper {
+  on(event: 'data', cb: (chunk: Uint8Array) => void): StreamHelper;
+  on(event: 'error', cb: (e: Error) => void): StreamHelper;
+  on(event: 'end', cb: () => void): StreamHelper;
+  pause(): StreamHelper;
+  resume(): StreamHelper;
+}
+
+export interface SafeZip {
+  /** Entry names in archive order (directories excluded). */
+  names: string[];
+  has(name: string): boolean;
+  /** Bytes of an entry, or undefined when absent. Case-insensitive fallback for sloppy writers. */
+  bytes(name: string): Promise<Uint8Array | undefined>;
+  /** Entry decoded as UTF-8 (BOM stripped), or undefined when absent. */
+  text(name: string): Promise<string | undefined>;
+}
+
+/** Opens a zip with the limits checked up front and inflation metered. */
+export async function openZip(data: Uint8Array, limits: Limits, signal?: AbortSignal): Promise<SafeZip> {
+  const listed = listZipEntries(data);
+  if (!listed) throw badInput('The file is not a readable zip container (truncated or damaged).');
+  if (listed.length > limits.maxZipEntries) {
+    throw badInput(`The zip container has ${listed.length} entries; the limit is ${limits.maxZipEntries}.`);
+  }
+  let declared = 0;
+  for (const e of listed) {
+    declared += e.uncompressedSize;
+    if (
+      e.compressedSize > 0 &&
+      e.uncompressedSize / e.compressedSize > limits.maxCompressionRatio &&
+      e.uncompressedSize > 1 << 20
+    ) {
+      throw badInput(
+        `Zip entry "${e.name}" expands ${Math.round(e.uncompressedSize / e.compressedSize)}× (limit ${limits.maxCompressionRatio}×): refusing a likely zip bomb.`,
+      );
+    }
+  }
+  if (declared > limits.maxUnzippedBytes) {
+    throw badInput(`The zip container would inflate to ${declared} bytes; the limit is ${limits.maxUnzippedBytes}.`);
+  }
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(data, { checkCRC32: false });
+  } catch (err) {
+    throw badInput('The file is not a readable zip container (truncated or damaged).', err);
+  }
+  const sizes = new Map(listed.map((e) => [e.name, e.uncompressedSize]));
+  const files = new Map<string, JSZip.JSZipObject>();
+  const lower = new Map<string, string>();
+  zip.forEach((path, file) => {
+    if (file.dir) return;
+    files.set(path, file);
+    lower.set(path.toLowerCase(), path);
+  });
+  let budget = limits.maxUnzippedBytes;
+  const resolveName = (name: string) => {
+    const n = name.replace(/^\/+/, '');
+    return files.has(n) ? n : lower.get(n.toLowerCase());
+  };
+
+  const bytes = async (name: string): Promise<Uint8Array | undefined> => {
+    throwIfAborted(signal);
+    const key = resolveName(name);
+    if (key === undefined) return undefined;
+    const file = files.get(key) as JSZip.JSZipObject;
+    // Stop inflating once the entry exceeds what its header declared (plus slack) or the budget.
+    const cap = Math.min(budget, (sizes.get(key) ?? budget) + 1024);
+    const out = await new Promise<Uint8Array>((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      // internalStream is public jszip API but missing from its typings.
+      const stream = (file as unknown as { internalStream(t: 'uint8array'): StreamHelper }).internalStream(
+        'uint8array',
+      );
+      stream
+        .on('data', (chunk: Uint8Array) => {
+          total += chunk.length;
+          if (total > cap) {
+            stream.pause();
+            reject(badInput(`Zip entry "${key}" inflates past its declared size or the unzip budget.`));
+            return;
+          }
+          chunks.push(chunk);
+        })
+        .on('error', (e: Error) => reject(badInput(`Zip entry "${key}" is damaged: ${e.message}`, e)))
+        .on('end', () => {
+          const buf = new Uint8Array(total);
+          let o = 0;
+          for (const c of chunks) {
+            buf.set(c, o);
+            o += c.length;
+          }
+          resolve(buf);
+        })
+        .resume();
+    });
+    budget -= out.length;
+    return out;
+  };
+
+  return {
+    names: [...files.keys()],
+    has: (name) => resolveName(name) !== undefined,
+    bytes,
+    async text(name) {
+      const b = await bytes(name);
+      if (!b) return undefined;
+      return decodeUtf8(b);
+    },
+  };
+}
+
+const utf8 = new TextDecoder('utf-8');
+/** UTF-8 (or UTF-16 with BOM) to string, BOM stripped. */
+export function decodeUtf8(b: Uint8Array): string {
+  if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder('utf-16le').decode(b.subarray(2));
+  if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(b.subarray(2));
+  const s = utf8.decode(b);
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+}
