@@ -1,0 +1,63 @@
+// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
+// no git or pnpm install commands, run only your own tests, deadline 00:35 UTC, report format.
+import type { BBox, Table } from '../../tree/types.ts';
+
+/**
+ * The PDF adapter's internal page model: the seam between text extraction/layout (`../pdf/*`) and
+ * table detection (`./tables/*`). Coordinates are PDF points with the origin at the page's top-left
+ * and y growing downwards (pdf.js's bottom-left origin is flipped when the model is built).
+ */
+export interface TextItem {
+  /** Text of the run as pdf.js gives it (ligatures not yet normalized). */
+  str: string;
+  /** Left edge and top of the run's box. */
+  x: number;
+  y: number;
+  /** Width and height (height ≈ font size in points). */
+  w: number;
+  h: number;
+  /** Font size in points after the text matrix scale. */
+  size: number;
+  fontName: string;
+  bold: boolean;
+  italic: boolean;
+  /** Writing direction of the run. */
+  dir: 'ltr' | 'rtl' | 'ttb';
+  /** pdf.js reported an end of line after this run. */
+  hasEOL: boolean;
+}
+
+/** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */
+export interface Segment {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A filled or stroked rectangle larger than a ruling (cell backgrounds, boxes). */
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface PageModel {
+  /** 1-based page number. */
+  number: number;
+  width: number;
+  height: number;
+  items: TextItem[];
+  /** Rulings from the operator list; null when the operator list was not fetched for this page. */
+  segments: Segment[] | null;
+  rects: Rect[] | null;
+}
+
+/** A table found on a page: the tree table, where it is, and which text items it consumed. */
+export interface TableRegion {
+  bbox: BBox;
+  table: Table;
+  /** Indices into `PageModel.items` now owned by the table (layout must not emit them again). */
+  itemIndices: number[];
+}
