@@ -103,7 +103,11 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   if (!result.success) {
     const issues = result.error.issues;
     const first = issues[0];
-    const message = first ? `Invalid option ${fieldPath(first.path)}: ${first.message}` : 'Invalid options.';
+    let message = 'Invalid options.';
+    if (first?.code === 'unrecognized_keys') {
+      const where = first.path.length ? ` in ${fieldPath(first.path)}` : '';
+      message = `Unrecognized option key${first.keys.length > 1 ? 's' : ''}${where}: ${first.keys.join(', ')}`;
+    } else if (first) message = `Invalid option ${fieldPath(first.path)}: ${first.message}`;
     throw new DocmillError(400, 'BAD_REQUEST', message, {
       details: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
     });

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../src/index.ts';
+import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect } from '../src/index.ts';
+import { paragraph, root, section } from '../src/tree/build.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+async function failure(p: Promise<unknown>): Promise<DocmillError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(DocmillError);
+    return err as DocmillError;
+  }
+  throw new Error('expected a DocmillError');
+}
+
+const echo: Adapter = {
+  name: 'echo',
+  kinds: ['csv'],
+  async parse(bytes) {
+    return { tree: root([paragraph(new TextDecoder().decode(bytes))], { title: 'Echo' }) };
+  },
+};
+
+describe('type detection: magic bytes, then extension, then content type', () => {
+  it('recognises signatures whatever the label says', () => {
+    expect(detect(enc('%PDF-1.7\n'), { filename: 'report.docx' }).kind).toBe('pdf');
+    expect(detect(enc('{\\rtf1\\ansi hello}'), { filename: 'x.txt' }).kind).toBe('rtf');
+    expect(detect(enc('<!DOCTYPE html><html><body>x</body></html>'), { filename: 'page.csv' }).kind).toBe('html');
+  });
+  it('goes by extension for text formats, then by content type', () => {
+    expect(detect(enc('a,b\n1,2\n'), { filename: 'data.csv' }).kind).toBe('csv');
+    expect(detect(enc('a;b\n1;2\n'), { contentType: 'text/csv; charset=utf-8' }).kind).toBe('csv');
+    expect(detect(enc('<p>hi</p>'), { filename: 'frag.htm' }).kind).toBe('html');
+  });
+  it('refuses an unsupported type, listing the 20 accepted extensions', () => {
+    let err: unknown;
+    try {
+      detect(enc('hello'), { filename: 'notes.txt' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DocmillError);
+    const e = err as DocmillError;
+    expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
+    expect(ACCEPTED_EXTENSIONS).toHaveLength(20);
+    for (const ext of ACCEPTED_EXTENSIONS) expect(e.message).toContain(ext);
+  });
+  it('accepts raster images only through the image parser', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(() => detect(png, { filename: 'a.png' })).toThrow(DocmillError);
+    expect(detect(png, { filename: 'a.png', acceptImages: true })).toMatchObject({ kind: 'image', imageMime: 'image/png' });
+  });
+  it('reports encrypted OOXML (a CFB with EncryptionInfo) as password-protected', () => {
+    const cfb = new Uint8Array(1024);
+    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const name = 'EncryptionInfo';
+    for (let i = 0; i < name.length; i++) cfb[600 + i * 2] = name.charCodeAt(i);
+    expect(() => detect(cfb, { filename: 'secret.docx' })).toThrow(/password-protected/);
+  });
+});
+
+describe('engine errors carry the contract status and code', () => {
+  const engine = createEngine({ adapters: { csv: echo } });
+  it('0 bytes → 400 BAD_REQUEST', async () => {
+    const e = await failure(engine.parse(new Uint8Array(0), {}, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(e.message).toMatch(/empty/);
+  });
+  it('over 50 MB → 400 "exceeds maximum size of 50MB"', async () => {
+    const big = new Uint8Array(50 * 1024 * 1024 + 1);
+    const e = await failure(engine.parse(big, {}, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(e.message).toContain('exceeds maximum size of 50MB');
+  });
+  it('a stream over the limit is refused without buffering the rest', async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(1024 * 1024));
+        if (pulled > 200) c.close();
+      },
+    });
+    const e = await failure(engine.parse(stream, {}, { filename: 'a.csv' }));
+    expect(e.message).toContain('50MB');
+    expect(pulled).toBeLessThan(60);
+  });
+  it('invalid options → 400 BAD_REQUEST before reading the file', async () => {
+    const e = await failure(engine.parse(enc('a'), { timeout: 5 }, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+  it('unsupported options → 400 PARSE_UNSUPPORTED_OPTIONS', async () => {
+    const e = await failure(engine.parse(enc('a'), { actions: [] } as never, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
+  });
+  it('unsupported type → 400 UNSUPPORTED_FILE_TYPE', async () => {
+    const e = await failure(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
+    expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
+  });
+  it('timeout → 408 SCRAPE_TIMEOUT within the deadline, and the adapter sees the abort', async () => {
+    let sawAbort = false;
+    const slow: Adapter = {
+      name: 'slow',
+      kinds: ['csv'],
+      parse: (_b, ctx) =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => {
+            sawAbort = true;
+            reject(ctx.signal.reason);
+          });
+        }),
+    };
+    const t0 = Date.now();
+    const e = await failure(createEngine({ adapters: { csv: slow } }).parse(enc('a'), { timeout: 1000 }, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([408, 'SCRAPE_TIMEOUT']);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(sawAbort).toBe(true);
+  });
+  it('a caller abort stops the parse too', async () => {
+    const never: Adapter = { name: 'never', kinds: ['csv'], parse: () => new Promise(() => undefined) };
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 50);
+    const e = await failure(createEngine({ adapters: { csv: never } }).parse(enc('a'), {}, { filename: 'a.csv', signal: ac.signal }));
+    expect(e.status).toBe(408);
+  });
+  it('anything unexpected → 500 UNKNOWN_ERROR, and the engine keeps serving', async () => {
+    let calls = 0;
+    const flaky: Adapter = {
+      name: 'flaky',
+      kinds: ['csv'],
+      async parse(bytes) {
+        calls++;
+        if (calls === 1) throw new TypeError('boom');
+        return { tree: root([paragraph(new TextDecoder().decode(bytes))]) };
+      },
+    };
+    const eng = createEngine({ adapters: { csv: flaky } });
+    const e = await failure(eng.parse(enc('a'), {}, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([500, 'UNKNOWN_ERROR']);
+    expect(e.message).toMatch(/^An unexpected error occurred\./);
+    expect((await eng.parse(enc('fine'), {}, { filename: 'a.csv' })).markdown).toBe('fine\n');
+  });
+});
+
+describe('result object (2.7)', () => {
+  const engine = createEngine({ adapters: { csv: echo } });
+  it('returns only the requested formats plus metadata and warning', async () => {
+    const data = await engine.parse(enc('see [docs]'), { formats: ['markdown', 'html'] }, { filename: 'a.csv' });
+    expect(data.markdown).toBe('see \\[docs]\n');
+    expect(data.html).toBe('<p>see [docs]</p>');
+    expect(data).not.toHaveProperty('links');
+    expect(data.metadata).toMatchObject({ title: 'Echo', contentType: 'text/csv', error: null });
+    expect(data.warning).toBeNull();
+  });
+  it('takes Blob, ArrayBuffer and ReadableStream inputs alike', async () => {
+    const bytes = enc('same');
+    const viaBlob = await engine.parse(new Blob([bytes]), {}, { filename: 'a.csv' });
+    const viaBuffer = await engine.parse(bytes.slice().buffer, {}, { filename: 'a.csv' });
+    const viaStream = await engine.parse(new Blob([bytes]).stream(), {}, { filename: 'a.csv' });
+    expect(viaBlob.markdown).toBe('same\n');
+    expect(viaBuffer.markdown).toBe('same\n');
+    expect(viaStream.markdown).toBe('same\n');
+  });
+  it('derives pages and blocks from page sections for PDFs', async () => {
+    const fakePdf: Adapter = {
+      name: 'fake-pdf',
+      kinds: ['pdf'],
+      async parse() {
+        const p1 = paragraph('first page');
+        p1.source = { page: 1, bbox: [10, 20, 200, 40] };
+        return {
+          tree: root([section('page', 1, [p1], { width: 612, height: 792 }), section('page', 2, [paragraph('second page')])]),
+        };
+      },
+    };
+    const eng = createEngine({ adapters: { pdf: fakePdf } });
+    const data = await eng.parse(enc('%PDF-1.4'), { parsers: [{ type: 'pdf', pages: true, blocks: true, pageMarkers: true }] });
+    expect(data.markdown).toBe('first page\n\n---\n\n<!-- page 2 -->\n\nsecond page\n');
+    expect(data.pages).toEqual([
+      { pageNumber: 1, markdown: 'first page\n' },
+      { pageNumber: 2, markdown: 'second page\n' },
+    ]);
+    const item = data.blocks?.[0]?.items[0];
+    expect(item).toMatchObject({ type: 'paragraph', bbox: [10, 20, 200, 40], readingOrder: 0, content: 'first page' });
+    const [s, e] = item?.markdownSpan ?? [0, 0];
+    expect(data.markdown?.slice(s, e)).toBe('first page');
+    expect(data.blocks?.[0]).toMatchObject({ pageNumber: 1, width: 612, height: 792, status: 'ok' });
+  });
+});
