@@ -55,8 +55,14 @@ export function createEngine(config: EngineConfig = {}): Engine {
     const options = normalizeOptions(rawOptions ?? {});
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(options.timeout)), options.timeout);
-    const onCallerAbort = () =>
-      controller.abort(hints.signal?.reason ?? new DocmillError(408, 'SCRAPE_TIMEOUT', 'Parsing was aborted.'));
+    const onCallerAbort = () => {
+      const reason = hints.signal?.reason;
+      controller.abort(
+        reason instanceof DocmillError
+          ? reason
+          : new DocmillError(408, 'SCRAPE_TIMEOUT', 'Parsing was aborted by the caller.'),
+      );
+    };
     hints.signal?.addEventListener('abort', onCallerAbort, { once: true });
     if (hints.signal?.aborted) onCallerAbort();
     const signal = controller.signal;
