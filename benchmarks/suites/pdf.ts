@@ -1,0 +1,73 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDFParse } from 'pdf-parse';
+import { extractText } from 'unpdf';
+import { type BenchInput, copy, readCorpus, type Suite } from '../harness.ts';
+import { docmillTool } from './docmill.ts';
+
+/** The floor: pdf.js text extraction alone, page by page, with no structure. */
+async function bareTextContent(input: BenchInput): Promise<number> {
+  const doc = await getDocument({ data: copy(input.bytes), isEvalSupported: false, useSystemFonts: false, disableFontFace: true })
+    .promise;
+  let chars = 0;
+  try {
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      const tc = await page.getTextContent();
+      for (const it of tc.items) if ('str' in it) chars += it.str.length;
+      page.cleanup();
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return chars;
+}
+
+async function pageCount(bytes: Uint8Array): Promise<number> {
+  try {
+    const doc = await getDocument({ data: copy(bytes), isEvalSupported: false }).promise;
+    const n = doc.numPages;
+    await doc.destroy();
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+export const pdfSuite: Suite = {
+  name: 'pdf',
+  title: 'PDF → text/Markdown, pages/s (pdfbench)',
+  unit: 'pages',
+  baseline: 'pdf.js getTextContent',
+  iterations: 1,
+  rssInput: 'pdfbench/unstructured_pdf_DA-619p.pdf',
+  async inputs() {
+    const files = readCorpus('pdfbench', ['.pdf']);
+    const out: BenchInput[] = [];
+    for (const f of files) {
+      const units = await pageCount(f.bytes);
+      // Files pdf.js cannot open (password, broken) count no pages but are still fed to every tool.
+      out.push({ ...f, units });
+    }
+    return out;
+  },
+  async tools() {
+    return [
+      { name: 'pdf.js getTextContent', ours: false, run: bareTextContent },
+      docmillTool('docmill fast', { parsers: [{ type: 'pdf', mode: 'fast' }] }),
+      docmillTool('docmill auto', { parsers: [{ type: 'pdf', mode: 'auto' }] }),
+      { name: 'unpdf', ours: false, run: async (i) => extractText(copy(i.bytes), { mergePages: true }) },
+      {
+        name: 'pdf-parse',
+        ours: false,
+        run: async (i) => {
+          const parser = new PDFParse({ data: copy(i.bytes) });
+          try {
+            return await parser.getText();
+          } finally {
+            await parser.destroy();
+          }
+        },
+      },
+    ];
+  },
+};
