@@ -14,12 +14,16 @@ import { suites } from './suites/index.ts';
 
 function peakRss(suite: string, tool: string): number | null {
   try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'benchmarks/rss.ts'), suite, tool], {
-      encoding: 'utf8',
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'benchmarks/rss.ts'), suite, tool],
+      {
+        encoding: 'utf8',
+        cwd: projectRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 1 << 20,
+      },
+    );
     const m = /peakRssMB=(\d+(\.\d+)?)/.exec(out);
     return m ? Number(m[1]) : null;
   } catch {
@@ -50,7 +54,9 @@ async function runSuite(suite: Suite): Promise<void> {
       }
     });
   }
-  console.log(`[${suite.name}] ${inputs.length} files, ${(totalUnits * scale).toFixed(suite.unit === 'MB' ? 2 : 0)} ${suite.unit}, ${tools.length} tools`);
+  console.log(
+    `[${suite.name}] ${inputs.length} files, ${(totalUnits * scale).toFixed(suite.unit === 'MB' ? 2 : 0)} ${suite.unit}, ${tools.length} tools`,
+  );
   await bench.run();
   const rate = (name: string): { rate: number | null; rme: number | null } => {
     const t = bench.tasks.find((x) => x.name === name);

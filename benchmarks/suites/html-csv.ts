@@ -12,7 +12,10 @@ export const htmlSuite: Suite = {
   baseline: 'turndown',
   iterations: 5,
   async inputs() {
-    return asInputs([...readCorpus('docling/html/sources', ['.html', '.htm', '.xhtml']), ...readCorpus('markitdown', ['.html'])]);
+    return asInputs([
+      ...readCorpus('docling/html/sources', ['.html', '.htm', '.xhtml']),
+      ...readCorpus('markitdown', ['.html']),
+    ]);
   },
   async tools() {
     const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
@@ -44,6 +47,9 @@ export const csvSuite: Suite = {
   },
   async tools() {
     const dec = new TextDecoder();
-    return [docmillTool('docmill'), { name: 'naive split', ours: false, run: async (i) => naiveCsv(dec.decode(i.bytes)) }];
+    return [
+      docmillTool('docmill'),
+      { name: 'naive split', ours: false, run: async (i) => naiveCsv(dec.decode(i.bytes)) },
+    ];
   },
 };

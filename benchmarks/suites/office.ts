@@ -46,7 +46,10 @@ export const xlsxSuite: Suite = {
   baseline: 'officeparser',
   iterations: 3,
   async inputs() {
-    return asInputs([...readCorpus('docling/xlsx/sources', ['.xlsx', '.xlsm']), ...readCorpus('markitdown', ['.xlsx'])]);
+    return asInputs([
+      ...readCorpus('docling/xlsx/sources', ['.xlsx', '.xlsm']),
+      ...readCorpus('markitdown', ['.xlsx']),
+    ]);
   },
   async tools() {
     return [docmillTool('docmill'), officeparser];

@@ -1,13 +1,17 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFParse } from 'pdf-parse';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractText } from 'unpdf';
 import { type BenchInput, copy, readCorpus, type Suite } from '../harness.ts';
 import { docmillTool } from './docmill.ts';
 
 /** The floor: pdf.js text extraction alone, page by page, with no structure. */
 async function bareTextContent(input: BenchInput): Promise<number> {
-  const doc = await getDocument({ data: copy(input.bytes), isEvalSupported: false, useSystemFonts: false, disableFontFace: true })
-    .promise;
+  const doc = await getDocument({
+    data: copy(input.bytes),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+  }).promise;
   let chars = 0;
   try {
     for (let p = 1; p <= doc.numPages; p++) {

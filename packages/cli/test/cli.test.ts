@@ -10,7 +10,9 @@ const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
 const run = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bin, ...args], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bin, ...args], {
+      cwd: root,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -50,7 +50,10 @@ describe('type detection: magic bytes, then extension, then content type', () =>
   it('accepts raster images only through the image parser', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
     expect(() => detect(png, { filename: 'a.png' })).toThrow(DocmillError);
-    expect(detect(png, { filename: 'a.png', acceptImages: true })).toMatchObject({ kind: 'image', imageMime: 'image/png' });
+    expect(detect(png, { filename: 'a.png', acceptImages: true })).toMatchObject({
+      kind: 'image',
+      imageMime: 'image/png',
+    });
   });
   it('reports encrypted OOXML (a CFB with EncryptionInfo) as password-protected', () => {
     const cfb = new Uint8Array(1024);
@@ -113,7 +116,9 @@ describe('engine errors carry the contract status and code', () => {
         }),
     };
     const t0 = Date.now();
-    const e = await failure(createEngine({ adapters: { csv: slow } }).parse(enc('a'), { timeout: 1000 }, { filename: 'a.csv' }));
+    const e = await failure(
+      createEngine({ adapters: { csv: slow } }).parse(enc('a'), { timeout: 1000 }, { filename: 'a.csv' }),
+    );
     expect([e.status, e.code]).toEqual([408, 'SCRAPE_TIMEOUT']);
     expect(Date.now() - t0).toBeLessThan(3000);
     expect(sawAbort).toBe(true);
@@ -122,7 +127,9 @@ describe('engine errors carry the contract status and code', () => {
     const never: Adapter = { name: 'never', kinds: ['csv'], parse: () => new Promise(() => undefined) };
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    const e = await failure(createEngine({ adapters: { csv: never } }).parse(enc('a'), {}, { filename: 'a.csv', signal: ac.signal }));
+    const e = await failure(
+      createEngine({ adapters: { csv: never } }).parse(enc('a'), {}, { filename: 'a.csv', signal: ac.signal }),
+    );
     expect(e.status).toBe(408);
   });
   it('anything unexpected → 500 UNKNOWN_ERROR, and the engine keeps serving', async () => {
@@ -171,12 +178,17 @@ describe('result object (2.7)', () => {
         const p1 = paragraph('first page');
         p1.source = { page: 1, bbox: [10, 20, 200, 40] };
         return {
-          tree: root([section('page', 1, [p1], { width: 612, height: 792 }), section('page', 2, [paragraph('second page')])]),
+          tree: root([
+            section('page', 1, [p1], { width: 612, height: 792 }),
+            section('page', 2, [paragraph('second page')]),
+          ]),
         };
       },
     };
     const eng = createEngine({ adapters: { pdf: fakePdf } });
-    const data = await eng.parse(enc('%PDF-1.4'), { parsers: [{ type: 'pdf', pages: true, blocks: true, pageMarkers: true }] });
+    const data = await eng.parse(enc('%PDF-1.4'), {
+      parsers: [{ type: 'pdf', pages: true, blocks: true, pageMarkers: true }],
+    });
     expect(data.markdown).toBe('first page\n\n---\n\n<!-- page 2 -->\n\nsecond page\n');
     expect(data.pages).toEqual([
       { pageNumber: 1, markdown: 'first page\n' },

@@ -44,7 +44,9 @@ describe('ParseOptions defaults (contract 2.2)', () => {
 
 describe('formats (2.3, compat: strings or objects)', () => {
   it('accepts plain strings and objects alike', () => {
-    const o = normalizeOptions({ formats: ['markdown', { type: 'html' }, 'rawHtml', { type: 'links' }, 'images', 'summary'] });
+    const o = normalizeOptions({
+      formats: ['markdown', { type: 'html' }, 'rawHtml', { type: 'links' }, 'images', 'summary'],
+    });
     expect([...o.formats].sort()).toEqual(['html', 'images', 'links', 'markdown', 'rawHtml', 'summary']);
   });
   it('takes the json format with schema and prompt', () => {
@@ -56,10 +58,13 @@ describe('formats (2.3, compat: strings or objects)', () => {
     rejects({ formats: [{ type: 'markdown', extra: true }] }, 'BAD_REQUEST', /formats/);
     rejects({ formats: 'markdown' }, 'BAD_REQUEST', /formats/);
   });
-  it.each(['screenshot', 'changeTracking', 'branding'])('refuses browser-only format %s as unsupported on parse', (f) => {
-    rejects({ formats: [f] }, 'PARSE_UNSUPPORTED_OPTIONS', new RegExp(f));
-    rejects({ formats: [{ type: f }] }, 'PARSE_UNSUPPORTED_OPTIONS');
-  });
+  it.each(['screenshot', 'changeTracking', 'branding'])(
+    'refuses browser-only format %s as unsupported on parse',
+    (f) => {
+      rejects({ formats: [f] }, 'PARSE_UNSUPPORTED_OPTIONS', new RegExp(f));
+      rejects({ formats: [{ type: f }] }, 'PARSE_UNSUPPORTED_OPTIONS');
+    },
+  );
 });
 
 describe('scalar options', () => {
@@ -105,7 +110,9 @@ describe('scalar options', () => {
 describe('parsers (2.4)', () => {
   it('accepts the plain string and the object form', () => {
     expect(normalizeOptions({ parsers: ['pdf'] }).pdf.mode).toBe('auto');
-    const o = normalizeOptions({ parsers: [{ type: 'pdf', mode: 'fast', maxPages: 3, pages: true, blocks: true, pageMarkers: true }] });
+    const o = normalizeOptions({
+      parsers: [{ type: 'pdf', mode: 'fast', maxPages: 3, pages: true, blocks: true, pageMarkers: true }],
+    });
     expect(o.pdf).toEqual({ mode: 'fast', maxPages: 3, pages: true, blocks: true, pageMarkers: true });
   });
   it('mode defaults to auto and is one of fast, auto, ocr', () => {
@@ -142,7 +149,9 @@ describe('redactPII (2.5)', () => {
     });
   });
   it('an object tunes mode, entities and replaceStyle', () => {
-    expect(normalizeOptions({ redactPII: { mode: 'fast', entities: ['EMAIL'], replaceStyle: 'mask' } }).redactPII).toEqual({
+    expect(
+      normalizeOptions({ redactPII: { mode: 'fast', entities: ['EMAIL'], replaceStyle: 'mask' } }).redactPII,
+    ).toEqual({
       mode: 'fast',
       entities: ['EMAIL'],
       replaceStyle: 'mask',

@@ -11,7 +11,8 @@ export const hasCorpus = existsSync(corpusRoot);
 export const corpusSkipReason = `shared corpus not found at ${corpusRoot}; corpus tests skipped`;
 if (!hasCorpus) console.warn(corpusSkipReason);
 
-export const fixture = (...parts: string[]): Uint8Array => new Uint8Array(readFileSync(join(projectRoot, 'fixtures', ...parts)));
+export const fixture = (...parts: string[]): Uint8Array =>
+  new Uint8Array(readFileSync(join(projectRoot, 'fixtures', ...parts)));
 export const corpusFile = (...parts: string[]): Uint8Array => new Uint8Array(readFileSync(join(corpusRoot, ...parts)));
 export const corpusText = (...parts: string[]): string => readFileSync(join(corpusRoot, ...parts), 'utf8');
 

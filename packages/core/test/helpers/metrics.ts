@@ -19,7 +19,12 @@ export function stripMarkdown(md: string): string {
 }
 
 export function wordsOf(md: string): string[] {
-  return stripMarkdown(md).normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    stripMarkdown(md)
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** LCS length by dynamic programming over two rows; fine for test-sized documents. */
@@ -28,7 +33,10 @@ export function lcs(a: readonly string[], b: readonly string[]): number {
   const ids = new Map<string, number>();
   const id = (w: string) => {
     let v = ids.get(w);
-    if (v === undefined) ids.set(w, (v = ids.size));
+    if (v === undefined) {
+      v = ids.size;
+      ids.set(w, v);
+    }
     return v;
   };
   const A = Int32Array.from(a, id);
@@ -72,7 +80,13 @@ export function tablesOf(md: string): string[][][] {
     for (; i < lines.length && /^\s*\|/.test(lines[i] as string); i++) {
       const line = (lines[i] as string).trim();
       if (/^\|?\s*:?-{2,}/.test(line)) continue;
-      rows.push(line.replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map(cellKey));
+      rows.push(
+        line
+          .replace(/^\|/, '')
+          .replace(/\|$/, '')
+          .split(/(?<!\\)\|/)
+          .map(cellKey),
+      );
     }
     out.push(rows);
   }

@@ -57,9 +57,14 @@ describe('markdown renderer', () => {
   });
 
   it('merges adjacent runs with the same mark', () => {
-    expect(md(paragraph([{ type: 'strong', children: [text('a')] }, { type: 'strong', children: [text('b')] }]))).toBe(
-      '**ab**\n',
-    );
+    expect(
+      md(
+        paragraph([
+          { type: 'strong', children: [text('a')] },
+          { type: 'strong', children: [text('b')] },
+        ]),
+      ),
+    ).toBe('**ab**\n');
   });
 
   it('renders nested lists with start numbers and task items', () => {

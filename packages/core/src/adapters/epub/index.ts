@@ -1,5 +1,5 @@
 // HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 00:35 UTC, report format.
+// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
 import { DocmillError } from '../../errors.ts';
 import type { Adapter } from '../types.ts';
 
