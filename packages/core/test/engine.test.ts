@@ -98,6 +98,12 @@ describe('engine errors carry the contract status and code', () => {
     const e = await failure(engine.parse(enc('a'), { actions: [] } as never, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
   });
+  it('a raster image through the image parser → 400 naming OCR, not an empty success', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const e = await failure(engine.parse(png, { parsers: ['image'] }, { filename: 'scan.png' }));
+    expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
+    expect(e.message).toMatch(/OCR/);
+  });
   it('unsupported type → 400 UNSUPPORTED_FILE_TYPE', async () => {
     const e = await failure(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
     expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);

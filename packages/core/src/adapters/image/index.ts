@@ -1,13 +1,19 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
 import { DocmillError } from '../../errors.ts';
 import type { Adapter } from '../types.ts';
 
-// Placeholder until the image adapter lands; reports itself honestly instead of returning nothing.
+/**
+ * Raster images carry no text layer: reading them needs the OCR stage, which this build does not
+ * ship yet. Refusing with a 400 tells the caller the request cannot be served, rather than
+ * returning an empty document that looks like success.
+ */
 export const adapter: Adapter = {
   name: 'image',
-  kinds: [],
+  kinds: ['image'],
   async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The image adapter is not implemented yet.');
+    throw new DocmillError(
+      400,
+      'PARSE_UNSUPPORTED_OPTIONS',
+      'Parsing raster images needs OCR, which this build of docmill does not include yet; send a PDF or office document instead.',
+    );
   },
 };
