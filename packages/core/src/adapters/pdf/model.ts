@@ -1,5 +1,3 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
 import type { BBox, Table } from '../../tree/types.ts';
 
 /**

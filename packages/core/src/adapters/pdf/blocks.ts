@@ -1,0 +1,430 @@
+import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
+import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
+import type { Line, Span } from './lines.ts';
+import type { Rect, TableRegion } from './model.ts';
+
+/** A page ready for block building: lines in reading order, furniture removed. */
+export interface LaidOutPage {
+  number: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  tables: TableRegion[];
+  images: Rect[];
+}
+
+/** Document-wide typography: what body text looks like and which sizes are heading tiers. */
+export interface DocStats {
+  bodySize: number;
+  bodyFont: string;
+  /** Heading sizes, largest first (index + 1 = level). */
+  tiers: number[];
+  /** Fonts used for few characters (candidates for bold run-in or standalone headings). */
+  rareFonts: Set<string>;
+  monoFonts: Set<string>;
+  /** Outline titles (normalized) → depth. */
+  outline: Map<string, number>;
+  /** Median blank space between consecutive body lines. */
+  lineGap: number;
+}
+
+const round = (s: number): number => Math.round(s * 2) / 2;
+
+export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: Map<string, number>): DocStats {
+  const sizeChars = new Map<number, number>();
+  const fontChars = new Map<string, number>();
+  let total = 0;
+  for (const p of pages) {
+    for (const l of p.lines) {
+      const n = l.text.length;
+      total += n;
+      sizeChars.set(round(l.size), (sizeChars.get(round(l.size)) ?? 0) + n);
+      fontChars.set(l.font, (fontChars.get(l.font) ?? 0) + n);
+    }
+  }
+  const bodySize = top(sizeChars) ?? 10;
+  const bodyFont = top(fontChars) ?? '';
+  const gaps: number[] = [];
+  for (const p of pages) {
+    for (let i = 1; i < p.lines.length && gaps.length < 5000; i++) {
+      const a = p.lines[i - 1] as Line;
+      const b = p.lines[i] as Line;
+      const g = b.y0 - a.y1;
+      if (round(a.size) === bodySize && round(b.size) === bodySize && g > -1 && g < 2 * bodySize) gaps.push(g);
+    }
+  }
+  gaps.sort((a, b) => a - b);
+  const lineGap = gaps.length ? (gaps[gaps.length >> 1] as number) : bodySize * 0.3;
+  const rareFonts = new Set<string>();
+  for (const [f, n] of fontChars) if (f !== bodyFont && n < total * 0.12) rareFonts.add(f);
+  // Heading tiers: sizes clearly above body that are not themselves running text.
+  const tiers = [...sizeChars.entries()]
+    .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
+    .map(([s]) => s)
+    .sort((a, b) => b - a);
+  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap };
+}
+
+function top<K>(m: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let n = -1;
+  for (const [k, v] of m) if (v > n) [best, n] = [k, v];
+  return best;
+}
+
+export const normTitle = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*])\s+(?=\S)/;
+const bulletAlone = /^[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]$/;
+const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
+
+interface Marker {
+  ordered: boolean;
+  start?: number;
+  /** Marker text to keep in the item (non-numeric enumerators Markdown cannot number). */
+  keep: string;
+  length: number;
+}
+
+function listMarker(t: string): Marker | null {
+  const b = bullet.exec(t);
+  if (b) return { ordered: false, keep: '', length: b[0].length };
+  const e = enumerator.exec(t);
+  if (e) {
+    const body = e[2] as string;
+    if (/^\d+$/.test(body)) {
+      // "2020. The year…" or "3.5 mm" are not list items.
+      if (body.length > 2 && Number(body) > 100) return null;
+      return { ordered: true, start: Number(body), keep: '', length: e[0].length };
+    }
+    return { ordered: false, keep: `${e[1]} `, length: e[0].length };
+  }
+  return null;
+}
+
+type Kind = { type: 'heading'; depth: number } | { type: 'item'; marker: Marker } | { type: 'text' };
+
+function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): Kind {
+  const t = l.text;
+  const outlined = s.outline.get(normTitle(t));
+  // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
+  if (outlined !== undefined && t.length > 1 && l.size >= s.bodySize - 0.5) return { type: 'heading', depth: outlined };
+  const letters = /\p{L}/u.test(t);
+  if (letters && t.length <= 160) {
+    const r = round(l.size);
+    const tier = s.tiers.indexOf(r);
+    // Large labels followed by small print are figure or diagram text, not section headings.
+    const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
+    if (tier >= 0 && !smallAfter) return { type: 'heading', depth: Math.min(6, tier + 1) };
+    if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
+      const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font) && !l.italic);
+      const startsWell = /^[\p{Lu}\p{N}\p{Lo}]/u.test(t);
+      // A standalone styled line: the next line is back to another font or far below.
+      const alone =
+        !next || next.font !== l.font || next.y0 - l.y1 > l.size * 0.8 || Math.abs(next.size - l.size) > 0.5;
+      const gapAbove =
+        !prev ||
+        prev.y0 > l.y0 ||
+        (l.y0 - prev.y1 > Math.max(s.lineGap * 1.3, s.lineGap + 1) &&
+          !(prev.font === l.font && l.y0 - prev.y1 < l.size)) ||
+        (prev.font !== l.font && /[.!?:。]$/.test(prev.text));
+      if (styled && startsWell && alone && gapAbove && !listMarker(t))
+        return { type: 'heading', depth: Math.min(6, s.tiers.length + 1) };
+    }
+  }
+  const m = listMarker(t);
+  if (m) return { type: 'item', marker: m };
+  return { type: 'text' };
+}
+
+function bboxOf(lines: Line[]): BBox {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const l of lines) {
+    x0 = Math.min(x0, l.x0);
+    y0 = Math.min(y0, l.y0);
+    x1 = Math.max(x1, l.x1);
+    y1 = Math.max(y1, l.y1);
+  }
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  return [r(x0), r(y0), r(x1), r(y1)];
+}
+
+/** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
+function inlines(lines: Line[], stripFirst = 0): Inline[] {
+  const spans: Span[] = [];
+  lines.forEach((l, i) => {
+    let ls = l.spans;
+    if (i === 0 && stripFirst > 0) ls = stripPrefix(ls, stripFirst);
+    ls.forEach((sp, k) => {
+      let t = sp.text;
+      if (k === 0) t = t.replace(/^\s+/, '');
+      if (!t) return;
+      const prev = spans[spans.length - 1];
+      if (prev && k === 0) {
+        const pt = prev.text;
+        if (/\p{L}-$/u.test(pt) && /^\p{Ll}/u.test(t)) prev.text = pt.slice(0, -1);
+        else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+      }
+      if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
+        prev.text += t;
+      else spans.push({ ...sp, text: t });
+    });
+  });
+  const out: Inline[] = [];
+  for (const sp of spans) {
+    const value = sp.text.replace(/ {2,}/g, ' ');
+    if (!value) continue;
+    let node: Inline = text(value);
+    if (sp.sup) node = { type: 'superscript', children: [node] };
+    else {
+      if (sp.italic && value.trim()) node = { type: 'emphasis', children: [node] };
+      if (sp.bold && value.trim()) node = { type: 'strong', children: [node] };
+    }
+    if (sp.href) node = link(sp.href, [node]);
+    out.push(node);
+  }
+  return out;
+}
+
+function inlineLength(nodes: Inline[]): number {
+  let n = 0;
+  for (const x of nodes)
+    n += 'value' in x ? x.value.length : 'children' in x ? inlineLength(x.children as Inline[]) : 0;
+  return n;
+}
+
+const isWide = (c: string): boolean => /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(c);
+
+function stripPrefix(spans: Span[], n: number): Span[] {
+  const out: Span[] = [];
+  let left = n;
+  for (const sp of spans) {
+    if (left <= 0) out.push(sp);
+    else if (sp.text.length <= left) left -= sp.text.length;
+    else {
+      out.push({ ...sp, text: sp.text.slice(left) });
+      left = 0;
+    }
+  }
+  return out;
+}
+
+/**
+ * Turns one page's ordered lines into blocks. Paragraph breaks come from vertical gaps larger than
+ * the running line pitch, indentation, and short last lines; list items from markers, with hanging
+ * continuation lines and nesting by marker indentation.
+ */
+export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
+  const blocks: Block[] = [];
+  let para: Line[] = [];
+  let item: { lines: Line[]; strip: number; keep: string; node: ListItem; x: number; textX: number } | null = null;
+  const stack: { x: number; list: List }[] = [];
+  let lastHeading: { node: Block; line: Line; lines: Line[] } | null = null;
+
+  const place = (b: Block, bbox: BBox): void => {
+    b.source = { page: page.number, bbox };
+    blocks.push(b);
+  };
+  const flushPara = (): void => {
+    if (!para.length) return;
+    const kids = inlines(para);
+    if (kids.length) place(paragraph(kids), bboxOf(para));
+    para = [];
+  };
+  const flushItem = (): void => {
+    if (!item) return;
+    const kids = inlines(item.lines, item.strip);
+    if (item.keep) kids.unshift(text(item.keep));
+    const p: Paragraph = paragraph(kids);
+    p.source = { page: page.number, bbox: bboxOf(item.lines) };
+    item.node.children.unshift(p);
+    item = null;
+  };
+  const closeLists = (): void => {
+    flushItem();
+    stack.length = 0;
+  };
+
+  const lines = foldBullets(page.lines);
+  const kinds = classifyAll(lines, s);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    const prev = i > 0 ? (lines[i - 1] as Line) : null;
+    const kind = kinds[i] as Kind;
+    if (kind.type === 'heading') {
+      flushPara();
+      closeLists();
+      if (
+        lastHeading &&
+        lastHeading.node === blocks[blocks.length - 1] &&
+        lastHeading.line.font === l.font &&
+        Math.abs(lastHeading.line.size - l.size) < 0.5 &&
+        l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
+        l.y0 >= lastHeading.line.y0
+      ) {
+        lastHeading.lines.push(l);
+        const h = lastHeading.node as { children: Inline[]; source?: { bbox?: BBox } };
+        h.children = inlines(lastHeading.lines);
+        if (h.source) h.source.bbox = bboxOf(lastHeading.lines);
+        lastHeading.line = l;
+        continue;
+      }
+      const h = heading(kind.depth, inlines([l]));
+      place(h, bboxOf([l]));
+      lastHeading = { node: h, line: l, lines: [l] };
+      continue;
+    }
+    if (kind.type === 'item' && l.size < s.bodySize * 1.3) {
+      flushPara();
+      flushItem();
+      const m = kind.marker;
+      while (stack.length && (stack[stack.length - 1] as { x: number }).x > l.x0 + 3) stack.pop();
+      const topEntry = stack[stack.length - 1];
+      const node = listItem([]);
+      if (topEntry && Math.abs(topEntry.x - l.x0) <= 3 && topEntry.list.ordered === m.ordered) {
+        topEntry.list.children.push(node);
+      } else {
+        const lst = list(m.ordered, [node], m.start);
+        if (topEntry && topEntry.x < l.x0 - 3) {
+          const parent = topEntry.list.children[topEntry.list.children.length - 1];
+          parent?.children.push(lst);
+        } else {
+          stack.length = 0;
+          place(lst, bboxOf([l]));
+        }
+        stack.push({ x: l.x0, list: lst });
+      }
+      const textX = l.x0 + (l.x1 - l.x0) * (m.length / Math.max(1, l.text.length));
+      item = { lines: [l], strip: m.length, keep: m.keep, node, x: l.x0, textX };
+      continue;
+    }
+    if (item && prev) {
+      const pitch = l.base - prev.base;
+      if (l.x0 > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
+        item.lines.push(l);
+        continue;
+      }
+    }
+    if (stack.length) closeLists();
+    if (para.length && prev && continues(para, prev, l)) {
+      para.push(l);
+      continue;
+    }
+    flushPara();
+    para = [l];
+  }
+  flushPara();
+  closeLists();
+  // Large type running over several lines is a pull quote or cover blurb, not a heading.
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as Block;
+    if (b.type === 'heading' && inlineLength(b.children) > 200) {
+      const p = paragraph(b.children);
+      if (b.source) p.source = b.source;
+      blocks[i] = p;
+    }
+  }
+  insertFloats(blocks, page);
+  return blocks;
+}
+
+/** A bullet glyph drawn as its own run joins the line that follows it on the same baseline. */
+function foldBullets(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    const next = lines[i + 1];
+    if (bulletAlone.test(l.text) && next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
+      next.spans = [{ text: '• ', bold: false, italic: false, sup: false }, ...next.spans];
+      next.text = `• ${next.text}`;
+      next.x0 = l.x0;
+      continue;
+    }
+    out.push(l);
+  }
+  return out;
+}
+
+/**
+ * Classifies every line, then demotes long runs of heading-looking lines: four or more in a row
+ * are the text of a figure, a code sample or a cover, not a stack of headings.
+ */
+function classifyAll(lines: Line[], s: DocStats): Kind[] {
+  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s));
+  let runStart = 0;
+  for (let i = 0; i <= kinds.length; i++) {
+    const l = lines[i];
+    const first = lines[runStart];
+    const same = l && first && l.font === first.font && Math.abs(l.size - first.size) < 0.5;
+    if (i < kinds.length && kinds[i]?.type === 'heading' && (same || i === runStart)) continue;
+    if (i - runStart >= 4) {
+      for (let k = runStart; k < i; k++) {
+        const l = lines[k] as Line;
+        const m = listMarker(l.text);
+        kinds[k] = m ? { type: 'item', marker: m } : { type: 'text' };
+      }
+    }
+    // A heading of another style starts a new run.
+    runStart = i < kinds.length && kinds[i]?.type === 'heading' ? i : i + 1;
+  }
+  return kinds;
+}
+
+function continues(para: Line[], prev: Line, l: Line): boolean {
+  if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
+  const pitch = l.base - prev.base;
+  // Column change: the next line starts higher up, beside the previous column.
+  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
+  const usual = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : prev.size * 1.25;
+  if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
+  let right = -Infinity;
+  let left = Infinity;
+  for (const p of para) {
+    right = Math.max(right, p.x1);
+    left = Math.min(left, p.x0);
+  }
+  // A short line ending a sentence closes the paragraph.
+  if (para.length > 1 && prev.x1 < right - prev.size * 4 && /[.!?:。]$/.test(prev.text)) return false;
+  // First-line indent of a new paragraph.
+  if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
+  return true;
+}
+
+/** Puts tables and images where they sit in the flow: before the first block that starts below them. */
+function insertFloats(blocks: Block[], page: LaidOutPage): void {
+  const floats: { y: number; x0: number; x1: number; block: Block }[] = [];
+  for (const t of page.tables) {
+    t.table.source = { page: page.number, bbox: t.bbox };
+    floats.push({ y: t.bbox[1], x0: t.bbox[0], x1: t.bbox[2], block: t.table });
+  }
+  for (const r of page.images) {
+    const bbox: BBox = [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v * 100) / 100) as BBox;
+    const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
+    img.source = { page: page.number, bbox };
+    floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });
+  }
+  if (!floats.length) return;
+  floats.sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  for (const f of floats) {
+    let at = blocks.length;
+    for (let i = 0; i < blocks.length; i++) {
+      const bb = (blocks[i] as Block).source?.bbox;
+      if (!bb || (blocks[i] as Block).data?.float) continue;
+      if (bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) {
+        at = i;
+        break;
+      }
+    }
+    f.block.data = { ...f.block.data, float: true };
+    blocks.splice(at, 0, f.block);
+  }
+  for (const b of blocks) if (b.data?.float) delete b.data.float;
+  for (const b of blocks) if (b.data && !Object.keys(b.data).length) delete b.data;
+}

@@ -1,0 +1,316 @@
+import type { PageModel, Rect, Segment, TextItem } from './model.ts';
+import { cleanText } from './text.ts';
+
+type Matrix = [number, number, number, number, number, number];
+
+export const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+interface RawItem {
+  str: string;
+  dir: string;
+  width: number;
+  height: number;
+  transform: number[];
+  fontName: string;
+  hasEOL: boolean;
+}
+
+export interface RawTextContent {
+  items: unknown[];
+  styles: Record<string, { fontFamily?: string; vertical?: boolean }>;
+}
+
+/** Font facts known for a document: pdf.js names fonts only once an operator list has loaded them. */
+export type FontStyles = Map<string, { bold: boolean; italic: boolean }>;
+
+/**
+ * Text runs in page space with a top-left origin. The viewport transform takes care of /Rotate;
+ * pages whose text is itself drawn rotated (landscape content on a portrait page) are turned so the
+ * dominant writing direction reads left to right, and runs at other angles are dropped from the flow.
+ */
+export function extractItems(
+  tc: RawTextContent,
+  viewport: Matrix,
+  width: number,
+  height: number,
+  fonts: FontStyles,
+): { items: TextItem[]; width: number; height: number; turn: Matrix | null } {
+  const raw: { it: RawItem; m: Matrix; angle: number; str: string }[] = [];
+  const angleChars = [0, 0, 0, 0];
+  for (const x of tc.items) {
+    const it = x as RawItem;
+    if (typeof it.str !== 'string' || !it.transform) continue;
+    const str = cleanText(it.str);
+    if (!str.trim()) {
+      if (str.length && raw.length)
+        raw.push({ it, m: multiply(viewport, it.transform as Matrix), angle: -1, str: ' ' });
+      continue;
+    }
+    const m = multiply(viewport, it.transform as Matrix);
+    // Viewport space has y pointing down, so an upright run has m[3] < 0.
+    const a = Math.atan2(m[1], m[0]);
+    const q = ((Math.round(a / (Math.PI / 2)) % 4) + 4) % 4;
+    const exact = Math.abs(a - Math.round(a / (Math.PI / 2)) * (Math.PI / 2)) < 0.05;
+    const angle = exact ? q : 4;
+    if (angle < 4) angleChars[angle] = (angleChars[angle] ?? 0) + str.length;
+    raw.push({ it, m, angle, str });
+  }
+  let dominant = 0;
+  for (let q = 1; q < 4; q++) if ((angleChars[q] ?? 0) > (angleChars[dominant] ?? 0)) dominant = q;
+  // Rotating the page by -dominant quarter turns makes the main text horizontal.
+  const turn = turnMatrix(dominant, width, height);
+  const pw = dominant % 2 ? height : width;
+  const ph = dominant % 2 ? width : height;
+  const items: TextItem[] = [];
+  let lastAngle = -2;
+  for (const r of raw) {
+    if (r.angle === -1) {
+      // Whitespace-only runs only matter as separators after a kept run.
+      const prev = items[items.length - 1];
+      if (prev && lastAngle === dominant && !prev.str.endsWith(' ')) prev.str += ' ';
+      continue;
+    }
+    lastAngle = r.angle;
+    const vertical = tc.styles[r.it.fontName]?.vertical === true;
+    if (r.angle !== dominant && !vertical) continue;
+    const m = turn ? multiply(turn, r.m) : r.m;
+    const size = Math.hypot(m[2], m[3]) || Math.abs(r.it.height) || 1;
+    const font = fonts.get(r.it.fontName);
+    let x = m[4];
+    let w = r.it.width;
+    let top = m[5] - size;
+    let h = size;
+    if (vertical) {
+      // Vertical fonts advance downwards from the origin.
+      w = size;
+      h = r.it.height || size;
+      x = m[4] - size / 2;
+      top = m[5];
+    }
+    if (!Number.isFinite(x) || !Number.isFinite(top)) continue;
+    items.push({
+      str: r.str,
+      x,
+      y: top,
+      w: Math.max(0, w),
+      h,
+      size,
+      fontName: r.it.fontName,
+      bold: font?.bold ?? false,
+      italic: font?.italic ?? false,
+      dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
+      hasEOL: r.it.hasEOL,
+    });
+  }
+  return { items, width: pw, height: ph, turn };
+}
+
+function turnMatrix(quarter: number, w: number, h: number): Matrix | null {
+  if (quarter === 1) return [0, -1, 1, 0, 0, w];
+  if (quarter === 2) return [-1, 0, 0, -1, w, h];
+  if (quarter === 3) return [0, 1, -1, 0, h, 0];
+  return null;
+}
+
+/** Operator codes used below (pdf.js `OPS`), passed in so this module does not import pdf.js. */
+export interface OpCodes {
+  save: number;
+  restore: number;
+  transform: number;
+  constructPath: number;
+  stroke: number;
+  closeStroke: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+  paintImageXObject: number;
+  paintInlineImageXObject: number;
+  paintImageMaskXObject: number;
+  paintImageXObjectRepeat: number;
+  paintFormXObjectBegin: number;
+  paintFormXObjectEnd: number;
+  setFont: number;
+}
+
+export interface Graphics {
+  segments: Segment[];
+  rects: Rect[];
+  images: Rect[];
+  /** Share of the page covered by images (bounding boxes, overlaps counted once per image). */
+  imageCoverage: number;
+}
+
+const RULE = 2.5;
+
+/**
+ * Ruling segments, filled/stroked rectangles and image boxes from an operator list, in the same
+ * top-left page space as the text (viewport transform applied after the content's own matrices).
+ */
+export function extractGraphics(
+  ops: { fnArray: number[]; argsArray: unknown[] },
+  OPS: OpCodes,
+  viewport: Matrix,
+  width: number,
+  height: number,
+  limit = 20000,
+): Graphics {
+  const segments: Segment[] = [];
+  const rects: Rect[] = [];
+  const images: Rect[] = [];
+  let ctm: Matrix = viewport;
+  const stack: Matrix[] = [];
+  const { fnArray, argsArray } = ops;
+  const strokes = new Set([OPS.stroke, OPS.closeStroke]);
+  const fills = new Set([
+    OPS.fill,
+    OPS.eoFill,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+  ]);
+  const box = (ax: number, ay: number, bx: number, by: number): Rect => {
+    const p = apply(ctm, ax, ay);
+    const q = apply(ctm, bx, by);
+    return { x0: Math.min(p[0], q[0]), y0: Math.min(p[1], q[1]), x1: Math.max(p[0], q[0]), y1: Math.max(p[1], q[1]) };
+  };
+  const addRect = (r: Rect): void => {
+    if (segments.length + rects.length > limit) return;
+    const w = r.x1 - r.x0;
+    const h = r.y1 - r.y0;
+    if (w <= RULE && h <= RULE) return;
+    if (w <= RULE) segments.push({ x0: (r.x0 + r.x1) / 2, y0: r.y0, x1: (r.x0 + r.x1) / 2, y1: r.y1 });
+    else if (h <= RULE) segments.push({ x0: r.x0, y0: (r.y0 + r.y1) / 2, x1: r.x1, y1: (r.y0 + r.y1) / 2 });
+    else if (w < width * 0.98 || h < height * 0.98) rects.push(r);
+  };
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
+    else if (fn === OPS.paintFormXObjectBegin && args) {
+      stack.push(ctm);
+      const m = args[0] as Matrix | null;
+      if (Array.isArray(m) || ArrayBuffer.isView(m)) ctm = multiply(ctm, Array.from(m as ArrayLike<number>) as Matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
+    else if (
+      fn === OPS.paintImageXObject ||
+      fn === OPS.paintInlineImageXObject ||
+      fn === OPS.paintImageMaskXObject ||
+      fn === OPS.paintImageXObjectRepeat
+    ) {
+      const r = box(0, 0, 1, 1);
+      if (r.x1 - r.x0 > 4 && r.y1 - r.y0 > 4) images.push(r);
+    } else if (fn === OPS.constructPath && args) {
+      const op = args[0] as number;
+      const isStroke = strokes.has(op);
+      if (!isStroke && !fills.has(op)) continue;
+      const data = (args[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
+      if (data) pathShapes(data, isStroke, box, addRect);
+    }
+  }
+  return { segments, rects, images, imageCoverage: coverage(images, width, height) };
+}
+
+function apply(m: Matrix, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/**
+ * Walks pdf.js's flattened path buffer (0 moveTo, 1 lineTo, 2 curveTo, 3 quadraticCurveTo,
+ * 4 closePath). Straight axis-aligned pieces become segments; closed four-corner boxes become rects.
+ */
+function pathShapes(
+  d: ArrayLike<number>,
+  stroke: boolean,
+  box: (ax: number, ay: number, bx: number, by: number) => Rect,
+  add: (r: Rect) => void,
+): void {
+  let i = 0;
+  let sx = 0;
+  let sy = 0;
+  let cx = 0;
+  let cy = 0;
+  let pts: number[] = [];
+  let curved = false;
+  const flush = (): void => {
+    // A filled or stroked axis-aligned quadrilateral (re operator or four lineTo's).
+    if (!curved && pts.length >= 8 && pts.length <= 10) {
+      const xs = [pts[0], pts[2], pts[4], pts[6]] as number[];
+      const ys = [pts[1], pts[3], pts[5], pts[7]] as number[];
+      const ux = new Set(xs.map((v) => Math.round(v * 10))).size;
+      const uy = new Set(ys.map((v) => Math.round(v * 10))).size;
+      if (ux <= 2 && uy <= 2) {
+        const r = box(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
+        if (stroke && r.x1 - r.x0 > RULE && r.y1 - r.y0 > RULE) {
+          add({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 });
+          add({ x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y1 });
+          add({ x0: r.x0, y0: r.y0, x1: r.x0, y1: r.y1 });
+          add({ x0: r.x1, y0: r.y0, x1: r.x1, y1: r.y1 });
+        }
+        add(r);
+        pts = [];
+        return;
+      }
+    }
+    if (!curved && stroke) {
+      for (let k = 0; k + 3 < pts.length; k += 2) {
+        const ax = pts[k] as number;
+        const ay = pts[k + 1] as number;
+        const bx = pts[k + 2] as number;
+        const by = pts[k + 3] as number;
+        if (Math.abs(ax - bx) < 0.5 || Math.abs(ay - by) < 0.5) add(box(ax, ay, bx, by));
+      }
+    }
+    pts = [];
+    curved = false;
+  };
+  while (i < d.length) {
+    const op = d[i++];
+    if (op === 0) {
+      flush();
+      sx = cx = d[i++] as number;
+      sy = cy = d[i++] as number;
+      pts.push(cx, cy);
+    } else if (op === 1) {
+      cx = d[i++] as number;
+      cy = d[i++] as number;
+      pts.push(cx, cy);
+    } else if (op === 2) {
+      i += 6;
+      curved = true;
+    } else if (op === 3) {
+      i += 4;
+      curved = true;
+    } else if (op === 4) {
+      if (cx !== sx || cy !== sy) pts.push(sx, sy);
+      cx = sx;
+      cy = sy;
+    } else break;
+  }
+  flush();
+}
+
+function coverage(images: Rect[], width: number, height: number): number {
+  if (!images.length || width <= 0 || height <= 0) return 0;
+  let area = 0;
+  for (const r of images) {
+    const w = Math.max(0, Math.min(width, r.x1) - Math.max(0, r.x0));
+    const h = Math.max(0, Math.min(height, r.y1) - Math.max(0, r.y0));
+    area += w * h;
+  }
+  return Math.min(1, area / (width * height));
+}
+
+export type { Matrix, PageModel };

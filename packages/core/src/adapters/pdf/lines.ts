@@ -1,0 +1,263 @@
+import type { TextItem } from './model.ts';
+import { isCjk } from './text.ts';
+
+/** A run of a line with uniform styling, as it will become inline content. */
+export interface Span {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  /** Raised and smaller than the line: footnote marks. */
+  sup: boolean;
+  href?: string | undefined;
+}
+
+/** One visual line of text (a fragment: column gutters and wide gaps split lines). */
+export interface Line {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline (bottom of the main-size runs). */
+  base: number;
+  /** Dominant font size, by characters. */
+  size: number;
+  /** Dominant font (pdf.js loaded name), by characters. */
+  font: string;
+  /** Every visible character is in a font known to be bold / italic, or in the line's only font. */
+  bold: boolean;
+  italic: boolean;
+  rtl: boolean;
+  text: string;
+  spans: Span[];
+  /** Indices of the page items making up the line. */
+  items: number[];
+}
+
+const base = (it: TextItem): number => it.y + it.h;
+const sectionNumber = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?)*)$/;
+
+/**
+ * Groups items into lines. pdf.js keeps content-stream order, which is nearly always reading order
+ * within a line, so this is one pass over the items plus one pass joining fragments that share a
+ * baseline (runs drawn out of order); gaps wider than about an em start a new fragment so that
+ * columns and table cells never fuse.
+ */
+export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBox[]): Line[] {
+  const groups: number[][] = [];
+  let cur: number[] | null = null;
+  let cb = 0;
+  let cs = 0;
+  let cx0 = 0;
+  let cx1 = 0;
+  let last: TextItem | null = null;
+  for (let i = 0; i < items.length; i++) {
+    if (skip?.has(i)) continue;
+    const it = items[i] as TextItem;
+    // Text drawn twice with a small offset is fake bold: keep one copy, flagged bold.
+    if (
+      last &&
+      it.str === last.str &&
+      Math.abs(it.x - last.x) < 1.5 &&
+      Math.abs(it.y - last.y) < 1.5 &&
+      it.str.trim()
+    ) {
+      last.bold = true;
+      continue;
+    }
+    last = it;
+    const b = base(it);
+    const ix1 = it.x + it.w;
+    if (cur && it.dir !== 'ttb') {
+      const tol = 0.4 * Math.min(cs, it.size);
+      const sameBase = Math.abs(b - cb) <= tol;
+      // Raised small runs (footnote marks, exponents) stay on the line they annotate.
+      const raised = it.size < cs * 0.85 && b < cb && b > cb - cs * 0.9;
+      const gap = Math.max(it.x - cx1, cx0 - ix1);
+      // Section numbers sit a quad or two before their title ("5.1   Results").
+      const numbered = cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim());
+      // Justified right-to-left lines stretch their word gaps far more than Latin text does.
+      const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
+      const maxGap = Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
+      if ((sameBase || raised) && gap <= maxGap) {
+        cur.push(i);
+        if (it.x < cx0) cx0 = it.x;
+        if (ix1 > cx1) cx1 = ix1;
+        if (it.size > cs && sameBase) cs = it.size;
+        continue;
+      }
+    }
+    cur = [i];
+    groups.push(cur);
+    cb = b;
+    cs = it.size;
+    cx0 = it.x;
+    cx1 = ix1;
+  }
+  return mergeFragments(
+    groups.map((g) => makeLine(items, g, links)),
+    items,
+    links,
+  );
+}
+
+/** Joins fragments on the same baseline that touch horizontally (runs drawn out of order). */
+function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Line[] {
+  if (lines.length < 2) return lines;
+  const byKey = new Map<number, number[]>();
+  const alive = lines.map(() => true);
+  let merged = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    const k = Math.round(l.base / 3);
+    let target = -1;
+    for (const kk of [k - 1, k, k + 1]) {
+      for (const j of byKey.get(kk) ?? []) {
+        const o = lines[j] as Line;
+        if (!alive[j] || Math.abs(o.base - l.base) > 0.3 * Math.min(o.size, l.size)) continue;
+        const gap = Math.max(l.x0 - o.x1, o.x0 - l.x1);
+        if (gap <= 0.3 * Math.max(o.size, l.size) && Math.abs(o.size - l.size) < 0.5) {
+          target = j;
+          break;
+        }
+      }
+      if (target >= 0) break;
+    }
+    if (target >= 0) {
+      const o = lines[target] as Line;
+      lines[target] = makeLine(items, [...o.items, ...l.items], links);
+      alive[i] = false;
+      merged = true;
+      continue;
+    }
+    const list = byKey.get(k);
+    if (list) list.push(i);
+    else byKey.set(k, [i]);
+  }
+  return merged ? lines.filter((_, i) => alive[i]) : lines;
+}
+
+export interface LinkBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  href: string;
+}
+
+function linkAt(links: LinkBox[] | undefined, it: TextItem): string | undefined {
+  if (!links?.length) return undefined;
+  const cx = it.x + it.w / 2;
+  const cy = it.y + it.h / 2;
+  for (const l of links) if (cx >= l.x0 && cx <= l.x1 && cy >= l.y0 && cy <= l.y1) return l.href;
+  return undefined;
+}
+
+function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
+  let rtlChars = 0;
+  let chars = 0;
+  const sizeChars = new Map<number, number>();
+  const fontChars = new Map<string, number>();
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    const n = it.str.length;
+    chars += n;
+    if (it.dir === 'rtl') rtlChars += n;
+    const s = Math.round(it.size * 2) / 2;
+    sizeChars.set(s, (sizeChars.get(s) ?? 0) + n);
+    fontChars.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + n);
+    if (it.x < x0) x0 = it.x;
+    if (it.y < y0) y0 = it.y;
+    if (it.x + it.w > x1) x1 = it.x + it.w;
+    if (it.y + it.h > y1) y1 = it.y + it.h;
+  }
+  const size = argmax(sizeChars, 0);
+  const font = argmax(fontChars, '');
+  const rtl = rtlChars * 2 > chars;
+  const order = idx.slice();
+  if (order.length > 1) {
+    order.sort((a, b) => {
+      const d = (items[a] as TextItem).x - (items[b] as TextItem).x;
+      return rtl ? -d : d;
+    });
+  }
+  let lineBase = -Infinity;
+  for (const i of order) {
+    const it = items[i] as TextItem;
+    if (Math.abs(it.size - size) < 0.6) lineBase = Math.max(lineBase, base(it));
+  }
+  if (!Number.isFinite(lineBase)) lineBase = y1;
+  const spans: Span[] = [];
+  let text = '';
+  let prev: TextItem | null = null;
+  let allBold = true;
+  let allItalic = true;
+  for (const i of order) {
+    const it = items[i] as TextItem;
+    let s = it.str;
+    if (prev) {
+      const gap = rtl ? prev.x - (it.x + it.w) : it.x - (prev.x + prev.w);
+      // Where the writing direction flips, pdf.js runs abut even though the words are apart.
+      const flip = prev.dir !== it.dir && /\p{L}$/u.test(text) && /^\p{L}/u.test(s);
+      const needs =
+        !text.endsWith(' ') &&
+        !s.startsWith(' ') &&
+        (gap > 0.15 * Math.min(it.size, prev.size) || (flip && gap > -0.2 * it.size)) &&
+        !(isCjk(text.slice(-1)) && isCjk(s.charAt(0)));
+      if (needs) s = ` ${s}`;
+    } else s = s.replace(/^\s+/, '');
+    const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && it.str.trim().length <= 4;
+    const href = linkAt(links, it);
+    if (it.str.trim()) {
+      allBold &&= it.bold;
+      allItalic &&= it.italic;
+    }
+    const last = spans[spans.length - 1];
+    if (last && last.bold === it.bold && last.italic === it.italic && last.sup === sup && last.href === href)
+      last.text += s;
+    else {
+      // Separating spaces stay outside links and styles.
+      if (last && s.startsWith(' ')) {
+        last.text += ' ';
+        text += ' ';
+        s = s.slice(1);
+      }
+      spans.push({ text: s, bold: it.bold, italic: it.italic, sup, href });
+    }
+    text += s;
+    prev = it;
+  }
+  const last = spans[spans.length - 1];
+  if (last) last.text = last.text.replace(/\s+$/, '');
+  text = text.replace(/\s+$/, '').replace(/ {2,}/g, ' ');
+  return {
+    x0,
+    y0,
+    x1,
+    y1,
+    base: lineBase,
+    size,
+    font,
+    bold: allBold,
+    italic: allItalic,
+    rtl,
+    text,
+    spans,
+    items: idx,
+  };
+}
+
+function argmax<K>(m: Map<K, number>, fallback: K): K {
+  let best = fallback;
+  let n = -1;
+  for (const [k, v] of m) {
+    if (v > n) {
+      n = v;
+      best = k;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,146 @@
+import type { Line } from './lines.ts';
+
+/**
+ * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
+ * gutter that no narrow line crosses; lines crossing it (titles, full-width figures' captions) cut
+ * the region into horizontal stripes that stay in place, and each stripe reads its left column,
+ * then its right one. Regions without a gutter read top to bottom. Every level is a sort plus a
+ * sweep, so the whole page is O(n log n) with a small depth bound.
+ */
+export function readingOrder(lines: Line[], pageWidth: number): Line[] {
+  const out: Line[] = [];
+  place(lines, pageWidth, 0, out);
+  return out;
+}
+
+function byPosition(a: Line, b: Line): number {
+  const dy = a.base - b.base;
+  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+  return a.rtl && b.rtl ? b.x0 - a.x0 : a.x0 - b.x0;
+}
+
+function place(lines: Line[], pageWidth: number, depth: number, out: Line[]): void {
+  if (lines.length < 4 || depth > 4) {
+    out.push(...lines.sort(byPosition));
+    return;
+  }
+  const gutter = findGutter(lines, pageWidth);
+  if (!gutter) {
+    out.push(...lines.sort(byPosition));
+    return;
+  }
+  const [gx0, gx1] = gutter;
+  const sorted = lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  let left: Line[] = [];
+  let right: Line[] = [];
+  const flush = (): void => {
+    place(left, pageWidth, depth + 1, out);
+    place(right, pageWidth, depth + 1, out);
+    left = [];
+    right = [];
+  };
+  for (const l of sorted) {
+    if (l.x0 < gx0 + 1 && l.x1 > gx1 - 1) {
+      // A line bridging the gutter (title, wide caption) ends the stripe above it.
+      flush();
+      out.push(l);
+    } else if (l.x0 + l.x1 < gx0 + gx1) left.push(l);
+    else right.push(l);
+  }
+  flush();
+}
+
+/**
+ * The widest vertical gap that separates two text columns: both sides must hold several lines of
+ * running text (not a narrow label column of a form or table) that overlap vertically.
+ */
+function findGutter(lines: Line[], pageWidth: number): [number, number] | null {
+  let rx0 = Infinity;
+  let rx1 = -Infinity;
+  for (const l of lines) {
+    if (l.x0 < rx0) rx0 = l.x0;
+    if (l.x1 > rx1) rx1 = l.x1;
+  }
+  const regionW = rx1 - rx0;
+  if (regionW < pageWidth * 0.3) return null;
+  // Lines wider than most of the region are the spanning ones; they may cross the gutter.
+  const narrow = lines.filter((l) => l.x1 - l.x0 < regionW * 0.6);
+  if (narrow.length < 4) return null;
+  // Coverage histogram in 2 pt bins: a gutter is a run of bins that (almost) no narrow line covers;
+  // a stray line crossing it (an affiliation, a wide caption) does not hide the columns.
+  const bins = Math.ceil(regionW / 2) + 2;
+  const diff = new Int32Array(bins + 1);
+  for (const l of narrow) {
+    const a = Math.max(0, Math.floor((l.x0 - rx0) / 2));
+    const b = Math.min(bins, Math.ceil((l.x1 - rx0) / 2));
+    diff[a] = (diff[a] ?? 0) + 1;
+    diff[b] = (diff[b] ?? 0) - 1;
+  }
+  const allowed = Math.floor(narrow.length * 0.05);
+  let best: [number, number] | null = null;
+  let cover = 0;
+  let runStart = -1;
+  const minBins = 3;
+  for (let b = 0; b <= bins; b++) {
+    cover += b < bins ? (diff[b] as number) : 0;
+    const open = b < bins && cover <= allowed;
+    if (open && runStart < 0) runStart = b;
+    else if (!open && runStart >= 0) {
+      // Runs touching the region's edges are margins, not gutters.
+      if (runStart > 0 && b < bins - 1 && b - runStart >= minBins) {
+        const g0 = rx0 + runStart * 2;
+        const g1 = rx0 + b * 2;
+        if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines)) best = [g0, g1];
+      }
+      runStart = -1;
+    }
+  }
+  return best;
+}
+
+function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, all: Line[]): boolean {
+  let lc = 0;
+  let rc = 0;
+  let lw = 0;
+  let rw = 0;
+  let lchars = 0;
+  let rchars = 0;
+  let lwide = 0;
+  let rwide = 0;
+  let ly0 = Infinity;
+  let ly1 = -Infinity;
+  let ry0 = Infinity;
+  let ry1 = -Infinity;
+  for (const l of narrow) {
+    const w = l.x1 - l.x0;
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    if (l.x0 + l.x1 < g0 + g1) {
+      lc++;
+      lchars += l.text.length;
+      if (w > regionW * 0.18) {
+        lw++;
+        lwide += l.text.length;
+      }
+      ly0 = Math.min(ly0, l.y0);
+      ly1 = Math.max(ly1, l.y1);
+    } else {
+      rc++;
+      rchars += l.text.length;
+      if (w > regionW * 0.18) {
+        rw++;
+        rwide += l.text.length;
+      }
+      ry0 = Math.min(ry0, l.y0);
+      ry1 = Math.max(ry1, l.y1);
+    }
+  }
+  if (lc < 2 || rc < 2 || lw < 2 || rw < 2) return false;
+  // Running text fills its column: most characters on each side sit in wide lines.
+  if (lwide < lchars * 0.5 || rwide < rchars * 0.5) return false;
+  const overlap = Math.min(ly1, ry1) - Math.max(ly0, ry0);
+  if (overlap < Math.min(ly1 - ly0, ry1 - ry0) * 0.3) return false;
+  // A gutter crossed by many wide lines is a table or a ragged layout, not columns.
+  let crossing = 0;
+  for (const l of all) if (l.x0 < g0 + 1 && l.x1 > g1 - 1) crossing++;
+  return crossing <= Math.max(3, all.length * 0.25);
+}

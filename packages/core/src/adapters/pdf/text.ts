@@ -1,0 +1,38 @@
+/** Character-level clean-up of pdf.js text runs. */
+
+const ligatures: Record<string, string> = {
+  '\ufb00': 'ff',
+  '\ufb01': 'fi',
+  '\ufb02': 'fl',
+  '\ufb03': 'ffi',
+  '\ufb04': 'ffl',
+  '\ufb05': 'st',
+  '\ufb06': 'st',
+  '\u00ad': '',
+  '\u200b': '',
+  '\ufeff': '',
+};
+
+// One test per run keeps the common case (plain text) free of replace() work.
+const odd = /[\ufb00-\ufb06\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/;
+const oddAll = /[\ufb00-\ufb06\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/g;
+
+/** Expands ligatures, drops soft hyphens and zero-width marks, turns odd spaces into plain ones. */
+export function cleanText(s: string): string {
+  if (odd.test(s)) s = s.replace(oddAll, (c) => ligatures[c] ?? ' ');
+  // pdf.js reverses multi-letter ToUnicode entries of right-to-left glyphs. The lam-alef ligatures
+  // then read alef-lam after an alef ("األ" for "الأ", "کاالی" for "کالای"); an alef followed by
+  // another alef never occurs in Arabic or Persian spelling, so the swap is safe.
+  if (s.includes('\u0627')) {
+    if (lamHamza.test(s)) s = s.replace(lamHamzaAll, '\u0627\u0644$1');
+    if (s.includes('\u0627\u0627\u0644')) s = s.replaceAll('\u0627\u0627\u0644', '\u0627\u0644\u0627');
+  }
+  return s;
+}
+
+const lamHamza = /\u0627([\u0622\u0623\u0625])\u0644/;
+const lamHamzaAll = /\u0627([\u0622\u0623\u0625])\u0644/g;
+
+const cjk = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+/** Whether two runs meet without a space between them in the script they are written in. */
+export const isCjk = (ch: string): boolean => cjk.test(ch);
