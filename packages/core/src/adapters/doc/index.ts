@@ -1,13 +1,11 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 
-// Placeholder until the doc adapter lands; reports itself honestly instead of returning nothing.
+/** Word 97–2003 binary documents ([MS-DOC]) read natively from their compound file. */
 export const adapter: Adapter = {
   name: 'doc',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The doc adapter is not implemented yet.');
+  kinds: ['doc'],
+  async parse(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+    const { readDoc } = await import('./convert.ts');
+    return readDoc(bytes, ctx);
   },
 };

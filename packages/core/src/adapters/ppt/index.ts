@@ -1,13 +1,11 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 
-// Placeholder until the ppt adapter lands; reports itself honestly instead of returning nothing.
+/** PowerPoint 97–2003 binary presentations ([MS-PPT]) read natively from their compound file. */
 export const adapter: Adapter = {
   name: 'ppt',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The ppt adapter is not implemented yet.');
+  kinds: ['ppt'],
+  async parse(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+    const { readPpt } = await import('./presentation.ts');
+    return readPpt(bytes, ctx);
   },
 };

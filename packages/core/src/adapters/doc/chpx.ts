@@ -1,0 +1,111 @@
+import { throwIfAborted } from '../../errors.ts';
+import type { Bytes } from '../cfb/bytes.ts';
+import { FC, type Fib } from './fib.ts';
+import { walkGrpprl } from './sprm.ts';
+
+/** Character formatting bits carried by text segments. */
+export const FMT = { bold: 1, italic: 2, strike: 4, sup: 8, sub: 16 } as const;
+
+export interface CharProps {
+  /** FMT bits. */
+  fmt: number;
+  /** Hidden text or a tracked deletion: not part of the visible document. */
+  skip: boolean;
+  /** sprmCPicLocation: offset of an inline picture's PICF in the Data stream. */
+  pic?: number;
+}
+
+interface Run {
+  fcStart: number;
+  fcEnd: number;
+  start: number;
+  end: number;
+  resolved?: CharProps;
+}
+
+const PLAIN: CharProps = { fmt: 0, skip: false };
+
+// Toggle operands: 0 off, 1 on, 0x80 as the style, 0x81 opposite of the style (taken as on).
+const on = (v: number): boolean => v === 1 || v === 0x81;
+
+/** Direct character formatting by file offset, from the CHPX FKPs named by PlcBteChpx ([MS-DOC] 2.9.176). */
+export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSignal): (fc: number) => CharProps {
+  const runs: Run[] = [];
+  const plc = fib.fcLcb(FC.plcfBteChpx);
+  if (plc && plc.fc + plc.lcb <= table.length && plc.lcb >= 8) {
+    const n = Math.floor((plc.lcb - 4) / 8);
+    const seen = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      if ((i & 63) === 0) throwIfAborted(signal);
+      const pn = table.u32(plc.fc + (n + 1) * 4 + i * 4) & 0x3fffff;
+      if (seen.has(pn) || (pn + 1) * 512 > word.length) continue;
+      seen.add(pn);
+      const page = pn * 512;
+      const crun = word.u8(page + 511);
+      if (crun === 0 || (crun + 1) * 4 + crun > 511) continue;
+      for (let k = 0; k < crun; k++) {
+        const fcStart = word.u32(page + k * 4);
+        const fcEnd = word.u32(page + (k + 1) * 4);
+        const off = word.u8(page + (crun + 1) * 4 + k) * 2;
+        let start = 0;
+        let end = 0;
+        if (off !== 0 && off < 511) {
+          const cb = word.u8(page + off);
+          start = page + off + 1;
+          end = Math.min(start + cb, page + 511);
+        }
+        if (fcEnd > fcStart) runs.push({ fcStart, fcEnd, start, end });
+      }
+    }
+  }
+  runs.sort((a, b) => a.fcStart - b.fcStart);
+  let last: Run | undefined;
+  const resolve = (r: Run): CharProps => {
+    if (r.resolved) return r.resolved;
+    const props: CharProps = { fmt: 0, skip: false };
+    walkGrpprl(word, r.start, r.end, (sprm, at) => {
+      switch (sprm) {
+        case 0x0835:
+          if (on(word.u8(at))) props.fmt |= FMT.bold;
+          break;
+        case 0x0836:
+          if (on(word.u8(at))) props.fmt |= FMT.italic;
+          break;
+        case 0x0837:
+          if (on(word.u8(at))) props.fmt |= FMT.strike;
+          break;
+        case 0x2a48: {
+          const v = word.u8(at);
+          if (v === 1) props.fmt |= FMT.sup;
+          else if (v === 2) props.fmt |= FMT.sub;
+          break;
+        }
+        case 0x6a03:
+          props.pic = word.u32(at);
+          break;
+        case 0x0839: // sprmCFVanish: hidden text
+        case 0x0800: // sprmCFRMarkDel: deleted revision
+          if (on(word.u8(at))) props.skip = true;
+          break;
+      }
+    });
+    r.resolved = props;
+    return props;
+  };
+  return (fc) => {
+    if (last && fc >= last.fcStart && fc < last.fcEnd) return resolve(last);
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = runs[mid] as Run;
+      if (fc < r.fcStart) hi = mid - 1;
+      else if (fc >= r.fcEnd) lo = mid + 1;
+      else {
+        last = r;
+        return resolve(r);
+      }
+    }
+    return PLAIN;
+  };
+}

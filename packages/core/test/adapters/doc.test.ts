@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { hyperlinkTarget } from '../../src/adapters/doc/story.ts';
+import { DocmillError, parse, parseTree } from '../../src/index.ts';
+import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { headingsOf, mean, tablesOf, textSimilarity } from '../helpers/metrics.ts';
+
+/** Deterministic damaged copies of a fixture: half truncated at spread-out lengths, half bit-flipped. */
+function damagedVariants(bytes: Uint8Array, count: number): Uint8Array[] {
+  let seed = bytes.length >>> 0;
+  const rand = (): number => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 2 === 0) {
+      out.push(bytes.slice(0, Math.max(1, Math.floor(rand() * bytes.length))));
+    } else {
+      const copy = new Uint8Array(bytes);
+      const flips = 1 + Math.floor(rand() * 16);
+      for (let k = 0; k < flips; k++) {
+        const at = Math.floor(rand() * copy.length);
+        copy[at] = (copy[at] ?? 0) ^ (1 << Math.floor(rand() * 8));
+      }
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+/** The FIB opens the WordDocument stream, which starts on a sector boundary. */
+function fibOffset(file: Uint8Array): number {
+  for (let at = 512; at + 12 < file.length; at += 512) {
+    if (file[at] === 0xec && file[at + 1] === 0xa5) return at;
+  }
+  throw new Error('no FIB in fixture');
+}
+
+const md = async (bytes: Uint8Array, filename: string) => (await parse(bytes, {}, { filename })).markdown ?? '';
+
+describe('doc adapter: fixture', () => {
+  it('renders headings, lists, a table, a link and a footnote exactly', async () => {
+    expect(await md(fixture('doc', 'basic.doc'), 'basic.doc')).toBe(
+      [
+        '# Quarterly Report',
+        '',
+        'Sales grew in every region. See [the full report](https://example.com/report).',
+        '',
+        '## Highlights',
+        '',
+        '- North up 12%',
+        '- South up 8%',
+        '',
+        '1. Hire staff',
+        '2. Open office',
+        '',
+        '| Region | Revenue |',
+        '| --- | --- |',
+        '| North | 120 |',
+        '| South | 80 |',
+        '',
+        'Café résumé — “quoted” text.[^1]',
+        '',
+        '[^1]: A note at the bottom.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('renders numbered headings, formatting, a text box, a resumed list, a nested table and merged cells exactly', async () => {
+    expect(await md(fixture('doc', 'layout.doc'), 'layout.doc')).toBe(
+      [
+        '# 1 Scope',
+        '',
+        'Plain, **bold**, *italic*, ~~struck~~ and x<sup>2</sup>.',
+        '',
+        '## 1.1 Details',
+        '',
+        'Before the box.',
+        '',
+        'Inside the text box',
+        '',
+        '1. First step',
+        '2. Second step',
+        '',
+        'An interruption.',
+        '',
+        '3. Third step',
+        '',
+        '# 2 Data',
+        '',
+        '| Name | Value |',
+        '| --- | --- |',
+        '| alpha | 1 |',
+        '',
+        'Merged cells:',
+        '',
+        '| Region | Sales | Sales |',
+        '| --- | --- | --- |',
+        '| Region | 2023 | 2024 |',
+        '| North | 10 | 12 |',
+        '',
+        'The end.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives merged cells their spans in the tree', async () => {
+    const { tree } = await parseTree(fixture('doc', 'layout.doc'), {}, { filename: 'layout.doc' });
+    const tables = tree.children.filter((n) => n.type === 'table');
+    const merged = tables[tables.length - 1];
+    const first = merged?.type === 'table' ? merged.children[0]?.children : undefined;
+    expect(first?.map((c) => [c.rowSpan ?? 1, c.colSpan ?? 1])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+  });
+
+  it('refuses an encrypted document with a clear 400', async () => {
+    const copy = new Uint8Array(fixture('doc', 'basic.doc'));
+    const fib = fibOffset(copy);
+    copy[fib + 0x0b] = (copy[fib + 0x0b] ?? 0) | 0x01;
+    const err = await parse(copy, {}, { filename: 'locked.doc' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocmillError);
+    expect((err as DocmillError).status).toBe(400);
+    expect((err as DocmillError).message).toMatch(/password-protected/);
+  });
+
+  it('refuses a Word 6/95 document with a clear 400', async () => {
+    const copy = new Uint8Array(fixture('doc', 'basic.doc'));
+    const fib = fibOffset(copy);
+    // nFib 104 (Word 95) and no 14-word FibRgW97.
+    copy.set([0x68, 0x00], fib + 2);
+    copy.set([0x00, 0x00], fib + 0x20);
+    const err = await parse(copy, {}, { filename: 'old.doc' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocmillError);
+    expect((err as DocmillError).status).toBe(400);
+    expect((err as DocmillError).message).toMatch(/Word 6\/95/);
+  });
+
+  it('reads HYPERLINK field targets', () => {
+    expect(hyperlinkTarget(' HYPERLINK "https://a.example/x" ')).toBe('https://a.example/x');
+    expect(hyperlinkTarget(' HYPERLINK \\l "_Toc1" ')).toBe('#_Toc1');
+    expect(hyperlinkTarget(' HYPERLINK "http://b.example" \\o "tip" ')).toBe('http://b.example');
+    expect(hyperlinkTarget(' PAGE ')).toBeUndefined();
+  });
+
+  it.each(['basic.doc', 'layout.doc'])(
+    'answers 200 truncated or bit-flipped copies of %s with a result or a DocmillError',
+    { timeout: 60000 },
+    async (name) => {
+      for (const copy of damagedVariants(fixture('doc', name), 200)) {
+        const t0 = Date.now();
+        try {
+          await parse(copy, { timeout: 5000 }, { filename: 'damaged.doc' });
+        } catch (err) {
+          expect(err).toBeInstanceOf(DocmillError);
+          expect([400, 408]).toContain((err as DocmillError).status);
+        }
+        expect(Date.now() - t0).toBeLessThan(5000);
+      }
+    },
+  );
+});
+
+describe.skipIf(!hasCorpus)(`doc adapter: corpus (${hasCorpus ? 'docling/doc' : corpusSkipReason})`, () => {
+  it('reads legacy_sample.doc: headings in order, lists, the table', async () => {
+    const out = await md(corpusFile('docling', 'doc', 'sources', 'legacy_sample.doc'), 'legacy_sample.doc');
+    expect(headingsOf(out)).toEqual(['swimming in the lake', 'let s swim', 'let s eat']);
+    expect(out).toContain('- You can relax and look around');
+    expect(out).toContain('1. Wear sunglasses');
+    expect(out).toContain('Figure 1: This is a cute duckling');
+    expect(tablesOf(out)).toHaveLength(1);
+    expect(out).toContain(
+      '|  | Food | Calories per portion |\n| --- | --- | --- |\n| **Leaves** | Ash, Elm, Maple | 50 |',
+    );
+    expect(out).toContain('| **Grain** | Corn, Buckwheat, Barley | 200 |');
+  });
+
+  it('embeds the inline PNG of legacy_sample.doc only when base64 images are kept', async () => {
+    const bytes = corpusFile('docling', 'doc', 'sources', 'legacy_sample.doc');
+    expect(await md(bytes, 'legacy_sample.doc')).toContain('![](<Base64-Image-Removed>)');
+    const kept = await parse(bytes, { removeBase64Images: false }, { filename: 'legacy_sample.doc' });
+    expect(kept.markdown).toContain('![](data:image/png;base64,iVBORw0KGgo');
+  });
+
+  it('reads localized heading styles in greek_heading_styles.doc', async () => {
+    const out = await md(corpusFile('docling', 'doc', 'sources', 'greek_heading_styles.doc'), 'g.doc');
+    expect(out).toMatch(/^# Überschriften in nicht-englischer Sprache$/m);
+    expect(out).toMatch(/^## Problem mit lokalisierten Dokumenten$/m);
+    expect(out).toMatch(/^## Verifizierung$/m);
+  });
+
+  it('meets the text similarity target (mean ≥ 0.9)', async () => {
+    const scores: number[] = [];
+    for (const p of corpusPairs('docling/doc/sources', '.doc')) {
+      if (!p.truth) continue;
+      scores.push(textSimilarity(await md(corpusFile('docling', 'doc', 'sources', p.name), p.name), p.truth));
+    }
+    expect(scores.length).toBeGreaterThan(0);
+    expect(mean(scores)).toBeGreaterThanOrEqual(0.9);
+  });
+});
