@@ -1,13 +1,54 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
+import { throwIfAborted } from '../../errors.ts';
+import { root } from '../../tree/build.ts';
+import type { Block } from '../../tree/types.ts';
+import { child } from '../../util/xml.ts';
+import { readBlocks } from '../odf/blocks.ts';
+import { createEnv, TOP } from '../odf/env.ts';
+import { inlineImages } from '../odf/images.ts';
+import { readMeta, storedPageCount } from '../odf/meta.ts';
+import { loadObjects } from '../odf/objects.ts';
+import { officeBody, openOdf } from '../odf/package.ts';
+import { OdfStyles } from '../odf/styles.ts';
 import type { Adapter } from '../types.ts';
+import { masterBlocks } from './master.ts';
 
-// Placeholder until the odt adapter lands; reports itself honestly instead of returning nothing.
+/** OpenDocument text (.odt): body in order, notes at the end, page headers/footers on request. */
 export const adapter: Adapter = {
   name: 'odt',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The odt adapter is not implemented yet.');
+  kinds: ['odt'],
+  async parse(bytes, ctx) {
+    const pkg = await openOdf(bytes, ctx);
+    const body = officeBody(pkg, 'office:text', 'text document');
+    const common = child(pkg.styles, 'office:styles');
+    const styles = new OdfStyles([
+      child(pkg.styles, 'office:font-face-decls'),
+      child(pkg.content, 'office:font-face-decls'),
+      common,
+      child(pkg.content, 'office:automatic-styles'),
+    ]);
+    const objects = await loadObjects(pkg.zip, pkg.content, ctx);
+    throwIfAborted(ctx.signal);
+    const env = createEnv(ctx, styles, objects);
+    const blocks: Block[] = readBlocks(body.children, env, TOP);
+    blocks.push(...env.notes);
+    throwIfAborted(ctx.signal);
+    if (!ctx.options.onlyMainContent && pkg.styles) {
+      // Header and footer text lives in styles.xml, with that part's own automatic styles.
+      const masterStyles = new OdfStyles([
+        child(pkg.styles, 'office:font-face-decls'),
+        common,
+        child(pkg.styles, 'office:automatic-styles'),
+      ]);
+      const masterEnv = createEnv(ctx, masterStyles, new Map());
+      const { headers, footers } = masterBlocks(pkg.styles, masterEnv);
+      blocks.unshift(...headers);
+      blocks.push(...footers);
+      env.images.push(...masterEnv.images);
+    }
+    await inlineImages(env.images, pkg.zip, ctx);
+    const metadata = readMeta(pkg.meta);
+    const pages = storedPageCount(pkg.meta);
+    if (pages !== undefined) metadata.numPages = pages;
+    return { tree: root(blocks, metadata) };
   },
 };

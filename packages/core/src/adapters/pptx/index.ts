@@ -1,13 +1,11 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 
-// Placeholder until the pptx adapter lands; reports itself honestly instead of returning nothing.
+/** PowerPoint 2007+ presentations (.pptx, .pptm): one slide section per slide, notes as quotes. */
 export const adapter: Adapter = {
   name: 'pptx',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The pptx adapter is not implemented yet.');
+  kinds: ['pptx', 'pptm'],
+  async parse(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+    const { readPresentation } = await import('./presentation.ts');
+    return readPresentation(bytes, ctx);
   },
 };

@@ -1,13 +1,11 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 
-// Placeholder until the sheet adapter lands; reports itself honestly instead of returning nothing.
+/** Spreadsheets (OOXML, binary Excel, OpenDocument) read through SheetJS after a zip-bomb check. */
 export const adapter: Adapter = {
   name: 'sheet',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The sheet adapter is not implemented yet.');
+  kinds: ['xlsx', 'xlsm', 'xlsb', 'xls', 'ods'],
+  async parse(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+    const { readWorkbook } = await import('./workbook.ts');
+    return readWorkbook(bytes, ctx);
   },
 };

@@ -1,0 +1,80 @@
+import { cell as makeCell, row as makeRow } from '../../tree/build.ts';
+import type { Table, TableCell, TableRow } from '../../tree/types.ts';
+import { attr, elements, type XmlElement } from '../../util/xml.ts';
+import { readBlocks } from './blocks.ts';
+import { type ReaderEnv, TOP } from './env.ts';
+
+/** Repeat attributes are meant for spreadsheets' endless blank cells; text tables never need more. */
+const MAX_COLUMNS = 256;
+const MAX_ROWS = 5000;
+const MAX_TABLE_DEPTH = 12;
+
+interface RowRef {
+  el: XmlElement;
+  header: boolean;
+}
+
+function collectRows(el: XmlElement, header: boolean, out: RowRef[]): void {
+  for (const c of elements(el)) {
+    if (c.name === 'table:table-row') out.push({ el: c, header });
+    else if (c.name === 'table:table-header-rows') collectRows(c, true, out);
+    else if (c.name === 'table:table-rows' || c.name === 'table:table-row-group') collectRows(c, header, out);
+  }
+}
+
+const count = (v: string | undefined, max: number) => {
+  const n = Number(v ?? '1');
+  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : 1;
+};
+
+/**
+ * An ODF table in the tree's HTML model: spanned cells keep their spans and covered cells are
+ * dropped (a covered cell that no span reaches becomes an empty cell so columns stay aligned).
+ */
+export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
+  if (env.depth >= MAX_TABLE_DEPTH) return undefined;
+  env.depth++;
+  try {
+    const refs: RowRef[] = [];
+    collectRows(el, false, refs);
+    // Presentation tables flag a styled first row instead of declaring header rows.
+    const firstRowHeader = attr(el, 'table:use-first-row-styles') === 'true';
+    const covered = new Set<string>();
+    const rows: TableRow[] = [];
+    const reaches: number[] = [];
+    for (const ref of refs) {
+      const repeat = count(attr(ref.el, 'table:number-rows-repeated'), MAX_ROWS);
+      for (let k = 0; k < repeat && rows.length < MAX_ROWS; k++) {
+        const r = rows.length;
+        const header = ref.header || (firstRowHeader && r === 0);
+        const cells: TableCell[] = [];
+        let col = 0;
+        for (const c of elements(ref.el)) {
+          if (c.name !== 'table:table-cell' && c.name !== 'table:covered-table-cell') continue;
+          const times = count(attr(c, 'table:number-columns-repeated'), MAX_COLUMNS);
+          for (let t = 0; t < times && col < MAX_COLUMNS; t++, col++) {
+            if (c.name === 'table:covered-table-cell') {
+              if (!covered.has(`${r},${col}`)) cells.push(makeCell([], header ? { header } : {}));
+              continue;
+            }
+            const rowSpan = count(attr(c, 'table:number-rows-spanned'), MAX_ROWS);
+            const colSpan = count(attr(c, 'table:number-columns-spanned'), MAX_COLUMNS);
+            for (let dr = 0; dr < rowSpan; dr++)
+              for (let dc = 0; dc < colSpan; dc++) if (dr || dc) covered.add(`${r + dr},${col + dc}`);
+            const blocks = t === 0 || times <= 8 ? readBlocks(c.children, env, TOP) : [];
+            cells.push(makeCell(blocks, { header, rowSpan, colSpan }));
+            if (blocks.length) reaches[r] = Math.max(reaches[r] ?? 0, r + rowSpan - 1);
+          }
+        }
+        rows.push(makeRow(cells));
+      }
+    }
+    // Trailing blank rows (padding in slide tables, repeated blanks) carry nothing.
+    const lastContent = Math.max(-1, ...reaches.map((v, i) => (v === undefined ? -1 : Math.max(v, i))));
+    rows.length = Math.min(rows.length, lastContent + 1);
+    if (rows.length === 0) return undefined;
+    return { type: 'table', children: rows };
+  } finally {
+    env.depth--;
+  }
+}

@@ -1,0 +1,68 @@
+import { throwIfAborted } from '../../errors.ts';
+import { root, section } from '../../tree/build.ts';
+import type { DocumentMetadata, Section } from '../../tree/types.ts';
+import { selectAll } from '../../tree/walk.ts';
+import { attr, textOf, type XmlElement } from '../../util/xml.ts';
+import { inlineImages } from '../odf/images.ts';
+import type { AdapterContext, AdapterOutput } from '../types.ts';
+import { kid, kids, openPackage, type Package, walkPath } from './package.ts';
+import { collectPositions, slideBlocks } from './shapes.ts';
+
+async function metadataOf(pkg: Package): Promise<DocumentMetadata> {
+  const core = await pkg.xml('docProps/core.xml');
+  const meta: DocumentMetadata = {};
+  const title = textOf(kid(core, 'title')).trim();
+  const author = textOf(kid(core, 'creator')).trim();
+  const description = textOf(kid(core, 'description')).trim();
+  if (title) meta.title = title;
+  if (author) meta.author = author;
+  if (description) meta.description = description;
+  return meta;
+}
+
+/** Layout then master placeholder positions, so inherited placeholders can be ordered too. */
+async function inheritedPositions(pkg: Package, slidePart: string): Promise<Map<string, [number, number]>> {
+  const out = new Map<string, [number, number]>();
+  const layoutRel = [...(await pkg.rels(slidePart)).values()].find((r) => r.type === 'slideLayout' && !r.external);
+  if (!layoutRel) return out;
+  collectPositions(walkPath(await pkg.xml(layoutRel.target), 'cSld', 'spTree'), out);
+  const masterRel = [...(await pkg.rels(layoutRel.target)).values()].find((r) => r.type === 'slideMaster');
+  if (masterRel && !masterRel.external)
+    collectPositions(walkPath(await pkg.xml(masterRel.target), 'cSld', 'spTree'), out);
+  return out;
+}
+
+function slideParts(presentation: XmlElement | undefined, rels: Map<string, { type: string; target: string }>) {
+  const parts: string[] = [];
+  for (const id of kids(kid(presentation, 'sldIdLst'), 'sldId')) {
+    const rel = rels.get(attr(id, 'r:id') ?? '');
+    if (rel && rel.type === 'slide') parts.push(rel.target);
+  }
+  return parts;
+}
+
+export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+  const pkg = await openPackage(bytes, ctx);
+  const presentation = await pkg.xml('ppt/presentation.xml');
+  const parts = slideParts(presentation, await pkg.rels('ppt/presentation.xml'));
+  const sections: Section[] = [];
+  let number = 0;
+  for (const part of parts) {
+    throwIfAborted(ctx.signal);
+    number++;
+    const slide = await pkg.xml(part);
+    if (!slide) {
+      ctx.warn(`Slide ${number} (${part}) is missing from the package; skipped.`);
+      continue;
+    }
+    // Hidden slides are still part of the deck's content; keep them like PowerPoint's outline does.
+    const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part) };
+    const name = attr(kid(slide, 'cSld'), 'name')?.trim();
+    sections.push(section('slide', number, await slideBlocks(slide, number, env), name ? { name } : {}));
+  }
+  const tree = root(sections, await metadataOf(pkg));
+  await inlineImages(selectAll(tree, 'image'), pkg.zip, ctx);
+  tree.metadata.numPages = parts.length;
+  tree.metadata.totalPages = parts.length;
+  return { tree };
+}

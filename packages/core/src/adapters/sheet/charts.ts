@@ -1,0 +1,52 @@
+import type { Block } from '../../tree/types.ts';
+import { attr, parseXml, type XmlElement } from '../../util/xml.ts';
+import type { SafeZip } from '../../util/zip.ts';
+import { chartBlocks, chartSpace } from '../pptx/chart.ts';
+import { deep, kids, resolvePart } from '../pptx/package.ts';
+import type { AdapterContext } from '../types.ts';
+
+/**
+ * Charts drawn on each sheet of an OOXML workbook (worksheets and chart sheets), keyed by sheet name:
+ * their title and cached series as small tables. SheetJS does not read chart parts, so the package is
+ * walked directly: workbook → sheet part → drawing → chart.
+ */
+export async function sheetCharts(zip: SafeZip, ctx: AdapterContext): Promise<Map<string, Block[]>> {
+  const out = new Map<string, Block[]>();
+  const load = async (name: string): Promise<XmlElement | undefined> => {
+    const t = await zip.text(name);
+    return t === undefined ? undefined : parseXml(t, ctx.limits, name);
+  };
+  const rels = async (part: string): Promise<Map<string, string>> => {
+    const dir = part.split('/').slice(0, -1).join('/');
+    const file = part.split('/').pop() as string;
+    const doc = await load(`${dir}/_rels/${file}.rels`);
+    const map = new Map<string, string>();
+    for (const r of kids(doc, 'Relationship')) {
+      const id = attr(r, 'Id');
+      const target = attr(r, 'Target');
+      if (id && target && attr(r, 'TargetMode') !== 'External') map.set(id, resolvePart(part, target));
+    }
+    return map;
+  };
+  const workbook = await load('xl/workbook.xml');
+  if (!workbook) return out;
+  const wbRels = await rels('xl/workbook.xml');
+  for (const sheet of deep(workbook, 'sheet')) {
+    const name = attr(sheet, 'name');
+    const part = wbRels.get(attr(sheet, 'r:id') ?? '');
+    if (!name || !part) continue;
+    const sheetRels = await rels(part);
+    const drawings = [...sheetRels.values()].filter((t) => /\/drawings\/[^/]+\.xml$/i.test(t));
+    const blocks: Block[] = [];
+    // The worksheet part itself can be huge; its drawing relationships say all we need.
+    for (const drawingPart of drawings) {
+      const drawingRels = await rels(drawingPart);
+      for (const c of deep(await load(drawingPart), 'chart')) {
+        const chartPart = drawingRels.get(attr(c, 'r:id') ?? '');
+        if (chartPart) blocks.push(...chartBlocks(chartSpace(await load(chartPart))));
+      }
+    }
+    if (blocks.length) out.set(name, blocks);
+  }
+  return out;
+}

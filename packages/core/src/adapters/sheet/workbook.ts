@@ -1,0 +1,200 @@
+import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
+import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
+import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
+import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { openZip, type SafeZip } from '../../util/zip.ts';
+import type { AdapterContext, AdapterOutput } from '../types.ts';
+import { sheetCharts } from './charts.ts';
+import { findRegions, type GridCell } from './regions.ts';
+
+const ZIP_KINDS = new Set(['xlsx', 'xlsm', 'xlsb', 'ods']);
+
+/**
+ * SheetJS inflates zip entries itself, unmetered. Inflating every entry once through the metered
+ * reader first proves the declared sizes are true and within budget, so SheetJS cannot be bombed.
+ */
+async function checkZip(bytes: Uint8Array, ctx: AdapterContext): Promise<SafeZip> {
+  const zip = await openZip(bytes, ctx.limits, ctx.signal);
+  for (const name of zip.names) await zip.bytes(name);
+  return zip;
+}
+
+/**
+ * SheetJS reads almost anything as a sheet (plain text becomes a one-column CSV), so a file claimed
+ * as .xls must look like one: a compound file, a bare BIFF stream, or SpreadsheetML/HTML markup.
+ */
+function looksLikeXls(b: Uint8Array): boolean {
+  if (b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0) return true;
+  if (b[0] === 0x09 && (b[1] === 0x00 || b[1] === 0x02 || b[1] === 0x04 || b[1] === 0x08)) return true;
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(b.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('<');
+}
+
+function readError(err: unknown): DocmillError {
+  if (err instanceof DocmillError) return err;
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/password|encrypt/i.test(msg)) return badInput('The spreadsheet is password-protected.', err);
+  return badInput(`The spreadsheet is damaged or not a supported format (${msg.slice(0, 120)}).`, err);
+}
+
+/** What the cell shows: SheetJS's formatted text (dates, percentages, currency), else the raw value. */
+function display(c: CellObject | undefined): string {
+  if (!c || c.t === 'z') return '';
+  if (c.t === 'e') return c.w ?? '#ERROR';
+  const shown = c.w ?? (c.v instanceof Date ? c.v.toISOString() : c.v === undefined ? '' : String(c.v));
+  return shown.replace(/\s+/g, ' ').trim();
+}
+
+function sheetCells(ws: WorkSheet): GridCell[] {
+  const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
+  const merges = new Map<string, { rowSpan: number; colSpan: number }>();
+  const covered = new Set<string>();
+  for (const m of ws['!merges'] ?? []) {
+    merges.set(`${m.s.r},${m.s.c}`, { rowSpan: m.e.r - m.s.r + 1, colSpan: m.e.c - m.s.c + 1 });
+    for (let r = m.s.r; r <= m.e.r; r++)
+      for (let c = m.s.c; c <= m.e.c; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
+  }
+  const out: GridCell[] = [];
+  data.forEach((cells, r) => {
+    if (!cells) return;
+    cells.forEach((c, col) => {
+      if (covered.has(`${r},${col}`)) return;
+      const text = display(c ?? undefined);
+      if (!text) return;
+      const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
+      out.push({ r, c: col, text, ...span });
+    });
+  });
+  return out.sort((a, b) => a.r - b.r || a.c - b.c);
+}
+
+/** One table per block; the first row is the header row, as spreadsheets conventionally have. */
+function blockTables(cells: GridCell[], budget: { left: number }): { tables: Block[]; truncated: boolean } {
+  const tables: Block[] = [];
+  let truncated = false;
+  // Indexed once by row so that many small blocks do not each rescan the whole sheet.
+  const sheetRows = new Map<number, GridCell[]>();
+  for (const c of cells) {
+    const list = sheetRows.get(c.r) ?? [];
+    list.push(c);
+    sheetRows.set(c.r, list);
+  }
+  for (const b of findRegions(cells)) {
+    const width = b.c1 - b.c0 + 1;
+    const byRow = new Map<number, GridCell[]>();
+    for (let r = b.r0; r <= b.r1; r++) {
+      const inside = (sheetRows.get(r) ?? []).filter((c) => c.c >= b.c0 && c.c <= b.c1);
+      if (inside.length) byRow.set(r, inside);
+    }
+    const covering = new Set<string>();
+    for (const list of byRow.values())
+      for (const c of list)
+        for (let r = c.r; r < c.r + c.rowSpan; r++)
+          for (let k = c.c; k < c.c + c.colSpan; k++) if (r !== c.r || k !== c.c) covering.add(`${r},${k}`);
+    const rows: TableRow[] = [];
+    for (let r = b.r0; r <= b.r1; r++) {
+      if (budget.left < width) {
+        truncated = true;
+        break;
+      }
+      budget.left -= width;
+      const present = new Map((byRow.get(r) ?? []).map((c) => [c.c, c]));
+      const cellsOut = [];
+      for (let k = b.c0; k <= b.c1; k++) {
+        if (covering.has(`${r},${k}`)) continue;
+        const c = present.get(k);
+        const header = r === b.r0;
+        cellsOut.push(
+          c
+            ? tableCell(c.text, {
+                header,
+                rowSpan: Math.min(c.rowSpan, b.r1 - r + 1),
+                colSpan: Math.min(c.colSpan, b.c1 - k + 1),
+              })
+            : tableCell('', { header }),
+        );
+      }
+      rows.push(row(cellsOut));
+    }
+    if (rows.length) tables.push(table(rows));
+    if (truncated) break;
+  }
+  return { tables, truncated };
+}
+
+/** Cell comments (notes and threaded comments) in cell order, each labelled with its author. */
+function noteBlocks(ws: WorkSheet): Block[] {
+  const out: Block[] = [];
+  for (const cells of (ws['!data'] ?? []) as (CellObject | null | undefined)[][]) {
+    for (const c of cells ?? []) {
+      for (const note of c?.c ?? []) {
+        const body = (note.t ?? '').replace(/\s+/g, ' ').trim();
+        if (!body) continue;
+        out.push(paragraph(note.a ? `[author: ${note.a}]: ${body}` : body));
+      }
+    }
+  }
+  return out;
+}
+
+function metadataOf(wb: WorkBook, count: number): DocumentMetadata {
+  const meta: DocumentMetadata = { numPages: count, totalPages: count };
+  const title = wb.Props?.Title?.trim();
+  const author = (wb.Props?.Author ?? wb.Props?.LastAuthor)?.trim();
+  if (title) meta.title = title;
+  if (author) meta.author = author;
+  return meta;
+}
+
+export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+  const zip = ZIP_KINDS.has(ctx.kind) ? await checkZip(bytes, ctx) : undefined;
+  if (ctx.kind === 'xls' && !looksLikeXls(bytes))
+    throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
+  throwIfAborted(ctx.signal);
+  const XLSX = await import('@e965/xlsx');
+  let wb: WorkBook;
+  try {
+    wb = XLSX.read(bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
+  } catch (err) {
+    throw readError(err);
+  }
+  if (!wb.SheetNames?.length) throw badInput('The spreadsheet has no sheets.');
+  // Charts are extras: a damaged chart part must not cost the sheet data.
+  const charts =
+    zip && ctx.kind !== 'ods'
+      ? await sheetCharts(zip, ctx).catch((err: unknown) => {
+          if (ctx.signal.aborted) throw err;
+          ctx.warn('The workbook charts could not be read; skipped.');
+          return new Map<string, Block[]>();
+        })
+      : new Map<string, Block[]>();
+  const sections: Block[] = [];
+  const meta = wb.Workbook?.Sheets ?? [];
+  for (const [i, name] of wb.SheetNames.entries()) {
+    throwIfAborted(ctx.signal);
+    if (meta[i]?.Hidden) continue;
+    const ws = wb.Sheets[name];
+    const children: Block[] = [heading(2, name)];
+    if (ws) {
+      const budget = { left: ctx.limits.maxCellsPerSheet };
+      let cells = sheetCells(ws);
+      // Block detection is linear in the cells, but there is no point feeding it more than can be shown.
+      const overflow = cells.length > ctx.limits.maxCellsPerSheet;
+      if (overflow) cells = cells.slice(0, ctx.limits.maxCellsPerSheet);
+      const { tables, truncated: cut } = blockTables(cells, budget);
+      const truncated = cut || overflow;
+      children.push(...tables);
+      children.push(...noteBlocks(ws));
+      if (truncated)
+        ctx.warn(`Sheet "${name}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
+    }
+    children.push(...(charts.get(name) ?? []));
+    // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
+    sections.push(section('sheet', i + 1, children, { name }));
+  }
+  const tree: Root = { type: 'root', metadata: metadataOf(wb, sections.length), children: sections };
+  return { tree };
+}

@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { DocmillError, parse, parseTree } from '../../src/index.ts';
+import type { Section } from '../../src/tree/types.ts';
+import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
+
+const md = async (bytes: Uint8Array, filename: string, options = {}) =>
+  (await parse(bytes, options, { filename })).markdown ?? '';
+
+const FIXTURE_MD = [
+  '# Launch plan',
+  '',
+  'Left column',
+  '',
+  'Right column',
+  '',
+  '- **Goals**',
+  '  - Speed',
+  '  - *Quality*',
+  '- See [the site](https://example.com/launch)',
+  '',
+  'Plain closing line',
+  '',
+  'Group upper',
+  '',
+  'Group lower',
+  '',
+  '> Stress the goals.',
+  '>',
+  '> Then take questions.',
+  '',
+  '# Numbers',
+  '',
+  '| Metric | 2024 | 2024 |',
+  '| --- | --- | --- |',
+  '| Metric | H1 | H2 |',
+  '| Users | 1200 | 1500 |',
+  '',
+  'Revenue by quarter',
+  '',
+  '|  | North | South |',
+  '| --- | --- | --- |',
+  '| Q1 | 10 | 5 |',
+  '| Q2 | 20 | 7 |',
+  '',
+  '# Slide 3',
+  '',
+  'Untitled slide text',
+  '',
+  '![A blue square](<Base64-Image-Removed>)',
+  '',
+  '- Plan',
+  '- Ship',
+  '',
+].join('\n');
+
+describe('pptx adapter: fixture', () => {
+  const bytes = fixture('pptx', 'basic.pptx');
+
+  it('renders titles, reading order, a group, lists, links, a merged table, a chart, SmartArt, an image and notes exactly', async () => {
+    expect(await md(bytes, 'basic.pptx')).toBe(FIXTURE_MD);
+  });
+
+  it('makes one slide section per sldIdLst entry and counts slides', async () => {
+    const { tree } = await parseTree(bytes, {}, { filename: 'basic.pptx' });
+    const sections = tree.children as Section[];
+    expect(sections.map((s) => [s.type, s.kind, s.number])).toEqual([
+      ['section', 'slide', 1],
+      ['section', 'slide', 2],
+      ['section', 'slide', 3],
+    ]);
+    expect(tree.metadata).toMatchObject({ numPages: 3, title: 'Launch deck', author: 'Ada Lovelace' });
+    const img = sections[2]?.children.find((b) => b.type === 'image');
+    expect(img).toMatchObject({ alt: 'A blue square', ref: 'ppt/media/image1.png', mime: 'image/png' });
+  });
+
+  it('keeps footer placeholders only when onlyMainContent is false', async () => {
+    expect(await md(bytes, 'basic.pptx')).not.toContain('Confidential footer');
+    expect(await md(bytes, 'basic.pptx', { onlyMainContent: false })).toContain('Group lower\n\nConfidential footer');
+  });
+
+  it('embeds pictures as data URIs only when base64 images are kept', async () => {
+    const kept = await md(bytes, 'basic.pptx', { removeBase64Images: false });
+    expect(kept).toContain('![A blue square](data:image/png;base64,iVBORw0KGgo');
+  });
+
+  it('answers a zip without ppt/presentation.xml and a truncated file with a clear 400', async () => {
+    const zip = new JSZip();
+    zip.file('ppt/slides/slide1.xml', '<p:sld/>');
+    const noMain = await zip.generateAsync({ type: 'uint8array' });
+    await expect(parse(noMain, {}, { filename: 'x.pptx' })).rejects.toSatisfy(
+      (e: unknown) => e instanceof DocmillError && e.status === 400 && /presentation\.xml/.test(e.message),
+    );
+    await expect(parse(bytes.subarray(0, 3000), {}, { filename: 'x.pptx' })).rejects.toSatisfy(
+      (e: unknown) => e instanceof DocmillError && e.status === 400,
+    );
+  });
+});
+
+// Docling's ground truth has no speaker notes and no "Slide N" headings for untitled slides, and writes
+// `| - |` delimiter rows (which the neighbour metric reads as a row of dashes): normalised before scoring.
+const withoutAdditions = (md: string) => md.replace(/^>.*$/gm, '').replace(/^# Slide \d+$/gm, '');
+const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
+
+describe.skipIf(!hasCorpus)(`pptx adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
+  const pairs = corpusPairs('docling/pptx/sources', '.pptx');
+  const convert = async (name: string) => {
+    const pair = pairs.find((p) => p.name === name);
+    if (!pair) throw new Error(`missing ${name}`);
+    return { out: await md(new Uint8Array(readFileSync(pair.path)), name), truth: pair.truth ?? '' };
+  };
+
+  it('powerpoint_sample: titles, merged table, columns left to right, notes', async () => {
+    const { out } = await convert('powerpoint_sample.pptx');
+    expect(headingsOf(out)).toEqual(['test table slide', 'second slide title', 'slide 3']);
+    const [table] = tablesOf(out);
+    expect(table?.[0]).toEqual(['', 'class1', 'class1', 'class1', 'class2', 'class2', 'class2']);
+    expect(table?.[1]).toEqual(['', 'a merged with b', 'a merged with b', 'c', 'a', 'b', 'c']);
+    expect(out).toContain('> Some notes on the second slide.');
+    expect(out.indexOf('List item6')).toBeLessThan(out.indexOf('- I1'));
+    expect(out.indexOf('Maybe a list?')).toBeLessThan(out.indexOf('- l1'));
+  });
+
+  it('powerpoint_with_image and malformed_pictures: alt text without boilerplate or file names', async () => {
+    const { out } = await convert('powerpoint_with_image.pptx');
+    expect(out).toContain('![A cartoon duck holding a paper](');
+    expect(out).not.toContain('AI-generated');
+    const malformed = (await convert('powerpoint_malformed_pictures.pptx')).out;
+    expect(malformed).toContain('Slide With Wrong Content Type\n\n![](<Base64-Image-Removed>)');
+  });
+
+  it('pptx_chart: chart title and cached series as a table', async () => {
+    const { out } = await convert('pptx_chart.pptx');
+    expect(headingsOf(out)).toEqual(['quarterly duck survey', 'quarterly revenue']);
+    expect(out).toContain('Wild Duck Observations by Year');
+    const [chart] = tablesOf(out);
+    expect(chart?.[0]).toEqual(['', 'freshwater ducks', 'saltwater ducks']);
+    expect(chart?.[4]).toEqual(['2022', '175', '130']);
+  });
+
+  it('powerpoint_comments and issue_2663: review comments and bullet lists', async () => {
+    const comments = (await convert('powerpoint_comments.pptx')).out;
+    expect(comments).toContain(
+      '[author: John Reviewer (JR), time: 2026-01-01T00:00:00]: This is a sample reviewer comment',
+    );
+    expect(headingsOf(comments)).toEqual(['test slide with comments', 'start', 'features']);
+    const issue = (await convert('powerpoint_issue_2663.pptx')).out;
+    expect(issue).toContain('**Key Benefits:**\n\n- Open-source software is cost-effective');
+  });
+
+  it('meets the format targets (text ≥ 0.93, tables ≥ 0.85)', async () => {
+    const scores = await Promise.all(
+      pairs.map(async (p) => {
+        const { out, truth } = await convert(p.name);
+        return {
+          text: textSimilarity(withoutAdditions(out), truth),
+          table: tableNeighbourF1(out, normaliseDelimiters(truth)),
+        };
+      }),
+    );
+    expect(scores).toHaveLength(8);
+    expect(mean(scores.map((s) => s.text))).toBeGreaterThanOrEqual(0.93);
+    expect(mean(scores.map((s) => s.table))).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe.skipIf(!hasCorpus)('pptx adapter: markitdown corpus', () => {
+  it('test.pptx: title, nested group shapes, table and chart series', async () => {
+    const out = await md(corpusFile('markitdown', 'test.pptx'), 'test.pptx');
+    expect(headingsOf(out).slice(0, 1)).toEqual([
+      'autogen enabling next gen llm applications via multi agent conversation',
+    ]);
+    expect(out).toContain('This is a nested shape with content in 2 shapes');
+    expect(out).toContain('| ColA | ColB | ColC | ColD | ColE | ColF |');
+    expect(out).toContain('|  | Series 1 |');
+    expect(out).toContain('| 2003 | 2003 |');
+  });
+});
+
+describe('pptx adapter: bombs', () => {
+  it('refuses a zip bomb before anything inflates it', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('ppt/presentation.xml', '<x/>');
+    zip.file('ppt/slides/slide1.xml', 'A'.repeat(24 * 1024 * 1024));
+    const bytes = await zip.generateAsync({
+      type: 'uint8array',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 9 },
+    });
+    await expect(parse(bytes, {}, { filename: 'bomb.pptx' })).rejects.toSatisfy(
+      (e: unknown) => e instanceof DocmillError && e.status === 400 && /zip bomb/i.test(e.message),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { createEngine, DocmillError, parse, parseTree } from '../../src/index.ts';
+import type { Section } from '../../src/tree/types.ts';
+import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
+
+const md = async (bytes: Uint8Array, filename: string, options = {}) =>
+  (await parse(bytes, options, { filename })).markdown ?? '';
+
+const FIXTURE_MD = [
+  '## Sales',
+  '',
+  '| Quarterly sales | Quarterly sales | Quarterly sales | Quarterly sales |',
+  '| --- | --- | --- | --- |',
+  '| Date | Region | Growth | Revenue |',
+  '| 2024-01-01 | North | 12.5% | $1,234.50 |',
+  '| 2024-04-01 | South | -5.0% | $2,000.00 |',
+  '',
+  '| Note | Figures are unaudited |',
+  '| --- | --- |',
+  '',
+  '## Stock',
+  '',
+  '| Item | Count |',
+  '| --- | --- |',
+  '| Pens | 3 |',
+  '',
+].join('\n');
+
+describe('sheet adapter: fixtures', () => {
+  const xlsx = fixture('sheet', 'basic.xlsx');
+
+  it('renders formatted dates, percentages, currency, a merged header, blocks, and skips the hidden sheet', async () => {
+    expect(await md(xlsx, 'basic.xlsx')).toBe(FIXTURE_MD);
+  });
+
+  it('reads the same workbook saved as Excel binary (.xlsb) identically', async () => {
+    expect(await md(fixture('sheet', 'basic.xlsb'), 'basic.xlsb')).toBe(FIXTURE_MD);
+  });
+
+  it('makes one sheet section per visible sheet with its name, and reads workbook properties', async () => {
+    const { tree } = await parseTree(xlsx, {}, { filename: 'basic.xlsx' });
+    const sections = tree.children as Section[];
+    expect(sections.map((s) => [s.kind, s.number, s.name])).toEqual([
+      ['sheet', 1, 'Sales'],
+      ['sheet', 3, 'Stock'],
+    ]);
+    expect(tree.metadata).toMatchObject({ numPages: 2, title: 'Sales book', author: 'Ada Lovelace' });
+    const first = sections[0]?.children[1];
+    expect(first?.type).toBe('table');
+    const merged = first?.type === 'table' ? first.children[0] : undefined;
+    expect(merged?.children[0]?.colSpan).toBe(4);
+  });
+
+  it('reads binary Excel: merged header and separate blocks', async () => {
+    const out = await md(fixture('sheet', 'basic.xls'), 'basic.xls');
+    const [sales, note] = tablesOf(out);
+    expect(sales?.[0]).toEqual(['quarterly sales', 'quarterly sales', 'quarterly sales', 'quarterly sales']);
+    expect(sales?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+    expect(note).toEqual([['note', 'figures are unaudited']]);
+  });
+
+  it('caps the cells of a sheet and warns', async () => {
+    const engine = createEngine({ limits: { maxCellsPerSheet: 12 } });
+    const res = await engine.parse(xlsx, {}, { filename: 'basic.xlsx' });
+    expect(res.warning).toMatch(/Sheet "Sales" has more than 12 cells/);
+    expect(res.markdown).toContain('| Date | Region | Growth | Revenue |');
+    expect(res.markdown).not.toContain('South');
+  });
+
+  it('answers truncated and garbage workbooks with a clear 400', async () => {
+    const is400 = (e: unknown) => e instanceof DocmillError && e.status === 400;
+    await expect(parse(xlsx.subarray(0, 4000), {}, { filename: 'x.xlsx' })).rejects.toSatisfy(is400);
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+    garbage.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    await expect(parse(garbage, {}, { filename: 'x.xls' })).rejects.toSatisfy(is400);
+  });
+});
+
+// Docling writes `| - |` delimiter rows, which the neighbour metric would read as a row of dashes.
+const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
+
+describe.skipIf(!hasCorpus)(`sheet adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
+  const pairs = [
+    ...corpusPairs('docling/xlsx/sources'),
+    ...corpusPairs('docling/xls/sources'),
+    ...corpusPairs('docling/odf/sources', '.ods'),
+  ];
+  const convert = async (name: string) => {
+    const pair = pairs.find((p) => p.name === name);
+    if (!pair) throw new Error(`missing ${name}`);
+    return { out: await md(new Uint8Array(readFileSync(pair.path)), name), truth: pair.truth ?? '' };
+  };
+
+  it('xlsx_01: sheet headings in order, blocks as separate tables, chart series', async () => {
+    const { out } = await convert('xlsx_01.xlsx');
+    expect(headingsOf(out)).toEqual(['sheet1', 'sheet2', 'sheet3']);
+    const tables = tablesOf(out);
+    expect(tables[0]?.[0]).toEqual(['first', 'second', 'third']);
+    expect(tables[0]?.[6]).toEqual(['6', '0', '-6']);
+    expect(tables[1]?.[0]).toEqual(['col-1', 'col-2', 'col-3', 'col-4']);
+    expect(tables[2]?.[0]).toEqual(['col-1', 'col-2', 'col-3']);
+    expect(out).toContain('|  | col-2 | col-3 | col-4 |');
+  });
+
+  it('xlsx_02 (xlsm): dates as displayed, cached formula values', async () => {
+    const { out } = await convert('xlsx_02_sample_sales_data.xlsm');
+    expect(out).toContain('| Widget A | 2024-01-01 0:00:00 | 5 | 5000 |');
+    const sums = (await convert('xlsx_03_chartsheet.xlsx')).out;
+    expect(sums).toContain('| 2019 | 120 | 80 | 200 |');
+    expect(headingsOf(sums)).toEqual(['duck observations', 'duck chart']);
+    expect(sums).toContain('Wild Duck Observations by Year');
+  });
+
+  it('xlsx_06 and xlsx_07: merged cells repeat, separated blocks split', async () => {
+    const edge = (await convert('xlsx_06_edge_cases_.xlsx')).out;
+    expect(headingsOf(edge).slice(0, 3)).toEqual(['missing header head', 'attached left', 'diagonal']);
+    const gaps = tablesOf((await convert('xlsx_07_gap_tolerance_.xlsx')).out);
+    expect(gaps[0]).toEqual([['high voltage switchboard'], ['data sheet']]);
+    expect(gaps.find((t) => t[0]?.[0]?.startsWith('package no'))?.[1]?.slice(0, 3)).toEqual([
+      '13156456',
+      '13156456',
+      '13156456',
+    ]);
+  });
+
+  it('xls, ods and comments: title block apart from the data table', async () => {
+    for (const name of ['legacy_sample.xls', 'odf_table_with_title_01.ods']) {
+      const tables = tablesOf((await convert(name)).out);
+      expect(tables[0]).toEqual([['number of freshwater ducks per year']]);
+      expect(tables[1]?.[6]).toEqual(['2024', '180']);
+    }
+    expect((await convert('xlsx_comments.xlsx')).out).toContain('[author: John Reviewer]: Why Python specifically?');
+  });
+
+  it('meets the format targets (text ≥ 0.93, tables ≥ 0.85)', async () => {
+    const scores = await Promise.all(
+      pairs
+        .filter((p) => p.truth)
+        .map(async (p) => {
+          const { out, truth } = await convert(p.name);
+          return { text: textSimilarity(out, truth), table: tableNeighbourF1(out, normaliseDelimiters(truth)) };
+        }),
+    );
+    expect(scores).toHaveLength(13);
+    expect(mean(scores.map((s) => s.text))).toBeGreaterThanOrEqual(0.93);
+    expect(mean(scores.map((s) => s.table))).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe.skipIf(!hasCorpus)('sheet adapter: markitdown corpus', () => {
+  it('test.xlsx and test.xls convert with their sheets and cells', async () => {
+    for (const name of ['test.xlsx', 'test.xls']) {
+      const out = await md(corpusFile('markitdown', name), name);
+      expect(headingsOf(out).length).toBeGreaterThan(0);
+      expect(tablesOf(out).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('sheet adapter: bombs', () => {
+  it('refuses a zip bomb before anything inflates it', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/workbook.xml', '<x/>');
+    zip.file('xl/worksheets/sheet1.xml', 'A'.repeat(24 * 1024 * 1024));
+    const bytes = await zip.generateAsync({
+      type: 'uint8array',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 9 },
+    });
+    await expect(parse(bytes, {}, { filename: 'bomb.xlsx' })).rejects.toSatisfy(
+      (e: unknown) => e instanceof DocmillError && e.status === 400 && /zip bomb/i.test(e.message),
+    );
+  }, 60_000);
+});
