@@ -1,4 +1,5 @@
 import { DocmillError } from './errors.ts';
+import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
@@ -199,7 +200,8 @@ function textHead(b: Uint8Array): string {
   const head = b.subarray(0, 2048);
   if (startsWith(head, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(head);
   if (startsWith(head, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(head);
-  return new TextDecoder('latin1').decode(head);
+  const wide = sniffUtf16(head);
+  return new TextDecoder(wide ?? 'latin1').decode(head);
 }
 
 function looksLikeHtml(head: string): boolean {
@@ -213,7 +215,7 @@ function looksLikeHtml(head: string): boolean {
 
 function isBinary(b: Uint8Array): boolean {
   const n = Math.min(b.length, 4096);
-  if (startsWith(b, [0xff, 0xfe]) || startsWith(b, [0xfe, 0xff])) return false;
+  if (startsWith(b, [0xff, 0xfe]) || startsWith(b, [0xfe, 0xff]) || sniffUtf16(b)) return false;
   let ctrl = 0;
   for (let i = 0; i < n; i++) {
     const c = b[i] as number;

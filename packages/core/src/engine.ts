@@ -98,6 +98,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       output = await adapter.parse(bytes, {
         kind: detected.kind,
         filename,
+        sourceURL: hints.sourceURL,
         mime: detected.imageMime ?? MIME_TYPES[detected.kind],
         options,
         limits,

@@ -1,5 +1,5 @@
 // HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
+// no git or pnpm install commands, run only your own tests, deadline 05:10 UTC, report format.
 import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
@@ -9,6 +9,8 @@ import type { Root } from '../tree/types.ts';
 export interface AdapterContext {
   kind: FileKind;
   filename?: string | undefined;
+  /** Where the bytes came from, when the caller knows: the base for relative links. */
+  sourceURL?: string | undefined;
   /** MIME of the detected input (image adapters need it). */
   mime?: string | undefined;
   options: ResolvedOptions;

@@ -12,6 +12,8 @@ describe('test metrics', () => {
     expect(tableNeighbourF1(t, t)).toBe(1);
     expect(tableNeighbourF1('| a | 1 |\n| --- | --- |\n| b | 2 |', t)).toBe(0);
     expect(tableNeighbourF1('text', 'text')).toBeNull();
+    // One-dash delimiter rows (Docling's style) are syntax, not a row of "-" cells.
+    expect(tableNeighbourF1('| a | b |\n| - | :-: |\n| 1 | 2 |', t)).toBe(1);
   });
   it('heading F1 ignores levels', () => {
     expect(headingF1('## Intro\n\n### Scope', '# Intro\n\n# Scope')).toBe(1);

@@ -79,7 +79,8 @@ export function tablesOf(md: string): string[][][] {
     const rows: string[][] = [];
     for (; i < lines.length && /^\s*\|/.test(lines[i] as string); i++) {
       const line = (lines[i] as string).trim();
-      if (/^\|?\s*:?-{2,}/.test(line)) continue;
+      // Delimiter rows, whatever their dash count (`| - |` and `| --- |` are both valid GFM).
+      if (/^[\s|:-]+$/.test(line) && line.includes('-')) continue;
       rows.push(
         line
           .replace(/^\|/, '')

@@ -1,13 +1,100 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import { badInput, throwIfAborted } from '../../errors.ts';
+import { root } from '../../tree/build.ts';
+import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
+import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent, hasText } from './clean.ts';
+import { blocksOfNodes, imageSource } from './convert.ts';
+import { decodeHtml } from './decode.ts';
+import { htmlMetadata } from './meta.ts';
+import { pageBase, resolveUrl } from './urls.ts';
 
-// Placeholder until the html adapter lands; reports itself honestly instead of returning nothing.
+/**
+ * HTML, HTM and XHTML through linkedom: decode, clean (always-dropped elements, hidden ones,
+ * `excludeTags`, `includeTags`, page chrome), then DOM → tree. The cleaned DOM is also served as
+ * `data.html`, and every link of the page (not only the main content's) as `data.links`.
+ */
+
+/** Text with this share of NULs or replacement characters is not a web page. */
+const MAX_GARBAGE_SHARE = 0.02;
+
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 65536);
+  let bad = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const ch = sample.charCodeAt(i);
+    if (ch === 0 || ch === 0xfffd) bad++;
+  }
+  return sample.length > 0 && bad / sample.length > MAX_GARBAGE_SHARE;
+}
+
+function allLinks(doc: Document, base: string | undefined): string[] {
+  const out = new Set<string>();
+  for (const a of doc.querySelectorAll('a[href]')) {
+    const href = (a.getAttribute('href') ?? '').trim();
+    if (!href || href.startsWith('#') || /^javascript:/i.test(href)) continue;
+    out.add(resolveUrl(href, base));
+  }
+  return [...out];
+}
+
+/** `data.html` carries absolute URLs and a single, largest image source per `<img>`. */
+function absolutizeDom(parts: readonly Element[], base: string | undefined): void {
+  for (const part of parts) {
+    for (const a of part.querySelectorAll('a[href]'))
+      a.setAttribute('href', resolveUrl(a.getAttribute('href') ?? '', base));
+    for (const img of part.querySelectorAll('img')) {
+      const src = imageSource(img, base);
+      if (src) img.setAttribute('src', src);
+      img.removeAttribute('srcset');
+    }
+  }
+}
+
+/** The page's content root; linkedom leaves `<body>` out when the source has none. */
+function contentRoot(doc: Document): Element {
+  const body = doc.querySelector('body');
+  return body?.childNodes.length ? body : (doc.documentElement as Element);
+}
+
+async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+  const { text } = decodeHtml(bytes);
+  if (looksBinary(text)) throw badInput('The file is labelled HTML but holds binary data, not a web page.');
+  const { parseHTML } = await import('linkedom');
+  throwIfAborted(ctx.signal);
+  // Fragments get a document around them so every page has the same shape.
+  const source = /<html[\s>]/i.test(text) ? text : `<!DOCTYPE html><html><head></head><body>${text}</body></html>`;
+  let doc: Document;
+  try {
+    doc = (parseHTML(source) as unknown as { document: Document }).document;
+  } catch (err) {
+    throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!doc.documentElement) throw badInput('The HTML has no document element.');
+  const metadata = htmlMetadata(doc);
+  const base = pageBase(doc.querySelector('base[href]')?.getAttribute('href'), ctx.sourceURL);
+  const links = allLinks(doc, base);
+
+  const page = contentRoot(doc);
+  dropNonContent(page);
+  dropHidden(page);
+  applyExclude(page, ctx.options.excludeTags);
+  let parts: Element[] = applyInclude(page, ctx.options.includeTags) ?? [page];
+  if (ctx.options.onlyMainContent && parts[0] === page) {
+    // Chrome removal on a copy: a page that is all chrome by our heuristics falls back to itself.
+    const trimmed = page.cloneNode(true) as Element;
+    dropChrome(trimmed);
+    if (hasText([trimmed])) parts = [trimmed];
+  }
+  throwIfAborted(ctx.signal);
+  absolutizeDom(parts, base);
+  const whole = parts.length === 1 && (parts[0] === page || parts[0]?.tagName === page.tagName);
+  const html = (whole ? (parts[0]?.innerHTML ?? '') : parts.map((p) => p.outerHTML).join('\n')).trim();
+  const nodes = whole ? [...(parts[0]?.childNodes ?? [])] : parts;
+  const children = blocksOfNodes(nodes, { base, signal: ctx.signal, visited: 0 });
+  return { tree: root(children, metadata), html, rawHtml: text, links };
+}
+
 export const adapter: Adapter = {
   name: 'html',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The html adapter is not implemented yet.');
-  },
+  kinds: ['html'],
+  parse: parseHtml,
 };

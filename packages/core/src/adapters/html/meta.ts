@@ -1,0 +1,48 @@
+import type { DocumentMetadata } from '../../tree/types.ts';
+import { collapse } from './convert.ts';
+
+/** Open Graph properties reported under camel-cased keys, as the hosted API does. */
+const OG_KEYS: Record<string, string> = {
+  'og:title': 'ogTitle',
+  'og:description': 'ogDescription',
+  'og:url': 'ogUrl',
+  'og:image': 'ogImage',
+  'og:site_name': 'ogSiteName',
+  'og:locale': 'ogLocale',
+  'og:type': 'ogType',
+};
+
+function clean(s: string | null | undefined): string | undefined {
+  const v = collapse(s ?? '').trim();
+  return v || undefined;
+}
+
+export function htmlMetadata(doc: Document): DocumentMetadata {
+  const meta: DocumentMetadata = {};
+  const byName = new Map<string, string>();
+  for (const el of doc.querySelectorAll('meta')) {
+    const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('http-equiv') ?? '')
+      .trim()
+      .toLowerCase();
+    const content = clean(el.getAttribute('content'));
+    if (key && content && !byName.has(key)) byName.set(key, content);
+  }
+  const title = clean(doc.querySelector('title')?.textContent) ?? byName.get('og:title');
+  if (title) meta.title = title;
+  const description = byName.get('description') ?? byName.get('og:description');
+  if (description) meta.description = description;
+  const keywords = byName.get('keywords');
+  if (keywords) meta.keywords = keywords;
+  const author = byName.get('author');
+  if (author) meta.author = author;
+  const lang =
+    clean(doc.documentElement?.getAttribute('lang')) ??
+    clean(doc.documentElement?.getAttribute('xml:lang')) ??
+    byName.get('content-language');
+  if (lang) meta.language = lang;
+  for (const [property, key] of Object.entries(OG_KEYS)) {
+    const v = byName.get(property);
+    if (v) meta[key] = v;
+  }
+  return meta;
+}

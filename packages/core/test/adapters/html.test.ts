@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.ts';
+import { corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { headingsOf, mean, tablesOf, textSimilarity } from '../helpers/metrics.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const run = (bytes: Uint8Array, options: Record<string, unknown> = {}, filename = 'page.html') =>
+  parse(bytes, options, { filename });
+
+const RICH_MD = [
+  '# Rich *page*',
+  '',
+  'Text with **bold**, *italic*, ~~gone~~, `x = 1`, H<sub>2</sub>O, x<sup>2</sup> and a [relative link](https://docs.example.com/guide/intro.html).  ',
+  'Second line.',
+  '',
+  'Spans',
+  '',
+  '| Item | Quarter | Quarter |',
+  '| --- | --- | --- |',
+  '| Item | Q1 | Q2 |',
+  '| Pens \\| pencils | 1 | 2 |',
+  '',
+  '3. Three',
+  '   - nested **bold**',
+  '4. Four',
+  '',
+  '- [x] done',
+  '- [ ] todo',
+  '',
+  '- **Term**',
+  '  - Definition',
+  '',
+  '```js',
+  'const a = 1;',
+  '  return a;',
+  '```',
+  '',
+  '> Quoted \\*stars\\*',
+  '',
+  '---',
+  '',
+  '![Chart](https://docs.example.com/guide/large.png)',
+  '',
+  'Figure 1',
+  '',
+].join('\n');
+
+describe('html adapter: fixtures', () => {
+  it('maps every construct of the rich page exactly, without page chrome', async () => {
+    const r = await run(fixture('html', 'rich.html'));
+    expect(r.markdown).toBe(RICH_MD);
+  });
+  it('reads title, description, keywords, language and Open Graph', async () => {
+    const r = await run(fixture('html', 'rich.html'));
+    expect(r.metadata).toMatchObject({
+      title: 'Rich page',
+      description: 'Every construct the HTML adapter maps.',
+      keywords: 'tables, lists',
+      language: 'en',
+      ogTitle: 'Rich page (OG)',
+      contentType: 'text/html',
+    });
+  });
+  it('keeps page chrome when onlyMainContent is false', async () => {
+    const r = await run(fixture('html', 'rich.html'), { onlyMainContent: false });
+    expect(r.markdown).toMatch(/^\[Site\]\(https:\/\/docs\.example\.com\/\)/);
+    expect(r.markdown).toContain('We use cookies.');
+    expect(r.markdown).toContain('Related posts');
+    expect(r.markdown).toMatch(/© Example\n$/);
+    expect(r.markdown).not.toContain('Hidden text');
+    expect(r.markdown).not.toContain('never');
+  });
+  it('includeTags selects, excludeTags removes', async () => {
+    const only = await run(fixture('html', 'rich.html'), { includeTags: ['table', 'h1'] });
+    expect(only.markdown).toBe(
+      '# Rich *page*\n\nSpans\n\n| Item | Quarter | Quarter |\n| --- | --- | --- |\n| Item | Q1 | Q2 |\n| Pens \\| pencils | 1 | 2 |\n',
+    );
+    const without = await run(fixture('html', 'rich.html'), { excludeTags: ['table', '.nothing', 'ol'] });
+    expect(without.markdown).not.toContain('Quarter');
+    expect(without.markdown).not.toContain('Three');
+    expect(without.markdown).toContain('- [x] done');
+    const bad = await run(fixture('html', 'rich.html'), { excludeTags: ['[[['] });
+    expect(bad.markdown).toContain('Quarter');
+  });
+  it('serves cleaned html, raw html and every link of the page, absolute', async () => {
+    const bytes = fixture('html', 'rich.html');
+    const r = await run(bytes, { formats: ['html', 'rawHtml', 'links', 'images'] });
+    expect(r.rawHtml).toBe(new TextDecoder().decode(bytes));
+    expect(r.html).not.toMatch(/<script|<style|<nav|<meta|cookie|srcset/);
+    expect(r.html).toContain('src="https://docs.example.com/guide/large.png"');
+    expect(r.html).toContain('href="https://docs.example.com/guide/intro.html"');
+    expect(r.links).toEqual([
+      'https://docs.example.com/',
+      'https://docs.example.com/a',
+      'https://docs.example.com/guide/intro.html',
+    ]);
+    expect(r.images).toEqual(['https://docs.example.com/guide/large.png']);
+  });
+  it('decodes a cp1252 page from its meta declaration', async () => {
+    const r = await run(fixture('html', 'cp1252.html'));
+    expect(r.markdown).toBe('# Café\n\nCrème brulée costs 5 €, it’s für alle.\n');
+    expect(r.metadata).toMatchObject({ title: 'Café menu', language: 'fr' });
+  });
+  it('decodes a UTF-16 page from its byte-order mark, and without one', async () => {
+    const bytes = fixture('html', 'utf16.html');
+    const expected = '## Ünïcode\n\n日本語のテキスト and ASCII.\n';
+    expect((await run(bytes)).markdown).toBe(expected);
+    expect((await run(bytes.subarray(2))).markdown).toBe(expected);
+  });
+  it('resolves links against the caller source URL when the page has no base', async () => {
+    const r = await parse(
+      enc('<p><a href="b/c.html">x</a> <a href="#top">top</a> <a href="mailto:a@b.c">m</a></p>'),
+      { formats: ['markdown', 'links'] },
+      {
+        filename: 'x.html',
+        sourceURL: 'https://site.test/a/index.html',
+      },
+    );
+    expect(r.markdown).toBe('[x](https://site.test/a/b/c.html) [top](#top) [m](mailto:a@b.c)\n');
+    expect(r.links).toEqual(['https://site.test/a/b/c.html', 'mailto:a@b.c']);
+  });
+  it('handles fragments, stray blocks in inline content and deep nesting', async () => {
+    expect((await run(enc('plain words only'))).markdown).toBe('plain words only\n');
+    expect((await run(enc('<a href="https://x.test"><div>Card title</div><p>Card body</p></a>'))).markdown).toBe(
+      'Card title\n\nCard body\n',
+    );
+    const deep = `${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}`;
+    expect((await run(enc(deep))).markdown).toBe('deep text\n');
+    expect((await run(enc('<table><tr><td><p>layout only</p></td></tr></table>'))).markdown).toBe('layout only\n');
+  });
+  it('refuses binary data labelled as HTML', async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    bytes.set(enc('<html>'), 0);
+    await expect(run(bytes)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+const pairs = hasCorpus ? corpusPairs('docling/html/sources', '.html').filter((p) => p.truth) : [];
+
+describe.skipIf(!hasCorpus)(`html adapter: docling corpus${hasCorpus ? '' : ` (${corpusSkipReason})`}`, () => {
+  it('meets text similarity ≥ 0.95 on every page with ground truth, on average', async () => {
+    const scores: number[] = [];
+    for (const p of pairs) {
+      const { markdown } = await run(
+        new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(p.path))),
+        {},
+        p.name,
+      );
+      scores.push(textSimilarity(markdown ?? '', p.truth ?? ''));
+    }
+    expect(pairs.length).toBeGreaterThan(25);
+    expect(mean(scores)).toBeGreaterThanOrEqual(0.95);
+  });
+  it('keeps key content: headings in order, table cells, code and lists', async () => {
+    const read = async (name: string) => {
+      const fs = await import('node:fs');
+      const path = pairs.find((p) => p.name === name)?.path as string;
+      return (await run(new Uint8Array(fs.readFileSync(path)), {}, name)).markdown ?? '';
+    };
+    const duck = await read('wiki_duck.html');
+    expect(headingsOf(duck).slice(0, 4)).toEqual(['duck', 'etymology', 'taxonomy', 'morphology']);
+    const t1 = tablesOf(await read('table_01.html'))[0];
+    expect(t1).toContainEqual(['1...', '2...']);
+    const code = await read('html_code_snippets.html');
+    expect(code).toContain('```\nfrom docling.document_converter import DocumentConverter\n');
+    const dl = await read('html_description_list.html');
+    expect(dl).toContain(
+      '- **Python**\n  - A high-level programming language\n  - Known for its simplicity and readability',
+    );
+  });
+});
