@@ -169,3 +169,28 @@ describe.skipIf(!hasCorpus)(`html adapter: docling corpus${hasCorpus ? '' : ` ($
     );
   });
 });
+
+describe.skipIf(!hasCorpus)('html adapter: markitdown pages', () => {
+  const read = async (name: string) => {
+    const fs = await import('node:fs');
+    const path = `${corpusPairs('markitdown').find((p) => p.name === name)?.path}`;
+    return (await run(new Uint8Array(fs.readFileSync(path)), {}, name)).markdown ?? '';
+  };
+  it('converts a Wikipedia article without navigation, with its outline and infobox', async () => {
+    const md = await read('test_wikipedia.html');
+    expect(md.startsWith('# Microsoft\n')).toBe(true);
+    expect(headingsOf(md).slice(1, 3)).toEqual(['history', '1972 1985 founding']);
+    expect(md).not.toMatch(/Jump to content|☐/);
+    expect(tablesOf(md)[0]).toContainEqual(['company type', 'public']);
+  });
+  it('converts a blog post without skip links or heading permalinks', async () => {
+    const md = await read('test_blog.html');
+    expect(md).toMatch(/^# Does Model and Inference Parameter Matter in LLM Applications\?/);
+    expect(md).toContain('\n## Experiment Setup\n');
+    expect(md).not.toContain('Skip to main content');
+  });
+  it('converts a search result page', async () => {
+    const md = await read('test_serp.html');
+    expect(md).toContain('[Microsoft - Wikipedia](https://www.bing.com/ck/a?');
+  });
+});

@@ -236,7 +236,10 @@ function inlineOf(el: Element, c: ConvertContext, depth: number): Inline[] {
     }
     case 'INPUT': {
       const type = (el.getAttribute('type') ?? '').toLowerCase();
-      if (type === 'checkbox' || type === 'radio') return [text(el.hasAttribute('checked') ? '☒ ' : '☐ ')];
+      // Only a labelled box is content; bare ones are CSS tricks (menu toggles and the like).
+      const labelled = (el.parentElement?.textContent ?? '').trim() !== '';
+      if ((type === 'checkbox' || type === 'radio') && labelled)
+        return [text(el.hasAttribute('checked') ? '☒ ' : '☐ ')];
       return [];
     }
     default:
@@ -248,6 +251,14 @@ function linkOf(el: Element, c: ConvertContext, depth: number): Inline[] {
   const children = inlinesOf(el, c, depth);
   const raw = el.getAttribute('href');
   if (raw === null || /^\s*javascript:/i.test(raw) || raw.trim() === '') return children;
+  // "Skip to content" links are keyboard navigation aids, not part of the page's text.
+  // Heading permalinks (`#`, `¶`, or an invisible anchor) only repeat the heading.
+  const label = (el.textContent ?? '').replace(/[\s\u200b#¶§🔗]/gu, '');
+  if (
+    raw.trim().startsWith('#') &&
+    (/^\s*(skip|jump) to\b/i.test(el.textContent ?? '') || (!label && !el.querySelector('img')))
+  )
+    return [];
   const title = el.getAttribute('title') ?? undefined;
   return [link(resolveUrl(raw, c.base), children, title || undefined)];
 }
