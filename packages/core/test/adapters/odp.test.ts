@@ -16,7 +16,7 @@ const FIXTURE_MD = [
   '',
   '> Welcome everyone.',
   '',
-  '# Slide 2',
+  '## Slide 2',
   '',
   '- Goals',
   '  1. Speed',

@@ -115,7 +115,7 @@ describe.skipIf(!hasCorpus)(`ppt adapter: corpus (${hasCorpus ? 'docling/ppt' : 
     const order = ['List item4', 'I1', 'Some info:', 'Maybe a list?', 'l1'].map((t) => out.indexOf(t));
     expect(order).toEqual([...order].sort((x, y) => x - y));
     expect(out).toContain('> Some notes on the second slide.');
-    expect(out.indexOf('Some notes on the second slide.')).toBeLessThan(out.indexOf('# Slide 3'));
+    expect(out.indexOf('Some notes on the second slide.')).toBeLessThan(out.indexOf('## Slide 3'));
   });
 
   it('meets the text similarity target on slide content (mean ≥ 0.9, ≥ 0.95 on slide content without notes)', async () => {

@@ -45,7 +45,7 @@ const FIXTURE_MD = [
   '| Q1 | 10 | 5 |',
   '| Q2 | 20 | 7 |',
   '',
-  '# Slide 3',
+  '## Slide 3',
   '',
   'Untitled slide text',
   '',
@@ -101,7 +101,7 @@ describe('pptx adapter: fixture', () => {
 
 // Docling's ground truth has no speaker notes and no "Slide N" headings for untitled slides, and writes
 // `| - |` delimiter rows (which the neighbour metric reads as a row of dashes): normalised before scoring.
-const withoutAdditions = (md: string) => md.replace(/^>.*$/gm, '').replace(/^# Slide \d+$/gm, '');
+const withoutAdditions = (md: string) => md.replace(/^>.*$/gm, '').replace(/^#{1,2} Slide \d+$/gm, '');
 const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
 
 describe.skipIf(!hasCorpus)(`pptx adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {

@@ -94,7 +94,7 @@ export function slideBlocks(page: XmlElement, number: number, env: ReaderEnv): B
       free = free.filter((el) => el !== titleEl);
     }
   }
-  out.push(heading(1, plainLength(title) ? unbold(title) : `Slide ${number}`));
+  out.push(plainLength(title) ? heading(1, unbold(title)) : heading(2, `Slide ${number}`));
   out.push(...placeholders.flatMap((el) => readShapeBlocks(el, env)), ...readShapes(free, env));
   const notes = notesBlocks(page, env);
   if (notes.length) out.push(blockquote(notes));

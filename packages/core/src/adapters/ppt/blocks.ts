@@ -82,7 +82,7 @@ export function slideBlocks(
     const words = title.box.paras.flatMap((p) => p.lines).filter(Boolean);
     out.push(b.heading(1, words.join(' ')));
   } else {
-    out.push(b.heading(1, `Slide ${number}`));
+    out.push(b.heading(2, `Slide ${number}`));
   }
   items.forEach((it, i) => {
     if (i === titleIndex) return;

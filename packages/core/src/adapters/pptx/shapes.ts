@@ -262,7 +262,7 @@ export async function slideBlocks(slide: XmlElement, number: number, env: SlideE
   const title: { inlines: Inline[] | undefined } = { inlines: undefined };
   const body = tree ? await treeBlocks(tree, env, identity, title) : [];
   const out: Block[] = [
-    heading(1, title.inlines ?? `Slide ${number}`),
+    title.inlines ? heading(1, title.inlines) : heading(2, `Slide ${number}`),
     ...body,
     ...(await commentBlocks(env.pkg, env.rels)),
   ];
