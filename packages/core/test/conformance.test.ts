@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_EXTENSIONS, createEngine, DocmillError } from '../src/index.ts';
 import { fixture, projectRoot } from './helpers/corpus.ts';
+import { bitFlipped, prng } from './helpers/damage.ts';
 
 const engine = createEngine();
 const fixturesDir = join(projectRoot, 'fixtures');
@@ -48,15 +49,6 @@ async function outcome(bytes: Uint8Array, filename: string, timeout = 10000) {
   }
 }
 
-/** Deterministic PRNG so damaged variants are the same on every run. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 const cases = [...fixturesByExtension()];
 
 describe.each(cases)('%s adapter conformance (%s)', (ext, rel) => {
@@ -92,11 +84,7 @@ describe.each(cases)('%s adapter conformance (%s)', (ext, rel) => {
   it('answers bit-flipped copies with a result or a clear 400, in time', async () => {
     const rand = prng(ext.length * 7919 + bytes.length);
     for (let i = 0; i < 20; i++) {
-      const copy = new Uint8Array(bytes);
-      for (let k = 0; k < 8; k++) {
-        const at = Math.floor(rand() * copy.length);
-        copy[at] = (copy[at] ?? 0) ^ (1 << Math.floor(rand() * 8));
-      }
+      const copy = bitFlipped(bytes, rand, 8);
       const r = await outcome(copy, name, 5000);
       if (!r.ok) expect([400, 408], r.err.message).toContain(r.err.status);
       expect(r.ms).toBeLessThan(7000);

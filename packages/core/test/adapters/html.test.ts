@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.ts';
 import { corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { expectSurvivesDamage } from '../helpers/damage.ts';
 import { headingsOf, mean, tablesOf, textSimilarity } from '../helpers/metrics.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -127,6 +128,10 @@ describe('html adapter: fixtures', () => {
     const deep = `${'<div>'.repeat(5000)}deep text${'</div>'.repeat(5000)}`;
     expect((await run(enc(deep))).markdown).toBe('deep text\n');
     expect((await run(enc('<table><tr><td><p>layout only</p></td></tr></table>'))).markdown).toBe('layout only\n');
+  });
+  it('answers 200 truncated or bit-flipped copies with a result or a clear 400', { timeout: 60000 }, async () => {
+    await expectSurvivesDamage(fixture('html', 'rich.html'), 'damaged.html');
+    await expectSurvivesDamage(fixture('html', 'utf16.html'), 'damaged.html', 50);
   });
   it('refuses binary data labelled as HTML', async () => {
     const bytes = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
