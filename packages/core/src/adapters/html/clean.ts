@@ -77,15 +77,23 @@ export function applyInclude(root: Element, selectors: readonly string[]): Eleme
   return outer.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-export function dropChrome(root: Element): void {
-  for (const el of [...root.querySelectorAll('*')]) {
-    if (!root.contains(el)) continue;
-    if (!looksLikeChrome(el)) continue;
-    if (el.querySelector(MAIN_MARKERS)) continue;
-    el.remove();
-  }
-}
+const visibleLength = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
 
-export function hasText(els: readonly Element[]): boolean {
-  return els.some((el) => (el.textContent ?? '').trim() !== '' || el.querySelector('img, table') !== null);
+/**
+ * Removes page chrome unless that would leave nothing: a page our heuristics read as all chrome
+ * is kept whole. Decided from text lengths, so the page is never copied.
+ */
+export function dropChrome(root: Element): void {
+  const chrome: Element[] = [];
+  for (const el of root.querySelectorAll('*')) {
+    // Document order: a descendant of the last pick is already covered by it.
+    const last = chrome[chrome.length - 1];
+    if (last?.contains(el)) continue;
+    if (looksLikeChrome(el) && !el.querySelector(MAIN_MARKERS)) chrome.push(el);
+  }
+  if (!chrome.length) return;
+  const kept = visibleLength(root) - chrome.reduce((n, el) => n + visibleLength(el), 0);
+  const keptMedia = [...root.querySelectorAll('img, table')].some((m) => !chrome.some((c) => c.contains(m)));
+  if (kept <= 0 && !keptMedia) return;
+  for (const el of chrome) el.remove();
 }

@@ -96,7 +96,6 @@ const BLOCKS = new Set([
   'TABLE',
   'UL',
 ]);
-const BLOCK_SELECTOR = [...BLOCKS].map((t) => t.toLowerCase()).join(',');
 
 const ELEMENT = 1;
 const TEXT = 3;
@@ -111,7 +110,19 @@ export function collapse(s: string): string {
 
 /** An inline element that wraps blocks (`<a><div>…</div></a>`) is treated as a container. */
 function actsAsBlock(el: Element): boolean {
-  return BLOCKS.has(el.tagName) || (el.firstElementChild !== null && el.querySelector(BLOCK_SELECTOR) !== null);
+  return BLOCKS.has(el.tagName) || containsBlock(el);
+}
+
+/** Tag-name walk instead of `querySelector`: linkedom compiles a selector on every call. */
+function containsBlock(el: Element): boolean {
+  const stack: Element[] = [...el.children];
+  while (stack.length) {
+    const next = stack.pop() as Element;
+    if (BLOCKS.has(next.tagName)) return true;
+    if (SKIPPED.has(next.tagName)) continue;
+    for (const child of next.children) stack.push(child);
+  }
+  return false;
 }
 
 function tick(c: ConvertContext): void {

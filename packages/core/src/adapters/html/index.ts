@@ -1,7 +1,7 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
-import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent, hasText } from './clean.ts';
+import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
 import { decodeHtml } from './decode.ts';
 import { htmlMetadata } from './meta.ts';
@@ -71,26 +71,25 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   if (!doc.documentElement) throw badInput('The HTML has no document element.');
   const metadata = htmlMetadata(doc);
   const base = pageBase(doc.querySelector('base[href]')?.getAttribute('href'), ctx.sourceURL);
-  const links = allLinks(doc, base);
+  const links = ctx.options.formats.has('links') ? allLinks(doc, base) : undefined;
 
   const page = contentRoot(doc);
   dropNonContent(page);
   dropHidden(page);
   applyExclude(page, ctx.options.excludeTags);
-  let parts: Element[] = applyInclude(page, ctx.options.includeTags) ?? [page];
-  if (ctx.options.onlyMainContent && parts[0] === page) {
-    // Chrome removal on a copy: a page that is all chrome by our heuristics falls back to itself.
-    const trimmed = page.cloneNode(true) as Element;
-    dropChrome(trimmed);
-    if (hasText([trimmed])) parts = [trimmed];
-  }
+  const parts: Element[] = applyInclude(page, ctx.options.includeTags) ?? [page];
+  if (ctx.options.onlyMainContent && parts[0] === page) dropChrome(page);
   throwIfAborted(ctx.signal);
-  absolutizeDom(parts, base);
-  const whole = parts.length === 1 && (parts[0] === page || parts[0]?.tagName === page.tagName);
-  const html = (whole ? (parts[0]?.innerHTML ?? '') : parts.map((p) => p.outerHTML).join('\n')).trim();
-  const nodes = whole ? [...(parts[0]?.childNodes ?? [])] : parts;
-  const children = blocksOfNodes(nodes, { base, signal: ctx.signal, visited: 0 });
-  return { tree: root(children, metadata), html, rawHtml: text, links };
+  const whole = parts[0] === page;
+  const out: AdapterOutput = { tree: root([], metadata), rawHtml: text, links };
+  // Serializing the cleaned page costs as much as converting it: only when asked for.
+  if (ctx.options.formats.has('html')) {
+    absolutizeDom(parts, base);
+    out.html = (whole ? page.innerHTML : parts.map((p) => p.outerHTML).join('\n')).trim();
+  }
+  const nodes = whole ? [...page.childNodes] : parts;
+  out.tree.children = blocksOfNodes(nodes, { base, signal: ctx.signal, visited: 0 });
+  return out;
 }
 
 export const adapter: Adapter = {
