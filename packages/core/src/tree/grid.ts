@@ -38,7 +38,9 @@ export function tableGrid(table: Table): GridSlot[][] {
       c += cs;
     }
   });
-  const width = Math.max(0, ...grid.map((l) => l.length));
+  // A loop, not Math.max(...spread): tables with ~100k+ rows overflow the call stack as arguments.
+  let width = 0;
+  for (const l of grid) if (l.length > width) width = l.length;
   return grid.map((line, r) => {
     const out: GridSlot[] = [];
     for (let c = 0; c < width; c++) {

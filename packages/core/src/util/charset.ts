@@ -36,9 +36,14 @@ export function normalizeLabel(label: string | undefined): string | undefined {
   }
 }
 
-/** Strict UTF-8 check over at most `limit` bytes (a cut multi-byte tail at the limit is fine). */
-export function looksUtf8(b: Uint8Array, limit = 1 << 20): boolean {
+/**
+ * Valid multi-byte sequences and invalid bytes among the first `limit` bytes. A sequence cut by the
+ * scan limit is not held against the text; one cut by the end of the file is (truncated upload).
+ */
+function utf8Evidence(b: Uint8Array, limit: number): { multi: number; invalid: number } {
   const end = Math.min(b.length, limit);
+  let multi = 0;
+  let invalid = 0;
   let i = 0;
   while (i < end) {
     const c = b[i] as number;
@@ -47,14 +52,34 @@ export function looksUtf8(b: Uint8Array, limit = 1 << 20): boolean {
       continue;
     }
     const n = c >= 0xf0 && c <= 0xf4 ? 3 : c >= 0xe0 ? (c <= 0xef ? 2 : -1) : c >= 0xc2 ? 1 : -1;
-    if (n < 0) return false;
-    for (let k = 1; k <= n; k++) {
-      if (i + k >= end) return end < b.length;
-      if (((b[i + k] as number) & 0xc0) !== 0x80) return false;
+    let k = 1;
+    while (n > 0 && k <= n && i + k < end && ((b[i + k] as number) & 0xc0) === 0x80) k++;
+    if (n > 0 && k > n) {
+      multi++;
+      i += n + 1;
+    } else if (n > 0 && i + k >= end) {
+      if (end === b.length) invalid++;
+      break;
+    } else {
+      invalid++;
+      i++;
     }
-    i += n + 1;
   }
-  return true;
+  return { multi, invalid };
+}
+
+/** Strict UTF-8 check over at most `limit` bytes (a cut multi-byte tail at the limit is fine). */
+export function looksUtf8(b: Uint8Array, limit = 1 << 20): boolean {
+  return utf8Evidence(b, limit).invalid === 0;
+}
+
+/**
+ * UTF-8 with a few flaws (a truncated last character, a stray byte from another encoding) is still
+ * UTF-8: decoding it as a legacy code page would garble every correct character.
+ */
+function mostlyUtf8(b: Uint8Array): boolean {
+  const { multi, invalid } = utf8Evidence(b, 1 << 20);
+  return invalid === 0 || multi >= invalid * 4;
 }
 
 /** UTF-16 without a BOM shows as zero bytes in every other position for Latin text. */
@@ -68,32 +93,69 @@ export function sniffUtf16(b: Uint8Array): string | undefined {
     if (b[i + 1] === 0) oddZero++;
   }
   const pairs = n / 2;
-  if (oddZero > pairs * 0.4 && evenZero < pairs * 0.05) return 'utf-16le';
-  if (evenZero > pairs * 0.4 && oddZero < pairs * 0.05) return 'utf-16be';
+  const sample = b.subarray(0, n);
+  // Latin text: zero bytes in every other position. Mostly-CJK text has them only under its ASCII
+  // (digits, punctuation, line breaks), so a weaker one-sided pattern is accepted too. Either way
+  // the sample must then decode to clean text, so arrays of 16-bit numbers are not taken for text.
+  if (oddZero >= pairs * 0.1 && evenZero <= Math.min(oddZero * 0.1, pairs * 0.05)) {
+    return cleanUtf16('utf-16le', sample) ? 'utf-16le' : undefined;
+  }
+  if (evenZero >= pairs * 0.1 && oddZero <= Math.min(evenZero * 0.1, pairs * 0.05)) {
+    return cleanUtf16('utf-16be', sample) ? 'utf-16be' : undefined;
+  }
   return undefined;
 }
 
+/** At most 1% replacement characters or C0 controls other than tab, line breaks and form feed. */
+function cleanUtf16(encoding: string, sample: Uint8Array): boolean {
+  // The sample may end inside a surrogate pair; its last unit proves nothing.
+  const text = new TextDecoder(encoding).decode(sample).slice(0, -1);
+  const noise = text.match(/[\uFFFD\u0000-\u0008\u000B\u000E-\u001F]/g)?.length ?? 0;
+  return noise <= text.length * 0.01;
+}
+
+/** Kana, kanji, CJK punctuation and full/half-width forms: what Shift-JIS pairs decode to. */
+const isJapanese = (cp: number): boolean =>
+  (cp >= 0x3000 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xff01 && cp <= 0xff9f);
+const isHalfWidthKana = (cp: number): boolean => cp >= 0xff61 && cp <= 0xff9f;
+const isAsciiLetter = (cp: number | undefined): boolean =>
+  cp !== undefined && ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a));
+
 /**
- * Shift-JIS versus a single-byte Windows code page: Shift-JIS text decodes without errors and is
- * mostly made of lead/trail byte pairs that land on kana and kanji.
+ * Shift-JIS versus a single-byte Windows code page. Latin text in cp1252 often decodes as "valid"
+ * Shift-JIS too (`è` plus the next letter is a kanji pair, `ß` a half-width katakana), but those
+ * characters sit alone inside Latin words, whereas real Japanese comes in runs of several kana or
+ * kanji. So runs of Japanese characters count for Shift-JIS, characters wedged between ASCII
+ * letters (and lone half-width katakana) count against it, as does anything else non-ASCII.
  */
 function sniffLegacy(b: Uint8Array): string {
   const sample = b.subarray(0, 1 << 16);
-  try {
-    const text = new TextDecoder('shift_jis', { fatal: true }).decode(sample);
-    let japanese = 0;
-    let high = 0;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) as number;
-      if (cp >= 0x3000 && cp <= 0x9fff) japanese++;
-      if (cp >= 0xff00 && cp <= 0xffef) japanese++;
-      if (cp > 0x7f) high++;
+  const chars = Array.from(new TextDecoder('shift_jis').decode(sample), (ch) => ch.codePointAt(0) as number);
+  // A sample cut inside a two-byte pair ends in one replacement character that means nothing.
+  if (sample.length < b.length && chars[chars.length - 1] === 0xfffd) chars.pop();
+  let good = 0;
+  let bad = 0;
+  for (let i = 0; i < chars.length; ) {
+    const cp = chars[i] as number;
+    if (cp < 0x80) {
+      i++;
+      continue;
     }
-    if (japanese > 0 && japanese >= high * 0.7) return 'shift_jis';
-  } catch {
-    // Not valid Shift-JIS: fall through to the Western default.
+    if (!isJapanese(cp)) {
+      bad++;
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < chars.length && isJapanese(chars[end] as number)) end++;
+    const run = end - i;
+    const insideWord = isAsciiLetter(chars[i - 1]) && isAsciiLetter(chars[end]);
+    if (run >= 3) good += run;
+    else if (insideWord || (run === 1 && isHalfWidthKana(cp))) bad += run;
+    else good += run;
+    i = end;
   }
-  return 'windows-1252';
+  return good > 0 && good >= bad * 3 ? 'shift_jis' : 'windows-1252';
 }
 
 /** cp1252's 0x80–0x9F row (undefined positions map to the C1 control, as browsers do). */
@@ -137,6 +199,6 @@ export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
   }
   const wide = sniffUtf16(bytes);
   if (wide) return { text: new TextDecoder(wide).decode(bytes), encoding: wide, by: 'sniffed' };
-  const encoding = looksUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
+  const encoding = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
   return { text: decodeWith(encoding, bytes), encoding, by: 'sniffed' };
 }
