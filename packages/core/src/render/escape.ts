@@ -68,15 +68,22 @@ const cellRules = escapeRules.filter((r) => r.scope === 'cell');
 const apply = (s: string, rules: readonly Rule[]) =>
   rules.reduce((acc, r) => acc.replace(r.pattern, r.replace as (m: string, ...g: string[]) => string), s);
 
+// Most text has nothing to escape; one test per string skips the rule chain (large tables render
+// millions of cells). Each trigger must cover every pattern of its scope.
+const inlineTrigger = /[\\*`_[<&~]/;
+const lineTrigger = /^\s{0,3}[#>+\-\d=_~`]|^ {4}/m;
+
 /** Escapes running text (applies `inline` rules). */
-export const escapeText = (s: string): string => apply(s, inlineRules);
+export const escapeText = (s: string): string => (inlineTrigger.test(s) ? apply(s, inlineRules) : s);
 
 /** Escapes constructs that only matter at the start of a line, for every line of a block. */
 export const escapeLineStarts = (s: string): string =>
-  s
-    .split('\n')
-    .map((line) => apply(line, lineRules))
-    .join('\n');
+  lineTrigger.test(s)
+    ? s
+        .split('\n')
+        .map((line) => apply(line, lineRules))
+        .join('\n')
+    : s;
 
 /** Escapes what would break a GFM table cell. */
-export const escapeCell = (s: string): string => apply(s, cellRules);
+export const escapeCell = (s: string): string => (s.includes('|') ? apply(s, cellRules) : s);

@@ -1,5 +1,5 @@
 import { tableGrid } from '../tree/grid.ts';
-import type { Block, Image, Inline, ListItem, Root, Table } from '../tree/types.ts';
+import type { Block, Image, Inline, ListItem, Root, Table, TableCell } from '../tree/types.ts';
 import { escapeCell, escapeLineStarts, escapeText } from './escape.ts';
 import { normalizeInlines } from './inline-normalize.ts';
 
@@ -118,31 +118,52 @@ function listItem(item: ListItem, marker: string, state: State): string {
   return indent(task + body, pad, `${marker} `);
 }
 
+/** Rows of cells as rendered text; spans expanded (merged cells repeated in every slot they cover). */
+function tableRows(node: Table, cellText: (c: TableCell) => string): { rows: string[][]; headerIsReal: boolean } {
+  const spanless = node.children.every((tr) => tr.children.every((c) => !c.rowSpan && !c.colSpan));
+  if (!spanless) {
+    // Markdown has no spans: repeating keeps each row self-contained for retrieval. A covered
+    // slot shares its cell, so each cell is rendered once.
+    const grid = tableGrid(node);
+    const cache = new Map<TableCell, string>();
+    const once = (c: TableCell) => {
+      let t = cache.get(c);
+      if (t === undefined) {
+        t = cellText(c);
+        cache.set(c, t);
+      }
+      return t;
+    };
+    return {
+      rows: grid.map((line) => line.map((slot) => once(slot.cell))),
+      headerIsReal: grid[0]?.every((slot) => slot.cell.header) ?? false,
+    };
+  }
+  // Most tables (every CSV and sheet) have no spans: skip building a slot object per cell.
+  let width = 0;
+  for (const tr of node.children) if (tr.children.length > width) width = tr.children.length;
+  const rows = node.children.map((tr) => {
+    const line = tr.children.map(cellText);
+    while (line.length < width) line.push('');
+    return line;
+  });
+  const first = node.children[0]?.children ?? [];
+  return { rows, headerIsReal: first.length === width && first.every((c) => c.header) };
+}
+
 function tableMarkdown(node: Table, state: State): string {
-  const grid = tableGrid(node);
-  if (grid.length === 0) return '';
   const cellState: State = { ...state, inCell: true };
-  const cache = new Map<object, string>();
-  const cellText = (c: (typeof grid)[number][number]['cell']) => {
-    let t = cache.get(c);
-    if (t === undefined) {
-      t = escapeCell(
-        c.children
-          .map((b) => block(b, cellState))
-          .filter(Boolean)
-          .join('<br>')
-          .replace(/\n+/g, '<br>'),
-      ).trim();
-      cache.set(c, t);
-    }
-    return t;
-  };
-  // Merged cells are repeated in every slot they cover: Markdown has no spans, and repeating keeps
-  // each row self-contained for retrieval.
-  const rows = grid.map((line) => line.map((slot) => cellText(slot.cell)));
+  const cellText = (c: TableCell) =>
+    escapeCell(
+      c.children
+        .map((b) => block(b, cellState))
+        .filter(Boolean)
+        .join('<br>')
+        .replace(/\n+/g, '<br>'),
+    ).trim();
+  const { rows, headerIsReal } = tableRows(node, cellText);
   const width = rows[0]?.length ?? 0;
   if (width === 0) return '';
-  const headerIsReal = grid[0]?.every((slot) => slot.cell.header) ?? false;
   const header = headerIsReal ? (rows.shift() as string[]) : new Array<string>(width).fill('');
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const out = [line(header), line(new Array<string>(width).fill('---')), ...rows.map(line)];
