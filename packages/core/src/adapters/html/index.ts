@@ -1,11 +1,14 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
+import { once } from '../../util/once.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
 import { decodeHtml } from './decode.ts';
 import { htmlMetadata } from './meta.ts';
 import { pageBase, resolveUrl } from './urls.ts';
+
+const loadLinkedom = once(() => import('linkedom'));
 
 /**
  * HTML, HTM and XHTML through linkedom: decode, clean (always-dropped elements, hidden ones,
@@ -58,7 +61,7 @@ function contentRoot(doc: Document): Element {
 async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const { text } = decodeHtml(bytes);
   if (looksBinary(text)) throw badInput('The file is labelled HTML but holds binary data, not a web page.');
-  const { parseHTML } = await import('linkedom');
+  const { parseHTML } = await loadLinkedom();
   throwIfAborted(ctx.signal);
   // Fragments get a document around them so every page has the same shape.
   const source = /<html[\s>]/i.test(text) ? text : `<!DOCTYPE html><html><head></head><body>${text}</body></html>`;

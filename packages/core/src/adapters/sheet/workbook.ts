@@ -2,10 +2,13 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { once } from '../../util/once.ts';
 import { openZip, type SafeZip } from '../../util/zip.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { findRegions, type GridCell } from './regions.ts';
+
+const loadXlsx = once(() => import('@e965/xlsx'));
 
 const ZIP_KINDS = new Set(['xlsx', 'xlsm', 'xlsb', 'ods']);
 
@@ -154,7 +157,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
   if (ctx.kind === 'xls' && !looksLikeXls(bytes))
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
-  const XLSX = await import('@e965/xlsx');
+  const XLSX = await loadXlsx();
   let wb: WorkBook;
   try {
     wb = XLSX.read(bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
