@@ -1,13 +1,118 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
-import type { Adapter } from '../types.ts';
+import { badInput, throwIfAborted } from '../../errors.ts';
+import { root } from '../../tree/build.ts';
+import type { Block } from '../../tree/types.ts';
+import { attr, type XmlElement } from '../../util/xml.ts';
+import { inlineImages } from '../odf/images.ts';
+import type { Adapter, AdapterContext } from '../types.ts';
+import { readBlocks } from './blocks.ts';
+import type { DocxEnv, DocxShared, NoteSource } from './env.ts';
+import { readMeta } from './meta.ts';
+import { DocxNumbering } from './numbering.ts';
+import { type DocxPackage, openDocx } from './package.ts';
+import { DocxStyles } from './styles.ts';
+import { find, kid, kids } from './xml.ts';
 
-// Placeholder until the docx adapter lands; reports itself honestly instead of returning nothing.
+async function loadNotes(pkg: DocxPackage, type: string, local: string): Promise<NoteSource | undefined> {
+  const part = await pkg.related(type);
+  if (!part) return undefined;
+  const el = await pkg.optionalXml(part);
+  if (!el) return undefined;
+  const bodies = new Map<string, XmlElement>();
+  for (const n of kids(el, local)) {
+    const id = attr(n, 'w:id');
+    // Separator and continuation notes are typography, not content.
+    const type = attr(n, 'w:type');
+    if (id !== undefined && (!type || type === 'normal')) bodies.set(id, n);
+  }
+  return { part, rels: await pkg.rels(part), bodies };
+}
+
+/** Header or footer parts referenced by the section properties, in order, each once. */
+async function headerFooter(
+  pkg: DocxPackage,
+  body: XmlElement,
+  shared: DocxShared,
+  which: 'headerReference' | 'footerReference',
+): Promise<Block[]> {
+  const rels = await pkg.rels(pkg.main);
+  const seen = new Set<string>();
+  const out: Block[] = [];
+  for (const sect of find(body, 'sectPr')) {
+    for (const ref of kids(sect, which)) {
+      const rel = rels.get(attr(ref, 'r:id') ?? '');
+      if (!rel || rel.external || seen.has(rel.target)) continue;
+      seen.add(rel.target);
+      throwIfAborted(shared.ctx.signal);
+      const el = await pkg.optionalXml(rel.target);
+      if (!el) continue;
+      const env: DocxEnv = { shared, part: rel.target, rels: await pkg.rels(rel.target), fields: [], depth: 0 };
+      out.push(...readBlocks(el.children, env));
+    }
+  }
+  return out;
+}
+
+async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
+  const pkg = await openDocx(bytes, ctx);
+  const doc = await pkg.xml(pkg.main);
+  const body = kid(doc, 'body');
+  if (!doc || !body) throw badInput(`The Word document has no body (${pkg.main} is not WordprocessingML).`);
+  throwIfAborted(ctx.signal);
+  const stylesPart = await pkg.related('styles');
+  const styles = new DocxStyles(stylesPart ? await pkg.optionalXml(stylesPart) : undefined);
+  const numberingPart = await pkg.related('numbering');
+  const numbering = new DocxNumbering(
+    numberingPart ? await pkg.optionalXml(numberingPart) : undefined,
+    (id) => styles.numbering(id)?.numId,
+  );
+  throwIfAborted(ctx.signal);
+  const charts = new Map<string, XmlElement>();
+  for (const rel of (await pkg.rels(pkg.main)).values()) {
+    if (rel.type !== 'chart' || rel.external || charts.has(rel.target)) continue;
+    const el = await pkg.optionalXml(rel.target);
+    if (el) charts.set(rel.target, el);
+  }
+  const shared: DocxShared = {
+    charts,
+    ctx,
+    styles,
+    numbering,
+    notes: [],
+    noteIds: new Map(),
+    images: [],
+    readBlocks,
+  };
+  const footnotes = await loadNotes(pkg, 'footnotes', 'footnote');
+  if (footnotes) shared.footnotes = footnotes;
+  const endnotes = await loadNotes(pkg, 'endnotes', 'endnote');
+  if (endnotes) shared.endnotes = endnotes;
+  throwIfAborted(ctx.signal);
+
+  const env: DocxEnv = { shared, part: pkg.main, rels: await pkg.rels(pkg.main), fields: [], depth: 0 };
+  const blocks = readBlocks(body.children, env);
+  blocks.push(...shared.notes);
+  throwIfAborted(ctx.signal);
+  if (!ctx.options.onlyMainContent) {
+    blocks.unshift(...(await headerFooter(pkg, body, shared, 'headerReference')));
+    blocks.push(...(await headerFooter(pkg, body, shared, 'footerReference')));
+  }
+  await inlineImages(shared.images, pkg.zip, ctx);
+  const corePart = (await pkg.rels('')).values();
+  let core: XmlElement | undefined;
+  let app: XmlElement | undefined;
+  for (const rel of corePart) {
+    if (rel.external) continue;
+    if (rel.type === 'core-properties') core = await pkg.optionalXml(rel.target);
+    else if (rel.type === 'extended-properties') app = await pkg.optionalXml(rel.target);
+  }
+  core ??= await pkg.optionalXml('docProps/core.xml');
+  app ??= await pkg.optionalXml('docProps/app.xml');
+  return { tree: root(blocks, readMeta(core, app)) };
+}
+
+/** Word documents (.docx, .docm): body in order, notes at the end, headers/footers on request. */
 export const adapter: Adapter = {
   name: 'docx',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The docx adapter is not implemented yet.');
-  },
+  kinds: ['docx', 'docm'],
+  parse: parseDocx,
 };

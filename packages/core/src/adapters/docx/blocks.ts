@@ -1,0 +1,247 @@
+import { throwIfAborted } from '../../errors.ts';
+import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
+import type { Block, Inline, List } from '../../tree/types.ts';
+import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
+import type { DocxEnv } from './env.ts';
+import { type ParagraphContent, readParagraph, UNCHECKED } from './inline.ts';
+import { readTable } from './table.ts';
+import { kid, ln, pickAlternate, val } from './xml.ts';
+
+interface OpenList {
+  list: List;
+  level: number;
+  /** The number the next item must show to continue this list. */
+  next: number;
+}
+
+/**
+ * Word paragraphs are flat; lists are rebuilt from each paragraph's numbering level. The flow keeps
+ * the stack of open lists and the lines of a code block being gathered.
+ */
+class Flow {
+  readonly out: Block[] = [];
+  private stack: OpenList[] = [];
+  private codeLines: string[] | undefined;
+
+  block(b: Block): void {
+    this.closeLists();
+    this.flushCode();
+    this.out.push(b);
+  }
+
+  code(line: string): void {
+    this.closeLists();
+    this.codeLines ??= [];
+    this.codeLines.push(line);
+  }
+
+  item(level: number, ordered: boolean, value: number, children: Block[], checked?: boolean): void {
+    this.flushCode();
+    while (this.stack.length && (this.stack[this.stack.length - 1] as OpenList).level > level) this.stack.pop();
+    let top = this.stack[this.stack.length - 1];
+    if (top && top.level === level && (top.list.ordered !== ordered || (ordered && top.next !== value))) {
+      this.stack.pop();
+      top = this.stack[this.stack.length - 1];
+    }
+    if (!top || top.level < level) {
+      const created = list(ordered, [], ordered ? value : undefined);
+      const parentItem = top?.list.children[top.list.children.length - 1];
+      if (parentItem) parentItem.children.push(created);
+      else this.out.push(created);
+      top = { list: created, level, next: value };
+      this.stack.push(top);
+    }
+    top.list.children.push(listItem(children, checked));
+    top.next = value + 1;
+  }
+
+  get inCode(): boolean {
+    return this.codeLines !== undefined;
+  }
+
+  private closeLists(): void {
+    this.stack = [];
+  }
+
+  private flushCode(): void {
+    if (!this.codeLines) return;
+    this.out.push(code(this.codeLines.join('\n').replace(/\s+$/, '')));
+    this.codeLines = undefined;
+  }
+
+  finish(): Block[] {
+    this.flushCode();
+    return this.out;
+  }
+}
+
+const CODE_CHARS = /[{}();=<>[\]]|^\s*(def|class|import|from|return|select|print|function|var|let|const|#include)\b/im;
+
+function isEmpty(inlines: Inline[]): boolean {
+  return inlines.every((n) => (n.type === 'text' ? !n.value.trim() : n.type === 'break'));
+}
+
+/** Leading and trailing whitespace and breaks are layout, not content. */
+function trimInlines(inlines: Inline[]): Inline[] {
+  const out = [...inlines];
+  while (out.length && (out[0]?.type === 'break' || (out[0]?.type === 'text' && !out[0].value.trim()))) out.shift();
+  while (
+    out.length &&
+    (out.at(-1)?.type === 'break' || (out.at(-1)?.type === 'text' && !(out.at(-1) as { value: string }).value.trim()))
+  )
+    out.pop();
+  return out;
+}
+
+/** Strips a leading checkbox glyph (from a content control or a legacy form field). */
+function takeCheckbox(inlines: Inline[]): boolean | undefined {
+  const first = inlines[0];
+  if (first?.type !== 'text') return undefined;
+  const m = /^\s*([☐☒☑])\s*/.exec(first.value);
+  if (!m) return undefined;
+  first.value = first.value.slice(m[0].length);
+  if (!first.value) inlines.shift();
+  return m[1] !== UNCHECKED;
+}
+
+/** The formulas of a run sequence holding nothing but formulas and spacing, else undefined. */
+function onlyMath(inlines: Inline[]): string[] | undefined {
+  const out: string[] = [];
+  for (const n of inlines) {
+    if (n.type === 'inlineMath') out.push(n.value);
+    else if (!(n.type === 'break' || (n.type === 'text' && !n.value.trim()))) return undefined;
+  }
+  return out.length ? out : undefined;
+}
+
+function unmono(inlines: Inline[]): Inline[] {
+  return inlines.map((n) => {
+    if (n.type === 'inlineCode') return { type: 'text', value: n.value };
+    if ('children' in n) return { ...n, children: unmono(n.children) } as Inline;
+    return n;
+  });
+}
+
+function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow): void {
+  const { styles, numbering } = env.shared;
+  const pPr = kid(p, 'pPr');
+  const styleId = val(kid(pPr, 'pStyle'));
+  const outline = Number(val(kid(pPr, 'outlineLvl')));
+  const depth = Number.isInteger(outline) && outline >= 0 && outline < 9 ? outline + 1 : styles.headingDepth(styleId);
+  // Numbering: direct numPr wins; numId 0 switches off what the style would give.
+  const direct = kid(pPr, 'numPr');
+  const styleNum = styles.numbering(styleId);
+  const numId = val(kid(direct, 'numId')) ?? styleNum?.numId;
+  let ilvl = Number(val(kid(direct, 'ilvl')));
+  if (!Number.isInteger(ilvl))
+    ilvl = styleNum?.ilvl ?? (numId ? numbering.levelOfStyle(numId, styleId) : undefined) ?? 0;
+  ilvl = Math.max(0, Math.min(8, ilvl));
+  const numbered = numId !== undefined && numId !== '0' && numbering.has(numId);
+
+  const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined);
+  const emit = (inlines: Inline[]) => {
+    const trimmed = trimInlines(inlines);
+    if (depth !== undefined) {
+      if (isEmpty(trimmed)) return;
+      const num = numbered ? numbering.next(numId as string, ilvl) : undefined;
+      // "1." before a heading would read as a list marker; Word shows the dot only as decoration.
+      const label = num?.label.trim().replace(/\.$/, '');
+      flow.block(heading(depth, label ? [{ type: 'text', value: `${label} ` }, ...trimmed] : trimmed));
+      return;
+    }
+    const checked = takeCheckbox(trimmed);
+    if (checked !== undefined) {
+      flow.item(numbered ? ilvl : 0, false, 1, [paragraph(trimInlines(trimmed))], checked);
+      if (numbered) numbering.next(numId as string, ilvl);
+      return;
+    }
+    if (isEmpty(trimmed)) return;
+    if (numbered) {
+      const num = numbering.next(numId as string, ilvl);
+      if (num?.multi && num.label.trim()) {
+        // Outline labels like "2.3.1." keep their text; a Markdown number would lose the outline.
+        flow.item(ilvl, false, 1, [paragraph([{ type: 'text', value: `${num.label.trim()} ` }, ...trimmed])]);
+        return;
+      }
+      if (num) {
+        flow.item(ilvl, num.ordered, num.value, [paragraph(trimmed)]);
+        return;
+      }
+    }
+    flow.block(paragraph(trimmed));
+  };
+
+  const onlyText = content.parts.length === 1;
+  const codeLike =
+    onlyText &&
+    depth === undefined &&
+    !numbered &&
+    (styles.isCode(styleId) || (content.mono > 0 && content.other === 0 && CODE_CHARS.test(content.plain)));
+  if (!codeLike && content.mono > 0 && content.other === 0) {
+    // A paragraph set wholly in a typewriter face without anything code-like is a font choice.
+    content.parts = content.parts.map((part) => (Array.isArray(part) ? unmono(part) : part));
+  }
+  if (codeLike && (content.plain.trim() || flow.inCode)) {
+    // Blank code-styled lines inside a block are part of the program text.
+    flow.code(content.plain.replace(/\t/g, '    '));
+  } else {
+    for (const part of content.parts) {
+      // Equations alone on their line are display equations, whichever way Word stored them.
+      const maths = Array.isArray(part) ? onlyMath(part) : undefined;
+      if (maths && depth === undefined && !numbered) for (const value of maths) flow.block({ type: 'math', value });
+      else if (Array.isArray(part)) emit(part);
+      else flow.block(part);
+    }
+  }
+  for (const f of content.floats) flow.block(f);
+}
+
+function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow): void {
+  let seen = 0;
+  for (const c of nodes) {
+    if (!isElement(c)) continue;
+    if (++seen % 256 === 0) throwIfAborted(env.shared.ctx.signal);
+    switch (ln(c)) {
+      case 'p':
+        paragraphBlock(c, env, flow);
+        break;
+      case 'tbl': {
+        throwIfAborted(env.shared.ctx.signal);
+        const t = readTable(c, env);
+        const only =
+          t.children.length === 1 && t.children[0]?.children.length === 1 ? t.children[0].children[0] : undefined;
+        // A one-cell table is a frame drawn around content, not tabular data.
+        if (only) for (const b of only.children) flow.block(b);
+        else flow.block(t);
+        break;
+      }
+      case 'sdt':
+        walkBlocks(kid(c, 'sdtContent')?.children ?? [], env, flow);
+        break;
+      case 'customXml':
+      case 'ins':
+      case 'moveTo':
+      case 'smartTag':
+        walkBlocks(c.children, env, flow);
+        break;
+      case 'AlternateContent': {
+        const branch = pickAlternate(c);
+        if (branch) walkBlocks(branch.children, env, flow);
+        break;
+      }
+      case 'altChunk':
+        // Imported HTML/RTF/MHT chunks are only merged in by Word when it opens the file.
+        env.shared.ctx.warn('Embedded import chunks (w:altChunk) were skipped.');
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Block content of a body, cell, text box, note, header or footer. */
+export function readBlocks(nodes: XmlNode[], env: DocxEnv): Block[] {
+  const flow = new Flow();
+  walkBlocks(nodes, env, flow);
+  return flow.finish();
+}

@@ -1,0 +1,95 @@
+import { badInput, DocmillError } from '../../errors.ts';
+import { attr, parseXml, type XmlElement } from '../../util/xml.ts';
+import { openZip, type SafeZip } from '../../util/zip.ts';
+import type { AdapterContext } from '../types.ts';
+import { kids } from './xml.ts';
+
+/** One relationship of a part: its type (last URI segment) and its target (zip path or URL). */
+export interface Rel {
+  type: string;
+  target: string;
+  external: boolean;
+}
+
+export interface DocxPackage {
+  zip: SafeZip;
+  /** Zip path of the main document part (usually word/document.xml). */
+  main: string;
+  xml(name: string): Promise<XmlElement | undefined>;
+  /** Like xml() for parts the text survives without: damage there becomes a warning. */
+  optionalXml(name: string): Promise<XmlElement | undefined>;
+  rels(part: string): Promise<Map<string, Rel>>;
+  /** Target of the main part's first relationship of a type (styles, numbering, footnotes…). */
+  related(type: string): Promise<string | undefined>;
+}
+
+/** Resolves a relationship target against the folder of the part that owns it. */
+export function resolvePart(from: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = from.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<DocxPackage> {
+  const zip = await openZip(bytes, ctx.limits, ctx.signal);
+  const xmlCache = new Map<string, XmlElement | undefined>();
+  const relCache = new Map<string, Map<string, Rel>>();
+  const xml = async (name: string) => {
+    if (xmlCache.has(name)) return xmlCache.get(name);
+    const text = await zip.text(name);
+    const el = text === undefined ? undefined : parseXml(text, ctx.limits, name);
+    xmlCache.set(name, el);
+    return el;
+  };
+  const optionalXml = async (name: string) => {
+    try {
+      return await xml(name);
+    } catch (err) {
+      if (!(err instanceof DocmillError) || err.status !== 400) throw err;
+      xmlCache.set(name, undefined);
+      ctx.warn(`Skipped the damaged part ${name}: ${err.message}`);
+      return undefined;
+    }
+  };
+  const rels = async (part: string) => {
+    const cached = relCache.get(part);
+    if (cached) return cached;
+    const slash = part.lastIndexOf('/');
+    const relPath = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+    const el = await optionalXml(relPath);
+    const map = new Map<string, Rel>();
+    for (const r of kids(el, 'Relationship')) {
+      const id = attr(r, 'Id');
+      const target = attr(r, 'Target');
+      if (!id || target === undefined) continue;
+      const external = attr(r, 'TargetMode') === 'External';
+      map.set(id, {
+        type: (attr(r, 'Type') ?? '').split('/').pop() ?? '',
+        target: external ? target : resolvePart(part, target),
+        external,
+      });
+    }
+    relCache.set(part, map);
+    return map;
+  };
+  // The package relationships name the main part; fall back to Word's usual path.
+  let main: string | undefined;
+  for (const rel of (await rels('')).values()) {
+    if (rel.type === 'officeDocument' && !rel.external && zip.has(rel.target)) {
+      main = rel.target;
+      break;
+    }
+  }
+  main ??= zip.has('word/document.xml') ? 'word/document.xml' : undefined;
+  if (!main) throw badInput('The file is not a Word document (no word/document.xml in the package).');
+  const mainPart = main;
+  const related = async (type: string) => {
+    for (const rel of (await rels(mainPart)).values()) if (rel.type === type && !rel.external) return rel.target;
+    return undefined;
+  };
+  return { zip, main: mainPart, xml, optionalXml, rels, related };
+}
