@@ -1,13 +1,25 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
-import { DocmillError } from '../../errors.ts';
+import { badInput } from '../../errors.ts';
+import { root } from '../../tree/build.ts';
+import type { DocumentMetadata } from '../../tree/types.ts';
+import { openZip } from '../../util/zip.ts';
 import type { Adapter } from '../types.ts';
+import { readChapters } from './chapters.ts';
+import { readPackage } from './package.ts';
 
-// Placeholder until the epub adapter lands; reports itself honestly instead of returning nothing.
+/**
+ * EPUB 2 and 3: the spine's XHTML documents, in reading order, each as a `chapter` section converted
+ * by the HTML adapter. The navigation document and NCX give chapter names but are not repeated as
+ * content.
+ */
 export const adapter: Adapter = {
   name: 'epub',
-  kinds: [],
-  async parse() {
-    throw new DocmillError(500, 'UNKNOWN_ERROR', 'The epub adapter is not implemented yet.');
+  kinds: ['epub'],
+  async parse(bytes, ctx) {
+    const zip = await openZip(bytes, ctx.limits, ctx.signal);
+    const pkg = await readPackage(zip, ctx.limits);
+    if (!pkg.spine.length) throw badInput('The EPUB package lists no documents in its spine.');
+    const chapters = await readChapters(pkg, zip, ctx);
+    const metadata: DocumentMetadata = { ...pkg.metadata, numPages: chapters.length };
+    return { tree: root(chapters, metadata) };
   },
 };

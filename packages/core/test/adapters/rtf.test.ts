@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { hyperlinkOf } from '../../src/adapters/rtf/words.ts';
+import { DocmillError, parse } from '../../src/index.ts';
+import { fixture } from '../helpers/corpus.ts';
+import { expectSurvivesDamage } from '../helpers/damage.ts';
+
+const md = async (bytes: Uint8Array | string, options = {}) =>
+  (await parse(typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes, options, { filename: 'x.rtf' }))
+    .markdown ?? '';
+
+async function errorOf(p: Promise<unknown>): Promise<DocmillError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(DocmillError);
+    return err as DocmillError;
+  }
+  throw new Error('expected a DocmillError');
+}
+
+const BASIC_MD = [
+  '# Café report',
+  '',
+  'Prices rose **strongly** in *Q3*, not ~~Q2~~. Euro: €; yen ¥; dash — done.',
+  '',
+  'E = mc<sup>2</sup> and H<sub>2</sub>O with a [the link](https://example.com/a) here.  ',
+  'Next line.',
+  '',
+  '## Plans',
+  '',
+  '- First bullet',
+  '  1. Nested number',
+  '- Second bullet',
+  '',
+  '3. Third step',
+  '4. Fourth step',
+  '',
+  'Japanese: 日本語.',
+  '',
+  '| Region | Totals | Totals |',
+  '| --- | --- | --- |',
+  '| Region | Q1 | Q2 |',
+  '| North | 10 | **12** |',
+  '',
+  'After the table ![](<Base64-Image-Removed>) image.',
+  '',
+  'Last paragraph.',
+  '',
+].join('\n');
+
+describe('rtf adapter: fixtures', () => {
+  const basic = fixture('rtf', 'basic.rtf');
+
+  it('renders headings, formatting, code pages, \\u escapes, a link, lists, a merged table and a picture exactly', async () => {
+    expect(await md(basic)).toBe(BASIC_MD);
+  });
+
+  it('reads the info group into metadata', async () => {
+    const { metadata } = await parse(basic, {}, { filename: 'basic.rtf' });
+    expect(metadata).toMatchObject({
+      title: 'Quarterly notes',
+      author: 'Renée Writer',
+      subject: 'Fixture',
+      keywords: 'rtf, fixture',
+    });
+  });
+
+  it('leaves out headers, hidden text, bookmarks and the duplicate non-shape picture', async () => {
+    const out = await md(basic);
+    expect(out).not.toContain('Running header');
+    expect(out).not.toContain('hidden words');
+    expect(out.match(/!\[/g)?.length).toBe(1);
+  });
+
+  it('keeps the PNG as a data URI when base64 images are wanted', async () => {
+    const out = await md(basic, { removeBase64Images: false });
+    expect(out).toContain('![](data:image/png;base64,iVBORw0KGgo=)');
+  });
+
+  it('reads nested tables and old-style \\pntext numbering', async () => {
+    const out = await md(fixture('rtf', 'nested.rtf'));
+    expect(out).toContain('| Outer A | Inner 1 \\| Inner 2 |');
+    expect(out).toContain('| Outer C | Outer D |');
+    expect(out).toContain('1. Old one\n2. Old two\n\n- Old bullet');
+  });
+
+  it('decodes a whole document in cp932 via \\ansicpg', async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{\\rtf1\\ansi\\ansicpg932 '),
+      0x93,
+      0xfa,
+      0x96,
+      0x7b,
+      ...new TextEncoder().encode("\\'8c\\'ea\\par}"),
+    ]);
+    expect(await md(bytes)).toBe('日本語\n');
+  });
+
+  it('decodes raw cp1252 bytes and honours \\ucN skip counts', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('{\\rtf1\\ansi '), 0x80, 0xe9, 0x20]);
+    const tail = new TextEncoder().encode("{\\uc2\\u8220\\'93\\'93x}\\u8221?y\\par}");
+    expect(await md(new Uint8Array([...bytes, ...tail]))).toBe('€é “x”y\n');
+  });
+
+  it('reads headings from stylesheet names and tables with horizontal/vertical merges', async () => {
+    const doc = String.raw`{\rtf1{\stylesheet{\s3 heading 3;}}\pard\s3 Deep\par
+\trowd\cellx1000\cellx2000\pard\intbl a\cell b\cell\row
+\trowd\clvmgf\cellx1000\cellx2000\pard\intbl c\cell d\cell\row
+\trowd\clvmrg\cellx1000\cellx2000\pard\intbl\cell e\cell\row}`;
+    expect(await md(doc)).toBe('### Deep\n\n| a | b |\n| --- | --- |\n| c | d |\n| c | e |\n');
+  });
+
+  it('turns footnotes and endnotes into footnote definitions at the end', async () => {
+    const doc = String.raw`{\rtf1\ansi Main text{\super\chftn}{\footnote\pard\plain{\super\chftn} The note {\i itself}.\par} continues.\par
+Second{\super\chftn}{\footnote\ftnalt\pard\plain{\super\chftn} Endnote.}\par}`;
+    expect(await md(doc)).toBe(
+      'Main text[^1] continues.\n\nSecond[^2]\n\n[^1]: The note *itself*.\n\n[^2]: Endnote.\n',
+    );
+  });
+
+  it('reads text boxes of shapes but not their properties', async () => {
+    const doc = String.raw`{\rtf1\ansi Before.\par {\shp{\*\shpinst\shpleft0{\sp{\sn shapeType}{\sv 202}}{\shptxt \pard Boxed words\par}}}After.\par}`;
+    expect(await md(doc)).toBe('Before.\n\nBoxed words\n\nAfter.\n');
+  });
+
+  it('keeps the number of numbered headings and resumes lists interrupted by prose', async () => {
+    const doc = String.raw`{\rtf1{\stylesheet{\s1 heading 1;}}
+{\*\listtable{\list{\listlevel\levelnfc0\levelstartat1}{\listlevel\levelnfc0\levelstartat1}\listid7}}
+{\*\listoverridetable{\listoverride\listid7\ls1}}
+\pard\s1\ls1{\listtext 1.\tab}Scope\par
+\pard\ls1\ilvl1{\listtext 1.1\tab}First\par
+\pard Prose between.\par
+\pard\ls1\ilvl1{\listtext 1.2\tab}Second\par
+\pard\ls1\ilvl1 Third\par}`;
+    expect(await md(doc)).toBe('# 1 Scope\n\n1. First\n\nProse between.\n\n2. Second\n3. Third\n');
+  });
+
+  it('reads the Unicode twin of \\upr groups, not both', async () => {
+    const doc = String.raw`{\rtf1\ansi{\info{\upr{\title Caf? ANSI}{\*\ud{\title Caf\u233? uni}}}}Body {\upr{x}{\*\ud{y}}} z\par}`;
+    const res = await parse(new TextEncoder().encode(doc), {}, { filename: 'u.rtf' });
+    expect(res.markdown).toBe('Body y z\n');
+    expect(res.metadata.title).toBe('Café uni');
+  });
+
+  it('parses HYPERLINK field instructions', () => {
+    expect(hyperlinkOf(' HYPERLINK "https://a.example/x" ')).toBe('https://a.example/x');
+    expect(hyperlinkOf(' HYPERLINK \\l "_Toc1" ')).toBe('#_Toc1');
+    expect(hyperlinkOf('HYPERLINK "http://b.example" \\o "tip"')).toBe('http://b.example');
+    expect(hyperlinkOf('HYPERLINK http://c.example')).toBe('http://c.example');
+    expect(hyperlinkOf(' PAGE ')).toBeUndefined();
+  });
+
+  it('refuses non-RTF input and absurd nesting with a 400', async () => {
+    const notRtf = await errorOf(
+      parse(new TextEncoder().encode('plain text, not rtf'), {}, { filename: 'x.rtf', kind: 'rtf' } as never),
+    );
+    expect(notRtf.status).toBe(400);
+    const deep = await errorOf(
+      parse(new TextEncoder().encode(`{\\rtf1 ${'{'.repeat(5000)}x`), {}, { filename: 'x.rtf' }),
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.message).toMatch(/nested/);
+    const noise = new Uint8Array(4000).map((_, i) => (i * 7919 + 13) % 251);
+    const binary = await errorOf(
+      parse(new Uint8Array([...new TextEncoder().encode('{\\rtf1 '), ...noise]), {}, { filename: 'x.rtf' }),
+    );
+    expect(binary.message).toMatch(/binary/);
+  });
+
+  it('keeps the text of a truncated file with a warning', async () => {
+    const res = await parse(basic.slice(0, basic.indexOf(0x4a /* J */)), {}, { filename: 'cut.rtf' });
+    expect(res.markdown).toContain('- Second bullet');
+    expect(res.warning).toMatch(/truncated/);
+  });
+
+  it.each(['basic.rtf', 'nested.rtf'])(
+    'answers 200 truncated or bit-flipped copies of %s with a result or a DocmillError',
+    { timeout: 60000 },
+    async (name) => {
+      await expectSurvivesDamage(fixture('rtf', name), 'damaged.rtf');
+    },
+  );
+});
