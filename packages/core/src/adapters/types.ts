@@ -1,5 +1,3 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 05:10 UTC, report format.
 import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';

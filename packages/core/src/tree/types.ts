@@ -1,5 +1,3 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
 /**
  * The docmill block tree. Every adapter fills it, every stage transforms it, every renderer reads it.
  *
