@@ -5,10 +5,6 @@ import { parse } from '../../src/index.ts';
 import { corpusPairs, corpusRoot, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { headingF1, headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
 
-// The docling ground truth writes table delimiter rows as `| - |`, which the neighbour metric reads
-// as a data row of dashes; normalising them to `| --- |` measures the tables themselves.
-const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
-
 const convert = async (path: string) => {
   const name = path.split('/').pop() as string;
   return (await parse(new Uint8Array(readFileSync(path)), {}, { filename: name })).markdown ?? '';
@@ -105,7 +101,7 @@ describe.skipIf(!hasCorpus)(`docx adapter: corpus (${hasCorpus ? 'present' : cor
       const out = await convert(p.path);
       scores.push({
         text: textSimilarity(out, p.truth),
-        table: tableNeighbourF1(out, normaliseDelimiters(p.truth)),
+        table: tableNeighbourF1(out, p.truth),
         heading: headingF1(out, p.truth),
       });
     }

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { DocmillError, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
-import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
+import {
+  headingsOf,
+  mean,
+  tableNeighbourF1,
+  tablesOf,
+  textSimilarity,
+  withoutSlideAdditions,
+} from '../helpers/metrics.ts';
 
 const md = async (bytes: Uint8Array, filename: string, options = {}) =>
   (await parse(bytes, options, { filename })).markdown ?? '';
@@ -99,11 +106,6 @@ describe('pptx adapter: fixture', () => {
   });
 });
 
-// Docling's ground truth has no speaker notes and no "Slide N" headings for untitled slides, and writes
-// `| - |` delimiter rows (which the neighbour metric reads as a row of dashes): normalised before scoring.
-const withoutAdditions = (md: string) => md.replace(/^>.*$/gm, '').replace(/^#{1,2} Slide \d+$/gm, '');
-const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
-
 describe.skipIf(!hasCorpus)(`pptx adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const pairs = corpusPairs('docling/pptx/sources', '.pptx');
   const convert = async (name: string) => {
@@ -155,8 +157,8 @@ describe.skipIf(!hasCorpus)(`pptx adapter: docling corpus (${hasCorpus ? 'presen
       pairs.map(async (p) => {
         const { out, truth } = await convert(p.name);
         return {
-          text: textSimilarity(withoutAdditions(out), truth),
-          table: tableNeighbourF1(out, normaliseDelimiters(truth)),
+          text: textSimilarity(withoutSlideAdditions(out), truth),
+          table: tableNeighbourF1(out, truth),
         };
       }),
     );

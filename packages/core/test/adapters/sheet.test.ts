@@ -79,9 +79,6 @@ describe('sheet adapter: fixtures', () => {
   });
 });
 
-// Docling writes `| - |` delimiter rows, which the neighbour metric would read as a row of dashes.
-const normaliseDelimiters = (md: string) => md.replace(/^\|( - \|)+\s*$/gm, (m) => m.replace(/ - /g, ' --- '));
-
 describe.skipIf(!hasCorpus)(`sheet adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const pairs = [
     ...corpusPairs('docling/xlsx/sources'),
@@ -141,7 +138,7 @@ describe.skipIf(!hasCorpus)(`sheet adapter: docling corpus (${hasCorpus ? 'prese
         .filter((p) => p.truth)
         .map(async (p) => {
           const { out, truth } = await convert(p.name);
-          return { text: textSimilarity(out, truth), table: tableNeighbourF1(out, normaliseDelimiters(truth)) };
+          return { text: textSimilarity(out, truth), table: tableNeighbourF1(out, truth) };
         }),
     );
     expect(scores).toHaveLength(13);

@@ -154,3 +154,10 @@ export const mean = (xs: readonly (number | null)[]): number | null => {
   const v = xs.filter((x): x is number => x !== null);
   return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
 };
+
+/**
+ * Slide decks: the issue asks for speaker notes as `> ` quotes and a `## Slide N` heading on untitled
+ * slides; Docling's ground truth has neither, so both come out before scoring slide text against it.
+ */
+export const withoutSlideAdditions = (md: string): string =>
+  md.replace(/^>.*$/gm, '').replace(/^#{1,2} Slide \d+$/gm, '');
