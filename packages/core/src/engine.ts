@@ -85,6 +85,14 @@ export function createEngine(config: EngineConfig = {}): Engine {
       typeof Blob !== 'undefined' && input instanceof Blob ? (input as Blob & { name?: string }) : undefined;
     const filename = hints.filename ?? fileHint?.name;
     const contentType = hints.contentType ?? (fileHint?.type || undefined);
+    // Redaction fails closed: without a stage that redacts, refuse before reading anything.
+    if (options.redactPII && !stages.some((s) => s.redacts)) {
+      throw new DocmillError(
+        400,
+        'PARSE_UNSUPPORTED_OPTIONS',
+        'redactPII was requested but this engine has no PII redaction stage; no unredacted text is returned.',
+      );
+    }
     const bytes = await readInput(input, limits.maxInputBytes, signal);
     if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
@@ -119,6 +127,15 @@ export function createEngine(config: EngineConfig = {}): Engine {
     for (const stage of stages) {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
+    }
+    if (output.pageInfo && !stages.some((s) => s.ocr)) {
+      const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
+      if (unread.length) {
+        const pages = unread.map(([n]) => n).join(', ');
+        warn(
+          `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
+        );
+      }
     }
     return { tree, kind: detected.kind, options, output, warnings, bytes };
   }

@@ -104,6 +104,37 @@ describe('engine errors carry the contract status and code', () => {
     expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
     expect(e.message).toMatch(/OCR/);
   });
+  it('redactPII without a redaction stage fails closed: 400, no text', async () => {
+    const e = await failure(engine.parse(enc('jane@example.com'), { redactPII: true }, { filename: 'a.csv' }));
+    expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
+    expect(e.message).not.toContain('jane');
+    const masking = createEngine({
+      stages: [
+        {
+          name: 'mask-all',
+          redacts: true,
+          applies: (ctx) => ctx.options.redactPII !== null,
+          run: async (tree) => ({ ...tree, children: [paragraph('REDACTED')] }),
+        },
+      ],
+    });
+    const data = await masking.parse(enc('jane@example.com'), { redactPII: true }, { filename: 'a.csv' });
+    expect(data.markdown).toBe('REDACTED\n');
+  });
+  it('warns when scanned pages need an OCR stage the engine does not have', async () => {
+    const scanned: Adapter = {
+      name: 'scanned',
+      kinds: ['csv'],
+      async parse() {
+        return {
+          tree: root([paragraph('cover')]),
+          pageInfo: { 1: { text: 'text', imageCoverage: 0 }, 2: { text: 'none', imageCoverage: 0.95 } },
+        };
+      },
+    };
+    const data = await createEngine({ adapters: { csv: scanned } }).parse(enc('x'), {}, { filename: 'a.csv' });
+    expect(data.warning).toMatch(/Page\(s\) 2 look scanned .* no OCR stage/);
+  });
   it('unsupported type → 400 UNSUPPORTED_FILE_TYPE', async () => {
     const e = await failure(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
     expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);

@@ -19,6 +19,10 @@ export interface StageContext {
  */
 export interface Stage {
   readonly name: string;
+  /** Set by a stage that redacts PII, so the engine knows `redactPII` can be honoured. */
+  readonly redacts?: boolean;
+  /** Set by a stage that OCRs pages without a usable text layer. */
+  readonly ocr?: boolean;
   applies(ctx: StageContext): boolean;
   run(tree: Root, ctx: StageContext): Promise<Root>;
 }
