@@ -168,3 +168,51 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
   for (const [k, val] of Object.entries(el.attrs)) if (localName(k) === local) return val;
   return undefined;
 }
+
+/**
+ * Navigation by local name: Strict and Transitional documents, and writers other than Microsoft's,
+ * disagree on namespace prefixes but never on local names.
+ */
+export function kids(el: XmlElement | undefined, local?: string): XmlElement[] {
+  if (!el) return [];
+  const out: XmlElement[] = [];
+  for (const c of el.children) if (isElement(c) && (local === undefined || localName(c.name) === local)) out.push(c);
+  return out;
+}
+
+export function kid(el: XmlElement | undefined, local: string): XmlElement | undefined {
+  if (!el) return undefined;
+  for (const c of el.children) if (isElement(c) && localName(c.name) === local) return c;
+  return undefined;
+}
+
+/** Follows a chain of first children by local name. */
+export function walk(el: XmlElement | undefined, ...locals: string[]): XmlElement | undefined {
+  let cur = el;
+  for (const l of locals) cur = kid(cur, l);
+  return cur;
+}
+
+/**
+ * Descendants with a local name in document order. `nested: false` stops at each match (a table's
+ * paragraphs are not the body's); `true` also collects matches inside matches.
+ */
+function collect(el: XmlElement | undefined, local: string, nested: boolean): XmlElement[] {
+  const out: XmlElement[] = [];
+  const visit = (e: XmlElement) => {
+    for (const c of e.children) {
+      if (!isElement(c)) continue;
+      const hit = localName(c.name) === local;
+      if (hit) out.push(c);
+      if (!hit || nested) visit(c);
+    }
+  };
+  if (el) visit(el);
+  return out;
+}
+
+/** Outermost descendants with a local name (does not look inside a match). */
+export const find = (el: XmlElement | undefined, local: string): XmlElement[] => collect(el, local, false);
+
+/** Every descendant with a local name, matches inside matches included. */
+export const deep = (el: XmlElement | undefined, local: string): XmlElement[] => collect(el, local, true);

@@ -2,7 +2,7 @@ import { badInput, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
 import { attr, type XmlElement } from '../../util/xml.ts';
-import { inlineImages } from '../odf/images.ts';
+import { inlineImages } from '../common/images.ts';
 import type { Adapter, AdapterContext } from '../types.ts';
 import { readBlocks } from './blocks.ts';
 import type { DocxEnv, DocxShared, NoteSource } from './env.ts';

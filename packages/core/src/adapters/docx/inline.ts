@@ -2,7 +2,7 @@ import { badInput } from '../../errors.ts';
 import { image, link, text } from '../../tree/build.ts';
 import type { Block, Image, Inline, MathBlock } from '../../tree/types.ts';
 import { attr, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { chartBlocks, chartSpace } from '../pptx/chart.ts';
+import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { type DocxEnv, MAX_NESTING } from './env.ts';
 import { ommlToLatex } from './math.ts';
 import { mergeFormat, type RunFormat, runFormat } from './styles.ts';

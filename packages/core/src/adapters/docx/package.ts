@@ -1,15 +1,10 @@
 import { badInput, DocmillError } from '../../errors.ts';
-import { attr, parseXml, type XmlElement } from '../../util/xml.ts';
+import { parseXml, type XmlElement } from '../../util/xml.ts';
 import { openZip, type SafeZip } from '../../util/zip.ts';
+import { type Rel, readRels, relsPartOf } from '../ooxml/opc.ts';
 import type { AdapterContext } from '../types.ts';
-import { kids } from './xml.ts';
 
-/** One relationship of a part: its type (last URI segment) and its target (zip path or URL). */
-export interface Rel {
-  type: string;
-  target: string;
-  external: boolean;
-}
+export type { Rel };
 
 export interface DocxPackage {
   zip: SafeZip;
@@ -21,17 +16,6 @@ export interface DocxPackage {
   rels(part: string): Promise<Map<string, Rel>>;
   /** Target of the main part's first relationship of a type (styles, numbering, footnotes…). */
   related(type: string): Promise<string | undefined>;
-}
-
-/** Resolves a relationship target against the folder of the part that owns it. */
-export function resolvePart(from: string, target: string): string {
-  if (target.startsWith('/')) return target.slice(1);
-  const parts = from.split('/').slice(0, -1);
-  for (const seg of target.split('/')) {
-    if (seg === '..') parts.pop();
-    else if (seg !== '.' && seg !== '') parts.push(seg);
-  }
-  return parts.join('/');
 }
 
 export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<DocxPackage> {
@@ -58,21 +42,7 @@ export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<
   const rels = async (part: string) => {
     const cached = relCache.get(part);
     if (cached) return cached;
-    const slash = part.lastIndexOf('/');
-    const relPath = `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
-    const el = await optionalXml(relPath);
-    const map = new Map<string, Rel>();
-    for (const r of kids(el, 'Relationship')) {
-      const id = attr(r, 'Id');
-      const target = attr(r, 'Target');
-      if (!id || target === undefined) continue;
-      const external = attr(r, 'TargetMode') === 'External';
-      map.set(id, {
-        type: (attr(r, 'Type') ?? '').split('/').pop() ?? '',
-        target: external ? target : resolvePart(part, target),
-        external,
-      });
-    }
+    const map = readRels(await optionalXml(relsPartOf(part)), part);
     relCache.set(part, map);
     return map;
   };

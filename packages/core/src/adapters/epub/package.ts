@@ -1,6 +1,6 @@
 import { badInput } from '../../errors.ts';
 import type { Limits } from '../../limits.ts';
-import { attr, elements, localName, parseXml, textOf, type XmlElement } from '../../util/xml.ts';
+import { attr, deep, elements, localName, parseXml, textOf, type XmlElement } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
 
 /**
@@ -52,20 +52,6 @@ export function resolvePath(base: string, href: string): string {
 }
 
 const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
-/** Descendant elements by local name, whatever prefix the writer chose (`dc:title`, `opf:title`, `title`). */
-function deep(el: XmlElement | undefined, local: string): XmlElement[] {
-  const out: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (typeof c === 'string') continue;
-      if (localName(c.name) === local) out.push(c);
-      visit(c);
-    }
-  };
-  if (el) visit(el);
-  return out;
-}
 
 async function xmlPart(zip: SafeZip, path: string, limits: Limits, what: string): Promise<XmlElement | undefined> {
   const text = await zip.text(path);

@@ -1,7 +1,7 @@
 import { paragraph } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
-import { attr, localName, textOf, type XmlElement } from '../../util/xml.ts';
-import { deep, kid, kids, type Package, type Rel } from './package.ts';
+import { attr, deep, kid, kids, localName, textOf, type XmlElement } from '../../util/xml.ts';
+import type { Package, Rel } from './package.ts';
 
 interface Author {
   name: string;

@@ -2,10 +2,10 @@ import { throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { DocumentMetadata, Section } from '../../tree/types.ts';
 import { selectAll } from '../../tree/walk.ts';
-import { attr, textOf, type XmlElement } from '../../util/xml.ts';
-import { inlineImages } from '../odf/images.ts';
+import { attr, kid, kids, textOf, walk, type XmlElement } from '../../util/xml.ts';
+import { inlineImages } from '../common/images.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
-import { kid, kids, openPackage, type Package, walkPath } from './package.ts';
+import { openPackage, type Package } from './package.ts';
 import { collectPositions, slideBlocks } from './shapes.ts';
 
 async function metadataOf(pkg: Package): Promise<DocumentMetadata> {
@@ -25,10 +25,9 @@ async function inheritedPositions(pkg: Package, slidePart: string): Promise<Map<
   const out = new Map<string, [number, number]>();
   const layoutRel = [...(await pkg.rels(slidePart)).values()].find((r) => r.type === 'slideLayout' && !r.external);
   if (!layoutRel) return out;
-  collectPositions(walkPath(await pkg.xml(layoutRel.target), 'cSld', 'spTree'), out);
+  collectPositions(walk(await pkg.xml(layoutRel.target), 'cSld', 'spTree'), out);
   const masterRel = [...(await pkg.rels(layoutRel.target)).values()].find((r) => r.type === 'slideMaster');
-  if (masterRel && !masterRel.external)
-    collectPositions(walkPath(await pkg.xml(masterRel.target), 'cSld', 'spTree'), out);
+  if (masterRel && !masterRel.external) collectPositions(walk(await pkg.xml(masterRel.target), 'cSld', 'spTree'), out);
   return out;
 }
 

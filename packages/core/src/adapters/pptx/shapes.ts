@@ -1,9 +1,9 @@
 import { blockquote, cell, heading, image, list, listItem, paragraph, row, table, text } from '../../tree/build.ts';
 import type { Block, Inline, ListItem, TableCell, TableRow } from '../../tree/types.ts';
-import { attr, localName, type XmlElement } from '../../util/xml.ts';
-import { chartBlocks, chartSpace } from './chart.ts';
+import { attr, deep, kid, kids, localName, walk, type XmlElement } from '../../util/xml.ts';
+import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { commentBlocks } from './comments.ts';
-import { deep, kid, kids, type Package, type Rel, walkPath } from './package.ts';
+import type { Package, Rel } from './package.ts';
 import { bodyInlines, inlineText, textBlocks } from './text.ts';
 
 /** Maps child coordinates of a group to slide coordinates. */
@@ -36,7 +36,7 @@ const num = (v: string | undefined) => (v === undefined ? Number.NaN : Number(v)
 
 function placeholderOf(el: XmlElement): Placeholder | undefined {
   const nv = kids(el).find((k) => localName(k.name).startsWith('nv'));
-  const ph = walkPath(nv, 'nvPr', 'ph');
+  const ph = walk(nv, 'nvPr', 'ph');
   if (!ph) return undefined;
   return { type: attr(ph, 'type') ?? 'body', idx: attr(ph, 'idx') };
 }
@@ -117,7 +117,7 @@ function ordered(tree: XmlElement, tf: Transform, env: SlideEnv): Item[] {
 const ROW_TOLERANCE = 228600;
 
 function groupTransform(grp: XmlElement, outer: Transform): Transform {
-  const xfrm = walkPath(grp, 'grpSpPr', 'xfrm');
+  const xfrm = walk(grp, 'grpSpPr', 'xfrm');
   const off = kid(xfrm, 'off');
   const ext = kid(xfrm, 'ext');
   const chOff = kid(xfrm, 'chOff');
@@ -181,7 +181,7 @@ function cleanAlt(descr: string): string {
 }
 
 function pictureBlock(pic: XmlElement, env: SlideEnv): Block | undefined {
-  const nv = walkPath(pic, 'nvPicPr', 'cNvPr');
+  const nv = walk(pic, 'nvPicPr', 'cNvPr');
   const alt = cleanAlt(attr(nv, 'descr') ?? '');
   const blip = deep(kid(pic, 'blipFill'), 'blip')[0];
   const rid = attr(blip, 'r:embed') ?? attr(blip, 'r:link');
@@ -195,7 +195,7 @@ function pictureBlock(pic: XmlElement, env: SlideEnv): Block | undefined {
 }
 
 async function frameBlocks(frame: XmlElement, env: SlideEnv): Promise<Block[]> {
-  const data = walkPath(frame, 'graphic', 'graphicData');
+  const data = walk(frame, 'graphic', 'graphicData');
   const tbl = kid(data, 'tbl');
   if (tbl) {
     const t = tableBlock(tbl, env.rels);
@@ -258,7 +258,7 @@ export async function treeBlocks(
 
 /** The slide's title heading (or "Slide N"), its content, then its speaker notes as a quote. */
 export async function slideBlocks(slide: XmlElement, number: number, env: SlideEnv): Promise<Block[]> {
-  const tree = walkPath(slide, 'cSld', 'spTree');
+  const tree = walk(slide, 'cSld', 'spTree');
   const title: { inlines: Inline[] | undefined } = { inlines: undefined };
   const body = tree ? await treeBlocks(tree, env, identity, title) : [];
   const out: Block[] = [
@@ -269,7 +269,7 @@ export async function slideBlocks(slide: XmlElement, number: number, env: SlideE
   const notesRel = [...env.rels.values()].find((r) => r.type === 'notesSlide' && !r.external);
   if (notesRel) {
     const notes = await env.pkg.xml(notesRel.target);
-    const nt = walkPath(notes, 'cSld', 'spTree');
+    const nt = walk(notes, 'cSld', 'spTree');
     const rels = await env.pkg.rels(notesRel.target);
     const blocks: Block[] = [];
     for (const el of nt ? drawables(nt) : []) {

@@ -1,7 +1,7 @@
 import { link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
-import { attr, textOf, type XmlElement } from '../../util/xml.ts';
-import { kid, kids, type Rel } from './package.ts';
+import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
+import type { Rel } from './package.ts';
 
 export interface TextContext {
   rels: Map<string, Rel>;

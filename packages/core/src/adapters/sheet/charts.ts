@@ -1,8 +1,8 @@
 import type { Block } from '../../tree/types.ts';
-import { attr, parseXml, type XmlElement } from '../../util/xml.ts';
+import { attr, deep, parseXml, type XmlElement } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
-import { chartBlocks, chartSpace } from '../pptx/chart.ts';
-import { deep, kids, resolvePart } from '../pptx/package.ts';
+import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
+import { readRels, relsPartOf } from '../ooxml/opc.ts';
 import type { AdapterContext } from '../types.ts';
 
 /**
@@ -17,15 +17,8 @@ export async function sheetCharts(zip: SafeZip, ctx: AdapterContext): Promise<Ma
     return t === undefined ? undefined : parseXml(t, ctx.limits, name);
   };
   const rels = async (part: string): Promise<Map<string, string>> => {
-    const dir = part.split('/').slice(0, -1).join('/');
-    const file = part.split('/').pop() as string;
-    const doc = await load(`${dir}/_rels/${file}.rels`);
     const map = new Map<string, string>();
-    for (const r of kids(doc, 'Relationship')) {
-      const id = attr(r, 'Id');
-      const target = attr(r, 'Target');
-      if (id && target && attr(r, 'TargetMode') !== 'External') map.set(id, resolvePart(part, target));
-    }
+    for (const [id, rel] of readRels(await load(relsPartOf(part)), part)) if (!rel.external) map.set(id, rel.target);
     return map;
   };
   const workbook = await load('xl/workbook.xml');

@@ -1,7 +1,6 @@
 import { cell, paragraph, row, table } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
-import { attr, textOf, type XmlElement } from '../../util/xml.ts';
-import { deep, kid, kids, walkPath } from './package.ts';
+import { attr, deep, kid, kids, textOf, walk, type XmlElement } from '../../util/xml.ts';
 
 /** Cached points of a c:strRef/c:numRef/c:strLit/c:numLit, by index. */
 function points(el: XmlElement | undefined): Map<number, string> {
@@ -52,4 +51,4 @@ export function chartBlocks(space: XmlElement | undefined): Block[] {
 
 /** Chart space element of a chart part, if the part parses. */
 export const chartSpace = (doc: XmlElement | undefined): XmlElement | undefined =>
-  doc?.name.endsWith('chartSpace') ? doc : walkPath(doc, 'chartSpace');
+  doc?.name.endsWith('chartSpace') ? doc : walk(doc, 'chartSpace');

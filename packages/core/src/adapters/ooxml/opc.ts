@@ -1,0 +1,42 @@
+import { attr, kids, type XmlElement } from '../../util/xml.ts';
+
+/** One relationship of a part: its type (last URI segment) and its target (zip path or URL). */
+export interface Rel {
+  type: string;
+  target: string;
+  external: boolean;
+}
+
+/** Resolves a relationship target against the folder of the part that owns it. */
+export function resolvePart(from: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = from.split('/').slice(0, -1);
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** Zip path of a part's relationships (`''` is the package itself: `_rels/.rels`). */
+export function relsPartOf(part: string): string {
+  const slash = part.lastIndexOf('/');
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+}
+
+/** The relationships of `part`, read from its parsed `.rels` element, keyed by id. */
+export function readRels(el: XmlElement | undefined, part: string): Map<string, Rel> {
+  const map = new Map<string, Rel>();
+  for (const r of kids(el, 'Relationship')) {
+    const id = attr(r, 'Id');
+    const target = attr(r, 'Target');
+    if (!id || target === undefined) continue;
+    const external = attr(r, 'TargetMode') === 'External';
+    map.set(id, {
+      type: (attr(r, 'Type') ?? '').split('/').pop() ?? '',
+      target: external ? target : resolvePart(part, target),
+      external,
+    });
+  }
+  return map;
+}
