@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../src/index.ts';
 import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect } from '../src/index.ts';
 import { paragraph, root, section } from '../src/tree/build.ts';
+import { errorOf } from './helpers/errors.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
-
-async function failure(p: Promise<unknown>): Promise<DocmillError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocmillError);
-    return err as DocmillError;
-  }
-  throw new Error('expected a DocmillError');
-}
 
 const echo: Adapter = {
   name: 'echo',
@@ -67,13 +58,13 @@ describe('type detection: magic bytes, then extension, then content type', () =>
 describe('engine errors carry the contract status and code', () => {
   const engine = createEngine({ adapters: { csv: echo } });
   it('0 bytes → 400 BAD_REQUEST', async () => {
-    const e = await failure(engine.parse(new Uint8Array(0), {}, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(new Uint8Array(0), {}, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
     expect(e.message).toMatch(/empty/);
   });
   it('over 50 MB → 400 "exceeds maximum size of 50MB"', async () => {
     const big = new Uint8Array(50 * 1024 * 1024 + 1);
-    const e = await failure(engine.parse(big, {}, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(big, {}, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
     expect(e.message).toContain('exceeds maximum size of 50MB');
   });
@@ -86,26 +77,26 @@ describe('engine errors carry the contract status and code', () => {
         if (pulled > 200) c.close();
       },
     });
-    const e = await failure(engine.parse(stream, {}, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(stream, {}, { filename: 'a.csv' }));
     expect(e.message).toContain('50MB');
     expect(pulled).toBeLessThan(60);
   });
   it('invalid options → 400 BAD_REQUEST before reading the file', async () => {
-    const e = await failure(engine.parse(enc('a'), { timeout: 5 }, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(enc('a'), { timeout: 5 }, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'BAD_REQUEST']);
   });
   it('unsupported options → 400 PARSE_UNSUPPORTED_OPTIONS', async () => {
-    const e = await failure(engine.parse(enc('a'), { actions: [] } as never, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(enc('a'), { actions: [] } as never, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
   });
   it('a raster image through the image parser → 400 naming OCR, not an empty success', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
-    const e = await failure(engine.parse(png, { parsers: ['image'] }, { filename: 'scan.png' }));
+    const e = await errorOf(engine.parse(png, { parsers: ['image'] }, { filename: 'scan.png' }));
     expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
     expect(e.message).toMatch(/OCR/);
   });
   it('redactPII without a redaction stage fails closed: 400, no text', async () => {
-    const e = await failure(engine.parse(enc('jane@example.com'), { redactPII: true }, { filename: 'a.csv' }));
+    const e = await errorOf(engine.parse(enc('jane@example.com'), { redactPII: true }, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
     expect(e.message).not.toContain('jane');
     const masking = createEngine({
@@ -136,7 +127,7 @@ describe('engine errors carry the contract status and code', () => {
     expect(data.warning).toMatch(/Page\(s\) 2 look scanned .* no OCR stage/);
   });
   it('unsupported type → 400 UNSUPPORTED_FILE_TYPE', async () => {
-    const e = await failure(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
+    const e = await errorOf(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
     expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
   });
   it('timeout → 408 SCRAPE_TIMEOUT within the deadline, and the adapter sees the abort', async () => {
@@ -153,7 +144,7 @@ describe('engine errors carry the contract status and code', () => {
         }),
     };
     const t0 = Date.now();
-    const e = await failure(
+    const e = await errorOf(
       createEngine({ adapters: { csv: slow } }).parse(enc('a'), { timeout: 1000 }, { filename: 'a.csv' }),
     );
     expect([e.status, e.code]).toEqual([408, 'SCRAPE_TIMEOUT']);
@@ -164,7 +155,7 @@ describe('engine errors carry the contract status and code', () => {
     const never: Adapter = { name: 'never', kinds: ['csv'], parse: () => new Promise(() => undefined) };
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);
-    const e = await failure(
+    const e = await errorOf(
       createEngine({ adapters: { csv: never } }).parse(enc('a'), {}, { filename: 'a.csv', signal: ac.signal }),
     );
     expect(e.status).toBe(408);
@@ -181,7 +172,7 @@ describe('engine errors carry the contract status and code', () => {
       },
     };
     const eng = createEngine({ adapters: { csv: flaky } });
-    const e = await failure(eng.parse(enc('a'), {}, { filename: 'a.csv' }));
+    const e = await errorOf(eng.parse(enc('a'), {}, { filename: 'a.csv' }));
     expect([e.status, e.code]).toEqual([500, 'UNKNOWN_ERROR']);
     expect(e.message).toMatch(/^An unexpected error occurred\./);
     expect((await eng.parse(enc('fine'), {}, { filename: 'a.csv' })).markdown).toBe('fine\n');

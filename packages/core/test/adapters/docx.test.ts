@@ -1,9 +1,10 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { DocmillError, parse, parseTree } from '../../src/index.ts';
+import { parse, parseTree } from '../../src/index.ts';
 import type { Image, Paragraph } from '../../src/tree/types.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { expectSurvivesDamage } from '../helpers/damage.ts';
+import { errorOf } from '../helpers/errors.ts';
 
 const md = async (bytes: Uint8Array, filename = 'x.docx', options = {}) =>
   (await parse(bytes, options, { filename })).markdown ?? '';
@@ -97,16 +98,6 @@ async function docx(bodyXml: string, parts: Record<string, string> = {}): Promis
   zip.file('word/_rels/document.xml.rels', `<Relationships>${rels}</Relationships>`);
   for (const [k, v] of Object.entries(parts)) zip.file(k, v);
   return zip.generateAsync({ type: 'uint8array' });
-}
-
-async function errorOf(p: Promise<unknown>): Promise<DocmillError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocmillError);
-    return err as DocmillError;
-  }
-  throw new Error('expected a DocmillError');
 }
 
 describe('docx adapter: fixture', () => {

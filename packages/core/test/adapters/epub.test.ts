@@ -1,24 +1,15 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { resolvePath } from '../../src/adapters/epub/package.ts';
-import { DocmillError, parse, parseTree } from '../../src/index.ts';
+import { parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { expectSurvivesDamage } from '../helpers/damage.ts';
+import { errorOf } from '../helpers/errors.ts';
 import { headingsOf, mean, textSimilarity } from '../helpers/metrics.ts';
 
 const md = async (bytes: Uint8Array, options = {}) =>
   (await parse(bytes, options, { filename: 'book.epub' })).markdown ?? '';
-
-async function errorOf(p: Promise<unknown>): Promise<DocmillError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocmillError);
-    return err as DocmillError;
-  }
-  throw new Error('expected a DocmillError');
-}
 
 async function epub(files: Record<string, string>): Promise<Uint8Array> {
   const zip = new JSZip();

@@ -1,8 +1,9 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { DocmillError, parse, parseTree } from '../../src/index.ts';
+import { parse, parseTree } from '../../src/index.ts';
 import type { Block, Image } from '../../src/tree/types.ts';
 import { corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { errorOf } from '../helpers/errors.ts';
 import { headingF1, headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
 
 const md = async (bytes: Uint8Array, filename: string, options = {}) =>
@@ -75,16 +76,6 @@ async function odt(content: string, extra: Record<string, string> = {}): Promise
 
 const body = (inner: string) =>
   `<office:document-content xmlns:office="o" xmlns:text="t" xmlns:table="tb"><office:body><office:text>${inner}</office:text></office:body></office:document-content>`;
-
-async function errorOf(p: Promise<unknown>): Promise<DocmillError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocmillError);
-    return err as DocmillError;
-  }
-  throw new Error('expected a DocmillError');
-}
 
 describe('odt adapter: fixture', () => {
   const bytes = fixture('odt', 'basic.odt');

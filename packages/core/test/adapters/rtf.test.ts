@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hyperlinkOf } from '../../src/adapters/rtf/words.ts';
-import { DocmillError, parse } from '../../src/index.ts';
+import { parse } from '../../src/index.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { expectSurvivesDamage } from '../helpers/damage.ts';
+import { errorOf } from '../helpers/errors.ts';
 
 const md = async (bytes: Uint8Array | string, options = {}) =>
   (await parse(typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes, options, { filename: 'x.rtf' }))
     .markdown ?? '';
-
-async function errorOf(p: Promise<unknown>): Promise<DocmillError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(DocmillError);
-    return err as DocmillError;
-  }
-  throw new Error('expected a DocmillError');
-}
 
 const BASIC_MD = [
   '# Café report',

@@ -1,5 +1,5 @@
-import { throwIfAborted } from '../../errors.ts';
 import type { Bytes } from '../cfb/bytes.ts';
+import { fkpPages } from './bte.ts';
 import { FC, type Fib } from './fib.ts';
 import { walkGrpprl } from './sprm.ts';
 
@@ -31,31 +31,21 @@ const on = (v: number): boolean => v === 1 || v === 0x81;
 /** Direct character formatting by file offset, from the CHPX FKPs named by PlcBteChpx ([MS-DOC] 2.9.176). */
 export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSignal): (fc: number) => CharProps {
   const runs: Run[] = [];
-  const plc = fib.fcLcb(FC.plcfBteChpx);
-  if (plc && plc.fc + plc.lcb <= table.length && plc.lcb >= 8) {
-    const n = Math.floor((plc.lcb - 4) / 8);
-    const seen = new Set<number>();
-    for (let i = 0; i < n; i++) {
-      if ((i & 63) === 0) throwIfAborted(signal);
-      const pn = table.u32(plc.fc + (n + 1) * 4 + i * 4) & 0x3fffff;
-      if (seen.has(pn) || (pn + 1) * 512 > word.length) continue;
-      seen.add(pn);
-      const page = pn * 512;
-      const crun = word.u8(page + 511);
-      if (crun === 0 || (crun + 1) * 4 + crun > 511) continue;
-      for (let k = 0; k < crun; k++) {
-        const fcStart = word.u32(page + k * 4);
-        const fcEnd = word.u32(page + (k + 1) * 4);
-        const off = word.u8(page + (crun + 1) * 4 + k) * 2;
-        let start = 0;
-        let end = 0;
-        if (off !== 0 && off < 511) {
-          const cb = word.u8(page + off);
-          start = page + off + 1;
-          end = Math.min(start + cb, page + 511);
-        }
-        if (fcEnd > fcStart) runs.push({ fcStart, fcEnd, start, end });
+  for (const page of fkpPages(word, table, fib, FC.plcfBteChpx, signal)) {
+    const crun = word.u8(page + 511);
+    if (crun === 0 || (crun + 1) * 4 + crun > 511) continue;
+    for (let k = 0; k < crun; k++) {
+      const fcStart = word.u32(page + k * 4);
+      const fcEnd = word.u32(page + (k + 1) * 4);
+      const off = word.u8(page + (crun + 1) * 4 + k) * 2;
+      let start = 0;
+      let end = 0;
+      if (off !== 0 && off < 511) {
+        const cb = word.u8(page + off);
+        start = page + off + 1;
+        end = Math.min(start + cb, page + 511);
       }
+      if (fcEnd > fcStart) runs.push({ fcStart, fcEnd, start, end });
     }
   }
   runs.sort((a, b) => a.fcStart - b.fcStart);

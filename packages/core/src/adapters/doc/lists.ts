@@ -1,3 +1,4 @@
+import { letters, roman } from '../../util/numerals.ts';
 import type { Bytes } from '../cfb/bytes.ts';
 import { FC, type Fib } from './fib.ts';
 
@@ -24,39 +25,6 @@ export interface Lists {
 
 const NFC_BULLET = 23;
 const NFC_NONE = 255;
-
-function roman(n: number): string {
-  const table: [number, string][] = [
-    [1000, 'm'],
-    [900, 'cm'],
-    [500, 'd'],
-    [400, 'cd'],
-    [100, 'c'],
-    [90, 'xc'],
-    [50, 'l'],
-    [40, 'xl'],
-    [10, 'x'],
-    [9, 'ix'],
-    [5, 'v'],
-    [4, 'iv'],
-    [1, 'i'],
-  ];
-  let out = '';
-  let v = Math.min(Math.max(n, 0), 3999);
-  for (const [k, s] of table) {
-    while (v >= k) {
-      out += s;
-      v -= k;
-    }
-  }
-  return out;
-}
-
-function letters(n: number): string {
-  if (n <= 0) return '';
-  const c = String.fromCharCode(97 + ((n - 1) % 26));
-  return c.repeat(Math.floor((n - 1) / 26) + 1);
-}
 
 export function formatNumber(n: number, nfc: number): string {
   switch (nfc) {

@@ -1,5 +1,5 @@
-import { throwIfAborted } from '../../errors.ts';
 import type { Bytes } from '../cfb/bytes.ts';
+import { fkpPages } from './bte.ts';
 import { FC, type Fib } from './fib.ts';
 import { applyGrpprl, emptyProps, type ParaProps } from './sprm.ts';
 import type { Style } from './styles.ts';
@@ -27,20 +27,7 @@ export function readPapx(
   signal: AbortSignal,
 ): PapxIndex {
   const runs: Run[] = [];
-  const plc = fib.fcLcb(FC.plcfBtePapx);
-  if (plc && plc.fc + plc.lcb <= table.length && plc.lcb >= 8) {
-    const n = Math.floor((plc.lcb - 4) / 8);
-    const seen = new Set<number>();
-    for (let i = 0; i < n; i++) {
-      if ((i & 63) === 0) throwIfAborted(signal);
-      const pn = table.u32(plc.fc + (n + 1) * 4 + i * 4) & 0x3fffff;
-      if (seen.has(pn)) continue;
-      seen.add(pn);
-      const page = pn * 512;
-      if (page + 512 > word.length) continue;
-      readFkp(word, page, runs);
-    }
-  }
+  for (const page of fkpPages(word, table, fib, FC.plcfBtePapx, signal)) readFkp(word, page, runs);
   runs.sort((a, b) => a.fcStart - b.fcStart);
   return {
     at(fc) {

@@ -1,3 +1,4 @@
+import { letters, roman } from '../../util/numerals.ts';
 import { attr, type XmlElement } from '../../util/xml.ts';
 import { kid, kids, val } from './xml.ts';
 
@@ -46,40 +47,6 @@ function readLevels(el: XmlElement): Map<number, LevelDef> {
   return out;
 }
 
-const ROMAN: [number, string][] = [
-  [1000, 'm'],
-  [900, 'cm'],
-  [500, 'd'],
-  [400, 'cd'],
-  [100, 'c'],
-  [90, 'xc'],
-  [50, 'l'],
-  [40, 'xl'],
-  [10, 'x'],
-  [9, 'ix'],
-  [5, 'v'],
-  [4, 'iv'],
-  [1, 'i'],
-];
-
-function roman(n: number): string {
-  let s = '';
-  let v = n;
-  for (const [k, r] of ROMAN) {
-    while (v >= k) {
-      s += r;
-      v -= k;
-    }
-  }
-  return s;
-}
-
-function letters(n: number): string {
-  if (n <= 0) return String(n);
-  const ch = String.fromCharCode(97 + ((n - 1) % 26));
-  return ch.repeat(Math.floor((n - 1) / 26) + 1);
-}
-
 export function formatNumber(n: number, fmt: string): string {
   switch (fmt) {
     case 'lowerLetter':
@@ -87,9 +54,9 @@ export function formatNumber(n: number, fmt: string): string {
     case 'upperLetter':
       return letters(n).toUpperCase();
     case 'lowerRoman':
-      return n > 0 && n < 4000 ? roman(n) : String(n);
+      return roman(n);
     case 'upperRoman':
-      return n > 0 && n < 4000 ? roman(n).toUpperCase() : String(n);
+      return roman(n).toUpperCase();
     case 'decimalZero':
       return n < 10 ? `0${n}` : String(n);
     case 'none':
