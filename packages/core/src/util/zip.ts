@@ -200,3 +200,57 @@ export function decodeUtf8(b: Uint8Array): string {
   const s = utf8.decode(b);
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }
+
+/**
+ * A zip of stored (uncompressed) entries. Used to hand a library that inflates on its own only
+ * bytes this module has already inflated under the limits. CRCs are left 0: the one reader fed by
+ * it (SheetJS) does not check them, and computing them would cost as much as the copy.
+ */
+export function storedZip(entries: readonly (readonly [string, Uint8Array])[]): Uint8Array {
+  const enc = new TextEncoder();
+  const names = entries.map(([n]) => enc.encode(n));
+  let size = 22;
+  for (const [i, [, data]] of entries.entries()) size += 30 + 46 + 2 * (names[i] as Uint8Array).length + data.length;
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  const offsets: number[] = [];
+  let p = 0;
+  const header = (sig: number, central: boolean, name: Uint8Array, len: number, offset: number) => {
+    view.setUint32(p, sig, true);
+    let q = p + 4;
+    if (central) {
+      view.setUint16(q, 20, true); // made by
+      q += 2;
+    }
+    view.setUint16(q, 20, true); // version needed
+    view.setUint16(q + 2, 0x0800, true); // UTF-8 names
+    view.setUint16(q + 4, 0, true); // stored
+    // time, date and CRC stay 0
+    view.setUint32(q + 14, len, true);
+    view.setUint32(q + 18, len, true);
+    view.setUint16(q + 22, name.length, true);
+    q += 26; // extra length 0
+    if (central) {
+      q += 8; // comment, disk, internal and external attributes: 0
+      view.setUint32(q + 2, offset, true);
+      q += 6;
+    }
+    out.set(name, q);
+    p = q + name.length;
+  };
+  for (const [i, [, data]] of entries.entries()) {
+    offsets.push(p);
+    header(0x04034b50, false, names[i] as Uint8Array, data.length, 0);
+    out.set(data, p);
+    p += data.length;
+  }
+  const cd = p;
+  for (const [i, [, data]] of entries.entries())
+    header(0x02014b50, true, names[i] as Uint8Array, data.length, offsets[i] as number);
+  view.setUint32(p, 0x06054b50, true);
+  view.setUint16(p + 8, entries.length, true);
+  view.setUint16(p + 10, entries.length, true);
+  view.setUint32(p + 12, p - cd, true);
+  view.setUint32(p + 16, cd, true);
+  return out;
+}
