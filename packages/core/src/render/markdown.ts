@@ -151,9 +151,25 @@ function tableRows(node: Table, cellText: (c: TableCell) => string): { rows: str
   return { rows, headerIsReal: first.length === width && first.every((c) => c.header) };
 }
 
+/**
+ * Words separated by single spaces with nothing Markdown or GFM tables give a meaning to: such a
+ * cell renders as itself. Most cells of big tables look like this; skipping the general path for
+ * them keeps CSV and sheet rendering linear in the text rather than in the per-cell machinery.
+ */
+const PLAIN_CELL = /^[^\\*`_[<&~|\s]+(?: [^\\*`_[<&~|\s]+)*$/;
+
+function plainCell(c: TableCell): string | undefined {
+  if (c.children.length !== 1) return c.children.length === 0 ? '' : undefined;
+  const p = c.children[0] as Block;
+  if (p.type !== 'paragraph' || p.children.length !== 1) return undefined;
+  const t = p.children[0] as Inline;
+  return t.type === 'text' && PLAIN_CELL.test(t.value) ? t.value : undefined;
+}
+
 function tableMarkdown(node: Table, state: State): string {
   const cellState: State = { ...state, inCell: true };
   const cellText = (c: TableCell) =>
+    plainCell(c) ??
     escapeCell(
       c.children
         .map((b) => block(b, cellState))
