@@ -88,3 +88,12 @@ export function blockText(node: Node): string {
 export function isBlank(blocks: readonly Block[]): boolean {
   return blocks.every((b) => blockText(b).trim() === '' && b.type !== 'image' && b.type !== 'table');
 }
+
+/** Inline content with `strong` marks unwrapped: a heading is emphatic by itself, so bold runs in it add nothing. */
+export function unbold(nodes: Inline[]): Inline[] {
+  return nodes.flatMap((n): Inline[] => {
+    if (n.type === 'strong') return unbold(n.children);
+    if ('children' in n) return [{ ...n, children: unbold(n.children) } as Inline];
+    return [n];
+  });
+}

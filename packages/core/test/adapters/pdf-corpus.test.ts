@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
 import { parse } from '../../src/index.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
-import { headingF1, mean, textSimilarity } from '../helpers/metrics.ts';
+import { headingF1, mean, tableNeighbourF1, textSimilarity } from '../helpers/metrics.ts';
 
 const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
 const bench = (name: string) => corpusFile('pdfbench', name);
@@ -99,17 +99,22 @@ describe.skipIf(!hasCorpus)(`pdf adapter on the corpus (${hasCorpus ? 'present' 
     expect(rtl.metadata.language).toBe('en-US');
   });
 
-  it('meets the text and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
+  it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
     const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
     expect(pairs.length).toBeGreaterThanOrEqual(10);
     const texts: number[] = [];
     const heads: number[] = [];
+    const tables: number[] = [];
     for (const p of pairs) {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', p.name), {}, { filename: p.name });
       texts.push(textSimilarity(r.markdown ?? '', p.truth as string));
       const h = headingF1(r.markdown ?? '', p.truth as string);
       if (h !== null && h !== undefined) heads.push(h);
+      const t = tableNeighbourF1(r.markdown ?? '', p.truth as string);
+      if (t !== null) tables.push(t);
     }
+    expect(tables.length).toBeGreaterThanOrEqual(4);
+    expect(mean(tables)).toBeGreaterThanOrEqual(0.6);
     expect(mean(texts)).toBeGreaterThanOrEqual(0.93);
     expect(mean(heads)).toBeGreaterThanOrEqual(0.7);
   });

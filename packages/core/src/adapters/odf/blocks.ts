@@ -1,5 +1,6 @@
 import { code, heading, paragraph } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
+import { unbold } from '../../tree/walk.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
@@ -75,15 +76,6 @@ const hasText = (nodes: readonly Inline[]): boolean =>
           ? hasText(n.children)
           : true,
   );
-
-/** Headings are bold by style; explicit bold runs inside them only add noise. */
-export function unbold(nodes: Inline[]): Inline[] {
-  return nodes.flatMap((n): Inline[] => {
-    if (n.type === 'strong') return unbold(n.children);
-    if ('children' in n) return [{ ...n, children: unbold(n.children) } as Inline];
-    return [n];
-  });
-}
 
 /** Plain text of inline runs, for code blocks. */
 function plain(nodes: readonly Inline[]): string {

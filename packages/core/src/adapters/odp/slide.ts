@@ -1,7 +1,7 @@
 import { blockquote, heading } from '../../tree/build.ts';
 import type { Block, Inline } from '../../tree/types.ts';
+import { unbold } from '../../tree/walk.ts';
 import { attr, elements, type XmlElement } from '../../util/xml.ts';
-import { unbold } from '../odf/blocks.ts';
 import type { ReaderEnv } from '../odf/env.ts';
 import { isShape, readShapeBlocks } from '../odf/shapes.ts';
 import { boxOf, positionalOrder } from './order.ts';

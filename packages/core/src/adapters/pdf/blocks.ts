@@ -1,5 +1,6 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
+import { unbold } from '../../tree/walk.ts';
 import type { Line, Span } from './lines.ts';
 import type { Rect, TableRegion } from './model.ts';
 
@@ -271,12 +272,12 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       ) {
         lastHeading.lines.push(l);
         const h = lastHeading.node as { children: Inline[]; source?: { bbox?: BBox } };
-        h.children = inlines(lastHeading.lines);
+        h.children = unbold(inlines(lastHeading.lines));
         if (h.source) h.source.bbox = bboxOf(lastHeading.lines);
         lastHeading.line = l;
         continue;
       }
-      const h = heading(kind.depth, inlines([l]));
+      const h = heading(kind.depth, unbold(inlines([l])));
       place(h, bboxOf([l]));
       lastHeading = { node: h, line: l, lines: [l] };
       continue;

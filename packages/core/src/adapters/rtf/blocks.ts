@@ -1,5 +1,6 @@
 import { heading, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
+import { unbold } from '../../tree/walk.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
 /**
@@ -134,7 +135,6 @@ function listShape(p: Para, info: DocInfo): ListShape | undefined {
 }
 
 /** Heading styles are usually bold too; `# **Title**` says nothing more than `# Title`. */
-const unbold = (inlines: Inline[]): Inline[] => inlines.flatMap((n) => (n.type === 'strong' ? n.children : [n]));
 
 const isEmpty = (inlines: Inline[]): boolean =>
   inlines.every((n) => n.type === 'break' || (n.type === 'text' && !n.value.trim()));

@@ -1,17 +1,51 @@
-// HELPERS (temporary, removed by the lead): read /work/main/AGENTS.md before writing code: shared utils to use,
-// no git or pnpm install commands, run only your own tests, deadline 02:20 UTC, report format.
 import type { PageModel, TableRegion } from '../model.ts';
+import { borderlessTables } from './borderless.ts';
+import { ruledTable } from './ruled.ts';
+import { findGrids } from './rulings.ts';
 
 /**
- * Table detection entry points used by the PDF layout code. Implemented in this folder.
- * - `wantsRulings(items)`: cheap test on text alone; true when the page may hold a ruled table, so
- *   the adapter fetches the (costly) operator list for it.
- * - `findTables(page)`: ruled tables from segments/rects, then borderless tables from aligned text.
+ * Whether a page may hold a ruled table, judged from its text alone, so the operator list (which
+ * costs about as much as the text itself) is fetched only for such pages: several lines that
+ * break into three or more runs separated by wide gaps. Two-run lines are what two-column
+ * layouts produce on every line, so they do not count.
  */
-export function wantsRulings(_page: Pick<PageModel, 'items' | 'width' | 'height'>): boolean {
+export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>): boolean {
+  const rows = new Map<number, { x: number; end: number; h: number }[]>();
+  for (const it of page.items) {
+    if (!it.str.trim() || it.dir !== 'ltr') continue;
+    const key = Math.round((it.y + it.h / 2) / 3);
+    let row = rows.get(key);
+    if (!row) {
+      row = [];
+      rows.set(key, row);
+    }
+    row.push({ x: it.x, end: it.x + it.w, h: it.h });
+  }
+  let tabular = 0;
+  for (const row of rows.values()) {
+    if (row.length < 3) continue;
+    row.sort((a, b) => a.x - b.x);
+    let cells = 1;
+    for (let i = 1; i < row.length; i++) {
+      const prev = row[i - 1] as { end: number; h: number };
+      const cur = row[i] as { x: number; h: number };
+      if (cur.x - prev.end > Math.max(prev.h, cur.h) * 1.2) cells++;
+    }
+    if (cells >= 3 && ++tabular >= 2) return true;
+  }
   return false;
 }
 
-export function findTables(_page: PageModel): TableRegion[] {
-  return [];
+/** Tables of a page: ruled ones (grids of rulings around text) first, then borderless ones from the rest. */
+export function findTables(page: PageModel): TableRegion[] {
+  const out: TableRegion[] = [];
+  const taken = new Set<number>();
+  for (const grid of findGrids(page)) {
+    const t = ruledTable(grid, page, taken);
+    if (!t) continue;
+    for (const i of t.itemIndices) taken.add(i);
+    out.push(t);
+  }
+  out.push(...borderlessTables(page, taken));
+  return out;
 }

@@ -1,0 +1,208 @@
+import type { PageModel, TableRegion, TextItem } from '../model.ts';
+import { fillLayout, type Layout, looksTabular } from './cells.ts';
+
+/** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
+const GUTTER = 36;
+/** Gap between two runs of one line that makes them separate cells (in line heights; and points). */
+const CELL_GAP = 1.2;
+const MIN_CELL_GAP = 6;
+/** Gap in the horizontal projection of a table's text that separates two columns. */
+const COLUMN_GAP = 5;
+
+interface Row {
+  items: number[];
+  top: number;
+  bottom: number;
+  h: number;
+  /** Horizontal extents of the row's cell-like chunks. */
+  chunks: [number, number][];
+}
+
+/** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
+function projection(spans: [number, number][], gap: number): [number, number][] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (last && s[0] - last[1] < gap) last[1] = Math.max(last[1], s[1]);
+    else out.push([s[0], s[1]]);
+  }
+  return out;
+}
+
+/**
+ * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
+ * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
+ */
+function regions(items: TextItem[], idx: number[], pageHeight: number): number[][] {
+  const bands = projection(
+    idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
+    GUTTER,
+  ).map(([a, b]) => ({ a, b, top: Number.POSITIVE_INFINITY, bottom: Number.NEGATIVE_INFINITY }));
+  const bandOf = (it: TextItem) => {
+    const cx = it.x + it.w / 2;
+    return Math.max(
+      0,
+      bands.findIndex((b) => cx >= b.a && cx <= b.b),
+    );
+  };
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    const band = bands[bandOf(it)];
+    if (!band) continue;
+    band.top = Math.min(band.top, it.y);
+    band.bottom = Math.max(band.bottom, it.y + it.h);
+  }
+  const tall = (b: (typeof bands)[number]) => b.bottom - b.top >= pageHeight * 0.4;
+  for (let k = 0; k + 1 < bands.length; ) {
+    const [l, r] = [bands[k] as (typeof bands)[number], bands[k + 1] as (typeof bands)[number]];
+    if (tall(l) && tall(r)) {
+      k++;
+      continue;
+    }
+    bands.splice(k, 2, { a: l.a, b: r.b, top: Math.min(l.top, r.top), bottom: Math.max(l.bottom, r.bottom) });
+  }
+  const out: number[][] = bands.map(() => []);
+  for (const i of idx) out[bandOf(items[i] as TextItem)]?.push(i);
+  return out;
+}
+
+function rowsOf(items: TextItem[], idx: number[]): Row[] {
+  const sorted = [...idx].sort((a, b) => {
+    const A = items[a] as TextItem;
+    const B = items[b] as TextItem;
+    return A.y + A.h / 2 - (B.y + B.h / 2) || A.x - B.x;
+  });
+  const rows: Row[] = [];
+  for (const i of sorted) {
+    const it = items[i] as TextItem;
+    const cy = it.y + it.h / 2;
+    const row = rows[rows.length - 1];
+    if (row && cy - (row.top + row.bottom) / 2 < Math.max(2, Math.min(row.h, it.h) * 0.6)) {
+      row.items.push(i);
+      row.top = Math.min(row.top, it.y);
+      row.bottom = Math.max(row.bottom, it.y + it.h);
+      row.h = Math.max(row.h, it.h);
+    } else rows.push({ items: [i], top: it.y, bottom: it.y + it.h, h: it.h, chunks: [] });
+  }
+  for (const row of rows) {
+    const spans = row.items.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]);
+    row.chunks = projection(spans as [number, number][], Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
+  }
+  return rows;
+}
+
+/**
+ * Tables without rulings, from text alone: runs of consecutive lines that break into separate
+ * cells, whose text leaves the same empty vertical channels (column gaps) on every line.
+ * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
+ * chunks of two-column prose never count as cells.
+ */
+export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
+  const { items } = page;
+  const idx: number[] = [];
+  for (const [i, it] of items.entries()) if (!taken.has(i) && it.dir === 'ltr' && it.str.trim()) idx.push(i);
+  const out: TableRegion[] = [];
+  for (const region of regions(items, idx, page.height)) {
+    if (region.length < 6) continue;
+    let x0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    for (const i of region) {
+      x0 = Math.min(x0, (items[i] as TextItem).x);
+      x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
+    }
+    const width = x1 - x0;
+    const rows = rowsOf(items, region);
+    const span = ([a, b]: [number, number]) => b - a;
+    // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
+    // body text), not a cell.
+    const cellLike = (r: Row) => r.chunks.every((c) => span(c) < width * 0.45);
+    const multi = (r: Row) =>
+      cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
+    const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
+    // Running heads and page numbers sit in the page margins; furniture removal handles them as
+    // text, so they must not become a table's first or last row.
+    const inBody = (r: Row) => r.top > page.height * 0.07 && r.bottom < page.height * 0.93;
+    /** A wrapped line of a cell other than the first column: it starts where such a cell starts. */
+    const wrapsCell = (r: Row, run: Row[]) =>
+      r.chunks.length === 1 &&
+      cellLike(r) &&
+      run.some(
+        (m) => multi(m) && m.chunks.slice(1).some((c) => Math.abs(c[0] - (r.chunks[0] as [number, number])[0]) < 3),
+      );
+    for (let s = 0; s < rows.length; s++) {
+      if (!multi(rows[s] as Row) || !inBody(rows[s] as Row)) continue;
+      let e = s;
+      while (e + 1 < rows.length) {
+        const next = rows[e + 1] as Row;
+        const cur = rows[e] as Row;
+        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !inBody(next)) break;
+        if (!multi(next) && !narrow(next) && !wrapsCell(next, rows.slice(s, e + 1))) break;
+        e++;
+      }
+      while (e > s && !multi(rows[e] as Row)) e--;
+      const run = rows.slice(s, e + 1);
+      const multis = run.filter(multi);
+      const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
+      const table = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, page) : null;
+      if (table) {
+        out.push(table);
+        for (const i of table.itemIndices) taken.add(i);
+        s = e;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Chunks of a line holding three words or more. Side-by-side columns of prose fill every chunk
+ * with words; table rows mostly hold numbers, codes and short labels, with at most one wordy cell.
+ */
+function wordyChunks(row: Row, items: TextItem[]): number {
+  let wordy = 0;
+  for (const [a, b] of row.chunks) {
+    let words = 0;
+    for (const i of row.items) {
+      const it = items[i] as TextItem;
+      const cx = it.x + it.w / 2;
+      if (cx >= a && cx <= b) words += it.str.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+    }
+    if (words >= 3) wordy++;
+  }
+  return wordy;
+}
+
+function tableOf(run: Row[], page: PageModel): TableRegion | null {
+  const { items } = page;
+  const indices = run.flatMap((r) => r.items);
+  const cols = projection(
+    indices.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
+    COLUMN_GAP,
+  );
+  if (cols.length < 3) return null;
+  const xs = [cols[0]?.[0] as number];
+  for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  xs.push(cols[cols.length - 1]?.[1] as number);
+  // A line set tighter than the table's row pitch continues the cells above it (wrapped text).
+  const merged: Row[] = [];
+  for (const r of run) {
+    const prev = merged[merged.length - 1];
+    // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
+    if (prev && r.chunks.length === 1 && r.top - prev.bottom < Math.min(prev.h, r.h) * 0.6) {
+      prev.items.push(...r.items);
+      prev.bottom = Math.max(prev.bottom, r.bottom);
+    } else merged.push({ ...r, items: [...r.items] });
+  }
+  if (merged.length < 3) return null;
+  const ys = [(merged[0] as Row).top - 1];
+  for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
+  ys.push((merged[merged.length - 1] as Row).bottom + 1);
+  const layout: Layout = { xs, ys, cells: [] };
+  for (let r = 0; r < ys.length - 1; r++)
+    for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+  const { table, texts, bbox } = fillLayout(layout, items, indices);
+  const filled = texts.filter(Boolean).length;
+  if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
+  return { bbox, table, itemIndices: indices };
+}

@@ -1,0 +1,186 @@
+import { cell, row, table } from '../../../tree/build.ts';
+import type { BBox, TableCell } from '../../../tree/types.ts';
+import type { TextItem } from '../model.ts';
+import { cleanText, isCjk } from '../text.ts';
+
+/** A table laid out as slot boundaries and the rectangles of slots each cell covers. */
+export interface Layout {
+  xs: number[];
+  ys: number[];
+  /** Cells in reading order: first slot row, first slot column, spans. */
+  cells: { r: number; c: number; rowSpan: number; colSpan: number }[];
+}
+
+/** Sorted positions with neighbours closer than `tol` merged into their mean. */
+export function clusterPositions(values: number[], tol: number): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  let sum = 0;
+  let n = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const v of sorted) {
+    if (n && v - last > tol) {
+      out.push(sum / n);
+      sum = 0;
+      n = 0;
+    }
+    sum += v;
+    n++;
+    last = v;
+  }
+  if (n) out.push(sum / n);
+  return out;
+}
+
+/**
+ * Cells from slot merges: `joinRight(r, c)` says slot (r, c) is one cell with (r, c + 1),
+ * `joinDown(r, c)` with (r + 1, c). Merged groups become their bounding rectangle of slots.
+ */
+export function layoutFromJoins(
+  xs: number[],
+  ys: number[],
+  joinRight: (r: number, c: number) => boolean,
+  joinDown: (r: number, c: number) => boolean,
+): Layout {
+  const rows = ys.length - 1;
+  const cols = xs.length - 1;
+  const parent = Array.from({ length: rows * cols }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (c + 1 < cols && joinRight(r, c)) union(r * cols + c, r * cols + c + 1);
+      if (r + 1 < rows && joinDown(r, c)) union(r * cols + c, (r + 1) * cols + c);
+    }
+  }
+  const boxes = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const k = find(r * cols + c);
+      const b = boxes.get(k);
+      if (!b) boxes.set(k, { r0: r, c0: c, r1: r, c1: c });
+      else {
+        b.r1 = Math.max(b.r1, r);
+        b.c0 = Math.min(b.c0, c);
+        b.c1 = Math.max(b.c1, c);
+      }
+    }
+  }
+  // A merge that is not a rectangle (an L of missing rulings) would overlap its neighbours: such
+  // groups fall back to single slots.
+  const owner = new Int32Array(rows * cols).fill(-1);
+  const cells: Layout['cells'] = [];
+  const sortedBoxes = [...boxes.values()].sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
+  const free = (b: { r0: number; c0: number; r1: number; c1: number }) => {
+    for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) if (owner[r * cols + c] !== -1) return false;
+    return true;
+  };
+  for (const b of sortedBoxes) {
+    if (free(b)) {
+      for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) owner[r * cols + c] = cells.length;
+      cells.push({ r: b.r0, c: b.c0, rowSpan: b.r1 - b.r0 + 1, colSpan: b.c1 - b.c0 + 1 });
+    }
+  }
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (owner[r * cols + c] !== -1) continue;
+      owner[r * cols + c] = cells.length;
+      cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+    }
+  }
+  cells.sort((a, b) => a.r - b.r || a.c - b.c);
+  return { xs, ys, cells };
+}
+
+const slotOf = (edges: number[], v: number): number => {
+  let i = 0;
+  while (i < edges.length - 2 && v >= (edges[i + 1] as number)) i++;
+  return i;
+};
+
+/** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
+export function cellText(runs: TextItem[]): string {
+  const sorted = [...runs].sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2) || a.x - b.x);
+  const lines: TextItem[][] = [];
+  for (const it of sorted) {
+    const line = lines[lines.length - 1];
+    const first = line?.[0];
+    if (line && first && Math.abs(it.y + it.h / 2 - (first.y + first.h / 2)) < Math.max(2, first.h * 0.5))
+      line.push(it);
+    else lines.push([it]);
+  }
+  const parts: string[] = [];
+  for (const line of lines) {
+    line.sort((a, b) => a.x - b.x);
+    let s = '';
+    let end = Number.NEGATIVE_INFINITY;
+    for (const it of line) {
+      const t = cleanText(it.str);
+      // Runs split at a font change meet edge to edge; a real gap between them is a word space.
+      if (s && !/\s$/.test(s) && !/^\s/.test(t) && it.x - end > it.h * 0.15 && !isCjk(s.slice(-1))) s += ' ';
+      s += t;
+      end = it.x + it.w;
+    }
+    parts.push(s.trim());
+  }
+  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space.
+  let out = '';
+  for (const p of parts) {
+    if (!p) continue;
+    if (!out) out = p;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p)) out = out.slice(0, -1) + p;
+    else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
+  }
+  return out.replace(/\s+/g, ' ');
+}
+
+/** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
+export function fillLayout(layout: Layout, items: TextItem[], indices: number[]) {
+  const { xs, ys, cells } = layout;
+  const cols = xs.length - 1;
+  const owner = new Int32Array((ys.length - 1) * cols);
+  for (const [k, c] of cells.entries()) {
+    for (let r = c.r; r < c.r + c.rowSpan; r++) for (let q = c.c; q < c.c + c.colSpan; q++) owner[r * cols + q] = k;
+  }
+  const runs: TextItem[][] = cells.map(() => []);
+  for (const i of indices) {
+    const it = items[i] as TextItem;
+    const k = owner[slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, it.x + it.w / 2)] as number;
+    runs[k]?.push(it);
+  }
+  const texts = runs.map(cellText);
+  const rowsOut: TableCell[][] = Array.from({ length: ys.length - 1 }, () => []);
+  for (const [k, c] of cells.entries()) {
+    const opts: { header?: boolean; rowSpan?: number; colSpan?: number } = {};
+    if (c.r === 0) opts.header = true;
+    if (c.rowSpan > 1) opts.rowSpan = c.rowSpan;
+    if (c.colSpan > 1) opts.colSpan = c.colSpan;
+    (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
+  }
+  const bbox = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]].map((v) => Math.round((v as number) * 100) / 100);
+  return { table: table(rowsOut.map((cs) => row(cs))), texts, bbox: bbox as BBox };
+}
+
+/** Whether the filled cells look like a table: text in at least two rows and two columns. */
+export function looksTabular(layout: Layout, texts: string[]): boolean {
+  const rows = new Set<number>();
+  const cols = new Set<number>();
+  let filled = 0;
+  for (const [k, c] of layout.cells.entries()) {
+    if (!texts[k]) continue;
+    filled++;
+    rows.add(c.r);
+    cols.add(c.c);
+  }
+  return filled >= 4 && rows.size >= 2 && cols.size >= 2;
+}
