@@ -52,6 +52,17 @@ describe('pdf tables (fixtures/pdf/tables.pdf)', () => {
   });
 });
 
+describe('pdf tables across a page break (fixtures/pdf/continued.pdf)', () => {
+  it('joins a table whose header repeats at the top of the next page', async () => {
+    const { markdown } = await parse(fixture('pdf', 'continued.pdf'), fast, { filename: 'continued.pdf' });
+    const tables = tablesOf(markdown ?? '');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.map((r) => r[0])).toEqual(['part', 'gear', 'shaft', 'pulley', 'spring', 'valve']);
+    expect(markdown).toContain('| Pulley | P-2 | Hull | 31 |\n| Spring | S-9 | Bath | 58 |');
+    expect(markdown?.trimEnd().endsWith('Counted twice.')).toBe(true);
+  });
+});
+
 describe.skipIf(!hasCorpus)(`pdf tables on the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   it('reads the sparse borderless invoice table cell by cell, empty cells kept in place', async () => {
     const file = corpusFile('markitdown', 'SPARSE-2024-INV-1234_borderless_table.pdf');
@@ -74,7 +85,16 @@ describe.skipIf(!hasCorpus)(`pdf tables on the corpus (${hasCorpus ? 'present' :
     const [t] = tablesOf(markdown ?? '');
     expect(t?.[0]?.slice(2, 6)).toEqual(['language', 'teds', 'teds', 'teds']);
     expect(t?.[1]?.slice(0, 6)).toEqual(['enc-layers', 'dec-layers', 'language', 'simple', 'complex', 'all']);
-    expect(t?.[2]).toEqual(['6', '6', 'otsl html', '0.965 0.969', '0.934 0.927', '0.955 0.955', '0.88 0.857', '2.73 5.39']);
+    expect(t?.[2]).toEqual([
+      '6',
+      '6',
+      'otsl html',
+      '0.965 0.969',
+      '0.934 0.927',
+      '0.955 0.955',
+      '0.88 0.857',
+      '2.73 5.39',
+    ]);
   });
 
   it('leaves the prose of a two-column paper out of tables but finds its booktabs tables', async () => {

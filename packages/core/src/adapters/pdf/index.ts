@@ -4,6 +4,7 @@ import type { Block, Inline } from '../../tree/types.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { classifyPage } from './classify.ts';
+import { joinContinuedTables } from './continued.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from './extract.ts';
 import { findFurniture } from './furniture.ts';
 import { buildLines, type LinkBox } from './lines.ts';
@@ -83,6 +84,7 @@ async function readDocument(
     if (p.height) extra.height = round2(p.height);
     return section('page', p.number, buildBlocks(p, stats), extra);
   });
+  joinContinuedTables(children);
   const metadata = await documentInfo(doc);
   if (!metadata.title) {
     const h = firstHeading(children);

@@ -122,7 +122,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
     // Running heads and page numbers sit in the page margins; furniture removal handles them as
     // text, so they must not become a table's first or last row.
-    const inBody = (r: Row) => r.top > page.height * 0.07 && r.bottom < page.height * 0.93;
+    const inBody = (r: Row) => r.top > page.height * 0.045 && r.bottom < page.height * 0.955;
     /** A wrapped line of a cell other than the first column: it starts where such a cell starts. */
     const wrapsCell = (r: Row, run: Row[]) =>
       r.chunks.length === 1 &&
