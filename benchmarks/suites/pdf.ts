@@ -64,11 +64,17 @@ export const pdfSuite: Suite = {
         name: 'pdf-parse',
         ours: false,
         run: async (i) => {
+          // pdf.js in Node runs its worker code from `globalThis.pdfjsWorker` when that is set, and
+          // unpdf's bundled pdf.js sets it to another version; pdf-parse must load its own.
+          const g = globalThis as { pdfjsWorker?: unknown };
+          const other = g.pdfjsWorker;
+          delete g.pdfjsWorker;
           const parser = new PDFParse({ data: copy(i.bytes) });
           try {
             return await parser.getText();
           } finally {
             await parser.destroy();
+            if (other !== undefined) g.pdfjsWorker = other;
           }
         },
       },

@@ -58,4 +58,6 @@ export interface TableRegion {
   table: Table;
   /** Indices into `PageModel.items` now owned by the table (layout must not emit them again). */
   itemIndices: number[];
+  /** Found from rulings (needs the operator list) rather than from text alignment alone. */
+  ruled?: boolean;
 }

@@ -47,5 +47,5 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   );
   const { table, texts, bbox } = fillLayout(layout, page.items, indices);
   if (!looksTabular(layout, texts)) return null;
-  return { bbox, table, itemIndices: indices };
+  return { bbox, table, itemIndices: indices, ruled: true };
 }
