@@ -11,7 +11,7 @@ describe('pdf tables (fixtures/pdf/tables.pdf)', () => {
   const bytes = fixture('pdf', 'tables.pdf');
 
   it('renders a ruled table with a spanning header and a borderless table exactly', async () => {
-    const { markdown } = await parse(bytes, fast, { filename: 'tables.pdf' });
+    const { markdown } = await parse(bytes, {}, { filename: 'tables.pdf' });
     expect(markdown).toBe(
       [
         '# Stock tables',
@@ -36,8 +36,14 @@ describe('pdf tables (fixtures/pdf/tables.pdf)', () => {
     );
   });
 
+  it('reads the same grid from text alone in fast mode (no operator list, so no spans)', async () => {
+    const { markdown } = await parse(bytes, fast, { filename: 'tables.pdf' });
+    expect(markdown).toContain('| Region | Sales |  |\n| --- | --- | --- |\n|  | Q1 | Q2 |\n| North | 120 | 135 |');
+    expect(markdown).toContain('| Washers | W-33 | 900 | $0.02 |');
+  });
+
   it('keeps the merge in the tree as a colSpan, with page and box', async () => {
-    const { tree } = await parseTree(bytes, fast, { filename: 'tables.pdf' });
+    const { tree } = await parseTree(bytes, {}, { filename: 'tables.pdf' });
     const [ruled, borderless] = selectAll(tree, 'table') as Table[];
     const header = ruled?.children[0]?.children ?? [];
     expect(header.map((c) => [c.colSpan ?? 1, c.header ?? false])).toEqual([

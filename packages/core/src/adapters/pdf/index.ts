@@ -136,7 +136,8 @@ async function readPage(
   const noText = !items.some((it) => it.str.trim());
   let images: Rect[] = [];
   let coverage = 0;
-  const forTables = wantsRulings(model) && (rulings.found > 0 || rulings.fetched < RULING_PROBES);
+  // Fast mode reads the text layer only: its tables come from text alignment alone.
+  const forTables = mode !== 'fast' && wantsRulings(model) && (rulings.found > 0 || rulings.fetched < RULING_PROBES);
   if (forTables) rulings.fetched++;
   if (forTables || (mode !== 'fast' && noText)) {
     const ops = await page.getOperatorList();
