@@ -28,7 +28,7 @@ export interface Suite {
   tools(): Promise<BenchTool[]>;
   /** A single file to measure each tool's peak RSS on, in a fresh child process. */
   rssInput?: string;
-  /** Passes over the corpus per tool (tinybench iterations). */
+  /** Rounds: passes over the corpus per tool, each round running every tool once in rotated order. */
   iterations?: number;
 }
 

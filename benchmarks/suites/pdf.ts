@@ -42,7 +42,7 @@ export const pdfSuite: Suite = {
   title: 'PDF → text/Markdown, pages/s (pdfbench)',
   unit: 'pages',
   baseline: 'pdf.js getTextContent',
-  iterations: 1,
+  iterations: 2,
   rssInput: 'pdfbench/unstructured_pdf_DA-619p.pdf',
   async inputs() {
     const files = readCorpus('pdfbench', ['.pdf']);
