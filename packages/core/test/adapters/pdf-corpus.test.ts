@@ -99,6 +99,12 @@ describe.skipIf(!hasCorpus)(`pdf adapter on the corpus (${hasCorpus ? 'present' 
     expect(rtl.metadata.language).toBe('en-US');
   });
 
+  it('uses an invisible text layer (render mode 3) laid over a scan', async () => {
+    const r = await parse(corpusFile('docling', 'pdf', 'invisible_text_layer.pdf'), {}, { filename: 'scan.pdf' });
+    expect(r.markdown).toContain('Invisible OCR text layer');
+    expect(r.warning ?? '').not.toMatch(/look scanned/);
+  });
+
   it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
     const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
     expect(pairs.length).toBeGreaterThanOrEqual(10);
