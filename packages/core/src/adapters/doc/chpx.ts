@@ -1,5 +1,5 @@
 import type { Bytes } from '../cfb/bytes.ts';
-import { fkpPages } from './bte.ts';
+import { fkpPages, runAt } from './bte.ts';
 import { FC, type Fib } from './fib.ts';
 import { walkGrpprl } from './sprm.ts';
 
@@ -84,18 +84,9 @@ export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSigna
   };
   return (fc) => {
     if (last && fc >= last.fcStart && fc < last.fcEnd) return resolve(last);
-    let lo = 0;
-    let hi = runs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const r = runs[mid] as Run;
-      if (fc < r.fcStart) hi = mid - 1;
-      else if (fc >= r.fcEnd) lo = mid + 1;
-      else {
-        last = r;
-        return resolve(r);
-      }
-    }
-    return PLAIN;
+    const r = runAt(runs, fc);
+    if (!r) return PLAIN;
+    last = r;
+    return resolve(r);
   };
 }

@@ -1,5 +1,5 @@
 import type { Bytes } from '../cfb/bytes.ts';
-import { fkpPages } from './bte.ts';
+import { fkpPages, runAt } from './bte.ts';
 import { FC, type Fib } from './fib.ts';
 import { applyGrpprl, emptyProps, type ParaProps } from './sprm.ts';
 import type { Style } from './styles.ts';
@@ -31,25 +31,16 @@ export function readPapx(
   runs.sort((a, b) => a.fcStart - b.fcStart);
   return {
     at(fc) {
-      let lo = 0;
-      let hi = runs.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const r = runs[mid] as Run;
-        if (fc < r.fcStart) hi = mid - 1;
-        else if (fc >= r.fcEnd) lo = mid + 1;
-        else {
-          if (!r.resolved) {
-            const base = styles.get(r.istd)?.props;
-            const props: ParaProps = base ? { ...base } : emptyProps(r.istd);
-            props.istd = r.istd;
-            applyGrpprl(word, r.start, r.end, props);
-            r.resolved = props;
-          }
-          return r.resolved;
-        }
+      const r = runAt(runs, fc);
+      if (!r) return undefined;
+      if (!r.resolved) {
+        const base = styles.get(r.istd)?.props;
+        const props: ParaProps = base ? { ...base } : emptyProps(r.istd);
+        props.istd = r.istd;
+        applyGrpprl(word, r.start, r.end, props);
+        r.resolved = props;
       }
-      return undefined;
+      return r.resolved;
     },
   };
 }

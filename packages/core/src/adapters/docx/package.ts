@@ -1,7 +1,7 @@
 import { badInput, DocmillError } from '../../errors.ts';
-import { parseXml, type XmlElement } from '../../util/xml.ts';
+import type { XmlElement } from '../../util/xml.ts';
 import { openZip, type SafeZip } from '../../util/zip.ts';
-import { type Rel, readRels, relsPartOf } from '../ooxml/opc.ts';
+import { partReader, type Rel, readRels, relsPartOf } from '../ooxml/opc.ts';
 import type { AdapterContext } from '../types.ts';
 
 export type { Rel };
@@ -20,21 +20,16 @@ export interface DocxPackage {
 
 export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<DocxPackage> {
   const zip = await openZip(bytes, ctx.limits, ctx.signal);
-  const xmlCache = new Map<string, XmlElement | undefined>();
   const relCache = new Map<string, Map<string, Rel>>();
-  const xml = async (name: string) => {
-    if (xmlCache.has(name)) return xmlCache.get(name);
-    const text = await zip.text(name);
-    const el = text === undefined ? undefined : parseXml(text, ctx.limits, name);
-    xmlCache.set(name, el);
-    return el;
-  };
+  const xml = partReader(zip, ctx.limits);
+  const damaged = new Set<string>();
   const optionalXml = async (name: string) => {
+    if (damaged.has(name)) return undefined;
     try {
       return await xml(name);
     } catch (err) {
       if (!(err instanceof DocmillError) || err.status !== 400) throw err;
-      xmlCache.set(name, undefined);
+      damaged.add(name);
       ctx.warn(`Skipped the damaged part ${name}: ${err.message}`);
       return undefined;
     }

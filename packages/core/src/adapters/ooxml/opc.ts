@@ -1,4 +1,6 @@
-import { attr, kids, type XmlElement } from '../../util/xml.ts';
+import type { Limits } from '../../limits.ts';
+import { attr, kids, parseXml, type XmlElement } from '../../util/xml.ts';
+import type { SafeZip } from '../../util/zip.ts';
 
 /** One relationship of a part: its type (last URI segment) and its target (zip path or URL). */
 export interface Rel {
@@ -39,4 +41,16 @@ export function readRels(el: XmlElement | undefined, part: string): Map<string, 
     });
   }
   return map;
+}
+
+/** Parts parsed once per package: `xml(name)` is undefined for a missing part, throws for malformed XML. */
+export function partReader(zip: SafeZip, limits: Limits): (name: string) => Promise<XmlElement | undefined> {
+  const cache = new Map<string, XmlElement | undefined>();
+  return async (name) => {
+    if (cache.has(name)) return cache.get(name);
+    const text = await zip.text(name);
+    const el = text === undefined ? undefined : parseXml(text, limits, name);
+    cache.set(name, el);
+    return el;
+  };
 }
