@@ -79,8 +79,11 @@ export function extractItems(
     }
     lastAngle = r.angle;
     const vertical = tc.styles[r.it.fontName]?.vertical === true;
-    if (r.angle !== dominant && !vertical) continue;
     const m = turn ? multiply(turn, r.m) : r.m;
+    if (r.angle !== dominant && !vertical) {
+      if (r.angle < 4) items.push(rotatedItem(r.str, m, r.it));
+      continue;
+    }
     const size = Math.hypot(m[2], m[3]) || Math.abs(r.it.height) || 1;
     const font = fonts.get(r.it.fontName);
     let x = m[4];
@@ -110,6 +113,35 @@ export function extractItems(
     });
   }
   return { items, width: pw, height: ph, turn };
+}
+
+/** A run at a quarter turn to the page's text, boxed by where its glyphs lie on the page. */
+function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
+  const size = Math.hypot(m[2], m[3]) || Math.abs(it.height) || 1;
+  const len = Math.hypot(m[0], m[1]) || 1;
+  // Baseline direction and the glyphs' "up" (perpendicular to it, toward the ascenders).
+  const dx = (m[0] / len) * it.width;
+  const dy = (m[1] / len) * it.width;
+  const ux = m[2];
+  const uy = m[3];
+  const xs = [m[4], m[4] + dx, m[4] + ux, m[4] + dx + ux];
+  const ys = [m[5], m[5] + dy, m[5] + uy, m[5] + dy + uy];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return {
+    str,
+    x,
+    y,
+    w: Math.max(...xs) - x,
+    h: Math.max(...ys) - y,
+    size,
+    fontName: it.fontName,
+    bold: false,
+    italic: false,
+    dir: 'ltr',
+    hasEOL: it.hasEOL,
+    rotated: true,
+  };
 }
 
 function turnMatrix(quarter: number, w: number, h: number): Matrix | null {

@@ -133,7 +133,7 @@ async function readPage(
   const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
   const frame = turn ? multiply(turn, vt) : vt;
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
-  const noText = !items.some((it) => it.str.trim());
+  const noText = !items.some((it) => !it.rotated && it.str.trim());
   let images: Rect[] = [];
   let coverage = 0;
   // Fast mode reads the text layer only: its tables come from text alignment alone.
@@ -155,7 +155,11 @@ async function readPage(
       }
     }
   }
-  if (mode !== 'fast') pageInfo[n] = classifyPage(items, coverage);
+  if (mode !== 'fast')
+    pageInfo[n] = classifyPage(
+      items.filter((it) => !it.rotated),
+      coverage,
+    );
   const links = annotations ? pageLinks((await annotations) as RawAnnotation[], frame) : undefined;
   let tables: TableRegion[] = [];
   try {
@@ -167,6 +171,7 @@ async function readPage(
   }
   const skip = new Set<number>();
   for (const t of tables) for (const i of t.itemIndices) skip.add(i);
+  for (const [i, it] of items.entries()) if (it.rotated) skip.add(i);
   const lines = readingOrder(buildLines(items, skip.size ? skip : undefined, links), width);
   return { number: n, width, height, lines, tables, images };
 }

@@ -23,6 +23,11 @@ export interface TextItem {
   dir: 'ltr' | 'rtl' | 'ttb';
   /** pdf.js reported an end of line after this run. */
   hasEOL: boolean;
+  /**
+   * Set on runs turned against the page's text (rotated column headers, margin notes). Only table
+   * cells use them; the text flow leaves them out. The box is the run's extent on the page.
+   */
+  rotated?: boolean;
 }
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */

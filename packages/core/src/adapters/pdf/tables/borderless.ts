@@ -101,7 +101,8 @@ function rowsOf(items: TextItem[], idx: number[]): Row[] {
 export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
   const { items } = page;
   const idx: number[] = [];
-  for (const [i, it] of items.entries()) if (!taken.has(i) && it.dir === 'ltr' && it.str.trim()) idx.push(i);
+  for (const [i, it] of items.entries())
+    if (!taken.has(i) && it.dir === 'ltr' && !it.rotated && it.str.trim()) idx.push(i);
   const out: TableRegion[] = [];
   for (const region of regions(items, idx, page.height)) {
     if (region.length < 6) continue;

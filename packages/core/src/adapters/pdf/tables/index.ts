@@ -12,7 +12,7 @@ import { findGrids } from './rulings.ts';
 export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>): boolean {
   const rows = new Map<number, { x: number; end: number; h: number }[]>();
   for (const it of page.items) {
-    if (!it.str.trim() || it.dir !== 'ltr') continue;
+    if (!it.str.trim() || it.dir !== 'ltr' || it.rotated) continue;
     const key = Math.round((it.y + it.h / 2) / 3);
     let row = rows.get(key);
     if (!row) {
