@@ -378,6 +378,11 @@ function classifyAll(lines: Line[], s: DocStats): Kind[] {
   return kinds;
 }
 
+const fieldLabel = (l: Line): boolean => {
+  const first = l.spans[0];
+  return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
+};
+
 function continues(para: Line[], prev: Line, l: Line): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
@@ -391,6 +396,8 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
     right = Math.max(right, p.x1);
     left = Math.min(left, p.x0);
   }
+  // Lines that each open with a bold "Label:" are a list of fields, not one paragraph.
+  if (fieldLabel(prev) && fieldLabel(l)) return false;
   // A short line ending a sentence closes the paragraph.
   if (para.length > 1 && prev.x1 < right - prev.size * 4 && /[.!?:。]$/.test(prev.text)) return false;
   // First-line indent of a new paragraph.
