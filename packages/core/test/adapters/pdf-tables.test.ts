@@ -73,6 +73,8 @@ describe.skipIf(!hasCorpus)(`pdf tables on the corpus (${hasCorpus ? 'present' :
   it('reads the sparse borderless invoice table cell by cell, empty cells kept in place', async () => {
     const file = corpusFile('markitdown', 'SPARSE-2024-INV-1234_borderless_table.pdf');
     const { markdown } = await parse(file, fast, { filename: 'sparse.pdf' });
+    // The header fields above the table stay one per paragraph.
+    expect(markdown).toContain('**Report ID:** SPARSE-2024-INV-1234\n\n**Warehouse:** Distribution Center East');
     const [sparse, review] = tablesOf(markdown ?? '');
     expect(sparse?.[0]).toEqual(['product code', 'location', 'expected', 'actual', 'variance', 'status']);
     expect(sparse?.[1]).toEqual(['sku-8847', 'a-12', '450', '', '', '']);
