@@ -72,7 +72,7 @@ describe('pdf tables across a page break (fixtures/pdf/continued.pdf)', () => {
 describe.skipIf(!hasCorpus)(`pdf tables on the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   it('reads the sparse borderless invoice table cell by cell, empty cells kept in place', async () => {
     const file = corpusFile('markitdown', 'SPARSE-2024-INV-1234_borderless_table.pdf');
-    const { markdown } = await parse(file, fast, { filename: 'sparse.pdf' });
+    const { markdown } = await parse(file, {}, { filename: 'sparse.pdf' });
     // The header fields above the table stay one per paragraph.
     expect(markdown).toContain('**Report ID:** SPARSE-2024-INV-1234\n\n**Warehouse:** Distribution Center East');
     const [sparse, review] = tablesOf(markdown ?? '');
