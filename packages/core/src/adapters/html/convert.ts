@@ -374,7 +374,8 @@ function spanOf(el: Element, attr: string, cap: number): number {
   return Number.isFinite(n) && n > 1 ? Math.min(n, cap) : 1;
 }
 
-function tableOf(el: Element, c: ConvertContext, depth: number): Block[] {
+/** Table sections in source order (a browser's `rows`, without nested tables' rows). */
+function rowElements(el: Element): Array<{ tr: Element; head: boolean }> {
   const trs: Array<{ tr: Element; head: boolean }> = [];
   for (const part of el.children) {
     if (part.tagName === 'TR') trs.push({ tr: part, head: false });
@@ -382,23 +383,86 @@ function tableOf(el: Element, c: ConvertContext, depth: number): Block[] {
       for (const tr of part.children) if (tr.tagName === 'TR') trs.push({ tr, head: part.tagName === 'THEAD' });
     }
   }
+  return trs;
+}
+
+const cellsOf = (tr: Element): Element[] => [...tr.children].filter((td) => td.tagName === 'TD' || td.tagName === 'TH');
+
+/** Block-level content that a data cell does not hold: whole sections, lists of paragraphs, tables. */
+const LAYOUT_BLOCKS = new Set([...BLOCKS].filter((t) => t !== 'CENTER' && t !== 'BR'));
+
+function holdsBlocks(td: Element): boolean {
+  let blocks = 0;
+  const stack: Element[] = [...td.children];
+  while (stack.length) {
+    const el = stack.pop() as Element;
+    if (el.tagName === 'TABLE') return true;
+    if (LAYOUT_BLOCKS.has(el.tagName) && ++blocks >= 2) return true;
+    if (/^H[1-6]$/.test(el.tagName) || el.tagName === 'UL' || el.tagName === 'OL') return true;
+    if (!SKIPPED.has(el.tagName)) for (const child of el.children) stack.push(child);
+  }
+  return false;
+}
+
+/**
+ * A table used for page layout rather than data: every row a single cell (a column of boxes), or
+ * every cell holding blocks (headings, lists, several paragraphs, a nested table). Data tables
+ * nested inside one are still tables: only this frame is dropped.
+ */
+function isLayoutTable(el: Element, trs: ReadonlyArray<{ tr: Element; head: boolean }>): boolean {
+  const rows = trs.map(({ tr }) => cellsOf(tr)).filter((cells) => cells.length);
+  if (!rows.length) return false;
+  // A one-column list with a header or caption is still data (a column of names under "Members").
+  const labelled =
+    trs.some((t) => t.head) ||
+    rows.some((cells) => cells.some((td) => td.tagName === 'TH')) ||
+    [...el.children].some((child) => child.tagName === 'CAPTION');
+  const spans = rows.some((cells) => cells.some((td) => spanOf(td, 'colspan', 2) > 1 || spanOf(td, 'rowspan', 2) > 1));
+  if (rows.every((cells) => cells.length === 1) && !spans && (rows.length === 1 || !labelled)) return true;
+  const filled = rows.flat().filter((td) => (td.textContent ?? '').trim() || td.querySelector('img, table'));
+  return filled.length > 0 && filled.every(holdsBlocks);
+}
+
+/** Cell content that is bold and nothing else, as legacy pages write header cells. */
+function boldOnly(blocks: readonly Block[]): boolean {
+  if (blocks.length !== 1 || blocks[0]?.type !== 'paragraph') return false;
+  const inl = blocks[0].children.filter((n) => !(n.type === 'text' && !n.value.trim()));
+  return inl.length > 0 && inl.every((n) => n.type === 'strong');
+}
+
+/** A first row of bold-only cells over plain ones is the header (no `<th>` on old pages). */
+function promoteBoldHeader(rows: TableRow[]): void {
+  const first = rows[0];
+  if (rows.length < 2 || !first || first.children.length < 2) return;
+  if (rows.some((r) => r.children.some((c) => c.header))) return;
+  const filled = first.children.filter((c) => c.children.length);
+  if (filled.length < first.children.length / 2 || !filled.every((c) => boldOnly(c.children))) return;
+  if (rows.slice(1).every((r) => r.children.every((c) => !c.children.length || boldOnly(c.children)))) return;
+  for (const c of first.children) {
+    c.header = true;
+    const para = c.children[0];
+    if (para?.type === 'paragraph')
+      para.children = tidyInlines(para.children.flatMap((n) => (n.type === 'strong' ? n.children : [n])));
+  }
+}
+
+function tableOf(el: Element, c: ConvertContext, depth: number): Block[] {
+  const trs = rowElements(el);
+  // A layout frame gives up its cells' content in reading order (row by row).
+  if (isLayoutTable(el, trs)) return trs.flatMap(({ tr }) => cellsOf(tr).flatMap((td) => blocksOf(td, c, depth)));
   const rows: TableRow[] = [];
   trs.forEach(({ tr, head }, r) => {
-    const cells = [...tr.children]
-      .filter((td) => td.tagName === 'TD' || td.tagName === 'TH')
-      .map((td) =>
-        cell(blocksOf(td, c, depth), {
-          header: head || td.tagName === 'TH',
-          rowSpan: spanOf(td, 'rowspan', trs.length - r),
-          colSpan: spanOf(td, 'colspan', 1000),
-        }),
-      );
+    const cells = cellsOf(tr).map((td) =>
+      cell(blocksOf(td, c, depth), {
+        header: head || td.tagName === 'TH',
+        rowSpan: spanOf(td, 'rowspan', trs.length - r),
+        colSpan: spanOf(td, 'colspan', 1000),
+      }),
+    );
     if (cells.length) rows.push(row(cells));
   });
   if (!rows.length) return [];
-  // A one-cell table is page layout, not data: keep its content, drop the frame.
-  const only = rows.length === 1 && rows[0]?.children.length === 1 ? rows[0].children[0] : undefined;
-  if (only && !only.rowSpan && !only.colSpan) return only.children;
+  promoteBoldHeader(rows);
   const node: Table = table(rows);
   const caption = [...el.children].find((child) => child.tagName === 'CAPTION');
   if (caption) {

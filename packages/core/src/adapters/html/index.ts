@@ -1,18 +1,16 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
-import { once } from '../../util/once.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
 import { decodeHtml } from './decode.ts';
+import { parseDocument } from './dom.ts';
 import { htmlMetadata } from './meta.ts';
 import { pageBase, resolveUrl } from './urls.ts';
 
-const loadLinkedom = once(() => import('linkedom'));
-
 /**
- * HTML, HTM and XHTML through linkedom: decode, clean (always-dropped elements, hidden ones,
- * `excludeTags`, `includeTags`, page chrome), then DOM → tree. The cleaned DOM is also served as
+ * HTML, HTM and XHTML: decode, build the DOM as a browser would (dom.ts), clean (always-dropped
+ * elements, hidden ones, `excludeTags`, `includeTags`, page chrome), then DOM → tree. The cleaned DOM is also served as
  * `data.html`, and every link of the page (not only the main content's) as `data.links`.
  */
 
@@ -52,22 +50,18 @@ function absolutizeDom(parts: readonly Element[], base: string | undefined): voi
   }
 }
 
-/** The page's content root; linkedom leaves `<body>` out when the source has none. */
+/** The page's content root: the body, which tree construction always creates. */
 function contentRoot(doc: Document): Element {
-  const body = doc.querySelector('body');
-  return body?.childNodes.length ? body : (doc.documentElement as Element);
+  return doc.body ?? (doc.documentElement as Element);
 }
 
 async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const { text } = decodeHtml(bytes);
   if (looksBinary(text)) throw badInput('The file is labelled HTML but holds binary data, not a web page.');
-  const { parseHTML } = await loadLinkedom();
   throwIfAborted(ctx.signal);
-  // Fragments get a document around them so every page has the same shape.
-  const source = /<html[\s>]/i.test(text) ? text : `<!DOCTYPE html><html><head></head><body>${text}</body></html>`;
   let doc: Document;
   try {
-    doc = (parseHTML(source) as unknown as { document: Document }).document;
+    doc = await parseDocument(text);
   } catch (err) {
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.ts';
+import { fixture } from '../helpers/corpus.ts';
+
+/** Patterns of real-world pages that a lenient parser or a naive walk gets wrong (issue 17). */
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const run = (bytes: Uint8Array, options: Record<string, unknown> = {}, filename = 'page.html') =>
+  parse(bytes, options, { filename });
+
+describe('html: malformed markup is built as a browser builds it', () => {
+  it('keeps a table whose </CENTER> comes before its rows, with unclosed cells', async () => {
+    const r = await run(fixture('html', 'malformed-table.html'));
+    expect(r.markdown).toBe(
+      [
+        '## Chemical composition',
+        '',
+        '| C | Mn | Si | Cr | Ni | Mo | Fe |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        '| 0.10 max | 0.50 max | 0.39 - 0.46 | 20.0 - 23.0 | 58.0 min | 8.0 - 10.0 | 5.0 max |',
+        '| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |',
+        '',
+        'Typical values, weight per cent.',
+        '',
+        'Balance **nickel**.',
+        '',
+      ].join('\n'),
+    );
+    expect(r.metadata?.title).toBe('Alloy 625 data sheet');
+  });
+  it('applies the tree construction rules: p closed by a block, misnested inline marks, foster parenting', async () => {
+    const md = (html: string) => run(enc(html)).then((r) => r.markdown);
+    // A <div> cannot sit inside <p>: the paragraph ends before it.
+    expect(await md('<p>one<div>two</div>three')).toBe('one\n\ntwo\n\nthree\n');
+    // Misnested <b><i></b></i>: the adoption agency reopens the italic after the bold closes.
+    const misnested = await run(enc('<p><b>a<i>x</b>y</i></p>'), { formats: ['html'] });
+    expect(misnested.html).toBe('<p><b>a<i>x</i></b><i>y</i></p>');
+    // Text directly inside <table> is moved in front of the table, not lost inside a row.
+    expect(await md('<table>stray<tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>')).toBe(
+      'stray\n\n|  |  |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n',
+    );
+  });
+  it('keeps CSS selectors for includeTags and excludeTags working on the built DOM', async () => {
+    const bytes = fixture('html', 'malformed-table.html');
+    const only = await run(bytes, { includeTags: ['table[border] tr:nth-child(3)'] });
+    // The row's cells are inline content once the table frame is not selected.
+    expect(only.markdown).toBe('0.050.200.4021.561.09.03.9\n');
+    const without = await run(bytes, { excludeTags: ['table[cellpadding="2"]'] });
+    expect(without.markdown).not.toContain('58.0 min');
+    expect(without.markdown).toContain('Typical values');
+  });
+});
+
+describe('html: layout tables', () => {
+  it('unwraps one-cell-per-row and block-holding frames, keeping the data table inside', async () => {
+    const r = await run(fixture('html', 'layout-tables.html'));
+    expect(r.markdown).toBe(
+      [
+        'Greenway Nurseries',
+        '',
+        '### Departments',
+        '',
+        '- Roses',
+        '- Bulbs',
+        '',
+        '# Spring price list',
+        '',
+        'Prices include delivery.',
+        '',
+        'Orders close on 30 April.',
+        '',
+        '| Plant | Size | Price |',
+        '| --- | --- | --- |',
+        "| Rosa 'Gloire' | 2 l | 12.50 |",
+        '| Tulip mix | 25 bulbs | 8.00 |',
+        '',
+        'Greenway Nurseries, Mill Lane',
+        '',
+      ].join('\n'),
+    );
+  });
+  it('keeps one-column tables that have a header, and ordinary data tables', async () => {
+    const md = (html: string) => run(enc(html)).then((r) => r.markdown);
+    expect(await md('<table><tr><th>Members</th></tr><tr><td>Ann</td></tr><tr><td>Bo</td></tr></table>')).toBe(
+      '| Members |\n| --- |\n| Ann |\n| Bo |\n',
+    );
+    expect(await md('<table><tr><td>Ann</td></tr><tr><td>Bo</td></tr></table>')).toBe('Ann\n\nBo\n');
+    expect(await md('<table><tr><td><p>a</p></td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>')).toBe(
+      '|  |  |\n| --- | --- |\n| a | 1 |\n| b | 2 |\n',
+    );
+  });
+});
