@@ -195,10 +195,38 @@ export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
   // A page that says UTF-16 but has no BOM and ASCII-compatible bytes is lying (the HTML spec
   // treats such a declaration as UTF-8 for the same reason).
   if (label && !label.startsWith('utf-16')) {
-    return { text: decodeWith(label, bytes), encoding: label, by: 'declared' };
+    const sniffed = contradicted(label, bytes);
+    if (!sniffed) return { text: decodeWith(label, bytes), encoding: label, by: 'declared' };
+    return { text: decodeWith(sniffed, bytes), encoding: sniffed, by: 'sniffed' };
   }
   const wide = sniffUtf16(bytes);
   if (wide) return { text: new TextDecoder(wide).decode(bytes), encoding: wide, by: 'sniffed' };
   const encoding = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
   return { text: decodeWith(encoding, bytes), encoding, by: 'sniffed' };
+}
+
+/** Replacement characters a decode may produce before the declaration is doubted (stray bytes). */
+const tolerableGarbage = (length: number): number => Math.max(2, length / 1000);
+
+/**
+ * The encoding the bytes show when they contradict a declared one, else undefined. Pages are
+ * saved by one tool and labelled by another (a template's `<meta charset="utf-8">` over
+ * Windows-1252 or Shift-JIS text, an `iso-8859-1` header over UTF-8), and a browser reading
+ * such a page shows its text, not a screen of U+FFFD. Evidence, in order: bytes that are not UTF-8
+ * under a UTF-8 label; valid multi-byte UTF-8 under a legacy label (legacy text practically never
+ * forms such sequences, whereas any UTF-8 beyond ASCII does); a legacy multi-byte label whose
+ * decode is full of replacement characters.
+ */
+function contradicted(label: string, bytes: Uint8Array): string | undefined {
+  if (label === 'utf-8') return mostlyUtf8(bytes) ? undefined : sniffLegacy(bytes);
+  const { multi, invalid } = utf8Evidence(bytes, 1 << 20);
+  if (multi > 0 && invalid === 0) return 'utf-8';
+  if (label === 'windows-1252' || label.startsWith('iso-8859') || label.startsWith('windows-')) return undefined;
+  // Multi-byte legacy labels (Shift-JIS, EUC, GBK, Big5) can be checked by decoding a sample.
+  const sample = bytes.subarray(0, 1 << 16);
+  const bad = (text: string) => text.match(/\uFFFD/g)?.length ?? 0;
+  const declaredBad = bad(new TextDecoder(label).decode(sample));
+  if (declaredBad <= tolerableGarbage(sample.length)) return undefined;
+  const other = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
+  return other !== label && bad(decodeWith(other, sample)) < declaredBad ? other : undefined;
 }

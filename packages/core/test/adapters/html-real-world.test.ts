@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.ts';
-import { fixture } from '../helpers/corpus.ts';
+import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 
 /** Patterns of real-world pages that a lenient parser or a naive walk gets wrong (issue 17). */
 
@@ -88,5 +88,38 @@ describe('html: layout tables', () => {
     expect(await md('<table><tr><td><p>a</p></td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>')).toBe(
       '|  |  |\n| --- | --- |\n| a | 1 |\n| b | 2 |\n',
     );
+  });
+});
+
+describe('html: a declared charset the bytes contradict', () => {
+  it('decodes Windows-1252 bytes declared utf-8 instead of refusing them as binary', async () => {
+    const r = await run(fixture('html', 'mislabelled-cp1252.html'));
+    expect(r.markdown).toBe('# Café\n\nCrème costs 5 €, it’s für alle.\n');
+    expect(r.metadata?.title).toBe('Café menu');
+  });
+  it('decodes Shift-JIS bytes declared utf-8', async () => {
+    const r = await run(fixture('html', 'mislabelled-sjis.html'));
+    expect(r.markdown).toBe('## 会議のお知らせ\n\n来週の月曜日に定例会議を行います。資料は事前に確認してください。\n');
+  });
+  it('decodes UTF-8 bytes declared iso-8859-1 without mojibake', async () => {
+    const r = await run(fixture('html', 'mislabelled-utf8.html'));
+    expect(r.markdown).toBe('Grüße aus Zürich – 20 °C, naïve café.\n');
+    expect(r.metadata?.title).toBe('Zürich');
+  });
+  it('still follows a declaration the bytes agree with', async () => {
+    expect((await run(fixture('html', 'cp1252.html'))).markdown).toContain('Crème');
+  });
+});
+
+describe.skipIf(!hasCorpus)(`html: mislabelled real text${hasCorpus ? '' : ` (${corpusSkipReason})`}`, () => {
+  it('reads the Shift-JIS text of test_mskanji.csv inside a page declaring utf-8', async () => {
+    const sjis = corpusFile('markitdown', 'test_mskanji.csv');
+    const head = enc('<html><head><meta charset="utf-8"></head><body><pre>');
+    const tail = enc('</pre></body></html>');
+    const page = new Uint8Array([...head, ...sjis, ...tail]);
+    const md = (await run(page)).markdown ?? '';
+    expect(md).toContain('名前,年齢,住所');
+    expect(md).toContain('佐藤太郎,30,東京');
+    expect(md).not.toContain('\ufffd');
   });
 });

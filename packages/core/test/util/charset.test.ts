@@ -157,3 +157,32 @@ describe('charset: legacy code pages', () => {
     });
   });
 });
+
+describe('charset: a declaration the bytes contradict', () => {
+  it('keeps a declaration the bytes agree with', () => {
+    expect(decodeText(utf8('Zürich'), 'utf-8')).toEqual({ text: 'Zürich', encoding: 'utf-8', by: 'declared' });
+    expect(decodeText(new Uint8Array([0x5a, 0xfc, 0x72]), 'latin1')).toEqual({
+      text: 'Zür',
+      encoding: 'windows-1252',
+      by: 'declared',
+    });
+    // Plain ASCII proves nothing either way.
+    expect(decodeText(utf8('abc'), 'shift_jis').by).toBe('declared');
+  });
+  it('sniffs when a UTF-8 label sits on legacy bytes, or a legacy label on UTF-8', () => {
+    expect(decodeText(new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80]), 'utf-8')).toEqual({
+      text: 'Café €',
+      encoding: 'windows-1252',
+      by: 'sniffed',
+    });
+    expect(decodeText(utf8('Grüße – 20 °C'), 'iso-8859-1')).toEqual({
+      text: 'Grüße – 20 °C',
+      encoding: 'utf-8',
+      by: 'sniffed',
+    });
+    expect(decodeText(utf8('会議のお知らせ'), 'shift_jis')).toMatchObject({
+      text: '会議のお知らせ',
+      encoding: 'utf-8',
+    });
+  });
+});
