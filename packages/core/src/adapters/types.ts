@@ -17,6 +17,11 @@ export interface AdapterContext {
   signal: AbortSignal;
   /** Adds a line to `data.warning` (truncation, skipped parts, recovered damage). */
   warn(message: string): void;
+  /**
+   * A stylesheet the document links (`<link rel="stylesheet" href>`), when the caller holds it:
+   * EPUB serves its chapters' CSS from the archive. Web pages' remote sheets are never fetched.
+   */
+  stylesheet?(href: string): Promise<string | undefined>;
 }
 
 export interface AdapterOutput {

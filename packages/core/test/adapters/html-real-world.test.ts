@@ -123,3 +123,50 @@ describe.skipIf(!hasCorpus)(`html: mislabelled real text${hasCorpus ? '' : ` (${
     expect(md).not.toContain('\ufffd');
   });
 });
+
+describe('headings carried by CSS only', () => {
+  it('infers levels from a <style> element in a page without h1–h6', async () => {
+    const r = await run(fixture('html', 'css-headings.html'));
+    expect(r.markdown).toBe(
+      [
+        '# Quarterly report',
+        '',
+        '## Summary',
+        '',
+        'Revenue grew in every region this quarter, led by the northern stores.',
+        '',
+        'Costs stayed flat; the new warehouse opens in March.',
+        '',
+        '## Outlook',
+        '',
+        'We expect the same pace next quarter, with two more stores opening in the south.',
+        '',
+        '### Risks',
+        '',
+        'Supply of the main product line depends on a single factory.',
+        '',
+      ].join('\n'),
+    );
+  });
+  it('infers them from the stylesheets an EPUB links, per chapter, leaving body-size bold alone', async () => {
+    const r = await parse(fixture('epub', 'css-headings.epub'), {}, { filename: 'book.epub' });
+    const md = r.markdown ?? '';
+    expect(md.match(/^#+ .*$/gm)).toEqual([
+      '# Chapter One: The Harbour',
+      '## The Fishermen',
+      '# Chapter Two: The Storm',
+    ]);
+    expect(md).toContain('\nBold words at body size are emphasis, not a heading.\n');
+    // A subtitle set only slightly larger, in regular weight, stays a paragraph.
+    expect(md).toContain('\nLate autumn\n');
+  });
+  it('leaves pages that have heading elements as the author wrote them', async () => {
+    const page = '<style>.big{font-size:30px}</style><h2>Real</h2><p class="big">Large lead</p><p>Body text here.</p>';
+    expect((await run(enc(page))).markdown).toBe('## Real\n\nLarge lead\n\nBody text here.\n');
+  });
+  it('ignores remote stylesheets of web pages and survives hostile CSS', async () => {
+    const hostile = `<style>${'@media x{'.repeat(5000)}.t{font-size:40px}${'}'.repeat(5000)}/* open comment ${'a{b:c}'.repeat(200000)}</style>`;
+    const page = `${hostile}<link rel="stylesheet" href="https://cdn.example/site.css"><p class="t">Title?</p><p>Body text of the page.</p>`;
+    expect((await run(enc(page))).markdown).toBe('Title?\n\nBody text of the page.\n');
+  });
+});

@@ -89,6 +89,16 @@ export async function readChapters(pkg: EpubPackage, zip: SafeZip, ctx: AdapterC
     includeTags: [],
     excludeTags: [],
   };
+  // Books share one or two stylesheets across every chapter: read each once.
+  const sheets = new Map<string, Promise<string | undefined>>();
+  const sheetAt = (path: string) => {
+    let sheet = sheets.get(path);
+    if (!sheet) {
+      sheet = zip.has(path) ? zip.text(path).catch(() => undefined) : Promise.resolve(undefined);
+      sheets.set(path, sheet);
+    }
+    return sheet;
+  };
   const out: Section[] = [];
   let failed = 0;
   const order = readingOrder(pkg);
@@ -109,6 +119,8 @@ export async function readChapters(pkg: EpubPackage, zip: SafeZip, ctx: AdapterC
         filename: path,
         sourceURL: undefined,
         options: chapterOptions,
+        stylesheet: (href) =>
+          /^[a-z][a-z0-9+.-]*:/i.test(href) ? Promise.resolve(undefined) : sheetAt(resolvePath(path, href)),
       });
       blocks = res.tree.children;
     } catch (err) {

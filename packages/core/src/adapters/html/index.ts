@@ -3,9 +3,11 @@ import { root } from '../../tree/build.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
+import { type CssRule, MAX_CSS, parseCss } from './css.ts';
 import { decodeHtml } from './decode.ts';
 import { parseDocument } from './dom.ts';
 import { htmlMetadata } from './meta.ts';
+import { markStyledHeadings } from './styled-headings.ts';
 import { pageBase, resolveUrl } from './urls.ts';
 
 /**
@@ -55,6 +57,29 @@ function contentRoot(doc: Document): Element {
   return doc.body ?? (doc.documentElement as Element);
 }
 
+/** Linked stylesheets read per document; e-book chapters link one to three. */
+const MAX_LINKED_SHEETS = 8;
+
+/** The document's `<style>` elements and the linked sheets the caller can supply, in cascade order. */
+async function styleRules(doc: Document, ctx: AdapterContext): Promise<CssRule[]> {
+  const texts: string[] = [];
+  let budget = 2 * MAX_CSS;
+  let linked = 0;
+  for (const el of doc.querySelectorAll('style, link[rel~="stylesheet" i][href]')) {
+    if (budget <= 0) break;
+    let css: string | undefined;
+    if (el.tagName === 'STYLE') css = el.textContent ?? '';
+    else if (ctx.stylesheet && linked++ < MAX_LINKED_SHEETS)
+      css = await ctx.stylesheet(el.getAttribute('href') ?? '').catch(() => undefined);
+    if (!css) continue;
+    texts.push(css.slice(0, budget));
+    budget -= css.length;
+  }
+  const rules: CssRule[] = [];
+  for (const css of texts) rules.push(...parseCss(css, rules.length));
+  return rules;
+}
+
 async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const { text } = decodeHtml(bytes);
   if (looksBinary(text)) throw badInput('The file is labelled HTML but holds binary data, not a web page.');
@@ -71,8 +96,10 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   const links = ctx.options.formats.has('links') ? allLinks(doc, base) : undefined;
 
   const page = contentRoot(doc);
+  const rules = await styleRules(doc, ctx);
   dropNonContent(page);
   dropHidden(page);
+  markStyledHeadings(page, rules);
   applyExclude(page, ctx.options.excludeTags);
   const parts: Element[] = applyInclude(page, ctx.options.includeTags) ?? [page];
   if (ctx.options.onlyMainContent && parts[0] === page) dropChrome(page);
