@@ -53,6 +53,8 @@ const SKIPPED = new Set([
   'SOURCE',
   'TRACK',
   'DIALOG',
+  // A browser's DOMParser keeps foreign elements' names as written (linkedom upper-cases them).
+  'svg',
 ]);
 
 /** Elements that start a block of their own; everything else is inline content. */

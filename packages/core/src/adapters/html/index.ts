@@ -57,6 +57,8 @@ function contentRoot(doc: Document): Element {
   return doc.body ?? (doc.documentElement as Element);
 }
 
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
 /** Linked stylesheets read per document; e-book chapters link one to three. */
 const MAX_LINKED_SHEETS = 8;
 
@@ -96,10 +98,12 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   const links = ctx.options.formats.has('links') ? allLinks(doc, base) : undefined;
 
   const page = contentRoot(doc);
-  const rules = await styleRules(doc, ctx);
+  // Stylesheets are read only where they may be the outline: pages that mark no headings.
+  const styled = !page.querySelector(HEADINGS);
+  const rules = styled ? await styleRules(doc, ctx) : [];
   dropNonContent(page);
   dropHidden(page);
-  markStyledHeadings(page, rules);
+  if (styled) markStyledHeadings(page, rules);
   applyExclude(page, ctx.options.excludeTags);
   const parts: Element[] = applyInclude(page, ctx.options.includeTags) ?? [page];
   if (ctx.options.onlyMainContent && parts[0] === page) dropChrome(page);

@@ -205,11 +205,10 @@ function retag(el: Element, level: number): void {
 }
 
 /**
- * Turns blocks styled as headings into `h1`–`h6` in place. Returns how many were marked. Does
- * nothing when `root` already holds heading elements or nothing sets a font.
+ * Turns blocks styled as headings into `h1`–`h6` in place. Returns how many were marked. The
+ * caller decides that the page has no heading elements; nothing happens when nothing sets a font.
  */
 export function markStyledHeadings(root: Element, rules: readonly CssRule[]): number {
-  if (root.querySelector('h1, h2, h3, h4, h5, h6')) return 0;
   if (!rules.length && !root.querySelector('[style], font, big')) return 0;
   const index = new StyleIndex(rules);
   const computed = computeTextStyles(root, index);
