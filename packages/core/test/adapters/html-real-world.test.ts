@@ -40,6 +40,13 @@ describe('html: malformed markup is built as a browser builds it', () => {
       'stray\n\n|  |  |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n',
     );
   });
+  it('reads XHTML empty elements as XML does: <title/> and <script/> do not swallow the page', async () => {
+    const page =
+      '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title/>' +
+      '<script type="text/javascript" src="a.js"/></head><body><p>Hi <a id="p5"/>there<br/>now</p>' +
+      '<div class="x"/><p>Second</p><textarea/><p>Third</p></body></html>';
+    expect((await run(enc(page), {}, 'chapter.xhtml')).markdown).toBe('Hi there  \nnow\n\nSecond\n\nThird\n');
+  });
   it('keeps CSS selectors for includeTags and excludeTags working on the built DOM', async () => {
     const bytes = fixture('html', 'malformed-table.html');
     const only = await run(bytes, { includeTags: ['table[border] tr:nth-child(3)'] });
@@ -85,6 +92,11 @@ describe('html: layout tables', () => {
       '| Members |\n| --- |\n| Ann |\n| Bo |\n',
     );
     expect(await md('<table><tr><td>Ann</td></tr><tr><td>Bo</td></tr></table>')).toBe('Ann\n\nBo\n');
+    const lists = '<tr><td><ul><li>fast</li><li>small</li></ul></td><td><ul><li>new</li></ul></td></tr>';
+    expect(await md(`<table><tr><th>Pros</th><th>Cons</th></tr>${lists}</table>`)).toBe(
+      '| Pros | Cons |\n| --- | --- |\n| - fast<br>- small | - new |\n',
+    );
+    expect(await md(`<table>${lists}</table>`)).toBe('- fast\n- small\n\n- new\n');
     expect(await md('<table><tr><td><p>a</p></td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>')).toBe(
       '|  |  |\n| --- | --- |\n| a | 1 |\n| b | 2 |\n',
     );

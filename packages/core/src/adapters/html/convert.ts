@@ -421,6 +421,8 @@ function isLayoutTable(el: Element, trs: ReadonlyArray<{ tr: Element; head: bool
     [...el.children].some((child) => child.tagName === 'CAPTION');
   const spans = rows.some((cells) => cells.some((td) => spanOf(td, 'colspan', 2) > 1 || spanOf(td, 'rowspan', 2) > 1));
   if (rows.every((cells) => cells.length === 1) && !spans && (rows.length === 1 || !labelled)) return true;
+  // Header cells make it data even when every cell holds a list (a "pros / cons" comparison).
+  if (labelled) return false;
   const filled = rows.flat().filter((td) => (td.textContent ?? '').trim() || td.querySelector('img, table'));
   return filled.length > 0 && filled.every(holdsBlocks);
 }

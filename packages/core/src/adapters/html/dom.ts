@@ -80,9 +80,50 @@ async function viaParse5(text: string): Promise<Document> {
   return doc;
 }
 
+/** Elements that never have content: `<br/>` means the same in HTML and XHTML. */
+const VOID = new Set([
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** XHTML (EPUB chapters, `.xhtml` files): an XML declaration or the XHTML namespace on `<html>`. */
+function isXhtml(text: string): boolean {
+  const head = text.slice(0, 4096);
+  return /^\s*<\?xml/.test(head) || /<html[^>]+xmlns\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml/i.test(head);
+}
+
+/**
+ * XHTML is XML, where `<title/>`, `<script src="…"/>` or `<a id="p5"/>` are empty elements. HTML
+ * tree construction ignores the slash: a `<title/>` would swallow the whole document as its text.
+ * Reading systems parse such files as XML; writing the empty elements out in full gives the HTML
+ * parser the same tree.
+ */
+export function expandSelfClosing(text: string): string {
+  return text.replace(/<([a-zA-Z][\w:.-]*)((?:\s[^<>]*?)?)\s*\/>/g, (whole, name: string, attrs: string) =>
+    VOID.has(name.toLowerCase()) ? whole : `<${name}${attrs}></${name}>`,
+  );
+}
+
 /** A browser-conforming DOM of `text` (always with `<html>`, `<head>` and `<body>`). */
 export async function parseDocument(text: string): Promise<Document> {
+  const source = isXhtml(text) ? expandSelfClosing(text) : text;
   const native = nativeParser();
-  if (native) return native.parseFromString(text, 'text/html');
-  return viaParse5(text);
+  if (native) return native.parseFromString(source, 'text/html');
+  return viaParse5(source);
 }
