@@ -17,7 +17,8 @@ Flags (environment variable in brackets):
   --concurrency N            parses at once, default: CPU count [DOCMILL_CONCURRENCY]
   --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
   --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
-  --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses [DOCMILL_SCRAPE_ALLOW_PRIVATE=1]
+  --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
+                             [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
   --audit                    one audit event per API request (with auditMetadata.username) [DOCMILL_AUDIT=1]
   --shutdown-timeout MS      how long SIGTERM waits for in-flight requests, default 30000`;
 
@@ -87,7 +88,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     concurrency: int('--concurrency', str('concurrency', 'DOCMILL_CONCURRENCY'), availableParallelism()),
     maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
-    scrape: { allowPrivateNetworks: v['allow-private-networks'] === true || env.DOCMILL_SCRAPE_ALLOW_PRIVATE === '1' },
+    scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
   return {
     host,
@@ -95,6 +96,16 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
     config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
   };
+}
+
+/** `1`/`true` allows every non-public address; otherwise a comma-separated list of addresses/CIDRs. */
+function allowList(flag: boolean, env: string | undefined): boolean | string[] {
+  if (flag || env === '1' || env === 'true') return true;
+  const list = (env ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return list.length ? list : false;
 }
 
 function writeLine(record: object): void {

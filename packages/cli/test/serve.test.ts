@@ -30,6 +30,10 @@ describe('docmill serve arguments', () => {
       { id: 'ops', key: 'k-ops', pageQuota: 500 },
     ]);
     expect(s.config.rateLimit).toBe(false);
+    expect(s.config.scrape?.allowPrivateNetworks).toBe(false);
+    const allow = parseServeArgs([], { DOCMILL_SCRAPE_ALLOW_PRIVATE: '10.1.0.0/16, 127.0.0.1' });
+    expect(allow.config.scrape?.allowPrivateNetworks).toEqual(['10.1.0.0/16', '127.0.0.1']);
+    expect(parseServeArgs(['--allow-private-networks'], {}).config.scrape?.allowPrivateNetworks).toBe(true);
     expect(parseServeArgs([], { PORT: '8080' }).port).toBe(8080);
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow(/--port/);
   });

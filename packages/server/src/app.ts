@@ -6,6 +6,7 @@ import { HttpError, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
 import { parseRoute } from './routes/parse.ts';
+import { scrapeRoute } from './routes/scrape.ts';
 
 export interface DocmillApp {
   app: Hono<AppEnv>;
@@ -110,6 +111,7 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
   app.use('/v2/*', guard(s));
 
   parseRoute(app, s);
+  scrapeRoute(app, s);
 
   app.get('/health', (c) =>
     c.json(

@@ -60,8 +60,11 @@ export interface ServerConfig {
 }
 
 export interface ScrapeConfig {
-  /** Allow loopback, private, link-local and metadata addresses (tests, intranet deployments). */
-  allowPrivateNetworks?: boolean;
+  /**
+   * Non-public addresses /v2/scrape may fetch: `true` for all (tests, intranet deployments) or a
+   * list of addresses and CIDR ranges. Default: none (loopback, private, link-local, metadata refused).
+   */
+  allowPrivateNetworks?: boolean | string[];
   maxRedirects?: number;
   /** Replaces the Node fetcher (other runtimes, tests). */
   fetcher?: Fetcher;
@@ -76,7 +79,7 @@ export interface ResolvedConfig {
   rateLimit: { perSecond: number; burst: number } | false;
   log: (record: RequestLog) => void;
   audit: ((event: AuditEvent) => void) | undefined;
-  scrape: { allowPrivateNetworks: boolean; maxRedirects: number; fetcher: Fetcher | undefined };
+  scrape: { allowPrivateNetworks: boolean | string[]; maxRedirects: number; fetcher: Fetcher | undefined };
   version: string;
 }
 

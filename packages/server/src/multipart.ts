@@ -1,3 +1,4 @@
+import { countBytes } from './body.ts';
 import { badRequest, fileTooLarge, INVALID_OPTIONS_JSON, MISSING_FILE, OPTIONS_NOT_OBJECT } from './errors.ts';
 
 /** Room for boundaries, part headers and the `options` field on top of the file itself. */
@@ -12,26 +13,6 @@ export interface Upload {
   options: Record<string, unknown>;
   /** Bytes of the whole request body as received. */
   bodyBytes: number;
-}
-
-/**
- * Counts body bytes as they arrive and fails the stream as soon as the count passes `max`, so an
- * oversized upload without (or with a lying) Content-Length is cut off instead of buffered whole.
- */
-function countBytes(body: ReadableStream<Uint8Array>, max: number, onOver: () => void) {
-  const counter = { bytes: 0 };
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        counter.bytes += chunk.byteLength;
-        if (counter.bytes > max) {
-          onOver();
-          controller.error(new Error('body limit'));
-        } else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, counter };
 }
 
 function parseOptionsField(text: string): Record<string, unknown> {

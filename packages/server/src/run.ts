@@ -13,12 +13,14 @@ export async function runParse(
   options: ParseOptions,
   timeoutMs: number,
   hints: Omit<ParseHints, 'signal'>,
+  /** When the request's clock started (scrape spends part of the timeout fetching). */
+  started = Date.now(),
 ): Promise<ParseData> {
   const keyId = c.get('keyId') ?? 'anonymous';
-  const started = Date.now();
   s.quotas.check(keyId, c.get('pageQuota'));
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(deadlineError(timeoutMs)), timeoutMs);
+  const left = Math.max(0, timeoutMs - (Date.now() - started));
+  const timer = setTimeout(() => deadline.abort(deadlineError(timeoutMs)), left);
   const signal = AbortSignal.any([deadline.signal, c.req.raw.signal]);
   try {
     const admission = await s.gate.admit(signal);

@@ -6,7 +6,7 @@ export interface FetchRequest {
   skipTlsVerification: boolean;
   maxBytes: number;
   maxRedirects: number;
-  allowPrivateNetworks: boolean;
+  allowPrivateNetworks: boolean | readonly string[];
 }
 
 export interface Fetched {
