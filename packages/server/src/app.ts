@@ -5,6 +5,8 @@ import type { AppEnv, Ctx, Services } from './context.ts';
 import { HttpError, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+import { openApiDocument } from './openapi.ts';
+import { crawlPreviewRoute, deepResearchRoute } from './routes/misc.ts';
 import { parseRoute } from './routes/parse.ts';
 import { scrapeRoute } from './routes/scrape.ts';
 
@@ -68,6 +70,8 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     } finally {
       s.state.inFlight--;
       c.header('x-request-id', requestId);
+      // While draining, no connection is kept alive for another request.
+      if (s.state.draining) c.header('Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
@@ -112,6 +116,14 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
 
   parseRoute(app, s);
   scrapeRoute(app, s);
+  crawlPreviewRoute(app, s);
+  deepResearchRoute(app);
+
+  let openapi: Record<string, unknown> | undefined;
+  app.get('/openapi.json', (c) => {
+    openapi ??= openApiDocument(cfg.version);
+    return c.json(openapi);
+  });
 
   app.get('/health', (c) =>
     c.json(

@@ -1,5 +1,6 @@
 import type { Engine } from '@docmill/core';
 import type { ApiKey } from './keys.ts';
+import type { CrawlParams } from './schemas.ts';
 import type { Fetcher } from './scrape/types.ts';
 
 /** What the server needs of an engine: in-process, pool-backed or remote, anything with `parse`. */
@@ -55,6 +56,11 @@ export interface ServerConfig {
   /** When set, one audit event per authenticated API request (SIEM-style). */
   audit?: (event: AuditEvent) => void;
   scrape?: ScrapeConfig;
+  /**
+   * Derives crawl options from a prompt with a model (the summary/JSON issue's provider); without it
+   * /v2/crawl/params-preview uses the documented deterministic rules.
+   */
+  paramsPreview?: (url: string, prompt: string) => Promise<Partial<CrawlParams>>;
   /** Shown in /health and the OpenAPI document. */
   version?: string;
 }
@@ -80,6 +86,7 @@ export interface ResolvedConfig {
   log: (record: RequestLog) => void;
   audit: ((event: AuditEvent) => void) | undefined;
   scrape: { allowPrivateNetworks: boolean | string[]; maxRedirects: number; fetcher: Fetcher | undefined };
+  paramsPreview: ServerConfig['paramsPreview'];
   version: string;
 }
 
@@ -112,6 +119,7 @@ export function resolveConfig(c: ServerConfig): ResolvedConfig {
       maxRedirects: positive('scrape.maxRedirects', c.scrape?.maxRedirects, DEFAULTS.maxRedirects),
       fetcher: c.scrape?.fetcher,
     },
+    paramsPreview: c.paramsPreview,
     version: c.version ?? '0.1.0',
   };
 }

@@ -25,10 +25,23 @@ export function startServer(app: DocmillApp, opts: { host: string; port: number 
         url: `http://${host}:${info.port}`,
         port: info.port,
         async close(timeoutMs = 30_000) {
-          const closed = new Promise<void>((done) => server.close(() => done()));
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
+          const deadline = Date.now() + timeoutMs;
+          let done = false;
+          const closed = new Promise<void>((resolve) =>
+            server.close(() => {
+              done = true;
+              resolve();
+            }),
+          );
           await app.drain(timeoutMs);
-          if ('closeAllConnections' in server) server.closeAllConnections();
+          // The app is done when a handler returns; Node may still be writing that response, and
+          // drained responses carry `Connection: close`. Sweep idle keep-alive sockets until the
+          // server reports closed, and cut what is left only at the deadline.
+          while (!done && Date.now() < deadline) {
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
+            await Promise.race([closed, new Promise((r) => setTimeout(r, 50))]);
+          }
+          if (!done && 'closeAllConnections' in server) server.closeAllConnections();
           await closed;
         },
       });
