@@ -154,14 +154,15 @@ describe('Node adapter', () => {
           setTimeout(() => r({ markdown: 'done late', metadata: { numPages: 1, error: null }, warning: null }), 400),
         ),
     };
-    const server = await startServer(createApp(slow, { rateLimit: false }), { host: '127.0.0.1', port: 0 });
+    const app = createApp(slow, { rateLimit: false });
+    const server = await startServer(app, { host: '127.0.0.1', port: 0 });
     const body = form({
       options: '{}',
       file: new Blob([fixture('pdf/basic.pdf') as Uint8Array<ArrayBuffer>]),
       filename: 'a.pdf',
     });
     const inflight = fetch(`${server.url}/v2/parse`, { method: 'POST', body });
-    await new Promise((r) => setTimeout(r, 100));
+    while (app.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
     const closed = server.close(5000);
     const res = await inflight;
     expect(res.status).toBe(200);
