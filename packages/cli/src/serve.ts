@@ -16,6 +16,7 @@ Flags (environment variable in brackets):
   --no-auth                  serve without keys on a non-loopback host (refused otherwise)
   --concurrency N            parses at once, default: CPU count [DOCMILL_CONCURRENCY]
   --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
+  --max-queue-wait MS        longest wait for a slot before 429, default ${DEFAULTS.maxQueueWaitMs} [DOCMILL_MAX_QUEUE_WAIT]
   --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
   --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
                              [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
@@ -48,6 +49,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         'no-auth': { type: 'boolean' },
         concurrency: { type: 'string' },
         'max-queue': { type: 'string' },
+        'max-queue-wait': { type: 'string' },
         rate: { type: 'string' },
         burst: { type: 'string' },
         'allow-private-networks': { type: 'boolean' },
@@ -87,6 +89,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     keys,
     concurrency: int('--concurrency', str('concurrency', 'DOCMILL_CONCURRENCY'), availableParallelism()),
     maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
+    maxQueueWaitMs: int('--max-queue-wait', str('max-queue-wait', 'DOCMILL_MAX_QUEUE_WAIT'), DEFAULTS.maxQueueWaitMs),
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };

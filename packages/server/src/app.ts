@@ -47,7 +47,7 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     engine,
     config: cfg,
     keys: createKeyStore(cfg.keys),
-    gate: new ParseGate(cfg.concurrency, cfg.maxQueue),
+    gate: new ParseGate(cfg.concurrency, cfg.maxQueue, cfg.maxQueueWaitMs),
     quotas: new PageQuotas(),
     rate: cfg.rateLimit ? new RateLimiter(cfg.rateLimit.perSecond, cfg.rateLimit.burst) : undefined,
     state: { draining: false, inFlight: 0 },

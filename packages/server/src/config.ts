@@ -49,6 +49,8 @@ export interface ServerConfig {
   concurrency?: number;
   /** Requests allowed to wait for a parse slot; beyond it 429. */
   maxQueue?: number;
+  /** Longest wait for a slot before 429 (default 60 s). */
+  maxQueueWaitMs?: number;
   /** Per-key token bucket, or false to disable. */
   rateLimit?: { perSecond: number; burst: number } | false;
   /** Receives one record per request. Default: nothing is logged. */
@@ -82,6 +84,7 @@ export interface ResolvedConfig {
   maxJsonBytes: number;
   concurrency: number;
   maxQueue: number;
+  maxQueueWaitMs: number;
   rateLimit: { perSecond: number; burst: number } | false;
   log: (record: RequestLog) => void;
   audit: ((event: AuditEvent) => void) | undefined;
@@ -95,6 +98,7 @@ export const DEFAULTS = {
   maxJsonBytes: 1024 * 1024,
   concurrency: 2,
   maxQueue: 64,
+  maxQueueWaitMs: 60_000,
   rateLimit: { perSecond: 10, burst: 20 },
   maxRedirects: 5,
 } as const;
@@ -111,6 +115,7 @@ export function resolveConfig(c: ServerConfig): ResolvedConfig {
     maxJsonBytes: positive('maxJsonBytes', c.maxJsonBytes, DEFAULTS.maxJsonBytes),
     concurrency: Math.max(1, positive('concurrency', c.concurrency, DEFAULTS.concurrency)),
     maxQueue: positive('maxQueue', c.maxQueue, DEFAULTS.maxQueue),
+    maxQueueWaitMs: positive('maxQueueWaitMs', c.maxQueueWaitMs, DEFAULTS.maxQueueWaitMs),
     rateLimit: c.rateLimit === undefined ? { ...DEFAULTS.rateLimit } : c.rateLimit,
     log: c.log ?? (() => {}),
     audit: c.audit,

@@ -32,6 +32,8 @@ export class RateLimiter {
 export interface Admission {
   /** Milliseconds spent waiting for a slot (0 when one was free). */
   queuedMs: number;
+  /** When the slot was granted: the `timeout` option counts from here. */
+  startedAt: number;
   release(): void;
 }
 
@@ -48,6 +50,8 @@ export class ParseGate {
   constructor(
     readonly concurrency: number,
     readonly maxQueue: number,
+    /** Longest wait for a slot before 429 (the request's own timeout is only known once read). */
+    readonly maxWaitMs: number,
   ) {}
 
   get running(): number {
@@ -69,14 +73,30 @@ export class ParseGate {
       await new Promise<void>((resolve, reject) => {
         const entry = { start: resolve, fail: reject };
         this.#waiting.push(entry);
-        const onAbort = () => {
+        const leave = (reason: unknown) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
           const i = this.#waiting.indexOf(entry);
           if (i >= 0) this.#waiting.splice(i, 1);
-          reject(signal.reason);
+          reject(reason);
         };
+        const onAbort = () => leave(signal.reason);
+        const timer = setTimeout(() => {
+          const wait = Math.max(1, Math.ceil(this.#avgMs / 1000));
+          leave(
+            new HttpError(
+              429,
+              `The server is busy: no parse slot within ${this.maxWaitMs} ms. Retry after ${wait} s.`,
+              {
+                'Retry-After': String(wait),
+              },
+            ),
+          );
+        }, this.maxWaitMs);
         if (signal.aborted) onAbort();
         else signal.addEventListener('abort', onAbort, { once: true });
         entry.start = () => {
+          clearTimeout(timer);
           signal.removeEventListener('abort', onAbort);
           resolve();
         };
@@ -86,6 +106,7 @@ export class ParseGate {
     let released = false;
     return {
       queuedMs: started - asked,
+      startedAt: started,
       release: () => {
         if (released) return;
         released = true;

@@ -1,50 +1,64 @@
 import type { ParseData, ParseHints, ParseOptions } from '@docmill/core';
 import type { Ctx, Services } from './context.ts';
-import { deadlineError } from './limits.ts';
+import { type Admission, deadlineError } from './limits.ts';
 
 /**
- * Runs one parse for a request: quota check, a slot in the gate, a deadline that counts the queue
- * wait against the `timeout` option, cancellation when the client goes away, page accounting.
+ * Takes a parse slot before the body is read, so that uploads (up to 51 MB each) and fetched pages
+ * are only held in memory for admitted requests: memory is bounded by `concurrency`, and waiting
+ * requests stay unread on their connection. The page quota is checked first, the queue may refuse
+ * with 429, and the slot is always released.
  */
-export async function runParse(
+export async function withSlot<T>(c: Ctx, s: Services, work: (slot: Admission) => Promise<T>): Promise<T> {
+  s.quotas.check(c.get('keyId') ?? 'anonymous', c.get('pageQuota'));
+  const slot = await s.gate.admit(c.req.raw.signal);
+  try {
+    return await work(slot);
+  } finally {
+    slot.release();
+  }
+}
+
+/** A deadline for the `timeout` option, counted from `startedAt`, that also fires when the client goes away. */
+export function deadline(c: Ctx, timeoutMs: number, startedAt: number) {
+  const controller = new AbortController();
+  const left = Math.max(0, timeoutMs - (Date.now() - startedAt));
+  const timer = setTimeout(() => controller.abort(deadlineError(timeoutMs)), left);
+  return {
+    signal: AbortSignal.any([controller.signal, c.req.raw.signal]),
+    /** The 408 when our own deadline fired; whatever the engine threw otherwise. */
+    reason: (err: unknown) => (controller.signal.aborted ? controller.signal.reason : err),
+    expired: () => Date.now() - startedAt > timeoutMs,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+/** One parse inside a slot: cancellation, the deadline, page accounting and the queue facts. */
+export async function parseInSlot(
   c: Ctx,
   s: Services,
+  slot: Admission,
   bytes: Uint8Array,
   options: ParseOptions,
   timeoutMs: number,
   hints: Omit<ParseHints, 'signal'>,
-  /** When the request's clock started (scrape spends part of the timeout fetching). */
-  started = Date.now(),
 ): Promise<ParseData> {
-  const keyId = c.get('keyId') ?? 'anonymous';
-  s.quotas.check(keyId, c.get('pageQuota'));
-  const deadline = new AbortController();
-  const left = Math.max(0, timeoutMs - (Date.now() - started));
-  const timer = setTimeout(() => deadline.abort(deadlineError(timeoutMs)), left);
-  const signal = AbortSignal.any([deadline.signal, c.req.raw.signal]);
+  const d = deadline(c, timeoutMs, slot.startedAt);
   try {
-    const admission = await s.gate.admit(signal);
-    try {
-      const data = await s.engine.parse(bytes, options, { ...hints, signal });
-      // An in-process engine can hold the event loop past the deadline in one synchronous step, so
-      // the timer only fires afterwards: the contract still says 408 (a worker pool avoids the wait).
-      if (Date.now() - started > timeoutMs) throw deadlineError(timeoutMs);
-      const pages = typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
-      c.set('pages', pages);
-      s.quotas.add(keyId, pages);
-      if (admission.queuedMs > 0) {
-        data.metadata.concurrencyLimited = true;
-        data.metadata.concurrencyQueueDurationMs = admission.queuedMs;
-      }
-      return data;
-    } finally {
-      admission.release();
+    const data = await s.engine.parse(bytes, options, { ...hints, signal: d.signal });
+    // An in-process engine can hold the event loop past the deadline in one synchronous step, so
+    // the timer only fires afterwards: the contract still says 408 (a worker pool avoids the wait).
+    if (d.expired()) throw deadlineError(timeoutMs);
+    const pages = typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
+    c.set('pages', pages);
+    s.quotas.add(c.get('keyId') ?? 'anonymous', pages);
+    if (slot.queuedMs > 0) {
+      data.metadata.concurrencyLimited = true;
+      data.metadata.concurrencyQueueDurationMs = slot.queuedMs;
     }
+    return data;
   } catch (err) {
-    // Whichever fired first decides: our deadline is a 408 even if the engine saw a plain abort.
-    if (deadline.signal.aborted) throw deadline.signal.reason;
-    throw err;
+    throw d.reason(err);
   } finally {
-    clearTimeout(timer);
+    d.clear();
   }
 }

@@ -404,3 +404,29 @@ describe('drain', () => {
     expect(await drained).toBe(true);
   });
 });
+
+describe('memory is bounded by admitted requests', () => {
+  it('leaves a queued upload unread and refuses after maxQueueWaitMs with 429', async () => {
+    const app = appWith({ concurrency: 1, maxQueue: 4, maxQueueWaitMs: 300 }, slowEngine(1500));
+    const busy = app.app.request('/v2/parse', parseForm({}));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const waiting = await app.app.request('/v2/parse', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    } as RequestInit);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await waiting.json()) as { error: string }).error).toMatch(/no parse slot within 300 ms/);
+    // Only what the stream queued up front, never the upload itself.
+    expect(pulled).toBeLessThanOrEqual(2);
+    expect((await busy).status).toBe(200);
+  });
+});

@@ -3,8 +3,7 @@ import type { Hono } from 'hono';
 import { readJsonBody } from '../body.ts';
 import type { AppEnv, Services } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { deadlineError } from '../limits.ts';
-import { runParse } from '../run.ts';
+import { deadline, parseInSlot, withSlot } from '../run.ts';
 import { CACHE_KEYS, httpUrl } from '../schemas.ts';
 import type { Fetcher } from '../scrape/types.ts';
 
@@ -54,7 +53,6 @@ const defaultFetcher = () => {
 
 export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
   app.post('/v2/scrape', async (c) => {
-    const started = Date.now();
     const body = await readJsonBody(c.req.raw, s.config.maxJsonBytes);
     c.set('bytes', Number(c.req.header('content-length') ?? 0));
     refuseBrowserOnly(body);
@@ -66,42 +64,44 @@ export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
     c.set('username', resolved.raw.auditMetadata?.username ?? null);
     const url = parsedUrl.data;
 
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(deadlineError(resolved.timeout)), resolved.timeout);
-    const fetcher = s.config.scrape.fetcher ?? (await defaultFetcher());
-    let fetched: Awaited<ReturnType<Fetcher>>;
-    try {
-      fetched = await fetcher({
-        url,
-        headers: resolved.raw.headers ?? {},
-        signal: AbortSignal.any([deadline.signal, c.req.raw.signal]),
-        skipTlsVerification: resolved.raw.skipTlsVerification,
-        maxBytes: s.config.maxFileBytes,
-        maxRedirects: s.config.scrape.maxRedirects,
-        allowPrivateNetworks: s.config.scrape.allowPrivateNetworks,
-      });
-    } catch (err) {
-      throw deadline.signal.aborted ? deadline.signal.reason : err;
-    } finally {
-      clearTimeout(timer);
-    }
-
-    const hints: { filename?: string; contentType?: string; sourceURL: string } = { sourceURL: fetched.url };
-    const filename = filenameOf(fetched.url);
-    if (filename) hints.filename = filename;
-    if (fetched.contentType) hints.contentType = fetched.contentType;
-    let data: ParseData;
-    try {
-      data = await runParse(c, s, fetched.body, rest, resolved.timeout, hints, started);
-    } catch (err) {
-      // An error page we cannot parse is still an answer about the page, as the hosted API reports it.
-      if (fetched.status < 400 || !(err instanceof DocmillError) || err.status !== 400) throw err;
-      data = { markdown: '', metadata: { error: null }, warning: null };
-    }
-    data.metadata.sourceURL = url;
-    data.metadata.url = fetched.url;
-    data.metadata.statusCode = fetched.status;
-    if (fetched.status >= 400) data.metadata.error = `The page answered HTTP ${fetched.status}.`;
+    // The small JSON body is read first; the fetched document (up to 50 MB) only inside a slot.
+    const data = await withSlot(c, s, async (slot) => {
+      const d = deadline(c, resolved.timeout, slot.startedAt);
+      const fetcher = s.config.scrape.fetcher ?? (await defaultFetcher());
+      let fetched: Awaited<ReturnType<Fetcher>>;
+      try {
+        fetched = await fetcher({
+          url,
+          headers: resolved.raw.headers ?? {},
+          signal: d.signal,
+          skipTlsVerification: resolved.raw.skipTlsVerification,
+          maxBytes: s.config.maxFileBytes,
+          maxRedirects: s.config.scrape.maxRedirects,
+          allowPrivateNetworks: s.config.scrape.allowPrivateNetworks,
+        });
+      } catch (err) {
+        throw d.reason(err);
+      } finally {
+        d.clear();
+      }
+      const hints: { filename?: string; contentType?: string; sourceURL: string } = { sourceURL: fetched.url };
+      const filename = filenameOf(fetched.url);
+      if (filename) hints.filename = filename;
+      if (fetched.contentType) hints.contentType = fetched.contentType;
+      let parsed: ParseData;
+      try {
+        parsed = await parseInSlot(c, s, slot, fetched.body, rest, resolved.timeout, hints);
+      } catch (err) {
+        // An error page we cannot parse is still an answer about the page, as the hosted API reports it.
+        if (fetched.status < 400 || !(err instanceof DocmillError) || err.status !== 400) throw err;
+        parsed = { markdown: '', metadata: { error: null }, warning: null };
+      }
+      parsed.metadata.sourceURL = url;
+      parsed.metadata.url = fetched.url;
+      parsed.metadata.statusCode = fetched.status;
+      if (fetched.status >= 400) parsed.metadata.error = `The page answered HTTP ${fetched.status}.`;
+      return parsed;
+    });
     return c.json({ success: true, data });
   });
 }
