@@ -8,7 +8,7 @@ import { DocmillError } from '@docmill/core';
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   constructor(
-    readonly status: 401 | 402 | 404 | 413 | 429 | 503,
+    readonly status: 401 | 402 | 404 | 429 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

@@ -170,4 +170,39 @@ describe('Node adapter', () => {
     await closed;
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
   });
+
+  it('cancels the parse when the client disconnects', async () => {
+    let cancelled: unknown;
+    let called = false;
+    const watching: ParseEngine = {
+      parse: (_b, _o, hints) =>
+        new Promise<ParseData>((_r, reject) => {
+          called = true;
+          hints?.signal?.addEventListener('abort', () => {
+            cancelled = hints.signal?.reason ?? 'aborted';
+            reject(cancelled);
+          });
+        }),
+    };
+    const app = createApp(watching, { rateLimit: false });
+    const server = await startServer(app, { host: '127.0.0.1', port: 0 });
+    try {
+      const client = new AbortController();
+      const body = form({
+        options: '{}',
+        file: new Blob([fixture('pdf/basic.pdf') as Uint8Array<ArrayBuffer>]),
+        filename: 'a.pdf',
+      });
+      const res = fetch(`${server.url}/v2/parse`, { method: 'POST', body, signal: client.signal });
+      while (!called) await new Promise((r) => setTimeout(r, 5));
+      client.abort();
+      await expect(res).rejects.toThrow();
+      for (let i = 0; i < 200 && cancelled === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(cancelled).toBeDefined();
+      for (let i = 0; i < 200 && app.inFlight > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(app.inFlight).toBe(0);
+    } finally {
+      await server.close(2000);
+    }
+  });
 });
