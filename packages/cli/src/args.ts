@@ -15,6 +15,7 @@ export class UsageError extends Error {}
 export const usage = `Usage:
   docmill parse <file> [flags]            print Markdown (or --json for the full response)
   docmill parse <dir> --out <dir> [flags] convert a folder, one .md per file
+  docmill serve [--host H --port N …]     HTTP server for POST /v2/parse (docmill serve --help)
 
 Flags:
   --json                     print {success, data} instead of Markdown

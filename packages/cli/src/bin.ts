@@ -4,6 +4,7 @@ import { createEngine, DocmillError, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { parseCli, UsageError, usage } from './args.ts';
 import { convertFolder } from './folder.ts';
+import { serve } from './serve.ts';
 
 /** Exit codes: 0 ok, 1 the request was at fault (4xx), 2 anything else. */
 function fail(err: unknown): never {
@@ -13,6 +14,7 @@ function fail(err: unknown): never {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'serve') return serve(argv.slice(1));
   const cmd = parseCli(argv);
   if (cmd.help || !cmd.command) {
     process.stdout.write(`${usage}\n`);

@@ -48,7 +48,8 @@ export const ACCEPTED_EXTENSIONS = [
   '.csv',
 ] as const;
 
-const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.gif', '.bmp', '.webp'];
+/** Raster image extensions, accepted only with the `image` parser. */
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.gif', '.bmp', '.webp'];
 
 const byExtension: Record<string, FileKind> = {
   '.html': 'html',

@@ -1,6 +1,6 @@
 export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
 export type { Detected, FileKind } from './detect.ts';
-export { ACCEPTED_EXTENSIONS, detect, MIME_TYPES } from './detect.ts';
+export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES } from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
 export { createEngine, parse, parseTree } from './engine.ts';
 export type { ErrorBody, ErrorCode } from './errors.ts';

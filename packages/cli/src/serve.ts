@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createEngine } from '@docmill/core';
+import { type ApiKey, createApp, DEFAULTS, parseKeyFile, parseKeyList, type ServerConfig } from '@docmill/server';
+import { isLoopbackHost, startServer } from '@docmill/server/node';
+import { UsageError } from './args.ts';
+
+export const serveUsage = `Usage: docmill serve [flags]     serve POST /v2/parse, /v2/scrape, … over HTTP
+
+Flags (environment variable in brackets):
+  --host H                   bind address, default 127.0.0.1 [DOCMILL_HOST]
+  --port N                   port, default 3002 [DOCMILL_PORT, PORT]
+  --keys-file PATH           API keys: "id:key" lines or a JSON [{id, key, pageQuota}] [DOCMILL_API_KEYS_FILE]
+                             keys may also come as a comma-separated list [DOCMILL_API_KEYS]
+  --no-auth                  serve without keys on a non-loopback host (refused otherwise)
+  --concurrency N            parses at once, default: CPU count [DOCMILL_CONCURRENCY]
+  --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
+  --max-queue-wait MS        longest wait for a slot before 429, default ${DEFAULTS.maxQueueWaitMs} [DOCMILL_MAX_QUEUE_WAIT]
+  --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
+  --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
+                             [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
+  --audit                    one audit event per API request (with auditMetadata.username) [DOCMILL_AUDIT=1]
+  --shutdown-timeout MS      how long SIGTERM waits for in-flight requests, default 30000`;
+
+export interface ServeSetup {
+  host: string;
+  port: number;
+  shutdownMs: number;
+  config: ServerConfig;
+}
+
+const int = (name: string, v: string | undefined, d: number): number => {
+  if (v === undefined || v === '') return d;
+  if (!/^\d+$/.test(v)) throw new UsageError(`${name} must be a non-negative integer, got "${v}".`);
+  return Number(v);
+};
+
+/** Flags over environment over defaults; refuses an unauthenticated non-loopback bind. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSetup {
+  let v: Record<string, string | boolean | undefined>;
+  try {
+    v = parseArgs({
+      args: argv,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'keys-file': { type: 'string' },
+        'no-auth': { type: 'boolean' },
+        concurrency: { type: 'string' },
+        'max-queue': { type: 'string' },
+        'max-queue-wait': { type: 'string' },
+        rate: { type: 'string' },
+        burst: { type: 'string' },
+        'allow-private-networks': { type: 'boolean' },
+        audit: { type: 'boolean' },
+        'shutdown-timeout': { type: 'string' },
+      },
+    }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${serveUsage}`);
+  }
+  const str = (flag: string, ...vars: string[]) =>
+    (v[flag] as string | undefined) ?? vars.map((k) => env[k]).find((x) => x !== undefined && x !== '');
+  const host = str('host', 'DOCMILL_HOST') ?? '127.0.0.1';
+  const port = int('--port', str('port', 'DOCMILL_PORT', 'PORT'), 3002);
+  const noAuth = v['no-auth'] === true;
+  const keys: ApiKey[] = [];
+  if (!noAuth) {
+    if (env.DOCMILL_API_KEYS) keys.push(...parseKeyList(env.DOCMILL_API_KEYS));
+    const file = str('keys-file', 'DOCMILL_API_KEYS_FILE');
+    if (file) {
+      try {
+        keys.push(...parseKeyFile(readFileSync(file, 'utf8')));
+      } catch (err) {
+        throw new UsageError(`Cannot read keys file ${file}: ${(err as Error).message}`);
+      }
+    }
+    if (keys.length === 0 && !isLoopbackHost(host)) {
+      throw new UsageError(
+        `Refusing to serve ${host} without API keys: set DOCMILL_API_KEYS or --keys-file, or pass --no-auth explicitly.`,
+      );
+    }
+  }
+  const rate = Number(str('rate', 'DOCMILL_RATE') ?? DEFAULTS.rateLimit.perSecond);
+  if (!Number.isFinite(rate) || rate < 0) throw new UsageError('--rate must be a number ≥ 0.');
+  const burst = int('--burst', str('burst', 'DOCMILL_BURST'), DEFAULTS.rateLimit.burst);
+  const config: ServerConfig = {
+    keys,
+    concurrency: int('--concurrency', str('concurrency', 'DOCMILL_CONCURRENCY'), availableParallelism()),
+    maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
+    maxQueueWaitMs: int('--max-queue-wait', str('max-queue-wait', 'DOCMILL_MAX_QUEUE_WAIT'), DEFAULTS.maxQueueWaitMs),
+    rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
+    scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
+  };
+  return {
+    host,
+    port,
+    shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
+    config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
+  };
+}
+
+/** `1`/`true` allows every non-public address; otherwise a comma-separated list of addresses/CIDRs. */
+function allowList(flag: boolean, env: string | undefined): boolean | string[] {
+  if (flag || env === '1' || env === 'true') return true;
+  const list = (env ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return list.length ? list : false;
+}
+
+function writeLine(record: object): void {
+  process.stdout.write(`${JSON.stringify(record)}\n`);
+}
+
+/** `docmill serve`: JSON log lines on stdout; SIGTERM/SIGINT drain in-flight requests, then exit. */
+export async function serve(argv: string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${serveUsage}\n`);
+    return;
+  }
+  const setup = parseServeArgs(argv, process.env);
+  const engine = createEngine();
+  const app = createApp(engine, { ...setup.config, log: writeLine });
+  const server = await startServer(app, { host: setup.host, port: setup.port });
+  const keys = setup.config.keys?.length ?? 0;
+  writeLine({ msg: 'listening', time: new Date().toISOString(), url: server.url, keys, auth: keys > 0 });
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      writeLine({ msg: 'shutting down', time: new Date().toISOString(), signal, inFlight: app.inFlight });
+      server
+        .close(setup.shutdownMs)
+        .then(() => engine.close())
+        .then(resolve);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  writeLine({ msg: 'stopped', time: new Date().toISOString() });
+}

@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import type { ParseEngine, ResolvedConfig } from './config.ts';
+import type { KeyStore } from './keys.ts';
+import type { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+
+/** Per-request facts the routes record and the logging middleware reports. */
+export interface RequestVars {
+  requestId: string;
+  keyId: string | null;
+  pageQuota: number | undefined;
+  bytes: number;
+  pages: number;
+  filename: string | undefined;
+  username: string | null;
+  /** The error body's `code`, for the log. */
+  code: string | undefined;
+  errorId: string | undefined;
+  errorMessage: string | undefined;
+}
+
+export type AppEnv = { Variables: RequestVars };
+export type Ctx = Context<AppEnv>;
+
+/** Everything routes share; built once per app. */
+export interface Services {
+  engine: ParseEngine;
+  config: ResolvedConfig;
+  keys: Promise<KeyStore>;
+  gate: ParseGate;
+  quotas: PageQuotas;
+  rate: RateLimiter | undefined;
+  /** Set while shutting down: new API requests get 503, /health reports draining. */
+  state: { draining: boolean; inFlight: number };
+}

@@ -1,0 +1,147 @@
+import { DocmillError } from '@docmill/core';
+import { HttpError } from './errors.ts';
+
+/** Per-key token bucket: `burst` requests at once, refilled at `perSecond`. */
+export class RateLimiter {
+  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes one token or throws 429 with the seconds until one is available. */
+  take(key: string): void {
+    const t = this.now();
+    const b = this.#buckets.get(key) ?? { tokens: this.burst, at: t };
+    b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.perSecond);
+    b.at = t;
+    this.#buckets.set(key, b);
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return;
+    }
+    const wait = Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond));
+    throw new HttpError(429, `Rate limit exceeded for this API key. Retry after ${wait} s.`, {
+      'Retry-After': String(wait),
+    });
+  }
+}
+
+export interface Admission {
+  /** Milliseconds spent waiting for a slot (0 when one was free). */
+  queuedMs: number;
+  /** When the slot was granted: the `timeout` option counts from here. */
+  startedAt: number;
+  release(): void;
+}
+
+/**
+ * Bounds concurrent parses. Requests over `concurrency` wait in a FIFO of at most `maxQueue`; when
+ * it is full the request is refused with 429 at once rather than piling up memory.
+ */
+export class ParseGate {
+  #running = 0;
+  readonly #waiting: Array<{ start: () => void; fail: (e: unknown) => void }> = [];
+  /** Moving average of slot hold time, for an honest Retry-After. */
+  #avgMs = 1000;
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxQueue: number,
+    /** Longest wait for a slot before 429 (the request's own timeout is only known once read). */
+    readonly maxWaitMs: number,
+  ) {}
+
+  get running(): number {
+    return this.#running;
+  }
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
+  async admit(signal: AbortSignal): Promise<Admission> {
+    const asked = Date.now();
+    if (this.#running >= this.concurrency) {
+      if (this.#waiting.length >= this.maxQueue) {
+        const wait = Math.max(1, Math.ceil(((this.#waiting.length + 1) * this.#avgMs) / this.concurrency / 1000));
+        throw new HttpError(429, `The server is busy: the parse queue is full. Retry after ${wait} s.`, {
+          'Retry-After': String(wait),
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        const entry = { start: resolve, fail: reject };
+        this.#waiting.push(entry);
+        const leave = (reason: unknown) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          const i = this.#waiting.indexOf(entry);
+          if (i >= 0) this.#waiting.splice(i, 1);
+          reject(reason);
+        };
+        const onAbort = () => leave(signal.reason);
+        const timer = setTimeout(() => {
+          const wait = Math.max(1, Math.ceil(this.#avgMs / 1000));
+          leave(
+            new HttpError(
+              429,
+              `The server is busy: no parse slot within ${this.maxWaitMs} ms. Retry after ${wait} s.`,
+              {
+                'Retry-After': String(wait),
+              },
+            ),
+          );
+        }, this.maxWaitMs);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+        entry.start = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+      });
+    } else this.#running++;
+    const started = Date.now();
+    let released = false;
+    return {
+      queuedMs: started - asked,
+      startedAt: started,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#avgMs = this.#avgMs * 0.8 + (Date.now() - started) * 0.2;
+        const next = this.#waiting.shift();
+        // The slot passes straight to the next waiter, so `running` stays counted.
+        if (next) next.start();
+        else this.#running--;
+      },
+    };
+  }
+}
+
+/** Pages parsed per key against optional quotas; in memory, so per replica. */
+export class PageQuotas {
+  readonly #used = new Map<string, number>();
+
+  used(keyId: string): number {
+    return this.#used.get(keyId) ?? 0;
+  }
+
+  check(keyId: string, quota: number | undefined): void {
+    if (quota === undefined) return;
+    if (this.used(keyId) >= quota) {
+      throw new HttpError(
+        402,
+        `Page quota exhausted: this API key has used ${this.used(keyId)} of its ${quota} pages. Payment or a larger quota is required.`,
+      );
+    }
+  }
+
+  add(keyId: string, pages: number): void {
+    this.#used.set(keyId, this.used(keyId) + pages);
+  }
+}
+
+export const deadlineError = (ms: number): DocmillError =>
+  new DocmillError(408, 'SCRAPE_TIMEOUT', `The request did not finish within the ${ms} ms timeout.`);

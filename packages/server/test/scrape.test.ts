@@ -1,0 +1,310 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { createEngine, type ParseData } from '@docmill/core';
+import Firecrawl from '@mendable/firecrawl-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import type { ServerConfig } from '../src/config.ts';
+import { startServer } from '../src/node.ts';
+import { blockedReason, isAllowed } from '../src/scrape/address.ts';
+import { createNodeFetcher } from '../src/scrape/node-fetcher.ts';
+import { fixture } from './helpers.ts';
+
+// A real HTTP server on 127.0.0.1 plays the web; the scrape route fetches from it only when the
+// app is configured to allow loopback, and must refuse it (without connecting) otherwise.
+const engine = createEngine();
+let site: http.Server;
+let base = '';
+let port = 0;
+const hits: string[] = [];
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const send = (status: number, type: string, body: string | Uint8Array, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, ...extra });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/page.html':
+        return send(200, 'text/html; charset=utf-8', page('Hello page', '<p>Plain <a href="/next">next</a>.</p>'));
+      case '/go':
+        return send(302, 'text/plain', '', { location: '/page.html' });
+      case '/loop':
+        return send(301, 'text/plain', '', { location: '/loop' });
+      case '/doc':
+        return send(200, 'application/octet-stream', fixture('pdf/basic.pdf'));
+      case '/gz':
+        return send(200, 'text/html', gzipSync(page('Zipped', '<p>compressed body</p>')), {
+          'content-encoding': 'gzip',
+        });
+      case '/bomb':
+        return send(200, 'text/html', gzipSync(new Uint8Array(60 * 1024 * 1024)), { 'content-encoding': 'gzip' });
+      case '/echo':
+        return send(200, 'text/html', page('Echo', `<p>token=${req.headers['x-token'] ?? 'none'}</p>`));
+      case '/missing':
+        return send(404, 'text/html', page('Not here', '<p>gone</p>'));
+      case '/to-other-loopback':
+        return send(302, 'text/plain', '', { location: `http://127.0.0.2:${port}/page.html` });
+      case '/to-metadata':
+        return send(302, 'text/plain', '', { location: 'http://169.254.169.254/latest/meta-data/' });
+      case '/slow':
+        return; // never answers
+      default:
+        return send(404, 'text/plain', 'no');
+    }
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  port = (site.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  site.closeAllConnections();
+  await new Promise((r) => site.close(r));
+  await engine.close();
+});
+
+const appWith = (config: ServerConfig = {}) => createApp(engine, { rateLimit: false, ...config });
+const loopbackOnly = () => appWith({ scrape: { allowPrivateNetworks: ['127.0.0.1'] } });
+
+async function scrape(app: ReturnType<typeof createApp>, body: unknown) {
+  const res = await app.app.request('/v2/scrape', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; data: ParseData; code?: string; error?: string },
+  };
+}
+
+describe('POST /v2/scrape fetches and parses (loopback allowed by configuration)', () => {
+  const app = loopbackOnly();
+
+  it('parses an HTML page with sourceURL, url, statusCode and content type', async () => {
+    const { status, body } = await scrape(app, { url: `${base}/page.html`, formats: ['markdown', 'links'] });
+    expect(status).toBe(200);
+    expect(body.data.markdown).toContain('# Hello page');
+    expect(body.data.links).toContain(`${base}/next`);
+    expect(body.data.metadata).toMatchObject({
+      sourceURL: `${base}/page.html`,
+      url: `${base}/page.html`,
+      statusCode: 200,
+      contentType: 'text/html',
+      title: 'Hello page',
+    });
+  });
+
+  it('follows redirects and reports the final url beside the requested one', async () => {
+    const { body } = await scrape(app, { url: `${base}/go` });
+    expect(body.data.markdown).toContain('# Hello page');
+    expect(body.data.metadata.sourceURL).toBe(`${base}/go`);
+    expect(body.data.metadata.url).toBe(`${base}/page.html`);
+  });
+
+  it('detects a PDF served as octet-stream from its bytes', async () => {
+    const { body } = await scrape(app, { url: `${base}/doc`, parsers: [{ type: 'pdf', mode: 'fast' }] });
+    expect(body.data.markdown).toContain('# Docmill Fixture');
+    expect(body.data.metadata.contentType).toBe('application/pdf');
+    expect(body.data.metadata.numPages).toBe(1);
+  });
+
+  it('decompresses gzip and stops a compressed bomb at the size limit', async () => {
+    expect((await scrape(app, { url: `${base}/gz` })).body.data.markdown).toContain('compressed body');
+    const bomb = await scrape(app, { url: `${base}/bomb` });
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.error).toMatch(/exceeds the maximum size of 50MB/);
+  });
+
+  it('sends the headers option', async () => {
+    const { body } = await scrape(app, { url: `${base}/echo`, headers: { 'x-token': 'abc123' } });
+    expect(body.data.markdown).toContain('token=abc123');
+  });
+
+  it('reports an error page as statusCode with metadata.error', async () => {
+    const { status, body } = await scrape(app, { url: `${base}/missing` });
+    expect(status).toBe(200);
+    expect(body.data.metadata.statusCode).toBe(404);
+    expect(body.data.metadata.error).toBe('The page answered HTTP 404.');
+    expect(body.data.markdown).toContain('# Not here');
+  });
+
+  it('caps redirects', async () => {
+    const { status, body } = await scrape(app, { url: `${base}/loop` });
+    expect(status).toBe(400);
+    expect(body.error).toBe(`Too many redirects (more than 5) from ${base}/loop.`);
+  });
+
+  it('times out with 408 SCRAPE_TIMEOUT', async () => {
+    const { status, body } = await scrape(app, { url: `${base}/slow`, timeout: 1000 });
+    expect(status).toBe(408);
+    expect(body.code).toBe('SCRAPE_TIMEOUT');
+  });
+
+  it('refuses browser-only formats and options, bad URLs and bad options with 400', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ url: `${base}/page.html`, formats: [{ type: 'screenshot', fullPage: true }] }, /screenshot/],
+      [{ url: `${base}/page.html`, formats: ['branding'] }, /branding/],
+      [{ url: `${base}/page.html`, actions: [{ type: 'click', selector: 'a' }] }, /actions/],
+      [{ url: `${base}/page.html`, waitFor: 500 }, /waitFor/],
+      [{ url: 'ftp://example.com/a.pdf' }, /http or https/],
+      [{ url: 'not a url' }, /http or https/],
+      [{ url: `${base}/page.html`, onlyMainContent: 3 }, /onlyMainContent/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await scrape(app, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatch(message);
+    }
+  });
+
+  it('accepts the cache fields the SDK sends (maxAge, storeInCache)', async () => {
+    const { status } = await scrape(app, { url: `${base}/page.html`, maxAge: 172800000, storeInCache: true });
+    expect(status).toBe(200);
+  });
+});
+
+describe('SSRF: non-public addresses are refused, after DNS resolution and on every redirect', () => {
+  it('refuses loopback by default without sending a request', async () => {
+    const app = appWith();
+    const before = hits.length;
+    for (const url of [
+      `${base}/page.html`,
+      `http://localhost:${port}/page.html`,
+      `http://[::1]:${port}/page.html`,
+      `http://2130706433:${port}/page.html`,
+      `http://0x7f.1:${port}/page.html`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://192.168.1.1/',
+    ]) {
+      const { status, body } = await scrape(app, { url });
+      expect(status, url).toBe(400);
+      expect(body.error, url).toMatch(/^Refusing to fetch .*which is not a public address/);
+    }
+    expect(hits.length).toBe(before);
+  });
+
+  it('checks every redirect hop: a redirect to another private address or to metadata is refused', async () => {
+    const app = loopbackOnly();
+    for (const path of ['/to-other-loopback', '/to-metadata']) {
+      const { status, body } = await scrape(app, { url: `${base}${path}` });
+      expect(status).toBe(400);
+      expect(body.error).toMatch(/Refusing to fetch http:\/\/(127\.0\.0\.2|169\.254\.169\.254)/);
+    }
+  });
+
+  it('checks what a name resolves to, and every address it has', async () => {
+    const resolve = async (host: string) =>
+      host === 'metadata.example.test'
+        ? [{ address: '169.254.169.254', family: 4 }]
+        : [
+            { address: '127.0.0.1', family: 4 },
+            { address: '10.1.2.3', family: 4 },
+          ];
+    const app = appWith({ scrape: { allowPrivateNetworks: ['127.0.0.1'], fetcher: createNodeFetcher({ resolve }) } });
+    const meta = await scrape(app, { url: 'http://metadata.example.test/computeMetadata/v1/' });
+    expect(meta.body.error).toMatch(/resolves to 169\.254\.169\.254 \(link-local \/ cloud metadata\)/);
+    const before = hits.length;
+    const mixed = await scrape(app, { url: `http://mixed.example.test:${port}/page.html` });
+    expect(mixed.body.error).toMatch(/resolves to 10\.1\.2\.3 \(private\)/);
+    expect(hits.length).toBe(before);
+  });
+
+  it('classifies addresses', () => {
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '93.184.216.34', '::ffff:8.8.8.8']) {
+      expect(blockedReason(ip), ip).toBeUndefined();
+    }
+    const blocked: Array<[string, string]> = [
+      ['127.0.0.1', 'loopback'],
+      ['127.9.9.9', 'loopback'],
+      ['10.20.30.40', 'private'],
+      ['172.31.255.255', 'private'],
+      ['192.168.0.10', 'private'],
+      ['100.100.100.200', 'shared (CGNAT)'],
+      ['169.254.169.254', 'link-local / cloud metadata'],
+      ['0.0.0.0', 'unspecified'],
+      ['::1', 'loopback'],
+      ['::', 'unspecified'],
+      ['fd00:ec2::254', 'unique local (private)'],
+      ['fe80::1%eth0', 'link-local'],
+      ['::ffff:127.0.0.1', 'loopback'],
+      ['::ffff:7f00:1', 'loopback'],
+      ['64:ff9b::a9fe:a9fe', 'link-local / cloud metadata'],
+      ['224.0.0.1', 'multicast'],
+      ['garbage', 'not an IP address'],
+    ];
+    for (const [ip, why] of blocked) expect(blockedReason(ip), ip).toBe(why);
+    expect(isAllowed('10.1.2.3', ['10.1.0.0/16'])).toBe(true);
+    expect(isAllowed('10.2.0.1', ['10.1.0.0/16'])).toBe(false);
+    expect(isAllowed('::1', ['::1'])).toBe(true);
+    expect(isAllowed('127.0.0.1', false)).toBe(false);
+    expect(isAllowed('127.0.0.1', true)).toBe(true);
+  });
+});
+
+describe('TLS verification', () => {
+  let tls: https.Server | undefined;
+  let tlsBase = '';
+  beforeAll(async () => {
+    let pem: string;
+    try {
+      pem = execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', '-'],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+    } catch {
+      return;
+    }
+    const key = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/.exec(pem)?.[0];
+    const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem)?.[0];
+    tls = https.createServer({ key, cert }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(page('Secure', '<p>self-signed</p>'));
+    });
+    await new Promise<void>((r) => tls?.listen(0, '127.0.0.1', r));
+    tlsBase = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tls?.closeAllConnections();
+    await new Promise((r) => (tls ? tls.close(r) : r(undefined)));
+  });
+
+  it('skips verification by default (v2 default) and verifies when skipTlsVerification is false', async (ctx) => {
+    if (!tls) ctx.skip('openssl is not available to make a self-signed certificate');
+    const app = loopbackOnly();
+    expect((await scrape(app, { url: `${tlsBase}/` })).body.data.markdown).toContain('self-signed');
+    const strict = await scrape(app, { url: `${tlsBase}/`, skipTlsVerification: false });
+    expect(strict.status).toBe(400);
+    expect(strict.body.error).toMatch(
+      /Could not fetch https:\/\/127\.0\.0\.1:\d+\/: (DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED)/,
+    );
+  });
+});
+
+describe('the official SDK scrape()', () => {
+  it('scrapes through the real server', async () => {
+    const server = await startServer(createApp(engine, { scrape: { allowPrivateNetworks: ['127.0.0.1'] } }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      const client = new Firecrawl({ apiKey: 'unused', apiUrl: server.url });
+      const doc = await client.scrape(`${base}/go`, { formats: ['markdown'] });
+      expect(doc.markdown).toContain('# Hello page');
+      expect(doc.metadata?.sourceURL).toBe(`${base}/go`);
+      expect(doc.metadata?.url).toBe(`${base}/page.html`);
+      expect(doc.metadata?.statusCode).toBe(200);
+    } finally {
+      await server.close(2000);
+    }
+  });
+});
