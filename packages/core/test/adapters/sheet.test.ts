@@ -79,6 +79,26 @@ describe('sheet adapter: fixtures', () => {
   });
 });
 
+describe('sheet adapter: blank spacer columns and rows', () => {
+  it('keeps a financial statement one table: labels, a blank column, figures, blank rows between sections', async () => {
+    const out = await md(fixture('sheet', 'statement.xlsx'), 'statement.xlsx');
+    const tables = tablesOf(out);
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toEqual([['consolidated statement of profit or loss']]);
+    expect(out).toContain('| € million | Note | FY2024 | FY2023 | FY2022 |');
+    expect(out).toContain('| Cost of sales |  | (81) | (29) | (44) |');
+    expect(out).toContain('| Administrative expenses | 5 | (412) | (398) | (377) |');
+    expect(tables[1]?.at(-1)).toEqual(['profit before tax', '', '734', '722', '564']);
+  });
+
+  it('keeps a Page column that sits after a blank column with its topics', async () => {
+    const tables = tablesOf(await md(fixture('sheet', 'contents.xlsx'), 'contents.xlsx'));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.[0]).toEqual(['topic', 'page']);
+    expect(tables[0]?.[3]).toEqual(['priming and first start', '9']);
+  });
+});
+
 describe.skipIf(!hasCorpus)(`sheet adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const pairs = [
     ...corpusPairs('docling/xlsx/sources'),

@@ -6,6 +6,7 @@ import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
+import { joinAcrossGaps } from './gaps.ts';
 import { findRegions, type GridCell } from './regions.ts';
 
 const loadXlsx = once(() => import('@e965/xlsx'));
@@ -64,10 +65,23 @@ function sheetCells(ws: WorkSheet): GridCell[] {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
   const merges = new Map<string, { rowSpan: number; colSpan: number }>();
   const covered = new Set<string>();
+  // A merge reaching past the last row or column holding a value (a whole-row merge, or a damaged
+  // range) is cut there: Markdown repeats a merged cell in every position it covers.
+  let lastRow = 0;
+  let lastCol = 0;
+  data.forEach((cells, r) => {
+    cells?.forEach((c, col) => {
+      if (!display(c ?? undefined)) return;
+      lastRow = Math.max(lastRow, r);
+      lastCol = Math.max(lastCol, col);
+    });
+  });
   for (const m of ws['!merges'] ?? []) {
-    merges.set(`${m.s.r},${m.s.c}`, { rowSpan: m.e.r - m.s.r + 1, colSpan: m.e.c - m.s.c + 1 });
-    for (let r = m.s.r; r <= m.e.r; r++)
-      for (let c = m.s.c; c <= m.e.c; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
+    const endR = Math.max(m.s.r, Math.min(m.e.r, lastRow));
+    const endC = Math.max(m.s.c, Math.min(m.e.c, lastCol));
+    merges.set(`${m.s.r},${m.s.c}`, { rowSpan: endR - m.s.r + 1, colSpan: endC - m.s.c + 1 });
+    for (let r = m.s.r; r <= endR; r++)
+      for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
   const out: GridCell[] = [];
   data.forEach((cells, r) => {
@@ -94,20 +108,29 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
     list.push(c);
     sheetRows.set(c.r, list);
   }
-  for (const b of findRegions(cells)) {
-    const width = b.c1 - b.c0 + 1;
+  for (const b of joinAcrossGaps(findRegions(cells), cells)) {
     const byRow = new Map<number, GridCell[]>();
     for (let r = b.r0; r <= b.r1; r++) {
       const inside = (sheetRows.get(r) ?? []).filter((c) => c.c >= b.c0 && c.c <= b.c1);
       if (inside.length) byRow.set(r, inside);
     }
     const covering = new Set<string>();
+    // Rows and columns holding or covered by a cell; the rest are blank spacers and are left out.
+    const usedRows = new Set<number>();
+    const usedCols = new Set<number>();
     for (const list of byRow.values())
       for (const c of list)
         for (let r = c.r; r < c.r + c.rowSpan; r++)
-          for (let k = c.c; k < c.c + c.colSpan; k++) if (r !== c.r || k !== c.c) covering.add(`${r},${k}`);
+          for (let k = c.c; k < c.c + c.colSpan; k++) {
+            usedRows.add(r);
+            usedCols.add(k);
+            if (r !== c.r || k !== c.c) covering.add(`${r},${k}`);
+          }
+    const cols = [...usedCols].filter((k) => k >= b.c0 && k <= b.c1).sort((x, y) => x - y);
+    const width = cols.length;
     const rows: TableRow[] = [];
     for (let r = b.r0; r <= b.r1; r++) {
+      if (!usedRows.has(r)) continue;
       if (budget.left < width) {
         truncated = true;
         break;
@@ -115,7 +138,7 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
       budget.left -= width;
       const present = new Map((byRow.get(r) ?? []).map((c) => [c.c, c]));
       const cellsOut = [];
-      for (let k = b.c0; k <= b.c1; k++) {
+      for (const k of cols) {
         if (covering.has(`${r},${k}`)) continue;
         const c = present.get(k);
         const header = r === b.r0;
