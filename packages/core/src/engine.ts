@@ -8,6 +8,7 @@ import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
 import type { Stage, StageContext } from './stages/types.ts';
+import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
 
 export interface ParseHints {
@@ -128,6 +129,10 @@ export function createEngine(config: EngineConfig = {}): Engine {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
     }
+    if (capTree(tree, outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars)))
+      warn(
+        `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
+      );
     if (output.pageInfo && !stages.some((s) => s.ocr)) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {

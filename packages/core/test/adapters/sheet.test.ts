@@ -99,6 +99,40 @@ describe('sheet adapter: blank spacer columns and rows', () => {
   });
 });
 
+describe('sheet adapter: Excel binary text', () => {
+  const NAMES_MD = [
+    '## Données été',
+    '',
+    '| Région | Chiffre |',
+    '| --- | --- |',
+    '| Île-de-France | 12 |',
+    '',
+    '## 売上 2024',
+    '',
+    '| 品目 | 数量 |',
+    '| --- | --- |',
+    '| りんご | 3 |',
+    '',
+    '## Отчёт 📊',
+    '',
+    '| Город | Счёт |',
+    '| --- | --- |',
+    '| Москва | 7 |',
+    '',
+  ].join('\n');
+
+  it('decodes non-ASCII sheet names and cells of an .xlsb', async () => {
+    expect(await md(fixture('sheet', 'names.xlsb'), 'names.xlsb')).toBe(NAMES_MD);
+  });
+
+  it('cuts string lengths that overrun their records instead of reading the next records as text', async () => {
+    // Before: 7,340,217 characters of mojibake (one line of 4,194,326) from a 5,584-byte file.
+    const res = await parse(fixture('sheet', 'names-damaged.xlsb'), {}, { filename: 'names-damaged.xlsb' });
+    expect(res.markdown).toBe(NAMES_MD);
+    expect(res.warning).toMatch(/binary workbook is damaged: 2 text length/);
+  });
+});
+
 describe.skipIf(!hasCorpus)(`sheet adapter: docling corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const pairs = [
     ...corpusPairs('docling/xlsx/sources'),

@@ -8,8 +8,11 @@ import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
 import { findRegions, type GridCell } from './regions.ts';
+import { repairXlsbStrings } from './xlsb.ts';
 
 const loadXlsx = once(() => import('@e965/xlsx'));
+
+const MAX_CELL_CHARS = 32_767;
 
 const ZIP_KINDS = new Set(['xlsx', 'xlsm', 'xlsb', 'ods']);
 
@@ -24,11 +27,16 @@ const UNREAD_PARTS = /^(xl\/(media|embeddings|printerSettings)|docProps\/thumbna
 async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: SafeZip; stored: Uint8Array }> {
   const zip = await openZip(bytes, ctx.limits, ctx.signal);
   const parts: [string, Uint8Array][] = [];
+  let repaired = 0;
   for (const name of zip.names) {
     if (UNREAD_PARTS.test(name)) continue;
     const data = await zip.bytes(name);
-    if (data) parts.push([name, data]);
+    if (!data) continue;
+    if (ctx.kind === 'xlsb' && /\.bin$/i.test(name)) repaired += repairXlsbStrings(data);
+    parts.push([name, data]);
   }
+  if (repaired)
+    ctx.warn(`The binary workbook is damaged: ${repaired} text length(s) ran past their records and were cut.`);
   return { zip, stored: storedZip(parts) };
 }
 
@@ -58,7 +66,8 @@ function display(c: CellObject | undefined): string {
   if (!c || c.t === 'z') return '';
   if (c.t === 'e') return c.w ?? '#ERROR';
   const shown = c.w ?? (c.v instanceof Date ? c.v.toISOString() : c.v === undefined ? '' : String(c.v));
-  return shown.replace(/\s+/g, ' ').trim();
+  // Excel holds at most 32,767 characters in a cell; anything longer is a misread, not content.
+  return shown.slice(0, MAX_CELL_CHARS).replace(/\s+/g, ' ').trim();
 }
 
 function sheetCells(ws: WorkSheet): GridCell[] {
