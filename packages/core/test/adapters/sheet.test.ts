@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { createEngine, DocmillError, parse, parseTree } from '../../src/index.ts';
+import { createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
@@ -60,6 +60,15 @@ describe('sheet adapter: fixtures', () => {
     expect(sales?.[0]).toEqual(['quarterly sales', 'quarterly sales', 'quarterly sales', 'quarterly sales']);
     expect(sales?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
     expect(note).toEqual([['note', 'figures are unaudited']]);
+  });
+
+  it('reads an .xls whose compound file also holds an embedded Word document as the workbook', async () => {
+    // Before: 400 'The file is not a Word document (no WordDocument stream).'
+    const bytes = fixture('sheet', 'embedded-word.xls');
+    expect(detect(bytes, { filename: 'embedded-word.xls' }).kind).toBe('xls');
+    expect(detect(bytes).kind).toBe('xls');
+    const out = await md(bytes, 'embedded-word.xls');
+    expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
   });
 
   it('caps the cells of a sheet and warns', async () => {
