@@ -152,6 +152,13 @@ describe('docx adapter: fixture', () => {
     expect(await md(bytes, 'basic.docm')).toBe(FIXTURE_MD);
   });
 
+  it('recovers a file cut short (no zip directory) from its complete parts, and says so', async () => {
+    // Before: 400 'The file is not a readable zip container (truncated or damaged).'
+    const res = await parse(fixture('docx', 'truncated.docx'), {}, { filename: 'truncated.docx' });
+    expect(res.markdown).toBe(FIXTURE_MD);
+    expect(res.warning).toMatch(/truncated \(its zip directory is missing\): 13 complete part/);
+  });
+
   it('ends every damaged variant in a result or a 400', async () => {
     await expectSurvivesDamage(bytes, 'basic.docx', 200);
   }, 120_000);
