@@ -1,4 +1,5 @@
 import { openCfb } from './adapters/cfb/index.ts';
+import { isWordMl2003 } from './adapters/docx/wordml2003.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip.ts';
@@ -10,6 +11,8 @@ export type FileKind =
   | 'docx'
   | 'docm'
   | 'doc'
+  /** Word 2003 XML (`<w:wordDocument>`), found by content whatever the extension. */
+  | 'wordml'
   | 'odt'
   | 'rtf'
   | 'xlsx'
@@ -104,6 +107,7 @@ export const MIME_TYPES: Record<FileKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   docm: 'application/vnd.ms-word.document.macroEnabled.12',
   doc: 'application/msword',
+  wordml: 'application/msword',
   odt: 'application/vnd.oasis.opendocument.text',
   rtf: 'application/rtf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -294,6 +298,7 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   // Text formats: sniff HTML, otherwise go by the label.
   if (!isBinary(bytes)) {
     const head = textHead(bytes);
+    if (isWordMl2003(head)) return { kind: 'wordml', by: 'magic' };
     if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
     if (extKind === 'html' || extKind === 'csv') return { kind: extKind, by: 'extension' };
     if (!extKind && (mimeKind === 'html' || mimeKind === 'csv')) return { kind: mimeKind, by: 'contentType' };

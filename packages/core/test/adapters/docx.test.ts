@@ -164,6 +164,53 @@ describe('docx adapter: fixture', () => {
   }, 120_000);
 });
 
+describe('Word 2003 XML (w:wordDocument), read by the DOCX reader', () => {
+  const WORD2003_MD = [
+    '# Inspection Report',
+    '',
+    'The pumps were checked on site. See [the full record](https://example.com/inspection).',
+    '',
+    '## Findings',
+    '',
+    '- Seals worn on pump 2',
+    '- Valve stuck open',
+    '',
+    '1. Replace the seals',
+    '2. Free the valve',
+    '',
+    '| Pump | Pressure |',
+    '| --- | --- |',
+    '| P-1 | 4.2 bar |',
+    '| P-2 | 3.1 bar |',
+    '',
+    'Überprüft in Zürich — “naïve” café.[^1]',
+    '',
+    '[^1]: Measured at noon.',
+    '',
+  ].join('\n');
+  const xml = fixture('doc', 'word2003.xml');
+
+  it('is detected by content, whatever the name, and parsed: headings, lists, table, link, footnote', async () => {
+    // Before: .xml 400 'Unsupported upload type'; saved as .doc, 400 'not a valid OLE compound document'.
+    for (const filename of ['word2003.xml', 'report.doc', undefined]) {
+      const res = await parse(xml, {}, filename ? { filename } : {});
+      expect(res.markdown).toBe(WORD2003_MD);
+      expect(res.metadata).toMatchObject({ title: 'Legacy Word formats', author: 'Grace Hopper' });
+    }
+  });
+
+  it('reads base64 pictures (w:binData) as images, inlined when base64 images are kept', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const pict = `<w:p><w:r><w:pict><w:binData w:name="wordml://02000001.png">${png}</w:binData><v:shape><v:imagedata src="wordml://02000001.png" o:title="Pump diagram"/></v:shape></w:pict></w:r></w:p>`;
+    const text = new TextDecoder().decode(xml).replace('<w:sectPr>', `${pict}<w:sectPr>`);
+    const bytes = new TextEncoder().encode(text);
+    expect(await md(bytes, 'pict.doc')).toContain('![Pump diagram](<Base64-Image-Removed>)');
+    expect(await md(bytes, 'pict.doc', { removeBase64Images: false })).toContain(
+      `![Pump diagram](data:image/png;base64,${png})`,
+    );
+  });
+});
+
 describe('docx adapter: structure', () => {
   it('takes headings from direct outline levels and ignores body-text level 9', async () => {
     const body =
