@@ -53,32 +53,38 @@ export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSigna
   const resolve = (r: Run): CharProps => {
     if (r.resolved) return r.resolved;
     const props: CharProps = { fmt: 0, skip: false };
-    walkGrpprl(word, r.start, r.end, (sprm, at) => {
-      switch (sprm) {
-        case 0x0835:
-          if (on(word.u8(at))) props.fmt |= FMT.bold;
-          break;
-        case 0x0836:
-          if (on(word.u8(at))) props.fmt |= FMT.italic;
-          break;
-        case 0x0837:
-          if (on(word.u8(at))) props.fmt |= FMT.strike;
-          break;
-        case 0x2a48: {
-          const v = word.u8(at);
-          if (v === 1) props.fmt |= FMT.sup;
-          else if (v === 2) props.fmt |= FMT.sub;
-          break;
+    walkGrpprl(
+      word,
+      r.start,
+      r.end,
+      (sprm, at) => {
+        switch (sprm) {
+          case 0x0835:
+            if (on(word.u8(at))) props.fmt |= FMT.bold;
+            break;
+          case 0x0836:
+            if (on(word.u8(at))) props.fmt |= FMT.italic;
+            break;
+          case 0x0837:
+            if (on(word.u8(at))) props.fmt |= FMT.strike;
+            break;
+          case 0x2a48: {
+            const v = word.u8(at);
+            if (v === 1) props.fmt |= FMT.sup;
+            else if (v === 2) props.fmt |= FMT.sub;
+            break;
+          }
+          case 0x6a03:
+            props.pic = word.u32(at);
+            break;
+          case 0x083c: // sprmCFVanish: hidden text
+          case 0x0800: // sprmCFRMarkDel: deleted revision
+            if (on(word.u8(at))) props.skip = true;
+            break;
         }
-        case 0x6a03:
-          props.pic = word.u32(at);
-          break;
-        case 0x0839: // sprmCFVanish: hidden text
-        case 0x0800: // sprmCFRMarkDel: deleted revision
-          if (on(word.u8(at))) props.skip = true;
-          break;
-      }
-    });
+      },
+      fib.version,
+    );
     r.resolved = props;
     return props;
   };

@@ -1,4 +1,5 @@
 import type { Bytes } from '../cfb/bytes.ts';
+import { walkGrpprl6 } from './sprm6.ts';
 
 /** Paragraph properties this adapter reads from a grpprl. */
 export interface ParaProps {
@@ -99,8 +100,22 @@ function operandSize(b: Bytes, sprm: number, at: number): number {
   }
 }
 
-/** Calls `visit(sprm, operandOffset)` for each sprm of grpprl [start, end); stops at a malformed one. */
-export function walkGrpprl(b: Bytes, start: number, end: number, visit: (sprm: number, at: number) => void): void {
+/**
+ * Calls `visit(sprm, operandOffset)` for each sprm of grpprl [start, end); stops at a malformed one.
+ * Word 6/95 grpprls (one-byte sprms) are walked by their own table and reported under the Word 97
+ * sprm of the same property.
+ */
+export function walkGrpprl(
+  b: Bytes,
+  start: number,
+  end: number,
+  visit: (sprm: number, at: number) => void,
+  version: 6 | 8 = 8,
+): void {
+  if (version === 6) {
+    walkGrpprl6(b, start, end, visit);
+    return;
+  }
   let p = start;
   const stop = Math.min(end, b.length);
   while (p + 2 <= stop) {
@@ -114,51 +129,57 @@ export function walkGrpprl(b: Bytes, start: number, end: number, visit: (sprm: n
 }
 
 /** Applies the paragraph sprms of grpprl [start, end) to `props`. */
-export function applyGrpprl(b: Bytes, start: number, end: number, props: ParaProps): void {
-  walkGrpprl(b, start, end, (sprm, at) => {
-    switch (sprm) {
-      case SPRM.pIstd:
-        props.istd = b.u16(at);
-        break;
-      case SPRM.pIlvl:
-        props.ilvl = b.u8(at);
-        break;
-      case SPRM.pIlfo:
-        props.ilfo = b.i16(at);
-        break;
-      case SPRM.pFInTable:
-        props.inTable = b.u8(at) !== 0;
-        break;
-      case SPRM.pFTtp:
-        props.ttp = b.u8(at) !== 0;
-        break;
-      case SPRM.pOutLvl:
-        props.outLvl = b.u8(at);
-        break;
-      case SPRM.pItap:
-        props.itap = b.i32(at);
-        break;
-      case SPRM.pFInnerTableCell:
-        props.innerCell = b.u8(at) !== 0;
-        break;
-      case SPRM.pFInnerTtp:
-        props.innerTtp = b.u8(at) !== 0;
-        break;
-      case SPRM.tDefTable: {
-        const row = readTDefTable(b, at, at + operandSize(b, sprm, at));
-        if (row) props.row = row;
-        break;
-      }
-      case SPRM.tVertMerge: {
-        const itc = b.u8(at + 1);
-        if (props.row && at + 3 <= b.length && itc < props.row.vmerge.length) {
-          // Copy before writing: the row object may be shared with a style's properties.
-          const vmerge = [...props.row.vmerge];
-          vmerge[itc] = b.u8(at + 2);
-          props.row = { ...props.row, vmerge };
+export function applyGrpprl(b: Bytes, start: number, end: number, props: ParaProps, version: 6 | 8 = 8): void {
+  walkGrpprl(
+    b,
+    start,
+    end,
+    (sprm, at) => {
+      switch (sprm) {
+        case SPRM.pIstd:
+          props.istd = b.u16(at);
+          break;
+        case SPRM.pIlvl:
+          props.ilvl = b.u8(at);
+          break;
+        case SPRM.pIlfo:
+          props.ilfo = b.i16(at);
+          break;
+        case SPRM.pFInTable:
+          props.inTable = b.u8(at) !== 0;
+          break;
+        case SPRM.pFTtp:
+          props.ttp = b.u8(at) !== 0;
+          break;
+        case SPRM.pOutLvl:
+          props.outLvl = b.u8(at);
+          break;
+        case SPRM.pItap:
+          props.itap = b.i32(at);
+          break;
+        case SPRM.pFInnerTableCell:
+          props.innerCell = b.u8(at) !== 0;
+          break;
+        case SPRM.pFInnerTtp:
+          props.innerTtp = b.u8(at) !== 0;
+          break;
+        case SPRM.tDefTable: {
+          const row = readTDefTable(b, at, at + operandSize(b, sprm, at));
+          if (row) props.row = row;
+          break;
         }
-        break;
+        case SPRM.tVertMerge: {
+          const itc = b.u8(at + 1);
+          if (props.row && at + 3 <= b.length && itc < props.row.vmerge.length) {
+            // Copy before writing: the row object may be shared with a style's properties.
+            const vmerge = [...props.row.vmerge];
+            vmerge[itc] = b.u8(at + 2);
+            props.row = { ...props.row, vmerge };
+          }
+          break;
+        }
       }
-    }
-  });
+    },
+    version,
+  );
 }
