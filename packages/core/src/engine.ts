@@ -10,6 +10,7 @@ import { buildResult, type ParseData } from './result.ts';
 import type { Stage, StageContext } from './stages/types.ts';
 import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
+import { decryptOoxml } from './util/offcrypto.ts';
 
 export interface ParseHints {
   filename?: string;
@@ -18,6 +19,11 @@ export interface ParseHints {
   sourceURL?: string;
   /** Caller cancellation, in addition to the `timeout` option. */
   signal?: AbortSignal;
+  /**
+   * Password of an encrypted document. Encrypted OOXML is decrypted before detection (Excel's default
+   * "VelvetSweatshop" is tried without one); adapters get it too, for formats they decrypt themselves.
+   */
+  password?: string;
 }
 
 export interface EngineConfig {
@@ -94,8 +100,9 @@ export function createEngine(config: EngineConfig = {}): Engine {
         'redactPII was requested but this engine has no PII redaction stage; no unredacted text is returned.',
       );
     }
-    const bytes = await readInput(input, limits.maxInputBytes, signal);
-    if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    const raw = await readInput(input, limits.maxInputBytes, signal);
+    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    const bytes = await decryptOoxml(raw, hints.password, signal);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
@@ -113,6 +120,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         limits,
         signal,
         warn,
+        password: hints.password,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

@@ -17,6 +17,8 @@ export interface AdapterContext {
   signal: AbortSignal;
   /** Adds a line to `data.warning` (truncation, skipped parts, recovered damage). */
   warn(message: string): void;
+  /** The caller's password for an encrypted document (ParseHints.password), if any. */
+  password?: string | undefined;
 }
 
 export interface AdapterOutput {

@@ -159,6 +159,20 @@ describe('docx adapter: fixture', () => {
     expect(res.warning).toMatch(/truncated \(its zip directory is missing\): 13 complete part/);
   });
 
+  it('decrypts a password-encrypted .docx with hints.password; without it or with a wrong one, a clear 400', async () => {
+    const bytes = fixture('docx', 'password.docx');
+    const res = await parse(bytes, {}, { filename: 'password.docx', password: 'Tr0ub4dor&3' });
+    expect(res.markdown).toBe(FIXTURE_MD);
+    expect(await errorOf(parse(bytes, {}, { filename: 'password.docx' }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/pass its password \(hints\.password, CLI --password\)/),
+    });
+    expect(await errorOf(parse(bytes, {}, { filename: 'password.docx', password: 'nope' }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/password given does not open it/),
+    });
+  }, 60_000);
+
   it('ends every damaged variant in a result or a 400', async () => {
     await expectSurvivesDamage(bytes, 'basic.docx', 200);
   }, 120_000);

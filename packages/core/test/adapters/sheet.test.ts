@@ -71,6 +71,12 @@ describe('sheet adapter: fixtures', () => {
     expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
   });
 
+  it('decrypts workbooks encrypted with Excel\'s default password "VelvetSweatshop" (agile and standard)', async () => {
+    // Before: 400 'The document is password-protected or encrypted'.
+    for (const name of ['velvet-agile.xlsx', 'velvet-standard.xlsx'])
+      expect(await md(fixture('sheet', name), name)).toBe(FIXTURE_MD);
+  }, 60_000);
+
   it('caps the cells of a sheet and warns', async () => {
     const engine = createEngine({ limits: { maxCellsPerSheet: 12 } });
     const res = await engine.parse(xlsx, {}, { filename: 'basic.xlsx' });
