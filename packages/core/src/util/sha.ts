@@ -198,3 +198,65 @@ export function sha512(msg: Uint8Array): Uint8Array {
   for (let i = 0; i < 16; i++) out.setInt32(i * 4, h[i] as number, false);
   return new Uint8Array(out.buffer);
 }
+
+// MD5 (RFC 1321): only for the RC4 key derivation of encrypted Excel 97–2003 workbooks.
+let MD5_K: Int32Array | undefined;
+const MD5_S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
+
+export function md5(msg: Uint8Array): Uint8Array {
+  // The round constants are floor(|sin(i + 1)| · 2^32).
+  MD5_K ??= Int32Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 0x100000000) | 0);
+  const K = MD5_K;
+  const total = Math.ceil((msg.length + 9) / 64) * 64;
+  const buf = new Uint8Array(total);
+  buf.set(msg);
+  buf[msg.length] = 0x80;
+  const view = new DataView(buf.buffer);
+  const bits = msg.length * 8;
+  view.setUint32(total - 8, bits >>> 0, true);
+  view.setUint32(total - 4, (bits / 0x100000000) | 0, true);
+  let a0 = 0x67452301;
+  let b0 = 0xefcdab89 | 0;
+  let c0 = 0x98badcfe | 0;
+  let d0 = 0x10325476;
+  const m = new Int32Array(16);
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) m[i] = view.getInt32(off + i * 4, true);
+    let a = a0;
+    let b = b0;
+    let c = c0;
+    let d = d0;
+    for (let i = 0; i < 64; i++) {
+      let f: number;
+      let g: number;
+      if (i < 16) {
+        f = (b & c) | (~b & d);
+        g = i;
+      } else if (i < 32) {
+        f = (d & b) | (~d & c);
+        g = (5 * i + 1) & 15;
+      } else if (i < 48) {
+        f = b ^ c ^ d;
+        g = (3 * i + 5) & 15;
+      } else {
+        f = c ^ (b | ~d);
+        g = (7 * i) & 15;
+      }
+      const s = MD5_S[(i >> 4) * 4 + (i & 3)] as number;
+      const sum = (a + f + (K[i] as number) + (m[g] as number)) | 0;
+      a = d;
+      d = c;
+      c = b;
+      b = (b + rotl32(sum, s)) | 0;
+    }
+    a0 = (a0 + a) | 0;
+    b0 = (b0 + b) | 0;
+    c0 = (c0 + c) | 0;
+    d0 = (d0 + d) | 0;
+  }
+  const out = new DataView(new ArrayBuffer(16));
+  [a0, b0, c0, d0].forEach((v, i) => {
+    out.setInt32(i * 4, v, true);
+  });
+  return new Uint8Array(out.buffer);
+}

@@ -77,6 +77,18 @@ describe('sheet adapter: fixtures', () => {
       expect(await md(fixture('sheet', name), name)).toBe(FIXTURE_MD);
   }, 60_000);
 
+  it('decrypts RC4-encrypted .xls: VelvetSweatshop by default, a user password from hints.password', async () => {
+    // Before: 400 'The spreadsheet is password-protected.'
+    expect(await md(fixture('sheet', 'velvet-rc4.xls'), 'velvet-rc4.xls')).toBe(FIXTURE_MD);
+    const locked = fixture('sheet', 'password-rc4.xls');
+    const opened = await parse(locked, {}, { filename: 'password-rc4.xls', password: 'Tr0ub4dor&3' });
+    expect(opened.markdown).toBe(FIXTURE_MD);
+    await expect(parse(locked, {}, { filename: 'password-rc4.xls' })).rejects.toThrow(/pass its password/);
+    await expect(parse(locked, {}, { filename: 'password-rc4.xls', password: 'nope' })).rejects.toThrow(
+      /password given does not open it/,
+    );
+  });
+
   it('caps the cells of a sheet and warns', async () => {
     const engine = createEngine({ limits: { maxCellsPerSheet: 12 } });
     const res = await engine.parse(xlsx, {}, { filename: 'basic.xlsx' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha1, sha512 } from '../../src/util/sha.ts';
+import { md5, sha1, sha512 } from '../../src/util/sha.ts';
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 const webcrypto = async (name: string, b: Uint8Array) =>
@@ -20,5 +20,21 @@ describe('synchronous SHA-1 and SHA-512 (password key derivation)', () => {
       expect(hex(sha1(data))).toBe(await webcrypto('SHA-1', data));
       expect(hex(sha512(data))).toBe(await webcrypto('SHA-512', data));
     }
+  });
+});
+
+describe('MD5 (RC4 key derivation of Excel 97–2003 workbooks)', () => {
+  it('matches the RFC 1321 test suite', () => {
+    const cases: [string, string][] = [
+      ['', 'd41d8cd98f00b204e9800998ecf8427e'],
+      ['abc', '900150983cd24fb0d6963f7d28e17f72'],
+      ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
+      ['abcdefghijklmnopqrstuvwxyz', 'c3fcd3d76192e4007dfb496cca67e13b'],
+      [
+        '12345678901234567890123456789012345678901234567890123456789012345678901234567890',
+        '57edf4a22be3c955ac49da2e2107b67a',
+      ],
+    ];
+    for (const [text, digest] of cases) expect(hex(md5(new TextEncoder().encode(text)))).toBe(digest);
   });
 });

@@ -2,12 +2,14 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
 import { findRegions, type GridCell } from './regions.ts';
+import { decryptWorkbook, filePassAt } from './xls-rc4.ts';
 import { repairXlsbStrings } from './xlsb.ts';
 
 const loadXlsx = once(() => import('@e965/xlsx'));
@@ -52,6 +54,34 @@ function looksLikeXls(b: Uint8Array): boolean {
     .replace(/^\uFEFF/, '')
     .trimStart();
   return head.startsWith('<');
+}
+
+/**
+ * An RC4-encrypted .xls with its Workbook stream decrypted (caller's password, then Excel's default
+ * "VelvetSweatshop"); the bytes unchanged when the workbook is not encrypted.
+ */
+function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: AdapterContext): Uint8Array {
+  if (!(bytes[0] === 0xd0 && bytes[1] === 0xcf)) return bytes;
+  let cfb: ReturnType<typeof XLSX.CFB.read>;
+  try {
+    cfb = XLSX.CFB.read(bytes, { type: 'array' });
+  } catch {
+    return bytes;
+  }
+  const entry = XLSX.CFB.find(cfb, 'Workbook');
+  const content = entry?.content ? new Uint8Array(entry.content as ArrayLike<number>) : undefined;
+  if (!entry || !content || filePassAt(content) < 0) return bytes;
+  const passwords = ctx.password === undefined ? [DEFAULT_PASSWORD] : [ctx.password, DEFAULT_PASSWORD];
+  const plain = decryptWorkbook(content, passwords);
+  if (!plain)
+    throw badInput(
+      ctx.password === undefined
+        ? 'The workbook is password-protected; pass its password (hints.password, CLI --password).'
+        : 'The workbook is password-protected and the password given does not open it.',
+    );
+  entry.content = plain as unknown as typeof entry.content;
+  entry.size = plain.length;
+  return new Uint8Array(XLSX.CFB.write(cfb, { type: 'array' }) as ArrayLike<number>);
 }
 
 function readError(err: unknown): DocmillError {
@@ -200,9 +230,10 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
   const XLSX = await loadXlsx();
+  const input = ctx.kind === 'xls' ? decryptXls(XLSX, bytes, ctx) : bytes;
   let wb: WorkBook;
   try {
-    wb = XLSX.read(packed?.stored ?? bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
+    wb = XLSX.read(packed?.stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
   } catch (err) {
     throw readError(err);
   }
