@@ -7,6 +7,7 @@
  */
 import { openCfb } from '../adapters/cfb/index.ts';
 import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
+import { concatBytes as concat, equalBytes as equal, u32le, utf16le } from './bytes.ts';
 import { sha1, sha512 } from './sha.ts';
 import { attr, kid, kids, parseXml } from './xml.ts';
 
@@ -20,26 +21,7 @@ const subtle = () => {
 
 type Hash = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-};
-const u32le = (v: number) => Uint8Array.of(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
-const utf16le = (s: string) => {
-  const out = new Uint8Array(s.length * 2);
-  for (let i = 0; i < s.length; i++) {
-    out[i * 2] = s.charCodeAt(i) & 0xff;
-    out[i * 2 + 1] = s.charCodeAt(i) >> 8;
-  }
-  return out;
-};
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 async function digest(hash: Hash, ...parts: Uint8Array[]): Promise<Uint8Array> {
   return new Uint8Array(await subtle().digest(hash, concat(...parts) as Uint8Array<ArrayBuffer>));

@@ -6,16 +6,20 @@
 
 const rotl32 = (x: number, n: number) => (x << n) | (x >>> (32 - n));
 
-/** Pads a message to whole blocks with the 0x80 marker and the big-endian bit length at the end. */
-function pad(msg: Uint8Array, block: number, lengthBytes: number): DataView {
+/**
+ * Pads a message to whole blocks with the 0x80 marker and its bit length at the end: big-endian for
+ * the SHA family, little-endian for MD5.
+ */
+function pad(msg: Uint8Array, block: number, lengthBytes: number, littleEndian = false): DataView {
   const total = Math.ceil((msg.length + 1 + lengthBytes) / block) * block;
   const buf = new Uint8Array(total);
   buf.set(msg);
   buf[msg.length] = 0x80;
   const view = new DataView(buf.buffer);
   const bits = msg.length * 8;
-  view.setUint32(total - 8, (bits / 0x100000000) | 0, false);
-  view.setUint32(total - 4, bits >>> 0, false);
+  const high = (bits / 0x100000000) | 0;
+  view.setUint32(total - 8, littleEndian ? bits >>> 0 : high, littleEndian);
+  view.setUint32(total - 4, littleEndian ? high : bits >>> 0, littleEndian);
   return view;
 }
 
@@ -207,14 +211,8 @@ export function md5(msg: Uint8Array): Uint8Array {
   // The round constants are floor(|sin(i + 1)| · 2^32).
   MD5_K ??= Int32Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 0x100000000) | 0);
   const K = MD5_K;
-  const total = Math.ceil((msg.length + 9) / 64) * 64;
-  const buf = new Uint8Array(total);
-  buf.set(msg);
-  buf[msg.length] = 0x80;
-  const view = new DataView(buf.buffer);
-  const bits = msg.length * 8;
-  view.setUint32(total - 8, bits >>> 0, true);
-  view.setUint32(total - 4, (bits / 0x100000000) | 0, true);
+  const view = pad(msg, 64, 8, true);
+  const total = view.byteLength;
   let a0 = 0x67452301;
   let b0 = 0xefcdab89 | 0;
   let c0 = 0x98badcfe | 0;

@@ -101,21 +101,10 @@ function operandSize(b: Bytes, sprm: number, at: number): number {
 }
 
 /**
- * Calls `visit(sprm, operandOffset)` for each sprm of grpprl [start, end); stops at a malformed one.
- * Word 6/95 grpprls (one-byte sprms) are walked by their own table and reported under the Word 97
- * sprm of the same property.
+ * Calls `visit(sprm, operandOffset)` for each sprm of a Word 97 grpprl [start, end); stops at a
+ * malformed one. Word 6/95 grpprls (one-byte sprms) go through `walkGrpprl6` (sprm6.ts) instead.
  */
-export function walkGrpprl(
-  b: Bytes,
-  start: number,
-  end: number,
-  visit: (sprm: number, at: number) => void,
-  version: 6 | 8 = 8,
-): void {
-  if (version === 6) {
-    walkGrpprl6(b, start, end, visit);
-    return;
-  }
+export function walkGrpprl(b: Bytes, start: number, end: number, visit: (sprm: number, at: number) => void): void {
   let p = start;
   const stop = Math.min(end, b.length);
   while (p + 2 <= stop) {
@@ -128,58 +117,55 @@ export function walkGrpprl(
   }
 }
 
+/** The grpprl walker of a file version: Word 6/95 sprms are reported under their Word 97 numbers. */
+export const grpprlWalker = (version: 6 | 8) => (version === 6 ? walkGrpprl6 : walkGrpprl);
+
 /** Applies the paragraph sprms of grpprl [start, end) to `props`. */
 export function applyGrpprl(b: Bytes, start: number, end: number, props: ParaProps, version: 6 | 8 = 8): void {
-  walkGrpprl(
-    b,
-    start,
-    end,
-    (sprm, at) => {
-      switch (sprm) {
-        case SPRM.pIstd:
-          props.istd = b.u16(at);
-          break;
-        case SPRM.pIlvl:
-          props.ilvl = b.u8(at);
-          break;
-        case SPRM.pIlfo:
-          props.ilfo = b.i16(at);
-          break;
-        case SPRM.pFInTable:
-          props.inTable = b.u8(at) !== 0;
-          break;
-        case SPRM.pFTtp:
-          props.ttp = b.u8(at) !== 0;
-          break;
-        case SPRM.pOutLvl:
-          props.outLvl = b.u8(at);
-          break;
-        case SPRM.pItap:
-          props.itap = b.i32(at);
-          break;
-        case SPRM.pFInnerTableCell:
-          props.innerCell = b.u8(at) !== 0;
-          break;
-        case SPRM.pFInnerTtp:
-          props.innerTtp = b.u8(at) !== 0;
-          break;
-        case SPRM.tDefTable: {
-          const row = readTDefTable(b, at, at + operandSize(b, sprm, at));
-          if (row) props.row = row;
-          break;
-        }
-        case SPRM.tVertMerge: {
-          const itc = b.u8(at + 1);
-          if (props.row && at + 3 <= b.length && itc < props.row.vmerge.length) {
-            // Copy before writing: the row object may be shared with a style's properties.
-            const vmerge = [...props.row.vmerge];
-            vmerge[itc] = b.u8(at + 2);
-            props.row = { ...props.row, vmerge };
-          }
-          break;
-        }
+  grpprlWalker(version)(b, start, end, (sprm, at) => {
+    switch (sprm) {
+      case SPRM.pIstd:
+        props.istd = b.u16(at);
+        break;
+      case SPRM.pIlvl:
+        props.ilvl = b.u8(at);
+        break;
+      case SPRM.pIlfo:
+        props.ilfo = b.i16(at);
+        break;
+      case SPRM.pFInTable:
+        props.inTable = b.u8(at) !== 0;
+        break;
+      case SPRM.pFTtp:
+        props.ttp = b.u8(at) !== 0;
+        break;
+      case SPRM.pOutLvl:
+        props.outLvl = b.u8(at);
+        break;
+      case SPRM.pItap:
+        props.itap = b.i32(at);
+        break;
+      case SPRM.pFInnerTableCell:
+        props.innerCell = b.u8(at) !== 0;
+        break;
+      case SPRM.pFInnerTtp:
+        props.innerTtp = b.u8(at) !== 0;
+        break;
+      case SPRM.tDefTable: {
+        const row = readTDefTable(b, at, at + operandSize(b, sprm, at));
+        if (row) props.row = row;
+        break;
       }
-    },
-    version,
-  );
+      case SPRM.tVertMerge: {
+        const itc = b.u8(at + 1);
+        if (props.row && at + 3 <= b.length && itc < props.row.vmerge.length) {
+          // Copy before writing: the row object may be shared with a style's properties.
+          const vmerge = [...props.row.vmerge];
+          vmerge[itc] = b.u8(at + 2);
+          props.row = { ...props.row, vmerge };
+        }
+        break;
+      }
+    }
+  });
 }

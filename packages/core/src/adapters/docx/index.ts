@@ -53,6 +53,16 @@ async function headerFooter(
   return out;
 }
 
+/** Reading state shared by every part of one document (DOCX or Word 2003 XML). */
+function sharedState(
+  ctx: AdapterContext,
+  styles: DocxStyles,
+  numbering: DocxNumbering,
+  charts: Map<string, XmlElement>,
+): DocxShared {
+  return { charts, ctx, styles, numbering, notes: [], noteIds: new Map(), images: [], readBlocks };
+}
+
 async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
   const pkg = await openDocx(bytes, ctx);
   const doc = await pkg.xml(pkg.main);
@@ -73,16 +83,7 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
     const el = await pkg.optionalXml(rel.target);
     if (el) charts.set(rel.target, el);
   }
-  const shared: DocxShared = {
-    charts,
-    ctx,
-    styles,
-    numbering,
-    notes: [],
-    noteIds: new Map(),
-    images: [],
-    readBlocks,
-  };
+  const shared = sharedState(ctx, styles, numbering, charts);
   const footnotes = await loadNotes(pkg, 'footnotes', 'footnote');
   if (footnotes) shared.footnotes = footnotes;
   const endnotes = await loadNotes(pkg, 'endnotes', 'endnote');
@@ -117,16 +118,7 @@ async function parseWordMl(bytes: Uint8Array, ctx: AdapterContext) {
   if (!doc) throw badInput('The file is not a Word 2003 XML document (no w:wordDocument body).');
   const styles = new DocxStyles(doc.styles);
   const numbering = new DocxNumbering(doc.numbering, (id) => styles.numbering(id)?.numId);
-  const shared: DocxShared = {
-    charts: new Map(),
-    ctx,
-    styles,
-    numbering,
-    notes: [],
-    noteIds: new Map(),
-    images: [],
-    readBlocks,
-  };
+  const shared = sharedState(ctx, styles, numbering, new Map());
   // Notes are written inline in this format; their bodies resolve links through the same relationships.
   if (doc.footnotes.size) shared.footnotes = { part: '', rels: doc.rels, bodies: doc.footnotes };
   if (doc.endnotes.size) shared.endnotes = { part: '', rels: doc.rels, bodies: doc.endnotes };

@@ -7,6 +7,7 @@
  * RC4 (Office 97/2000, MD5 keys) and RC4 CryptoAPI (Office 2002/2003, SHA-1 keys) are read.
  */
 import { badInput } from '../../errors.ts';
+import { concatBytes as concat, equalBytes as equal, u32le, utf16le } from '../../util/bytes.ts';
 import { md5, sha1 } from '../../util/sha.ts';
 
 const FILEPASS = 0x002f;
@@ -35,20 +36,6 @@ function rc4(key: Uint8Array, length: number): Uint8Array {
   }
   return out;
 }
-
-const u32le = (v: number) => Uint8Array.of(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
-const utf16le = (s: string) =>
-  Uint8Array.from(s.split('').flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]));
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-};
-const equal = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The per-block RC4 key for a password, or undefined when the verifier rejects the password. */
 type KeyFor = (block: number) => Uint8Array;
