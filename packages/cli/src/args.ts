@@ -8,6 +8,8 @@ export interface CliCommand {
   json: boolean;
   help: boolean;
   options: ParseOptions;
+  /** Password of an encrypted document (ParseHints.password). */
+  password?: string;
 }
 
 export class UsageError extends Error {}
@@ -25,6 +27,7 @@ Flags:
   --max-pages N              PDF page cap
   --redact-pii[=mode]        redact PII (accurate, aggressive, fast)
   --no-main-content          keep headers, navigation and footers
+  --password <pw>            password of an encrypted document
   --out <dir>                output folder for folder conversion`;
 
 /** Turns argv into a command with ParseOptions; sugar flags are merged over `--options`. */
@@ -55,6 +58,7 @@ export function parseCli(argv: string[]): CliCommand {
         'pdf-mode': { type: 'string' },
         'max-pages': { type: 'string' },
         'no-main-content': { type: 'boolean' },
+        password: { type: 'string' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -103,5 +107,6 @@ export function parseCli(argv: string[]): CliCommand {
     json: v.json === true,
     help: v.help === true,
     options: options as ParseOptions,
+    ...(typeof v.password === 'string' ? { password: v.password } : {}),
   };
 }

@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     const { bytes, hints } = await readFileInput(cmd.target);
-    const data = await engine.parse(bytes, cmd.options, hints);
+    const data = await engine.parse(bytes, cmd.options, cmd.password ? { ...hints, password: cmd.password } : hints);
     if (cmd.json) process.stdout.write(`${JSON.stringify({ success: true, data }, null, 2)}\n`);
     else process.stdout.write(data.markdown ?? '');
   } finally {

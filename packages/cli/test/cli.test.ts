@@ -53,6 +53,16 @@ describe('argument parsing', () => {
 });
 
 describe('docmill parse', () => {
+  it('opens an encrypted document with --password, and says so without it', async () => {
+    expect(parseCli(['parse', 'x.docx', '--password', 'pw']).password).toBe('pw');
+    const ok = await run('parse', 'fixtures/docx/password.docx', '--password', 'Tr0ub4dor&3');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.startsWith('# Field report')).toBe(true);
+    const refused = await run('parse', 'fixtures/docx/password.docx');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/--password/);
+  }, 60_000);
+
   it('prints the Markdown of the README sample', async () => {
     const r = await run('parse', 'fixtures/samples/quarterly-report.html');
     expect(r.code).toBe(0);

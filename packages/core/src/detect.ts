@@ -1,6 +1,9 @@
+import { openCfb } from './adapters/cfb/index.ts';
+import { isWordMl2003 } from './adapters/docx/wordml2003.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip.ts';
+import { recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
 export type FileKind =
@@ -8,6 +11,8 @@ export type FileKind =
   | 'docx'
   | 'docm'
   | 'doc'
+  /** Word 2003 XML (`<w:wordDocument>`), found by content whatever the extension. */
+  | 'wordml'
   | 'odt'
   | 'rtf'
   | 'xlsx'
@@ -103,6 +108,7 @@ export const MIME_TYPES: Record<FileKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   docm: 'application/vnd.ms-word.document.macroEnabled.12',
   doc: 'application/msword',
+  wordml: 'application/msword',
   odt: 'application/vnd.oasis.opendocument.text',
   rtf: 'application/rtf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -166,7 +172,12 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
 }
 
 function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
-  const entries = listZipEntries(b);
+  // A zip cut short has no directory; its complete entries still name the format.
+  const recovered = () => {
+    const rebuilt = recoverZip(b, 64);
+    return rebuilt && listZipEntries(rebuilt.bytes);
+  };
+  const entries = listZipEntries(b) ?? recovered();
   if (!entries) return undefined;
   const names = new Set(entries.map((e) => e.name));
   if (names.has('mimetype')) {
@@ -187,12 +198,27 @@ function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
   return undefined;
 }
 
+/**
+ * Names of the streams directly under the root storage. Embedded objects live in sub-storages (a
+ * workbook's embedded Word document under `MBD…`), so only the root says what the file is. A
+ * directory too damaged to walk falls back to finding the names anywhere in the file.
+ */
+function cfbRootHas(b: Uint8Array): (stream: string) => boolean {
+  try {
+    const root = openCfb(b);
+    return (stream) => root.has(stream);
+  } catch {
+    return (stream) => cfbHasStream(b, stream);
+  }
+}
+
 function cfbKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
+  const has = cfbRootHas(b);
   // Encrypted OOXML is a CFB holding EncryptionInfo + EncryptedPackage.
-  if (cfbHasStream(b, 'EncryptedPackage') || cfbHasStream(b, 'EncryptionInfo')) return 'encrypted';
-  if (cfbHasStream(b, 'WordDocument')) return 'doc';
-  if (cfbHasStream(b, 'PowerPoint Document')) return 'ppt';
-  if (cfbHasStream(b, 'Workbook') || cfbHasStream(b, 'Book')) return 'xls';
+  if (has('EncryptedPackage') || has('EncryptionInfo')) return 'encrypted';
+  if (has('Workbook') || has('Book')) return 'xls';
+  if (has('WordDocument')) return 'doc';
+  if (has('PowerPoint Document')) return 'ppt';
   return undefined;
 }
 
@@ -273,6 +299,7 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   // Text formats: sniff HTML, otherwise go by the label.
   if (!isBinary(bytes)) {
     const head = textHead(bytes);
+    if (isWordMl2003(head)) return { kind: 'wordml', by: 'magic' };
     if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
     if (extKind === 'html' || extKind === 'csv') return { kind: extKind, by: 'extension' };
     if (!extKind && (mimeKind === 'html' || mimeKind === 'csv')) return { kind: mimeKind, by: 'contentType' };

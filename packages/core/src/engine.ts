@@ -8,7 +8,9 @@ import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
 import type { Stage, StageContext } from './stages/types.ts';
+import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
+import { decryptOoxml } from './util/offcrypto.ts';
 
 export interface ParseHints {
   filename?: string;
@@ -17,6 +19,11 @@ export interface ParseHints {
   sourceURL?: string;
   /** Caller cancellation, in addition to the `timeout` option. */
   signal?: AbortSignal;
+  /**
+   * Password of an encrypted document. Encrypted OOXML is decrypted before detection (Excel's default
+   * "VelvetSweatshop" is tried without one); adapters get it too, for formats they decrypt themselves.
+   */
+  password?: string;
 }
 
 export interface EngineConfig {
@@ -93,8 +100,9 @@ export function createEngine(config: EngineConfig = {}): Engine {
         'redactPII was requested but this engine has no PII redaction stage; no unredacted text is returned.',
       );
     }
-    const bytes = await readInput(input, limits.maxInputBytes, signal);
-    if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    const raw = await readInput(input, limits.maxInputBytes, signal);
+    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    const bytes = await decryptOoxml(raw, hints.password, signal);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
@@ -112,6 +120,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         limits,
         signal,
         warn,
+        password: hints.password,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;
@@ -128,6 +137,10 @@ export function createEngine(config: EngineConfig = {}): Engine {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
     }
+    if (capTree(tree, outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars)))
+      warn(
+        `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
+      );
     if (output.pageInfo && !stages.some((s) => s.ocr)) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {

@@ -19,6 +19,14 @@ export interface Limits {
   maxCellsPerSheet: number;
   /** Table rows kept per CSV file; the rest is dropped with a warning. */
   maxCsvRows: number;
+  /**
+   * Output guard: rendered characters allowed per input byte. Real documents stay far below it
+   * (Markdown is smaller than the XML or binary records it comes from, even after decompression);
+   * past it the output is cut, in document order, with a warning.
+   */
+  maxOutputRatio: number;
+  /** Output guard floor: characters always allowed, however small the input. */
+  minOutputChars: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -30,4 +38,6 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxXmlDepth: 256,
   maxCellsPerSheet: 200_000,
   maxCsvRows: 1_000_000,
+  maxOutputRatio: 64,
+  minOutputChars: 2_000_000,
 });

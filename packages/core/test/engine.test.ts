@@ -179,6 +179,38 @@ describe('engine errors carry the contract status and code', () => {
   });
 });
 
+describe('output guard: output far beyond what the input can hold', () => {
+  // A misread length field or a merge spanning a whole row turns a few bytes into megabytes.
+  const runaway: Adapter = {
+    name: 'runaway',
+    kinds: ['csv'],
+    async parse() {
+      const blocks = Array.from({ length: 50 }, (_, i) => paragraph(`p${i} ${'x'.repeat(100_000)}`));
+      return { tree: root([section('sheet', 1, blocks, { name: 'S' })]) };
+    },
+  };
+
+  it('cuts the tree in document order at the documented budget and says so', async () => {
+    const engine = createEngine({ adapters: { csv: runaway } });
+    const data = await engine.parse(enc('tiny'), {}, { filename: 'a.csv' });
+    const md = data.markdown ?? '';
+    // Budget: max(64 × 4 bytes, 2,000,000 characters) → 19 whole paragraphs of 100,004 characters.
+    expect(md.length).toBeGreaterThan(1_800_000);
+    expect(md.length).toBeLessThanOrEqual(2_000_000);
+    expect(md.startsWith('p0 x')).toBe(true);
+    expect(md).toContain('p18 x');
+    expect(md).not.toContain('p19 x');
+    expect(data.warning).toMatch(/passed 64 characters per input byte/);
+  });
+
+  it('leaves output within the budget alone, with a limit the host can set', async () => {
+    const engine = createEngine({ adapters: { csv: runaway }, limits: { minOutputChars: 6_000_000 } });
+    const data = await engine.parse(enc('tiny'), {}, { filename: 'a.csv' });
+    expect(data.markdown).toContain('p49 x');
+    expect(data.warning).toBeNull();
+  });
+});
+
 describe('result object (2.7)', () => {
   const engine = createEngine({ adapters: { csv: echo } });
   it('returns only the requested formats plus metadata and warning', async () => {

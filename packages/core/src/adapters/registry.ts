@@ -14,6 +14,7 @@ const loaders: Record<FileKind, Loader> = {
   pdf: once(() => import('./pdf/index.ts').then((m) => m.adapter)),
   docx: once(() => import('./docx/index.ts').then((m) => m.adapter)),
   docm: once(() => import('./docx/index.ts').then((m) => m.adapter)),
+  wordml: once(() => import('./docx/index.ts').then((m) => m.adapter)),
   odt: once(() => import('./odt/index.ts').then((m) => m.adapter)),
   pptx: once(() => import('./pptx/index.ts').then((m) => m.adapter)),
   pptm: once(() => import('./pptx/index.ts').then((m) => m.adapter)),

@@ -22,6 +22,8 @@ export interface AdapterContext {
    * EPUB serves its chapters' CSS from the archive. Web pages' remote sheets are never fetched.
    */
   stylesheet?(href: string): Promise<string | undefined>;
+  /** The caller's password for an encrypted document (ParseHints.password), if any. */
+  password?: string | undefined;
 }
 
 export interface AdapterOutput {

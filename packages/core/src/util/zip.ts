@@ -1,12 +1,13 @@
 import JSZip from 'jszip';
 import { badInput, throwIfAborted } from '../errors.ts';
 import type { Limits } from '../limits.ts';
+import { recoverZip } from './zip-recover.ts';
 
 /**
  * Zip containers (OOXML, ODF, EPUB) are opened through this module only, so the zip-bomb limits
- * hold everywhere: entry count, declared total size and per-entry ratio are checked from the
- * central directory before anything is inflated, and inflation itself is metered so a lying
- * header cannot inflate past the budget.
+ * hold everywhere: entry count and declared total size are checked from the central directory
+ * before anything is inflated, the per-entry ratio before each entry is inflated, and inflation
+ * itself is metered so a lying header cannot inflate past the budget.
  */
 
 export interface ZipEntryInfo {
@@ -97,26 +98,36 @@ export interface SafeZip {
   text(name: string): Promise<string | undefined>;
 }
 
+/** Entries inflating to at most this many bytes are exempt from the compression-ratio rule. */
+export const RATIO_CHECK_FROM = 4 * 1024 * 1024;
+
 /** Opens a zip with the limits checked up front and inflation metered. */
-export async function openZip(data: Uint8Array, limits: Limits, signal?: AbortSignal): Promise<SafeZip> {
-  const listed = listZipEntries(data);
+export async function openZip(
+  input: Uint8Array,
+  limits: Limits,
+  signal?: AbortSignal,
+  warn?: (message: string) => void,
+): Promise<SafeZip> {
+  let data = input;
+  let listed = listZipEntries(data);
+  if (!listed) {
+    // No central directory (a download cut short): the complete entries still have their local
+    // headers. The rebuilt archive goes through every check below, like any other.
+    const rebuilt = recoverZip(data, limits.maxZipEntries + 1);
+    if (rebuilt) {
+      data = rebuilt.bytes;
+      listed = listZipEntries(data);
+      warn?.(
+        `The file is truncated (its zip directory is missing): ${rebuilt.entries} complete part(s) were recovered and read; whatever followed them is lost.`,
+      );
+    }
+  }
   if (!listed) throw badInput('The file is not a readable zip container (truncated or damaged).');
   if (listed.length > limits.maxZipEntries) {
     throw badInput(`The zip container has ${listed.length} entries; the limit is ${limits.maxZipEntries}.`);
   }
   let declared = 0;
-  for (const e of listed) {
-    declared += e.uncompressedSize;
-    if (
-      e.compressedSize > 0 &&
-      e.uncompressedSize / e.compressedSize > limits.maxCompressionRatio &&
-      e.uncompressedSize > 1 << 20
-    ) {
-      throw badInput(
-        `Zip entry "${e.name}" expands ${Math.round(e.uncompressedSize / e.compressedSize)}× (limit ${limits.maxCompressionRatio}×): refusing a likely zip bomb.`,
-      );
-    }
-  }
+  for (const e of listed) declared += e.uncompressedSize;
   if (declared > limits.maxUnzippedBytes) {
     throw badInput(`The zip container would inflate to ${declared} bytes; the limit is ${limits.maxUnzippedBytes}.`);
   }
@@ -126,7 +137,7 @@ export async function openZip(data: Uint8Array, limits: Limits, signal?: AbortSi
   } catch (err) {
     throw badInput('The file is not a readable zip container (truncated or damaged).', err);
   }
-  const sizes = new Map(listed.map((e) => [e.name, e.uncompressedSize]));
+  const info = new Map(listed.map((e) => [e.name, e]));
   const files = new Map<string, JSZip.JSZipObject>();
   const lower = new Map<string, string>();
   zip.forEach((path, file) => {
@@ -145,8 +156,22 @@ export async function openZip(data: Uint8Array, limits: Limits, signal?: AbortSi
     const key = resolveName(name);
     if (key === undefined) return undefined;
     const file = files.get(key) as JSZip.JSZipObject;
+    const entry = info.get(key);
+    // The ratio rule is checked here, on the parts read, not on the archive: a picture that is only
+    // referenced is never inflated, and a small part that compresses well (an EMF of empty records)
+    // cannot hurt anyone.
+    if (
+      entry &&
+      entry.compressedSize > 0 &&
+      entry.uncompressedSize > RATIO_CHECK_FROM &&
+      entry.uncompressedSize / entry.compressedSize > limits.maxCompressionRatio
+    ) {
+      throw badInput(
+        `Zip entry "${key}" expands ${Math.round(entry.uncompressedSize / entry.compressedSize)}× (limit ${limits.maxCompressionRatio}×): refusing a likely zip bomb.`,
+      );
+    }
     // Stop inflating once the entry exceeds what its header declared (plus slack) or the budget.
-    const cap = Math.min(budget, (sizes.get(key) ?? budget) + 1024);
+    const cap = Math.min(budget, (entry?.uncompressedSize ?? budget) + 1024);
     const out = await new Promise<Uint8Array>((resolve, reject) => {
       const chunks: Uint8Array[] = [];
       let total = 0;

@@ -104,17 +104,43 @@ describe('doc adapter: fixture', () => {
     expect((err as DocmillError).message).toMatch(/password-protected/);
   });
 
-  it('refuses a Word 6/95 document with a clear 400', async () => {
-    const copy = new Uint8Array(fixture('doc', 'basic.doc'));
+  it('reads a Word 95 document: 8-bit text, Word 6 FIB, FKPs, sprms and style sheet', async () => {
+    // Before: 400 'Word 6/95 documents are not supported'.
+    expect(await md(fixture('doc', 'word95.doc'), 'word95.doc')).toBe(
+      [
+        '# Inspection Report',
+        '',
+        'The pumps were **checked** on site.',
+        '',
+        '## Findings',
+        '',
+        '| Pump | Pressure |',
+        '| --- | --- |',
+        '| P-1 | 4.2 bar |',
+        '',
+        'Überprüft in Zürich – “naïve” café.[^1]',
+        '',
+        'End of report.',
+        '',
+        '[^1]: Measured at noon.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses Word for Windows 2 and older with a clear 400', async () => {
+    const copy = new Uint8Array(fixture('doc', 'word95.doc'));
     const fib = fibOffset(copy);
-    // nFib 104 (Word 95) and no 14-word FibRgW97.
-    copy.set([0x68, 0x00], fib + 2);
-    copy.set([0x00, 0x00], fib + 0x20);
+    copy.set([45, 0x00], fib + 2); // nFib 45: Word 2
     const err = await parse(copy, {}, { filename: 'old.doc' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DocmillError);
     expect((err as DocmillError).status).toBe(400);
-    expect((err as DocmillError).message).toMatch(/Word 6\/95/);
+    expect((err as DocmillError).message).toMatch(/Word for Windows 2 and older/);
   });
+
+  it('ends every damaged variant of the Word 95 file in a result or a 400', async () => {
+    await expectSurvivesDamage(fixture('doc', 'word95.doc'), 'word95.doc', 120);
+  }, 120_000);
 
   it('reads HYPERLINK field targets', () => {
     expect(hyperlinkTarget(' HYPERLINK "https://a.example/x" ')).toBe('https://a.example/x');

@@ -152,9 +152,77 @@ describe('docx adapter: fixture', () => {
     expect(await md(bytes, 'basic.docm')).toBe(FIXTURE_MD);
   });
 
+  it('recovers a file cut short (no zip directory) from its complete parts, and says so', async () => {
+    // Before: 400 'The file is not a readable zip container (truncated or damaged).'
+    const res = await parse(fixture('docx', 'truncated.docx'), {}, { filename: 'truncated.docx' });
+    expect(res.markdown).toBe(FIXTURE_MD);
+    expect(res.warning).toMatch(/truncated \(its zip directory is missing\): 13 complete part/);
+  });
+
+  it('decrypts a password-encrypted .docx with hints.password; without it or with a wrong one, a clear 400', async () => {
+    const bytes = fixture('docx', 'password.docx');
+    const res = await parse(bytes, {}, { filename: 'password.docx', password: 'Tr0ub4dor&3' });
+    expect(res.markdown).toBe(FIXTURE_MD);
+    expect(await errorOf(parse(bytes, {}, { filename: 'password.docx' }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/pass its password \(hints\.password, CLI --password\)/),
+    });
+    expect(await errorOf(parse(bytes, {}, { filename: 'password.docx', password: 'nope' }))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/password given does not open it/),
+    });
+  }, 60_000);
+
   it('ends every damaged variant in a result or a 400', async () => {
     await expectSurvivesDamage(bytes, 'basic.docx', 200);
   }, 120_000);
+});
+
+describe('Word 2003 XML (w:wordDocument), read by the DOCX reader', () => {
+  const WORD2003_MD = [
+    '# Inspection Report',
+    '',
+    'The pumps were checked on site. See [the full record](https://example.com/inspection).',
+    '',
+    '## Findings',
+    '',
+    '- Seals worn on pump 2',
+    '- Valve stuck open',
+    '',
+    '1. Replace the seals',
+    '2. Free the valve',
+    '',
+    '| Pump | Pressure |',
+    '| --- | --- |',
+    '| P-1 | 4.2 bar |',
+    '| P-2 | 3.1 bar |',
+    '',
+    'Überprüft in Zürich — “naïve” café.[^1]',
+    '',
+    '[^1]: Measured at noon.',
+    '',
+  ].join('\n');
+  const xml = fixture('doc', 'word2003.xml');
+
+  it('is detected by content, whatever the name, and parsed: headings, lists, table, link, footnote', async () => {
+    // Before: .xml 400 'Unsupported upload type'; saved as .doc, 400 'not a valid OLE compound document'.
+    for (const filename of ['word2003.xml', 'report.doc', undefined]) {
+      const res = await parse(xml, {}, filename ? { filename } : {});
+      expect(res.markdown).toBe(WORD2003_MD);
+      expect(res.metadata).toMatchObject({ title: 'Legacy Word formats', author: 'Grace Hopper' });
+    }
+  });
+
+  it('reads base64 pictures (w:binData) as images, inlined when base64 images are kept', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const pict = `<w:p><w:r><w:pict><w:binData w:name="wordml://02000001.png">${png}</w:binData><v:shape><v:imagedata src="wordml://02000001.png" o:title="Pump diagram"/></v:shape></w:pict></w:r></w:p>`;
+    const text = new TextDecoder().decode(xml).replace('<w:sectPr>', `${pict}<w:sectPr>`);
+    const bytes = new TextEncoder().encode(text);
+    expect(await md(bytes, 'pict.doc')).toContain('![Pump diagram](<Base64-Image-Removed>)');
+    expect(await md(bytes, 'pict.doc', { removeBase64Images: false })).toContain(
+      `![Pump diagram](data:image/png;base64,${png})`,
+    );
+  });
 });
 
 describe('docx adapter: structure', () => {

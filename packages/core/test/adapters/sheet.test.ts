@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { createEngine, DocmillError, parse, parseTree } from '../../src/index.ts';
+import { createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
@@ -62,6 +62,33 @@ describe('sheet adapter: fixtures', () => {
     expect(note).toEqual([['note', 'figures are unaudited']]);
   });
 
+  it('reads an .xls whose compound file also holds an embedded Word document as the workbook', async () => {
+    // Before: 400 'The file is not a Word document (no WordDocument stream).'
+    const bytes = fixture('sheet', 'embedded-word.xls');
+    expect(detect(bytes, { filename: 'embedded-word.xls' }).kind).toBe('xls');
+    expect(detect(bytes).kind).toBe('xls');
+    const out = await md(bytes, 'embedded-word.xls');
+    expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
+
+  it('decrypts workbooks encrypted with Excel\'s default password "VelvetSweatshop" (agile and standard)', async () => {
+    // Before: 400 'The document is password-protected or encrypted'.
+    for (const name of ['velvet-agile.xlsx', 'velvet-standard.xlsx'])
+      expect(await md(fixture('sheet', name), name)).toBe(FIXTURE_MD);
+  }, 60_000);
+
+  it('decrypts RC4-encrypted .xls: VelvetSweatshop by default, a user password from hints.password', async () => {
+    // Before: 400 'The spreadsheet is password-protected.'
+    expect(await md(fixture('sheet', 'velvet-rc4.xls'), 'velvet-rc4.xls')).toBe(FIXTURE_MD);
+    const locked = fixture('sheet', 'password-rc4.xls');
+    const opened = await parse(locked, {}, { filename: 'password-rc4.xls', password: 'Tr0ub4dor&3' });
+    expect(opened.markdown).toBe(FIXTURE_MD);
+    await expect(parse(locked, {}, { filename: 'password-rc4.xls' })).rejects.toThrow(/pass its password/);
+    await expect(parse(locked, {}, { filename: 'password-rc4.xls', password: 'nope' })).rejects.toThrow(
+      /password given does not open it/,
+    );
+  });
+
   it('caps the cells of a sheet and warns', async () => {
     const engine = createEngine({ limits: { maxCellsPerSheet: 12 } });
     const res = await engine.parse(xlsx, {}, { filename: 'basic.xlsx' });
@@ -76,6 +103,60 @@ describe('sheet adapter: fixtures', () => {
     const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
     garbage.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     await expect(parse(garbage, {}, { filename: 'x.xls' })).rejects.toSatisfy(is400);
+  });
+});
+
+describe('sheet adapter: blank spacer columns and rows', () => {
+  it('keeps a financial statement one table: labels, a blank column, figures, blank rows between sections', async () => {
+    const out = await md(fixture('sheet', 'statement.xlsx'), 'statement.xlsx');
+    const tables = tablesOf(out);
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).toEqual([['consolidated statement of profit or loss']]);
+    expect(out).toContain('| € million | Note | FY2024 | FY2023 | FY2022 |');
+    expect(out).toContain('| Cost of sales |  | (81) | (29) | (44) |');
+    expect(out).toContain('| Administrative expenses | 5 | (412) | (398) | (377) |');
+    expect(tables[1]?.at(-1)).toEqual(['profit before tax', '', '734', '722', '564']);
+  });
+
+  it('keeps a Page column that sits after a blank column with its topics', async () => {
+    const tables = tablesOf(await md(fixture('sheet', 'contents.xlsx'), 'contents.xlsx'));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.[0]).toEqual(['topic', 'page']);
+    expect(tables[0]?.[3]).toEqual(['priming and first start', '9']);
+  });
+});
+
+describe('sheet adapter: Excel binary text', () => {
+  const NAMES_MD = [
+    '## Données été',
+    '',
+    '| Région | Chiffre |',
+    '| --- | --- |',
+    '| Île-de-France | 12 |',
+    '',
+    '## 売上 2024',
+    '',
+    '| 品目 | 数量 |',
+    '| --- | --- |',
+    '| りんご | 3 |',
+    '',
+    '## Отчёт 📊',
+    '',
+    '| Город | Счёт |',
+    '| --- | --- |',
+    '| Москва | 7 |',
+    '',
+  ].join('\n');
+
+  it('decodes non-ASCII sheet names and cells of an .xlsb', async () => {
+    expect(await md(fixture('sheet', 'names.xlsb'), 'names.xlsb')).toBe(NAMES_MD);
+  });
+
+  it('cuts string lengths that overrun their records instead of reading the next records as text', async () => {
+    // Before: 7,340,217 characters of mojibake (one line of 4,194,326) from a 5,584-byte file.
+    const res = await parse(fixture('sheet', 'names-damaged.xlsb'), {}, { filename: 'names-damaged.xlsb' });
+    expect(res.markdown).toBe(NAMES_MD);
+    expect(res.warning).toMatch(/binary workbook is damaged: 2 text length/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { throwIfAborted } from '../../errors.ts';
 import type { Bytes } from '../cfb/bytes.ts';
-import type { Fib } from './fib.ts';
+import { FC, type Fib } from './fib.ts';
 
 /**
  * Byte offsets, in the WordDocument stream, of the distinct 512-byte FKP pages a bin table
@@ -8,17 +8,27 @@ import type { Fib } from './fib.ts';
  */
 export function fkpPages(word: Bytes, table: Bytes, fib: Fib, fc: number, signal: AbortSignal): number[] {
   const plc = fib.fcLcb(fc);
-  if (!plc || plc.fc + plc.lcb > table.length || plc.lcb < 8) return [];
-  const n = Math.floor((plc.lcb - 4) / 8);
+  // Word 6/95 page numbers are 2 bytes, Word 97's 4.
+  const pnSize = fib.version === 6 ? 2 : 4;
+  if (!plc || plc.fc + plc.lcb > table.length || plc.lcb < 4 + pnSize) return [];
+  const n = Math.floor((plc.lcb - 4) / (4 + pnSize));
   const seen = new Set<number>();
   const pages: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if ((i & 63) === 0) throwIfAborted(signal);
-    const pn = table.u32(plc.fc + (n + 1) * 4 + i * 4) & 0x3fffff;
-    if (seen.has(pn) || (pn + 1) * 512 > word.length) continue;
+  const add = (pn: number) => {
+    if (seen.has(pn) || (pn + 1) * 512 > word.length) return;
     seen.add(pn);
     pages.push(pn * 512);
+  };
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if ((i & 63) === 0) throwIfAborted(signal);
+    const at = plc.fc + (n + 1) * 4 + i * pnSize;
+    last = fib.version === 6 ? table.u16(at) : table.u32(at) & 0x3fffff;
+    add(last);
   }
+  // Word 6/95 may list fewer pages than it wrote; the rest follow the last one listed.
+  const total = fc === FC.plcfBteChpx ? fib.cpnBteChp : fib.cpnBtePap;
+  if (fib.version === 6 && last >= 0) for (let k = n; k < Math.min(total, n + 4096); k++) add(last + k - n + 1);
   return pages;
 }
 

@@ -1,7 +1,7 @@
 import type { Bytes } from '../cfb/bytes.ts';
 import { fkpPages, runAt } from './bte.ts';
 import { FC, type Fib } from './fib.ts';
-import { walkGrpprl } from './sprm.ts';
+import { grpprlWalker } from './sprm.ts';
 
 /** Character formatting bits carried by text segments. */
 export const FMT = { bold: 1, italic: 2, strike: 4, sup: 8, sub: 16 } as const;
@@ -53,7 +53,7 @@ export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSigna
   const resolve = (r: Run): CharProps => {
     if (r.resolved) return r.resolved;
     const props: CharProps = { fmt: 0, skip: false };
-    walkGrpprl(word, r.start, r.end, (sprm, at) => {
+    grpprlWalker(fib.version)(word, r.start, r.end, (sprm, at) => {
       switch (sprm) {
         case 0x0835:
           if (on(word.u8(at))) props.fmt |= FMT.bold;
@@ -73,7 +73,7 @@ export function readChpx(word: Bytes, table: Bytes, fib: Fib, signal: AbortSigna
         case 0x6a03:
           props.pic = word.u32(at);
           break;
-        case 0x0839: // sprmCFVanish: hidden text
+        case 0x083c: // sprmCFVanish: hidden text
         case 0x0800: // sprmCFRMarkDel: deleted revision
           if (on(word.u8(at))) props.skip = true;
           break;

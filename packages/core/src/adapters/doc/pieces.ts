@@ -21,6 +21,7 @@ export interface DocText {
 /** Reads the CLX piece table ([MS-DOC] 2.9.38) and assembles the document text from its pieces. */
 export function readText(word: Bytes, table: Bytes, fib: Fib): DocText {
   const clx = fib.fcLcb(FC.clx);
+  if (fib.version === 6 && (!fib.complex || !clx)) return plainText6(word, fib);
   if (!clx) throw badInput('The Word document is damaged (no piece table).');
   let off = clx.fc;
   const end = Math.min(table.length, clx.fc + clx.lcb);
@@ -40,8 +41,9 @@ export function readText(word: Bytes, table: Bytes, fib: Fib): DocText {
     const cpEnd = table.u32(plc + (i + 1) * 4);
     const pcd = plc + (n + 1) * 4 + i * 8;
     const raw = table.u32(pcd + 2);
-    const compressed = (raw & 0x40000000) !== 0;
-    const fc = compressed ? (raw & 0x3fffffff) / 2 : raw & 0x3fffffff;
+    // Word 6/95 text is all 8-bit and its piece offsets are plain byte offsets.
+    const compressed = fib.version === 6 || (raw & 0x40000000) !== 0;
+    const fc = fib.version === 6 ? raw : compressed ? (raw & 0x3fffffff) / 2 : raw & 0x3fffffff;
     if (cpEnd < cpStart || cpStart !== total)
       throw badInput('The Word document is damaged (piece table out of order).');
     const count = cpEnd - cpStart;
@@ -55,7 +57,20 @@ export function readText(word: Bytes, table: Bytes, fib: Fib): DocText {
     total += count;
     pieces.push({ cpStart, cpEnd, fc, compressed });
   }
-  const text = parts.join('');
+  return withLookup(parts.join(''), pieces);
+}
+
+/** Word 6/95 saved in full (no piece table): one run of 8-bit text from fcMin to fcMac. */
+function plainText6(word: Bytes, fib: Fib): DocText {
+  const end = Math.min(fib.fcMac, word.length);
+  if (fib.fcMin <= 0 || end <= fib.fcMin) throw badInput('The Word document is damaged (no text range).');
+  const count = end - fib.fcMin;
+  return withLookup(decode8(word.slice(fib.fcMin, count)), [
+    { cpStart: 0, cpEnd: count, fc: fib.fcMin, compressed: true },
+  ]);
+}
+
+function withLookup(text: string, pieces: Piece[]): DocText {
   return {
     text,
     pieces,

@@ -1,4 +1,5 @@
 import type { Bytes } from '../cfb/bytes.ts';
+import { walkGrpprl6 } from './sprm6.ts';
 
 /** Paragraph properties this adapter reads from a grpprl. */
 export interface ParaProps {
@@ -99,7 +100,10 @@ function operandSize(b: Bytes, sprm: number, at: number): number {
   }
 }
 
-/** Calls `visit(sprm, operandOffset)` for each sprm of grpprl [start, end); stops at a malformed one. */
+/**
+ * Calls `visit(sprm, operandOffset)` for each sprm of a Word 97 grpprl [start, end); stops at a
+ * malformed one. Word 6/95 grpprls (one-byte sprms) go through `walkGrpprl6` (sprm6.ts) instead.
+ */
 export function walkGrpprl(b: Bytes, start: number, end: number, visit: (sprm: number, at: number) => void): void {
   let p = start;
   const stop = Math.min(end, b.length);
@@ -113,9 +117,12 @@ export function walkGrpprl(b: Bytes, start: number, end: number, visit: (sprm: n
   }
 }
 
+/** The grpprl walker of a file version: Word 6/95 sprms are reported under their Word 97 numbers. */
+export const grpprlWalker = (version: 6 | 8) => (version === 6 ? walkGrpprl6 : walkGrpprl);
+
 /** Applies the paragraph sprms of grpprl [start, end) to `props`. */
-export function applyGrpprl(b: Bytes, start: number, end: number, props: ParaProps): void {
-  walkGrpprl(b, start, end, (sprm, at) => {
+export function applyGrpprl(b: Bytes, start: number, end: number, props: ParaProps, version: 6 | 8 = 8): void {
+  grpprlWalker(version)(b, start, end, (sprm, at) => {
     switch (sprm) {
       case SPRM.pIstd:
         props.istd = b.u16(at);

@@ -1,4 +1,4 @@
-import type { Bytes } from '../cfb/bytes.ts';
+import { type Bytes, decode8 } from '../cfb/bytes.ts';
 import { FC, type Fib } from './fib.ts';
 import { applyGrpprl, emptyProps, type ParaProps } from './sprm.ts';
 
@@ -29,18 +29,27 @@ export function readStyles(table: Bytes, fib: Fib): Map<number, Style> {
     const cbStd = table.u16(off);
     const std = off + 2;
     off = std + cbStd;
-    if (cbStd === 0 || off > end || cbBase < 10 || cbStd < cbBase + 2) continue;
+    // Word 6/95 STD bases are 8 bytes and names 8-bit; Word 97's are 10 bytes and UTF-16.
+    if (cbStd === 0 || off > end || cbBase < (fib.version === 6 ? 8 : 10) || cbStd < cbBase + 2) continue;
     const sti = table.u16(std) & 0x0fff;
     const stk = table.u16(std + 2) & 0x000f;
     const istdBase = table.u16(std + 2) >> 4;
     const cupx = table.u16(std + 4) & 0x000f;
     let p = std + cbBase;
-    const cch = table.u16(p);
-    p += 2;
-    if (p + cch * 2 > off) continue;
     let name = '';
-    for (let i = 0; i < cch; i++) name += String.fromCharCode(table.u16(p + i * 2));
-    p += cch * 2 + 2;
+    if (fib.version === 6) {
+      const cch = table.u8(p);
+      p += 1;
+      if (p + cch > off) continue;
+      name = decode8(table.slice(p, cch));
+      p += cch + 1;
+    } else {
+      const cch = table.u16(p);
+      p += 2;
+      if (p + cch * 2 > off) continue;
+      for (let i = 0; i < cch; i++) name += String.fromCharCode(table.u16(p + i * 2));
+      p += cch * 2 + 2;
+    }
     const entry: (typeof raw)[number] = { sti, name, istdBase };
     // Paragraph styles: the first UPX holds istd + paragraph sprms.
     if (stk === 1 && cupx >= 1 && p + 2 <= off) {
@@ -55,7 +64,7 @@ export function readStyles(table: Bytes, fib: Fib): Map<number, Style> {
     if (!r || depth > 10) return emptyProps(istd);
     const props = r.istdBase !== NO_BASE && r.istdBase !== istd ? resolve(r.istdBase, depth + 1) : emptyProps(istd);
     props.istd = istd;
-    if (r.upx) applyGrpprl(table, r.upx[0], r.upx[1], props);
+    if (r.upx) applyGrpprl(table, r.upx[0], r.upx[1], props, fib.version);
     return props;
   };
   raw.forEach((r, istd) => {

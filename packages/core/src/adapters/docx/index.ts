@@ -10,6 +10,7 @@ import { readMeta } from './meta.ts';
 import { DocxNumbering } from './numbering.ts';
 import { type DocxPackage, openDocx } from './package.ts';
 import { DocxStyles } from './styles.ts';
+import { readWordMl2003 } from './wordml2003.ts';
 import { find, kid, kids } from './xml.ts';
 
 async function loadNotes(pkg: DocxPackage, type: string, local: string): Promise<NoteSource | undefined> {
@@ -52,6 +53,16 @@ async function headerFooter(
   return out;
 }
 
+/** Reading state shared by every part of one document (DOCX or Word 2003 XML). */
+function sharedState(
+  ctx: AdapterContext,
+  styles: DocxStyles,
+  numbering: DocxNumbering,
+  charts: Map<string, XmlElement>,
+): DocxShared {
+  return { charts, ctx, styles, numbering, notes: [], noteIds: new Map(), images: [], readBlocks };
+}
+
 async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
   const pkg = await openDocx(bytes, ctx);
   const doc = await pkg.xml(pkg.main);
@@ -72,16 +83,7 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
     const el = await pkg.optionalXml(rel.target);
     if (el) charts.set(rel.target, el);
   }
-  const shared: DocxShared = {
-    charts,
-    ctx,
-    styles,
-    numbering,
-    notes: [],
-    noteIds: new Map(),
-    images: [],
-    readBlocks,
-  };
+  const shared = sharedState(ctx, styles, numbering, charts);
   const footnotes = await loadNotes(pkg, 'footnotes', 'footnote');
   if (footnotes) shared.footnotes = footnotes;
   const endnotes = await loadNotes(pkg, 'endnotes', 'endnote');
@@ -110,9 +112,29 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
   return { tree: root(blocks, readMeta(core, app)) };
 }
 
-/** Word documents (.docx, .docm): body in order, notes at the end, headers/footers on request. */
+/** Word 2003 XML: rewritten into DOCX shapes, then read by the same block reader. */
+async function parseWordMl(bytes: Uint8Array, ctx: AdapterContext) {
+  const doc = await readWordMl2003(bytes, ctx);
+  if (!doc) throw badInput('The file is not a Word 2003 XML document (no w:wordDocument body).');
+  const styles = new DocxStyles(doc.styles);
+  const numbering = new DocxNumbering(doc.numbering, (id) => styles.numbering(id)?.numId);
+  const shared = sharedState(ctx, styles, numbering, new Map());
+  // Notes are written inline in this format; their bodies resolve links through the same relationships.
+  if (doc.footnotes.size) shared.footnotes = { part: '', rels: doc.rels, bodies: doc.footnotes };
+  if (doc.endnotes.size) shared.endnotes = { part: '', rels: doc.rels, bodies: doc.endnotes };
+  const env: DocxEnv = { shared, part: '', rels: doc.rels, fields: [], depth: 0 };
+  const blocks = readBlocks(doc.body.children, env);
+  blocks.push(...shared.notes);
+  await inlineImages(shared.images, doc.media, ctx);
+  return { tree: root(blocks, readMeta(doc.core, doc.app)) };
+}
+
+/**
+ * Word documents (.docx, .docm, and Word 2003 XML): body in order, notes at the end, headers/footers
+ * on request.
+ */
 export const adapter: Adapter = {
   name: 'docx',
-  kinds: ['docx', 'docm'],
-  parse: parseDocx,
+  kinds: ['docx', 'docm', 'wordml'],
+  parse: (bytes, ctx) => (ctx.kind === 'wordml' ? parseWordMl(bytes, ctx) : parseDocx(bytes, ctx)),
 };

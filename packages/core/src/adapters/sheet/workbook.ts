@@ -2,13 +2,19 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
+import { joinAcrossGaps } from './gaps.ts';
 import { findRegions, type GridCell } from './regions.ts';
+import { decryptWorkbook, filePassAt } from './xls-rc4.ts';
+import { repairXlsbStrings } from './xlsb.ts';
 
 const loadXlsx = once(() => import('@e965/xlsx'));
+
+const MAX_CELL_CHARS = 32_767;
 
 const ZIP_KINDS = new Set(['xlsx', 'xlsm', 'xlsb', 'ods']);
 
@@ -21,13 +27,18 @@ const UNREAD_PARTS = /^(xl\/(media|embeddings|printerSettings)|docProps\/thumbna
  * pictures are not inflated at all (xlsx MB/s: see the commit that made this change).
  */
 async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: SafeZip; stored: Uint8Array }> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
   const parts: [string, Uint8Array][] = [];
+  let repaired = 0;
   for (const name of zip.names) {
     if (UNREAD_PARTS.test(name)) continue;
     const data = await zip.bytes(name);
-    if (data) parts.push([name, data]);
+    if (!data) continue;
+    if (ctx.kind === 'xlsb' && /\.bin$/i.test(name)) repaired += repairXlsbStrings(data);
+    parts.push([name, data]);
   }
+  if (repaired)
+    ctx.warn(`The binary workbook is damaged: ${repaired} text length(s) ran past their records and were cut.`);
   return { zip, stored: storedZip(parts) };
 }
 
@@ -45,6 +56,34 @@ function looksLikeXls(b: Uint8Array): boolean {
   return head.startsWith('<');
 }
 
+/**
+ * An RC4-encrypted .xls with its Workbook stream decrypted (caller's password, then Excel's default
+ * "VelvetSweatshop"); the bytes unchanged when the workbook is not encrypted.
+ */
+function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: AdapterContext): Uint8Array {
+  if (!(bytes[0] === 0xd0 && bytes[1] === 0xcf)) return bytes;
+  let cfb: ReturnType<typeof XLSX.CFB.read>;
+  try {
+    cfb = XLSX.CFB.read(bytes, { type: 'array' });
+  } catch {
+    return bytes;
+  }
+  const entry = XLSX.CFB.find(cfb, 'Workbook');
+  const content = entry?.content ? new Uint8Array(entry.content as ArrayLike<number>) : undefined;
+  if (!entry || !content || filePassAt(content) < 0) return bytes;
+  const passwords = ctx.password === undefined ? [DEFAULT_PASSWORD] : [ctx.password, DEFAULT_PASSWORD];
+  const plain = decryptWorkbook(content, passwords);
+  if (!plain)
+    throw badInput(
+      ctx.password === undefined
+        ? 'The workbook is password-protected; pass its password (hints.password, CLI --password).'
+        : 'The workbook is password-protected and the password given does not open it.',
+    );
+  entry.content = plain as unknown as typeof entry.content;
+  entry.size = plain.length;
+  return new Uint8Array(XLSX.CFB.write(cfb, { type: 'array' }) as ArrayLike<number>);
+}
+
 function readError(err: unknown): DocmillError {
   if (err instanceof DocmillError) return err;
   const msg = err instanceof Error ? err.message : String(err);
@@ -57,17 +96,31 @@ function display(c: CellObject | undefined): string {
   if (!c || c.t === 'z') return '';
   if (c.t === 'e') return c.w ?? '#ERROR';
   const shown = c.w ?? (c.v instanceof Date ? c.v.toISOString() : c.v === undefined ? '' : String(c.v));
-  return shown.replace(/\s+/g, ' ').trim();
+  // Excel holds at most 32,767 characters in a cell; anything longer is a misread, not content.
+  return shown.slice(0, MAX_CELL_CHARS).replace(/\s+/g, ' ').trim();
 }
 
 function sheetCells(ws: WorkSheet): GridCell[] {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
   const merges = new Map<string, { rowSpan: number; colSpan: number }>();
   const covered = new Set<string>();
+  // A merge reaching past the last row or column holding a value (a whole-row merge, or a damaged
+  // range) is cut there: Markdown repeats a merged cell in every position it covers.
+  let lastRow = 0;
+  let lastCol = 0;
+  data.forEach((cells, r) => {
+    cells?.forEach((c, col) => {
+      if (!display(c ?? undefined)) return;
+      lastRow = Math.max(lastRow, r);
+      lastCol = Math.max(lastCol, col);
+    });
+  });
   for (const m of ws['!merges'] ?? []) {
-    merges.set(`${m.s.r},${m.s.c}`, { rowSpan: m.e.r - m.s.r + 1, colSpan: m.e.c - m.s.c + 1 });
-    for (let r = m.s.r; r <= m.e.r; r++)
-      for (let c = m.s.c; c <= m.e.c; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
+    const endR = Math.max(m.s.r, Math.min(m.e.r, lastRow));
+    const endC = Math.max(m.s.c, Math.min(m.e.c, lastCol));
+    merges.set(`${m.s.r},${m.s.c}`, { rowSpan: endR - m.s.r + 1, colSpan: endC - m.s.c + 1 });
+    for (let r = m.s.r; r <= endR; r++)
+      for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
   const out: GridCell[] = [];
   data.forEach((cells, r) => {
@@ -94,20 +147,29 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
     list.push(c);
     sheetRows.set(c.r, list);
   }
-  for (const b of findRegions(cells)) {
-    const width = b.c1 - b.c0 + 1;
+  for (const b of joinAcrossGaps(findRegions(cells), cells)) {
     const byRow = new Map<number, GridCell[]>();
     for (let r = b.r0; r <= b.r1; r++) {
       const inside = (sheetRows.get(r) ?? []).filter((c) => c.c >= b.c0 && c.c <= b.c1);
       if (inside.length) byRow.set(r, inside);
     }
     const covering = new Set<string>();
+    // Rows and columns holding or covered by a cell; the rest are blank spacers and are left out.
+    const usedRows = new Set<number>();
+    const usedCols = new Set<number>();
     for (const list of byRow.values())
       for (const c of list)
         for (let r = c.r; r < c.r + c.rowSpan; r++)
-          for (let k = c.c; k < c.c + c.colSpan; k++) if (r !== c.r || k !== c.c) covering.add(`${r},${k}`);
+          for (let k = c.c; k < c.c + c.colSpan; k++) {
+            usedRows.add(r);
+            usedCols.add(k);
+            if (r !== c.r || k !== c.c) covering.add(`${r},${k}`);
+          }
+    const cols = [...usedCols].filter((k) => k >= b.c0 && k <= b.c1).sort((x, y) => x - y);
+    const width = cols.length;
     const rows: TableRow[] = [];
     for (let r = b.r0; r <= b.r1; r++) {
+      if (!usedRows.has(r)) continue;
       if (budget.left < width) {
         truncated = true;
         break;
@@ -115,7 +177,7 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
       budget.left -= width;
       const present = new Map((byRow.get(r) ?? []).map((c) => [c.c, c]));
       const cellsOut = [];
-      for (let k = b.c0; k <= b.c1; k++) {
+      for (const k of cols) {
         if (covering.has(`${r},${k}`)) continue;
         const c = present.get(k);
         const header = r === b.r0;
@@ -168,9 +230,10 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
   const XLSX = await loadXlsx();
+  const input = ctx.kind === 'xls' ? decryptXls(XLSX, bytes, ctx) : bytes;
   let wb: WorkBook;
   try {
-    wb = XLSX.read(packed?.stored ?? bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
+    wb = XLSX.read(packed?.stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
   } catch (err) {
     throw readError(err);
   }

@@ -1,0 +1,160 @@
+/**
+ * Blank spacer columns and rows are layout, not structure: a financial statement puts a blank column
+ * between its labels and its figures, a contents sheet one between the topics and their `Page`
+ * column. Touching-cell regions split such a table in pieces; this joins pieces back together when
+ * their cells line up as one table, and leaves apart the side-by-side or stacked tables that each
+ * carry their own header row.
+ */
+import type { GridCell, Region } from './regions.ts';
+
+/** Widest blank gap (columns or rows) still read as a spacer inside one table. */
+const MAX_GAP = 2;
+/** Share of the smaller piece's lines that must line up with the other piece's lines. */
+const MIN_ALIGNED = 0.6;
+/** Beyond this many pieces a sheet is a scatter of values, not a few tables: no joining (stays linear). */
+const MAX_PIECES = 500;
+
+const NUMERIC = /^[-+−(]?\s*[$€£¥]?\s*[\d][\d.,\s]*%?\)?$/;
+
+interface Piece extends Region {
+  rows: Set<number>;
+  cols: Set<number>;
+  /** The cells inside the box, by row. */
+  byRow: Map<number, GridCell[]>;
+}
+
+function pieceOf(region: Region, cells: GridCell[]): Piece {
+  const piece: Piece = { ...region, rows: new Set(), cols: new Set(), byRow: new Map() };
+  for (const c of cells) {
+    piece.rows.add(c.r);
+    for (let k = c.c; k < c.c + c.colSpan; k++) piece.cols.add(k);
+    const list = piece.byRow.get(c.r) ?? [];
+    list.push(c);
+    piece.byRow.set(c.r, list);
+  }
+  return piece;
+}
+
+const isNumeric = (c: GridCell) => NUMERIC.test(c.text);
+
+/** Share of the piece's cells below its first row that are figures. */
+function figureShare(p: Piece): number {
+  let all = 0;
+  let figures = 0;
+  for (const [r, list] of p.byRow) {
+    if (r === p.r0 && p.byRow.size > 1) continue;
+    all += list.length;
+    figures += list.filter(isNumeric).length;
+  }
+  return all ? figures / all : 0;
+}
+
+/**
+ * A row of two or more text cells over numbers in the same piece: the header of a table of its own.
+ */
+function headerAt(p: Piece, r: number): boolean {
+  const row = p.byRow.get(r) ?? [];
+  if (row.length < 2 || row.some(isNumeric)) return false;
+  const cols = new Set(row.map((c) => c.c));
+  for (const [rr, list] of p.byRow) if (rr > r && list.some((c) => cols.has(c.c) && isNumeric(c))) return true;
+  return false;
+}
+
+function overlap(a: Set<number>, b: Set<number>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
+/**
+ * Left piece `a`, right piece `b`, a narrow blank gap between: one table when their rows line up and
+ * the right piece holds figures (amounts, page numbers) for the labels on the left. Text beside text
+ * (a data-sheet form's captions and values) is left as laid out.
+ */
+function joinsSideways(a: Piece, b: Piece): boolean {
+  const gap = b.c0 - a.c1 - 1;
+  if (gap < 1 || gap > MAX_GAP || figureShare(b) < 0.5) return false;
+  const shared = overlap(a.rows, b.rows);
+  if (shared < 2 || shared < MIN_ALIGNED * Math.min(a.rows.size, b.rows.size)) return false;
+  // A table beside another starts with its own header where its neighbour already has figures.
+  for (const [own, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (own.r0 > other.r0 && headerAt(own, own.r0) && (other.byRow.get(own.r0) ?? []).some(isNumeric)) return false;
+  }
+  return true;
+}
+
+/**
+ * Upper piece `a`, lower piece `b`, a blank row or two between: one table when both carry figures in
+ * the same columns (the sections of a statement), unless the lower one opens with its own header.
+ */
+function joinsDownwards(a: Piece, b: Piece): boolean {
+  const gap = b.r0 - a.r1 - 1;
+  if (gap < 1 || gap > MAX_GAP || figureShare(a) < 0.3 || figureShare(b) < 0.3) return false;
+  const shared = overlap(a.cols, b.cols);
+  const union = a.cols.size + b.cols.size - shared;
+  // Two columns at least: a lone title or note above a table is its own block.
+  if (shared < 2 || shared / union < 0.75) return false;
+  // A table stacked under another repeats a header row of its own.
+  return !headerAt(b, b.r0);
+}
+
+const intersects = (p: Region, q: Region) => p.r0 <= q.r1 && q.r0 <= p.r1 && p.c0 <= q.c1 && q.c0 <= p.c1;
+
+function union(a: Piece, b: Piece): Piece {
+  const byRow = new Map(a.byRow);
+  for (const [r, list] of b.byRow)
+    byRow.set(
+      r,
+      [...(byRow.get(r) ?? []), ...list].sort((x, y) => x.c - y.c),
+    );
+  return {
+    r0: Math.min(a.r0, b.r0),
+    c0: Math.min(a.c0, b.c0),
+    r1: Math.max(a.r1, b.r1),
+    c1: Math.max(a.c1, b.c1),
+    rows: new Set([...a.rows, ...b.rows]),
+    cols: new Set([...a.cols, ...b.cols]),
+    byRow,
+  };
+}
+
+/**
+ * Joins touching-cell regions split only by blank spacer columns or rows. The joined box must not
+ * take in any other region, so a join never reorders content.
+ */
+export function joinAcrossGaps(regions: Region[], cells: GridCell[]): Region[] {
+  if (regions.length < 2 || regions.length > MAX_PIECES) return regions;
+  const sheetRows = new Map<number, GridCell[]>();
+  for (const c of cells) {
+    const list = sheetRows.get(c.r) ?? [];
+    list.push(c);
+    sheetRows.set(c.r, list);
+  }
+  let pieces = regions.map((g) => {
+    const inside: GridCell[] = [];
+    for (let r = g.r0; r <= g.r1; r++)
+      for (const c of sheetRows.get(r) ?? []) if (c.c >= g.c0 && c.c <= g.c1) inside.push(c);
+    return pieceOf(g, inside);
+  });
+  let changed = true;
+  while (changed) {
+    changed = false;
+    search: for (let i = 0; i < pieces.length; i++) {
+      for (let j = 0; j < pieces.length; j++) {
+        const a = pieces[i] as Piece;
+        const b = pieces[j] as Piece;
+        if (i === j || !(joinsSideways(a, b) || joinsDownwards(a, b))) continue;
+        const joined = union(a, b);
+        if (pieces.some((p, k) => k !== i && k !== j && intersects(p, joined))) continue;
+        pieces = pieces.filter((_, k) => k !== i && k !== j);
+        pieces.push(joined);
+        changed = true;
+        break search;
+      }
+    }
+  }
+  return pieces.map(({ r0, c0, r1, c1 }) => ({ r0, c0, r1, c1 })).sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
+}
