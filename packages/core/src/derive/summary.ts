@@ -28,10 +28,16 @@ interface Sentence {
   index: number;
   prior: number;
   words: string[];
+  /** Starts and ends like a sentence (not cut by a page or column break). */
+  complete: boolean;
 }
 
 const SKIP_SECTION = /^(references|bibliography|acknowledg|appendix|table of contents|contents)/i;
 const LEAD_SECTION = /^(abstract|summary|executive summary|introduction|overview|conclusions?|key findings)\b/i;
+
+/** Cue phrases that announce a document's own claims (Edmundson's cue method), English only. */
+const CLAIM_CUE =
+  /\b(?:this (?:paper|work|article|report|study|document)|in this (?:paper|work|study)|we (?:propose|present|introduce|show|demonstrate|find|describe|report)|introduces?|our results|we conclude|findings)\b/i;
 
 const stem = (w: string) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 const contentWords = (s: string) =>
@@ -43,9 +49,10 @@ const contentWords = (s: string) =>
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  const re = /[.!?](?=["')\]]?\s+["'(]?[\p{Lu}\p{N}])/gu;
+  // A footnote mark may follow the full stop ("benchmarks.1 Open-domain …").
+  const re = /(?:[.!?]|(?<=\p{L})[.!?]\d{1,2})(?=["')\]]?\s+["'(]?[\p{Lu}\p{N}])/gu;
   for (const m of text.matchAll(re)) {
-    const end = (m.index ?? 0) + 1;
+    const end = (m.index ?? 0) + m[0].length;
     const before = text.slice(Math.max(start, end - 6), end);
     if (/\b(?:e\.g|i\.e|etc|vs|Fig|Figs|Eq|No|Dr|Mr|Mrs|Ms|al|cf|approx|Sec|[A-Z])\.$/.test(before)) continue;
     out.push(text.slice(start, end).trim());
@@ -84,14 +91,30 @@ function collectSentences(tree: Root): { sentences: Sentence[]; textLength: numb
       if (b.type !== 'paragraph' || SKIP_SECTION.test(section)) continue;
       // A paragraph that opens with "Abstract." is its own lead section in papers without headings.
       const lead = LEAD_SECTION.test(section) || LEAD_SECTION.test(text);
+      let kept = 0;
       splitSentences(text).forEach((s, i) => {
         const words = contentWords(s);
         const n = s.split(/\s+/).length;
         if (n < 6 || n > 80 || words.length < 3 || /@|https?:\/\//.test(s)) return;
-        const prior = 1 + (paraInSection === 0 ? 1 : 0) + (i === 0 ? 0.5 : 0) + (lead ? 1 : 0) - (inList ? 0.3 : 0);
-        sentences.push({ text: s, index: sentences.length, prior, words });
+        if (/^(?:Table|Figure|Fig\.|Listing|Algorithm)\s*\d+/.test(s)) return;
+        // Mostly symbols, dot leaders or formula debris: not prose.
+        const letters = (s.match(/\p{L}/gu) ?? []).length;
+        if (letters < 0.7 * s.replace(/\s/g, '').length || /(?:\. ){2,}\./.test(s)) return;
+        // Cut by a page or column break at either end: reads badly on its own.
+        const complete = /[.!?]["')\]]?\d{0,2}$/.test(s) && !/^(?:\p{Ll}|\d+\]|[\]),;:])/u.test(s);
+        const prior =
+          1 +
+          (paraInSection === 0 ? 1 : 0) +
+          (i === 0 ? 0.5 : 0) +
+          (lead ? 1 : 0) +
+          (CLAIM_CUE.test(s) ? 0.75 : 0) -
+          (inList ? 0.3 : 0) -
+          (complete ? 0 : 0.75);
+        sentences.push({ text: s, index: sentences.length, prior, words, complete });
+        if (complete) kept++;
       });
-      paraInSection++;
+      // Lead paragraph = the first with a complete sentence (author lines and captions do not count).
+      if (kept) paraInSection++;
     }
   };
   visit(tree.children, false);
@@ -192,6 +215,7 @@ export function summarizeOffline(tree: Root): string {
   const chosen: Sentence[] = [];
   let used = 0;
   for (const { s } of order) {
+    if (!s.complete && chosen.length) continue;
     const cost = s.text.length + (chosen.length ? 1 : 0);
     if (used + cost > budget) continue;
     if (chosen.some((c) => overlap(c, s) > 0.8)) continue;
