@@ -60,14 +60,18 @@ function linesOf(nodes: readonly Inline[]): Inline[][] {
   return out;
 }
 
-const looksLikeLabel = (s: string) =>
-  /:\s*$/.test(s) ||
-  (s.length <= 48 && !/\d/.test(s.replace(/#/g, '')) && s.split(' ').length <= 6 && /\p{L}/u.test(s));
+/** "VAT (20%)" and "Amount (EUR)" are labelled "VAT" and "Amount": the aside qualifies the value. */
+const bareLabel = (label: string) => label.replace(/\s*\([^)]*\)\s*/g, ' ').trim() || label;
+
+const looksLikeLabel = (cell: string) => {
+  const s = bareLabel(cell);
+  return /:\s*$/.test(s) || (s.length <= 48 && !/\d/.test(s) && s.split(' ').length <= 6 && /\p{L}/u.test(s));
+};
 
 function tablePairs(rows: string[][], order: number, pairs: Pair[]): void {
   const push = (label: string, value: string, source: PairSource) => {
     const l = label.replace(/:\s*$/, '').trim();
-    if (l && value && l !== value) pairs.push({ label: l, tokens: labelTokens(l), value, order, source });
+    if (l && value && l !== value) pairs.push({ label: l, tokens: labelTokens(bareLabel(l)), value, order, source });
   };
   for (const row of rows) {
     const cells = row.filter((c, i) => c && c !== row[i - 1]);
@@ -127,7 +131,7 @@ export function collectFacts(tree: Root): Facts {
     const colon = /^[^:]{1,60}:$/.test(u.text);
     if ((colon || (u.bold && u.text.length <= 60)) && u.source !== 'cell' && !/:$/.test(next.text)) {
       const label = u.text.replace(/:$/, '').trim();
-      pairs.push({ label, tokens: labelTokens(label), value: next.text, order: u.order, source: 'form' });
+      pairs.push({ label, tokens: labelTokens(bareLabel(label)), value: next.text, order: u.order, source: 'form' });
     }
   }
   const title =

@@ -122,7 +122,7 @@ export type ValueKind =
   | 'boolean';
 
 const MONEY_WORDS = new Set(
-  'total subtotal tax amount price cost fee fees balance due paid revenue gross net value discount charge charges payment sum rate'.split(
+  'total subtotal tax vat gst amount price cost fee fees balance due paid revenue gross net value discount charge charges payment sum rate'.split(
     ' ',
   ),
 );

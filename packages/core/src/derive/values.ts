@@ -123,6 +123,7 @@ const FALSE_WORDS = /^(?:no|n|false|off|unchecked|☐|✗|✘|0|none)$/i;
 
 export function booleanValue(text: string): boolean | undefined {
   const word = text
+    .replace(/^[\s:#\-–—|]+/, '')
     .trim()
     .split(/[\s,;.]+/)[0]
     ?.replace(/[[\]()]/g, '');
