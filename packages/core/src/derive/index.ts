@@ -55,9 +55,14 @@ export function createDeriver(config: DeriverConfig = {}): Deriver {
       // Prompts hold the Markdown of the finished tree only; base64 images would only eat context.
       markdown ??= renderMarkdown(req.tree, { removeBase64Images: true });
       const notes: string[] = [];
-      const bounded = AbortSignal.any([signal, AbortSignal.timeout(ms)]);
+      // A controller and a timer of our own: a timeout signal held only by AbortSignal.any() can be
+      // garbage-collected before it fires on some Node versions.
+      const bounded = new AbortController();
+      const timer = setTimeout(() => bounded.abort(), ms);
+      const onAbort = () => bounded.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
       try {
-        const out = await task(markdown, { config: llm, signal: bounded, fetch: config.fetch ?? fetch, notes });
+        const out = await task(markdown, { config: llm, signal: bounded.signal, fetch: config.fetch ?? fetch, notes });
         warnings.push(...notes);
         return out;
       } catch (err) {
@@ -65,6 +70,9 @@ export function createDeriver(config: DeriverConfig = {}): Deriver {
         if (!(err instanceof LlmError)) throw err;
         warnings.push(`The model could not give the ${what} (${err.message}): the offline extractor answered.`);
         return undefined;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
       }
     };
 

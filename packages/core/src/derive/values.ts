@@ -40,19 +40,26 @@ export function numbers(text: string): NumberToken[] {
   for (const m of text.matchAll(NUMBER_RE)) {
     const [all, open, sign, cur, sign2, digits, close, pct] = m;
     if (!digits) continue;
-    const index = m.index ?? 0;
+    // The pattern may open on the space before a currency sign; the value starts after it.
+    const index = (m.index ?? 0) + all.length - all.trimStart().length;
     // A digit glued to letters ("7-in-1", "2TB", "A-12") is part of a word, not a quantity.
     const before = text[index - 1] ?? ' ';
-    const after = text[index + all.length] ?? ' ';
+    const after = text[(m.index ?? 0) + all.length] ?? ' ';
     if (/[\p{L}_]/u.test(before) || /[\p{L}_]/u.test(after)) continue;
     // Parts of dates and fractions ("12/20/24", "1/2") are not amounts.
-    if (before === '/' || after === '/' || (after === '-' && /\d/.test(text[index + all.length + 1] ?? ''))) continue;
+    // …and a number hyphenated to a word ("7-in-1") is part of a name.
+    if (
+      before === '/' ||
+      after === '/' ||
+      (after === '-' && /[\p{L}\d]/u.test(text[(m.index ?? 0) + all.length + 1] ?? ''))
+    )
+      continue;
     if (!sign && !sign2 && before === '-' && /[\p{L}\p{N}]/u.test(text[index - 2] ?? ' ')) continue;
     let value = numberValue(digits);
     if (!Number.isFinite(value)) continue;
     const negative = /[-−]/.test(sign ?? '') || /[-−]/.test(sign2 ?? '') || (open === '(' && close === ')');
     if (negative) value = -value;
-    out.push({ value, index, end: index + all.length, currency: CURRENCY.test(cur ?? ''), percent: !!pct });
+    out.push({ value, index, end: (m.index ?? 0) + all.length, currency: CURRENCY.test(cur ?? ''), percent: !!pct });
   }
   return out;
 }
