@@ -1,7 +1,7 @@
 import type { JsonFormatSpec } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
 import { collectFacts, type Facts, type Unit } from './facts.ts';
-import { labelScore, labelTokens, matchesAt, type ValueKind, valueKind, variantsOf } from './labels.ts';
+import { labelScore, matchesAt, type ValueKind, valueKind, variantsOf } from './labels.ts';
 import { cleanText, type FieldSchema, readValue } from './read.ts';
 import { arrayFromTables, arrayFromText } from './records.ts';
 import { checkAgainstSchema } from './validate.ts';
@@ -25,8 +25,6 @@ interface Candidate {
   order: number;
 }
 
-const TOKEN_RE = /[\p{L}\p{N}]+|#/gu;
-
 /** Where the next "Label:" of a run-on line starts in `text` (a time such as 14:32 is no label). */
 function nextLabelStart(text: string): number {
   for (const m of text.matchAll(/([\p{L}#][\p{L}\p{N}#.)]*)\s?:(?=\s|$)/gu)) {
@@ -46,11 +44,7 @@ function inlineCandidates(
   schema: FieldSchema,
   out: Candidate[],
 ): void {
-  const toks = [...unit.text.matchAll(TOKEN_RE)].map((m) => ({
-    t: labelTokens(m[0])[0] ?? m[0],
-    start: m.index ?? 0,
-    end: (m.index ?? 0) + m[0].length,
-  }));
+  const toks = unit.tokens;
   const words = toks.map((x) => x.t);
   variants.forEach((variant, vi) => {
     for (let k = 0; k < words.length; k++) {

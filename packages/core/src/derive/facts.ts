@@ -1,7 +1,7 @@
 import { tableGrid } from '../tree/grid.ts';
 import type { Inline, Node, Root, Table } from '../tree/types.ts';
 import { blockText, inlineText, walk } from '../tree/walk.ts';
-import { labelTokens } from './labels.ts';
+import { labelTokens, type Token, tokenize } from './labels.ts';
 
 /**
  * The tree seen as an extractor needs it: text units in reading order (lines of paragraphs,
@@ -19,6 +19,7 @@ export interface Unit {
   source: UnitSource;
   /** The unit is bold throughout (a term of a definition list, a label set in bold). */
   bold?: boolean;
+  tokens: Token[];
 }
 
 export type PairSource = 'row' | 'column' | 'form';
@@ -102,7 +103,7 @@ export function collectFacts(tree: Root): Facts {
   let order = 0;
   const addUnit = (text: string, source: UnitSource, bold = false) => {
     const t = squash(text);
-    if (t) units.push({ text: t, order: order++, source, ...(bold ? { bold } : {}) });
+    if (t) units.push({ text: t, order: order++, source, tokens: tokenize(t), ...(bold ? { bold } : {}) });
   };
   walk(tree, (n: Node) => {
     if (n.type === 'paragraph' || n.type === 'heading') {

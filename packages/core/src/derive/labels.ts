@@ -42,10 +42,27 @@ const splitName = (name: string): string =>
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .replace(/[_\-.]+/g, ' ');
 
-/** Label words as tokens; `#` stays a token of its own ("Claim #", "Order #:"). */
-export function labelTokens(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+|#/gu) ?? []).map((t) => norm(t) || t);
+export interface Token {
+  /** Lower-cased, accents folded. */
+  t: string;
+  start: number;
+  end: number;
 }
+
+const fold = (w: string) =>
+  /[^\x00-\x7f]/.test(w) ? w.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase() : w.toLowerCase();
+
+/** Words of a text with their offsets; `#` stays a token of its own ("Claim #", "Order #:"). */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+|#/gu)) {
+    const start = m.index ?? 0;
+    out.push({ t: fold(m[0]), start, end: start + m[0].length });
+  }
+  return out;
+}
+
+export const labelTokens = (text: string): string[] => tokenize(text).map((x) => x.t);
 
 /** Quoted phrases of the prompt's sentences that mention the field, and "X (also called|aka) Y". */
 export function promptSynonyms(prompt: string | undefined, name: string): string[] {

@@ -27,7 +27,8 @@ interface Sentence {
   text: string;
   index: number;
   prior: number;
-  words: string[];
+  /** Distinct content words. */
+  words: Set<string>;
   /** Starts and ends like a sentence (not cut by a page or column break). */
   complete: boolean;
 }
@@ -93,9 +94,9 @@ function collectSentences(tree: Root): { sentences: Sentence[]; textLength: numb
       const lead = LEAD_SECTION.test(section) || LEAD_SECTION.test(text);
       let kept = 0;
       splitSentences(text).forEach((s, i) => {
-        const words = contentWords(s);
+        const words = new Set(contentWords(s));
         const n = s.split(/\s+/).length;
-        if (n < 6 || n > 80 || words.length < 3 || /@|https?:\/\//.test(s)) return;
+        if (n < 6 || n > 80 || words.size < 3 || /@|https?:\/\//.test(s)) return;
         if (/^(?:Table|Figure|Fig\.|Listing|Algorithm)\s*\d+/.test(s)) return;
         // Mostly symbols, dot leaders or formula debris: not prose.
         const letters = (s.match(/\p{L}/gu) ?? []).length;
@@ -121,61 +122,74 @@ function collectSentences(tree: Root): { sentences: Sentence[]; textLength: numb
   return { sentences, textLength, headings };
 }
 
+function common(a: Sentence, b: Sentence): number {
+  const [small, big] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
+  let n = 0;
+  for (const w of small) if (big.has(w)) n++;
+  return n;
+}
+
+/** TextRank's edge weight: shared words, normalised by the sentences' lengths. */
 function similarity(a: Sentence, b: Sentence): number {
-  const set = new Set(a.words);
-  let common = 0;
-  for (const w of new Set(b.words)) if (set.has(w)) common++;
-  if (!common) return 0;
-  return common / (Math.log(a.words.length + 1) + Math.log(b.words.length + 1));
+  const n = common(a, b);
+  return n ? n / (Math.log(a.words.size + 1) + Math.log(b.words.size + 1)) : 0;
 }
 
 /** Share of distinct content words two sentences have in common (repeated running heads, boilerplate). */
 function overlap(a: Sentence, b: Sentence): number {
-  const sa = new Set(a.words);
-  const sb = new Set(b.words);
-  let common = 0;
-  for (const w of sb) if (sa.has(w)) common++;
-  return common / (sa.size + sb.size - common || 1);
+  const n = common(a, b);
+  return n / (a.words.size + b.words.size - n || 1);
 }
 
 /** Personalized PageRank over the sentence graph (damping 0.85, at most 50 rounds). */
 function rank(sentences: Sentence[]): number[] {
   const n = sentences.length;
-  const weights: number[][] = sentences.map(() => []);
-  const sums = new Array<number>(n).fill(0);
+  // Adjacency lists: the graph is sparse, and typed arrays keep the walk off holey arrays.
+  const nbr: number[][] = Array.from({ length: n }, () => []);
+  const wts: number[][] = Array.from({ length: n }, () => []);
+  const sums = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const w = similarity(sentences[i] as Sentence, sentences[j] as Sentence);
-      (weights[i] as number[])[j] = w;
-      (weights[j] as number[])[i] = w;
+      if (!w) continue;
+      (nbr[i] as number[]).push(j);
+      (wts[i] as number[]).push(w);
+      (nbr[j] as number[]).push(i);
+      (wts[j] as number[]).push(w);
       sums[i] = (sums[i] ?? 0) + w;
       sums[j] = (sums[j] ?? 0) + w;
     }
   }
   const priorSum = sentences.reduce((a, s) => a + s.prior, 0);
-  const restart = sentences.map((s) => s.prior / priorSum);
-  let score = [...restart];
+  const restart = Float64Array.from(sentences, (s) => s.prior / priorSum);
+  let score = Float64Array.from(restart);
   for (let round = 0; round < 50; round++) {
     const next = restart.map((r) => 0.15 * r);
+    let dangling = 0;
     for (let j = 0; j < n; j++) {
       const sj = sums[j] ?? 0;
-      const share = sj > 0 ? ((score[j] ?? 0) * 0.85) / sj : 0;
-      if (!share) {
+      if (!sj) {
         // A sentence sharing nothing hands its weight back through the restart distribution.
-        for (let i = 0; i < n; i++) next[i] = (next[i] ?? 0) + 0.85 * (score[j] ?? 0) * (restart[i] ?? 0);
+        dangling += score[j] ?? 0;
         continue;
       }
-      const row = weights[j] as number[];
-      for (let i = 0; i < n; i++) {
-        const w = row[i];
-        if (w) next[i] = (next[i] ?? 0) + share * w;
+      const share = (0.85 * (score[j] ?? 0)) / sj;
+      const ns = nbr[j] as number[];
+      const ws = wts[j] as number[];
+      for (let k = 0; k < ns.length; k++) {
+        const i = ns[k] as number;
+        next[i] = (next[i] ?? 0) + share * (ws[k] ?? 0);
       }
     }
-    const delta = next.reduce((a, v, i) => a + Math.abs(v - (score[i] ?? 0)), 0);
+    let delta = 0;
+    for (let i = 0; i < n; i++) {
+      next[i] = (next[i] ?? 0) + 0.85 * dangling * (restart[i] ?? 0);
+      delta += Math.abs((next[i] ?? 0) - (score[i] ?? 0));
+    }
     score = next;
     if (delta < 1e-6) break;
   }
-  return score.map((s, i) => s * (sentences[i]?.prior ?? 1));
+  return Array.from(score, (v, i) => v * (sentences[i]?.prior ?? 1));
 }
 
 /** Characters a summary of a document with `textLength` characters of text may use. */
