@@ -6,6 +6,7 @@ import { summarizeOffline, summaryBudget } from './summary.ts';
 import type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './types.ts';
 import { compileSchema } from './validate.ts';
 
+export { llmConfigFromEnv } from './env.ts';
 export { extractOffline } from './extract.ts';
 export { summarizeOffline } from './summary.ts';
 export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './types.ts';
