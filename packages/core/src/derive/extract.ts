@@ -1,7 +1,7 @@
 import type { JsonFormatSpec } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
 import { collectFacts, type Facts, type Unit } from './facts.ts';
-import { labelScore, matchesAt, type ValueKind, valueKind, variantsOf } from './labels.ts';
+import { labelScore, labelTokens, matchesAt, type ValueKind, valueKind, variantsOf } from './labels.ts';
 import { cleanText, type FieldSchema, readValue } from './read.ts';
 import { arrayFromTables, arrayFromText } from './records.ts';
 import { checkAgainstSchema } from './validate.ts';
@@ -32,6 +32,12 @@ function nextLabelStart(text: string): number {
   }
   return text.length;
 }
+
+const OWN_DATE = new Set(
+  'date dated transaction receipt invoice document issue issued purchase order sale print printed report statement'.split(
+    ' ',
+  ),
+);
 
 /** Words (not numbers, marks or currency codes) between a label and the value read after it. */
 const wordsInGap = (gap: string) => /\p{L}{2,}/u.test(gap.replace(/\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b/g, ''));
@@ -98,8 +104,13 @@ function scalarCandidates(facts: Facts, name: string, schema: FieldSchema, promp
   facts.units.forEach((unit, i) => {
     inlineCandidates(unit, facts.units[i + 1], variants, kind, schema, out);
   });
-  // A document's own date usually comes unlabelled near its top (receipts, letters).
-  if ((kind === 'date' || kind === 'datetime') && !out.length) {
+  // A document's own date usually comes unlabelled near its top (receipts, letters); a due date or
+  // a birth date does not, so only the document's own date falls back to the first one shown.
+  if (
+    (kind === 'date' || kind === 'datetime') &&
+    !out.length &&
+    labelTokens(name.replace(/([a-z])([A-Z])/g, '$1 $2')).every((w) => OWN_DATE.has(w))
+  ) {
     for (const unit of facts.units) {
       const v = readValue(unit.text, kind, schema, Number.POSITIVE_INFINITY);
       if (v) {

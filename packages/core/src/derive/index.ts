@@ -2,7 +2,7 @@ import { renderMarkdown } from '../render/markdown.ts';
 import { extractOffline } from './extract.ts';
 import { type FetchLike, LlmError } from './llm/client.ts';
 import { extractWithModel, type ModelCall, summarizeWithModel } from './llm/tasks.ts';
-import { summarizeOffline, summaryBudget } from './summary.ts';
+import { summarizeOffline, summaryBudget, textLengthOf } from './summary.ts';
 import type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './types.ts';
 import { compileSchema } from './validate.ts';
 
@@ -79,7 +79,7 @@ export function createDeriver(config: DeriverConfig = {}): Deriver {
 
     if (req.summary) {
       const offline = () => summarizeOffline(req.tree);
-      const words = Math.max(40, Math.round(summaryBudget(textLength(req.tree)) / 6));
+      const words = Math.max(40, Math.round(summaryBudget(textLengthOf(req.tree)) / 6));
       const viaModel = await model('summary', (md, call) => summarizeWithModel(md, words, call));
       result.summary = (viaModel ?? offline()) || null;
     }
@@ -97,15 +97,4 @@ export function createDeriver(config: DeriverConfig = {}): Deriver {
     }
     return result;
   };
-}
-
-function textLength(tree: DeriveRequest['tree']): number {
-  let n = 0;
-  const visit = (node: unknown) => {
-    const o = node as { value?: unknown; children?: unknown[] };
-    if (typeof o.value === 'string') n += o.value.length;
-    if (Array.isArray(o.children)) for (const c of o.children) visit(c);
-  };
-  visit(tree);
-  return n;
 }

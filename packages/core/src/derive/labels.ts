@@ -26,7 +26,7 @@ const SYNONYMS: Record<string, string[]> = {
   description: ['desc', 'item', 'details'],
   customer: ['client', 'buyer', 'bill to'],
   vendor: ['seller', 'supplier', 'merchant'],
-  date: ['dated', 'on'],
+  date: ['dated'],
   email: ['e mail', 'mail'],
   phone: ['tel', 'telephone'],
   code: ['#', 'id'],

@@ -192,6 +192,18 @@ function rank(sentences: Sentence[]): number[] {
   return Array.from(score, (v, i) => v * (sentences[i]?.prior ?? 1));
 }
 
+/** Characters of text in a tree (what the length bound is relative to). */
+export function textLengthOf(tree: Root): number {
+  let n = 0;
+  const visit = (node: unknown) => {
+    const o = node as { value?: unknown; children?: unknown[] };
+    if (typeof o.value === 'string') n += o.value.length;
+    if (Array.isArray(o.children)) for (const c of o.children) visit(c);
+  };
+  visit(tree);
+  return n;
+}
+
 /** Characters a summary of a document with `textLength` characters of text may use. */
 export const summaryBudget = (textLength: number): number =>
   Math.min(SUMMARY_MAX_CHARS, Math.floor(textLength * SUMMARY_SHARE));
