@@ -43,19 +43,18 @@ const OWN_DATE = new Set(
 const wordsInGap = (gap: string) => /\p{L}{2,}/u.test(gap.replace(/\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b/g, ''));
 
 function inlineCandidates(
-  unit: Unit,
-  next: Unit | undefined,
+  facts: Facts,
   variants: string[][],
   kind: ValueKind,
   schema: FieldSchema,
   out: Candidate[],
 ): void {
-  const toks = unit.tokens;
-  const words = toks.map((x) => x.t);
   variants.forEach((variant, vi) => {
-    for (let k = 0; k < words.length; k++) {
-      if (!matchesAt(words, variant, k)) continue;
-      const endTok = toks[k + variant.length - 1];
+    for (const { u, k } of facts.index.get(variant[0] ?? '') ?? []) {
+      const unit = facts.units[u] as Unit;
+      const next = facts.units[u + 1];
+      if (!matchesAt(unit.words, variant, k)) continue;
+      const endTok = unit.tokens[k + variant.length - 1];
       if (!endTok) continue;
       let rest = unit.text.slice(endTok.end);
       const colon = /^\s*[#)]*\s*:/.test(rest);
@@ -101,9 +100,7 @@ function scalarCandidates(facts: Facts, name: string, schema: FieldSchema, promp
     const bonus = pair.source === 'row' ? 0.1 : pair.source === 'form' ? 0.05 : 0;
     out.push({ value: v.value, score: best + bonus, order: pair.order });
   }
-  facts.units.forEach((unit, i) => {
-    inlineCandidates(unit, facts.units[i + 1], variants, kind, schema, out);
-  });
+  inlineCandidates(facts, variants, kind, schema, out);
   // A document's own date usually comes unlabelled near its top (receipts, letters); a due date or
   // a birth date does not, so only the document's own date falls back to the first one shown.
   if (

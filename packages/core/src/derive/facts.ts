@@ -20,6 +20,7 @@ export interface Unit {
   /** The unit is bold throughout (a term of a definition list, a label set in bold). */
   bold?: boolean;
   tokens: Token[];
+  words: string[];
 }
 
 export type PairSource = 'row' | 'column' | 'form';
@@ -41,6 +42,8 @@ export interface Facts {
   units: Unit[];
   pairs: Pair[];
   tables: Grid[];
+  /** Where each word stands: unit index and token index, for finding labels without rescanning. */
+  index: Map<string, { u: number; k: number }[]>;
   title?: string;
 }
 
@@ -103,7 +106,9 @@ export function collectFacts(tree: Root): Facts {
   let order = 0;
   const addUnit = (text: string, source: UnitSource, bold = false) => {
     const t = squash(text);
-    if (t) units.push({ text: t, order: order++, source, tokens: tokenize(t), ...(bold ? { bold } : {}) });
+    if (!t) return;
+    const tokens = tokenize(t);
+    units.push({ text: t, order: order++, source, tokens, words: tokens.map((x) => x.t), ...(bold ? { bold } : {}) });
   };
   walk(tree, (n: Node) => {
     if (n.type === 'paragraph' || n.type === 'heading') {
@@ -135,7 +140,15 @@ export function collectFacts(tree: Root): Facts {
       pairs.push({ label, tokens: labelTokens(bareLabel(label)), value: next.text, order: u.order, source: 'form' });
     }
   }
+  const index = new Map<string, { u: number; k: number }[]>();
+  units.forEach((unit, u) => {
+    unit.words.forEach((w, k) => {
+      const at = index.get(w);
+      if (at) at.push({ u, k });
+      else index.set(w, [{ u, k }]);
+    });
+  });
   const title =
     typeof tree.metadata.title === 'string' ? tree.metadata.title : units.find((u) => u.source === 'heading')?.text;
-  return { units, pairs, tables, ...(title ? { title } : {}) };
+  return { units, pairs, tables, index, ...(title ? { title } : {}) };
 }
