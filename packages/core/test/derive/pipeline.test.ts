@@ -1,6 +1,15 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { createDeriver } from '../../src/derive/index.ts';
-import { createEngine, type DeriveRequest, type Deriver, llmConfigFromEnv, type Stage, tree } from '../../src/index.ts';
+import {
+  createEngine,
+  type DeriveRequest,
+  type DeriveResult,
+  type Deriver,
+  llmConfigFromEnv,
+  type Stage,
+  tree,
+} from '../../src/index.ts';
 import { paragraph } from '../../src/tree/build.ts';
 import { fixture } from '../helpers/corpus.ts';
 
@@ -61,6 +70,46 @@ describe('summary and json as derivations of the final tree', () => {
     expect(data.json).toEqual({ a: 1 });
     expect(data.summary).toBeUndefined();
     expect(data.warning).toBe('from the deriver');
+  });
+});
+
+describe('derivations in a worker thread', () => {
+  it('cross a real postMessage boundary and give the same result as in-process', async () => {
+    // tsx's loader is registered inside the worker, then the TypeScript worker module is imported.
+    const entry = JSON.stringify(new URL('../helpers/derive-worker.ts', import.meta.url).href);
+    const worker = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${entry}); })`, {
+      eval: true,
+    });
+    try {
+      let next = 0;
+      const pending = new Map<number, (m: { result?: DeriveResult; error?: string }) => void>();
+      worker.on('message', (m: { id: number; result?: DeriveResult; error?: string }) => pending.get(m.id)?.(m));
+      worker.on('error', (err) => {
+        for (const settle of pending.values()) settle({ error: String(err) });
+      });
+      const inWorker: Deriver = (request, signal) => {
+        const id = next++;
+        signal.addEventListener('abort', () => worker.postMessage({ id, type: 'abort' }), { once: true });
+        return new Promise((resolve, reject) => {
+          pending.set(id, (m) => (m.result ? resolve(m.result) : reject(new Error(m.error))));
+          worker.postMessage({ id, type: 'derive', request });
+        });
+      };
+      const opts = {
+        formats: [
+          'summary' as const,
+          { type: 'json' as const, schema: { type: 'object', properties: { amountDue: { type: 'number' } } } },
+        ],
+      };
+      const remote = await createEngine({ deriver: inWorker }).parse(fixture('derive', 'invoice.html'), opts, {
+        filename: 'i.html',
+      });
+      const local = await createEngine().parse(fixture('derive', 'invoice.html'), opts, { filename: 'i.html' });
+      expect(remote.json).toEqual({ amountDue: 3532.8 });
+      expect(remote).toEqual(local);
+    } finally {
+      await worker.terminate();
+    }
   });
 });
 
