@@ -92,10 +92,10 @@ function roleOf(name: string, schema: FieldSchema): Role | undefined {
 }
 
 const ITEM_RE =
-  /(?:([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\d[A-Z0-9]*)\s+)?(\d+(?:\.\d+)?)\s*(?:@|×|x)\s*(-?[$€£]\s?-?\d[\d,]*(?:\.\d+)?|\d[\d,]*\.\d{2})/g;
+  /(?:([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\d[A-Z0-9]*)\s+)?(\d+(?:\.\d+)?)\s*(?:@|×|x)\s*(-?[$€£]\s?-?\d[\d,]*(?:\.\d+)?|\d[\d,.]*[.,]\d{2}(?:\s?[$€£])?)/g;
 const SEPARATOR = /[-=_*]{5,}/g;
 
-/** Receipt lines: "AUDIO-5521 1 @ $349.99 Member Discount $-50.00 $299.99", one item each. */
+/** Receipt lines: "AUDIO-5521 1 @ $349.99 Member Discount $-50.00 $299.99" or "Espresso 2 x 3,50 € 7,00 €". */
 export function arrayFromText(facts: Facts, items: FieldSchema): Row[] | undefined {
   const props = Object.entries(items.properties ?? {});
   const roles = props.map(([n, s]) => [n, roleOf(n, s)] as const).filter((x): x is [string, Role] => !!x[1]);

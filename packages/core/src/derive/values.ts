@@ -13,7 +13,7 @@ export interface Found<T> {
 
 const CURRENCY = /[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b/;
 const NUMBER_RE =
-  /(\()?([-−+]?)\s?((?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\s?)?)\s?([-−]?)(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\))?(\s?%)?/g;
+  /(\()?([-−+]?)\s?((?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\s?)?)\s?([-−]?)(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b))?(\))?(\s?%)?/g;
 
 export interface NumberToken extends Found<number> {
   currency: boolean;
@@ -38,7 +38,7 @@ export function numberValue(digits: string): number {
 export function numbers(text: string): NumberToken[] {
   const out: NumberToken[] = [];
   for (const m of text.matchAll(NUMBER_RE)) {
-    const [all, open, sign, cur, sign2, digits, close, pct] = m;
+    const [all, open, sign, cur, sign2, digits, suffix, close, pct] = m;
     if (!digits) continue;
     // The pattern may open on the space before a currency sign; the value starts after it.
     const index = (m.index ?? 0) + all.length - all.trimStart().length;
@@ -59,7 +59,13 @@ export function numbers(text: string): NumberToken[] {
     if (!Number.isFinite(value)) continue;
     const negative = /[-−]/.test(sign ?? '') || /[-−]/.test(sign2 ?? '') || (open === '(' && close === ')');
     if (negative) value = -value;
-    out.push({ value, index, end: (m.index ?? 0) + all.length, currency: CURRENCY.test(cur ?? ''), percent: !!pct });
+    out.push({
+      value,
+      index,
+      end: (m.index ?? 0) + all.length,
+      currency: CURRENCY.test(`${cur ?? ''}${suffix ?? ''}`),
+      percent: !!pct,
+    });
   }
   return out;
 }

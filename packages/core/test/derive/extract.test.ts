@@ -141,6 +141,41 @@ describe('offline json on hand-built trees', () => {
   });
 });
 
+describe('offline json from receipt lines', () => {
+  const items = {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        qty: { type: 'integer' },
+        price: { type: 'number' },
+        total: { type: 'number' },
+      },
+    },
+  };
+  it('reads "item qty x price total" lines with decimal commas and trailing currency', () => {
+    const t = root([
+      paragraph('Café Lumen, Rue 4, Lyon'),
+      paragraph('------------------------'),
+      paragraph('Espresso 2 x 3,50 € 7,00 €'),
+      paragraph('Croissant 3 x 2,10 € 6,30 €'),
+      paragraph('Jus d’orange 1 x 4,90 € 4,90 €'),
+      paragraph('------------------------'),
+      paragraph('Total 18,20 €'),
+    ]);
+    const r = extractOffline(t, { schema: { type: 'object', properties: { items, total: { type: 'number' } } } });
+    expect(r.json).toEqual({
+      items: [
+        { name: 'Espresso', qty: 2, price: 3.5, total: 7 },
+        { name: 'Croissant', qty: 3, price: 2.1, total: 6.3 },
+        { name: 'Jus d’orange', qty: 1, price: 4.9, total: 4.9 },
+      ],
+      total: 18.2,
+    });
+  });
+});
+
 describe('offline summary', () => {
   it('keeps lead sentences in document order, within 15 % of the text, skipping references', async () => {
     const data = await parse(

@@ -19,6 +19,11 @@ describe('typed values in document text', () => {
     expect(amounts("CHF 1'250.00")).toEqual([1250]);
     expect(amounts('Rewards Applied -$25.00 and $-50.00 and (75.00)')).toEqual([-25, -50, -75]);
     expect(amounts('USD 99')).toEqual([99]);
+    expect(numbers('7,00 € and 12 EUR and 5').map((n) => [n.value, n.currency])).toEqual([
+      [7, true],
+      [12, true],
+      [5, false],
+    ]);
     expect(numbers('Sales Tax (8.5%) $66.23').map((n) => [n.value, n.percent, n.currency])).toEqual([
       [8.5, true, false],
       [66.23, false, true],
