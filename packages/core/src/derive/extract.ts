@@ -195,13 +195,11 @@ export function extractOffline(tree: Root, spec: JsonFormatSpec): Extraction {
   const json = fillObject(facts, schema, spec.prompt, '', missing);
   const invalid = checkAgainstSchema(schema, json);
   for (const path of invalid) {
-    const [head, ...tail] = path.split('.');
-    if (!head) continue;
     // Drop the offending top-level field: a wrong value is worse than a missing one.
-    if (head in json) {
-      delete json[head];
-      missing.push(tail.length ? `${head}` : path);
-    } else if (!missing.includes(path)) missing.push(path);
+    const head = path.split('.')[0];
+    if (!head) continue;
+    delete json[head];
+    if (!missing.some((m) => m === head || m.startsWith(`${head}.`))) missing.push(head);
   }
   return { json, missing: [...new Set(missing)] };
 }
