@@ -12,8 +12,10 @@ export interface Found<T> {
 }
 
 const CURRENCY = /[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b/;
+// A trailing currency mark counts only when no amount follows it: in "$-50.00 $299.99" the second
+// "$" opens the next amount.
 const NUMBER_RE =
-  /(\()?([-−+]?)\s?((?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\s?)?)\s?([-−]?)(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b))?(\))?(\s?%)?/g;
+  /(\()?([-−+]?)\s?((?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\s?)?)\s?([-−]?)(\d{1,3}(?:[,.'’]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(\s?(?:[$€£¥₹]|(?:USD|EUR|GBP|CHF|CAD|AUD|JPY)\b)(?!\s?[-−+]?\d))?(\))?(\s?%)?/g;
 
 export interface NumberToken extends Found<number> {
   currency: boolean;

@@ -19,6 +19,14 @@ describe('typed values in document text', () => {
     expect(amounts("CHF 1'250.00")).toEqual([1250]);
     expect(amounts('Rewards Applied -$25.00 and $-50.00 and (75.00)')).toEqual([-25, -50, -75]);
     expect(amounts('USD 99')).toEqual([99]);
+    expect(numbers('Discount $-50.00 $299.99').map((n) => [n.value, n.currency])).toEqual([
+      [-50, true],
+      [299.99, true],
+    ]);
+    expect(numbers('€5,00 €6,00').map((n) => [n.value, n.currency])).toEqual([
+      [5, true],
+      [6, true],
+    ]);
     expect(numbers('7,00 € and 12 EUR and 5').map((n) => [n.value, n.currency])).toEqual([
       [7, true],
       [12, true],
