@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { stat } from 'node:fs/promises';
-import { createEngine, DocmillError, toDocmillError } from '@docmill/core';
+import { createEngine, DocmillError, llmConfigFromEnv, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { parseCli, UsageError, usage } from './args.ts';
 import { convertFolder } from './folder.ts';
@@ -22,7 +22,9 @@ async function main(argv: string[]): Promise<void> {
   }
   if (cmd.command !== 'parse') throw new UsageError(`Unknown command "${cmd.command}".\n${usage}`);
   if (!cmd.target) throw new UsageError(`Missing file.\n${usage}`);
-  const engine = createEngine();
+  // summary/json use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
+  const llm = llmConfigFromEnv(process.env);
+  const engine = createEngine(llm ? { llm } : {});
   try {
     const st = await stat(cmd.target).catch(() => undefined);
     if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createEngine } from '@docmill/core';
+import { createEngine, llmConfigFromEnv } from '@docmill/core';
 import { type ApiKey, createApp, DEFAULTS, parseKeyFile, parseKeyList, type ServerConfig } from '@docmill/server';
 import { isLoopbackHost, startServer } from '@docmill/server/node';
 import { UsageError } from './args.ts';
@@ -122,7 +122,8 @@ export async function serve(argv: string[]): Promise<void> {
     return;
   }
   const setup = parseServeArgs(argv, process.env);
-  const engine = createEngine();
+  const llm = llmConfigFromEnv(process.env);
+  const engine = createEngine(llm ? { llm } : {});
   const app = createApp(engine, { ...setup.config, log: writeLine });
   const server = await startServer(app, { host: setup.host, port: setup.port });
   const keys = setup.config.keys?.length ?? 0;

@@ -1,5 +1,6 @@
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput } from './adapters/types.ts';
+import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
 import { type ParseInput, readInput } from './input.ts';
@@ -32,6 +33,10 @@ export interface EngineConfig {
   adapters?: AdapterOverrides;
   /** Tree stages run in order after the adapter (OCR, PII redaction). */
   stages?: Stage[];
+  /** OpenAI-compatible chat-completions endpoint for the `summary` and `json` formats (optional). */
+  llm?: LlmConfig;
+  /** Replaces the built-in summary/json derivations (e.g. one that runs them in a worker). */
+  deriver?: Deriver;
 }
 
 export interface TreeResult {
@@ -40,6 +45,8 @@ export interface TreeResult {
   options: ResolvedOptions;
   output: AdapterOutput;
   warnings: string[];
+  /** `summary` and `json`, derived from the final tree when those formats were asked for. */
+  derived?: DeriveResult;
 }
 
 export interface Engine {
@@ -52,6 +59,12 @@ export function createEngine(config: EngineConfig = {}): Engine {
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
   const stages = config.stages ?? [];
   let closed = false;
+  // Derivations load on first use: parses that ask for neither format never import Ajv.
+  let deriver: Promise<Deriver> | undefined = config.deriver && Promise.resolve(config.deriver);
+  const getDeriver = () => {
+    deriver ??= import('./derive/index.ts').then((m) => m.createDeriver({ llm: config.llm }));
+    return deriver;
+  };
 
   async function run(
     input: ParseInput,
@@ -60,6 +73,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
   ): Promise<TreeResult & { bytes: Uint8Array }> {
     if (closed) throw new DocmillError(500, 'UNKNOWN_ERROR', 'The engine is closed.');
     const options = normalizeOptions(rawOptions ?? {});
+    const deadline = Date.now() + options.timeout;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(options.timeout)), options.timeout);
     const onCallerAbort = () => {
@@ -80,14 +94,20 @@ export function createEngine(config: EngineConfig = {}): Engine {
     });
     aborted.catch(() => undefined);
     try {
-      return await Promise.race([work(input, options, hints, signal), aborted]);
+      return await Promise.race([work(input, options, hints, signal, deadline), aborted]);
     } finally {
       clearTimeout(timer);
       hints.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  async function work(input: ParseInput, options: ResolvedOptions, hints: ParseHints, signal: AbortSignal) {
+  async function work(
+    input: ParseInput,
+    options: ResolvedOptions,
+    hints: ParseHints,
+    signal: AbortSignal,
+    deadline: number,
+  ) {
     const fileHint =
       typeof Blob !== 'undefined' && input instanceof Blob ? (input as Blob & { name?: string }) : undefined;
     const filename = hints.filename ?? fileHint?.name;
@@ -150,7 +170,20 @@ export function createEngine(config: EngineConfig = {}): Engine {
         );
       }
     }
-    return { tree, kind: detected.kind, options, output, warnings, bytes };
+    // Derivations come last: they see the tree every stage (PII redaction included) has finished.
+    let derived: DeriveResult | undefined;
+    if (options.formats.has('summary') || options.formats.has('json')) {
+      if (signal.aborted) throw signal.reason;
+      const request = {
+        tree,
+        summary: options.formats.has('summary'),
+        zeroDataRetention: options.raw.zeroDataRetention,
+        deadline,
+        ...(options.formats.has('json') ? { json: options.json ?? {} } : {}),
+      };
+      derived = await (await getDeriver())(request, signal);
+    }
+    return { tree, kind: detected.kind, options, output, warnings, bytes, ...(derived ? { derived } : {}) };
   }
 
   return {

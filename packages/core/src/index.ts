@@ -1,4 +1,6 @@
 export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
+export { llmConfigFromEnv } from './derive/env.ts';
+export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES } from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';

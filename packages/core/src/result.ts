@@ -2,8 +2,6 @@ import type { TreeResult } from './engine.ts';
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';
 import { renderBlocksMarkdown, renderMarkdownWithSpans, type SpanMap } from './render/markdown.ts';
-import { extractJson } from './stages/json.ts';
-import { summarize } from './stages/summary.ts';
 import type { Block, DocumentMetadata, Root, Section } from './tree/types.ts';
 
 export interface PageResult {
@@ -98,12 +96,9 @@ export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
   const base = sourceURL ?? (typeof tree.metadata.url === 'string' ? tree.metadata.url : undefined);
   if (f.has('links')) data.links = output.links ?? collectLinks(tree, base);
   if (f.has('images')) data.images = collectImages(tree, { removeBase64Images: options.removeBase64Images, base });
-  if (f.has('summary')) data.summary = summarize(tree) || null;
-  if (f.has('json')) {
-    const { json, missing } = extractJson(tree, options.json?.schema);
-    data.json = json;
-    if (missing.length) warnings.push(`JSON extraction found no value for: ${missing.join(', ')}.`);
-  }
+  if (f.has('summary')) data.summary = r.derived?.summary ?? null;
+  if (f.has('json')) data.json = r.derived?.json ?? null;
+  if (r.derived) warnings.push(...r.derived.warnings);
   if (r.kind === 'pdf' && options.pdf.pages) {
     data.pages = pageSections(tree).map((p) => ({
       pageNumber: p.number,
