@@ -27,3 +27,10 @@ export function publishablePackages(root = workspaceRoot): PublishablePackage[] 
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** The caller's pnpm when run under a pnpm script, else the same pinned one the README uses. */
+export function pnpmCommand(): [string, string[]] {
+  const viaScript = process.env.npm_execpath;
+  if (viaScript && /pnpm\.c?js$/.test(viaScript)) return [process.execPath, [viaScript]];
+  return ['npx', ['-y', 'pnpm@10']];
+}

@@ -5,18 +5,11 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackages } from '../build.ts';
-import { publishablePackages, workspaceRoot } from '../packages.ts';
+import { pnpmCommand, publishablePackages, workspaceRoot } from '../packages.ts';
 import { type OfflineRegistry, startOfflineRegistry } from './registry.ts';
 
 const exec = promisify(execFile);
 const fixture = (p: string) => join(workspaceRoot, 'fixtures', p);
-
-/** The caller's pnpm when run under `pnpm test`, else the same pinned one the README uses. */
-function pnpm(): [string, string[]] {
-  const viaScript = process.env.npm_execpath;
-  if (viaScript && /pnpm\.c?js$/.test(viaScript)) return [process.execPath, [viaScript]];
-  return ['npx', ['-y', 'pnpm@10']];
-}
 
 /** A child env without the npm_config_* pnpm exports to scripts, so npm sees only our config. */
 function cleanEnv(home: string): NodeJS.ProcessEnv {
@@ -69,7 +62,7 @@ describe('published packages', () => {
     mkdirSync(tarballs);
     mkdirSync(project);
     const packages = publishablePackages();
-    const [cmd, pre] = pnpm();
+    const [cmd, pre] = pnpmCommand();
     for (const p of packages) await exec(cmd, [...pre, 'pack', '--pack-destination', tarballs], { cwd: p.dir });
     registry = await startOfflineRegistry(
       packages.map((p) => p.dir),
