@@ -1,6 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
-import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, toDocmillError } from '@docmill/core';
+import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, type ParseProgress, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
 
@@ -28,6 +28,8 @@ export interface FolderJob {
   stderr: { write(s: string): unknown };
   /** Called as each file starts and ends (progress display); nothing else is written but warnings and errors. */
   onFile?: (event: { index: number; total: number; file: string; done: boolean; pages: number }) => void;
+  /** Passed to each parse as its `onProgress` hint. */
+  onProgress?: ((p: ParseProgress) => void) | undefined;
 }
 
 const accepted = new Set<string>(ACCEPTED_EXTENSIONS);
@@ -68,7 +70,7 @@ export async function convertFolder(engine: Engine, job: FolderJob): Promise<Fol
     job.onFile?.({ index: i, total: files.length, file: rel, done: false, pages });
     try {
       const { bytes, hints } = await readFileInput(file);
-      const data = await engine.parse(bytes, job.options, hints);
+      const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
       pages += typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
       const target = join(job.out, `${rel}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });

@@ -5,6 +5,7 @@ import { readFileInput } from '@docmill/core/platform/node';
 import { helpFor, parseCli, UsageError } from './args.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
+import { fileProgress, folderProgress } from './progress.ts';
 
 export interface CliStream {
   write(s: string): unknown;
@@ -17,6 +18,8 @@ export interface CliIO {
   stderr: CliStream;
   /** The directory relative paths are resolved against (see `callerDir`). */
   cwd: string;
+  /** Milliseconds clock for progress rates (tests pass a fake one). */
+  now?: () => number;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const engine = createEngine();
+  const now = io.now ?? (() => performance.now());
   try {
     const formats = formatsOf(cmd.options);
     const target = resolve(io.cwd, cmd.target);
@@ -70,19 +74,33 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stderr.write(`docmill: converting a folder needs --out <dir>.\n\n${helpFor('parse')}\n`);
         return 2;
       }
+      const progress = folderProgress(io.stderr, now);
       const summary = await convertFolder(engine, {
         src: target,
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
         formats,
         json: cmd.json,
-        stderr: io.stderr,
+        // Warnings and errors take the status line's place; the next file redraws it.
+        stderr: {
+          write: (s: string) => {
+            if (!s) return;
+            progress.clear();
+            io.stderr.write(s);
+          },
+        },
+        onFile: progress.onFile,
+        onProgress: progress.onProgress,
       });
+      progress.clear();
       io.stderr.write(summaryText(summary));
       return summary.errors ? 1 : 0;
     }
     const { bytes, hints } = await readFileInput(target);
-    const data = await engine.parse(bytes, cmd.options, hints);
+    const progress = fileProgress(io.stderr, now);
+    const data = await engine
+      .parse(bytes, cmd.options, { ...hints, onProgress: progress.onProgress })
+      .finally(() => progress.clear());
     if (cmd.json) {
       io.stdout.write(`${JSON.stringify({ success: true, data }, null, 2)}\n`);
       return 0;

@@ -115,7 +115,10 @@ function sink(isTTY = false): CliStream & { text(): string } {
 async function cli(argv: string[], opts: { cwd?: string; tty?: boolean } = {}) {
   const stdout = sink();
   const stderr = sink(opts.tty);
-  const code = await main(argv, { stdout, stderr, cwd: opts.cwd ?? root });
+  // A clock that moves 250 ms per reading: past the bar's show delay and redraw interval.
+  let t = 0;
+  const now = () => (t += 250);
+  const code = await main(argv, { stdout, stderr, cwd: opts.cwd ?? root, now });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
@@ -221,5 +224,30 @@ describe('docmill parse <folder>', () => {
       expect.stringMatching(/^failed: broken\.pdf \(400 /),
     ]);
     expect(readFileSync(join(src, 'md', 'report.html.html'), 'utf8')).toContain('<h1>Quarterly report</h1>');
+  });
+});
+
+describe('progress', () => {
+  it('draws a bar with pages/s and ETA for a single file on a terminal, then clears it', async () => {
+    const plain = await cli(['parse', 'fixtures/pdf/running.pdf']);
+    expect(plain.stderr).toBe(''); // not a terminal: nothing but the result
+    const tty = await cli(['parse', 'fixtures/pdf/running.pdf'], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toBe(plain.stdout);
+    expect(tty.stderr).toMatch(/\r\[#{8}\.{16}\] 1\/3 pages {2}\d+\.\d pages\/s {2}ETA \d+s\x1b\[K/);
+    expect(tty.stderr).toMatch(/\r\[#{24}\] 3\/3 pages {2}\d+\.\d pages\/s {2}ETA 0s\x1b\[K/);
+    expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
+  });
+  it("folder mode on a terminal shows files, pages and the current file's pages; a pipe gets only the summary", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'docmill-out-'));
+    const tty = await cli(['parse', 'fixtures/pdf', '--out', out], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/\r\[\.+\] 0\/4 files {2}0 pages {2}[\d.]+ pages\/s {2}basic\.pdf\x1b\[K/);
+    expect(tty.stderr).toMatch(/ running\.pdf 2\/3 pages\x1b\[K/);
+    expect(tty.stderr).toMatch(/\r\[#{24}\] 4\/4 files {2}7 pages .*\r\x1b\[Kfiles: 4 {2}pages: 7 {2}errors: 0/s);
+    const pipe = await cli(['parse', 'fixtures/pdf', '--out', out]);
+    expect(pipe.stderr).toMatch(
+      /^files: 4 {2}pages: 7 {2}errors: 0 {2}skipped: 0 {2}time: [\d.]+ s {2}pages\/s: [\d.]+\n$/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
-import type { AdapterOutput } from './adapters/types.ts';
+import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
 import { type ParseInput, readInput } from './input.ts';
@@ -9,6 +9,7 @@ import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
 import type { Stage, StageContext } from './stages/types.ts';
 import type { Root } from './tree/types.ts';
+import { progressReporter } from './util/progress.ts';
 
 export interface ParseHints {
   filename?: string;
@@ -17,6 +18,11 @@ export interface ParseHints {
   sourceURL?: string;
   /** Caller cancellation, in addition to the `timeout` option. */
   signal?: AbortSignal;
+  /**
+   * Called as the document is read: pages for PDFs, slides, sheets, chapters. Synchronous and
+   * best effort: an exception it throws is swallowed, never failing the parse.
+   */
+  onProgress?: (progress: ParseProgress) => void;
 }
 
 export interface EngineConfig {
@@ -112,6 +118,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         limits,
         signal,
         warn,
+        progress: progressReporter(hints.onProgress, 'parse'),
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

@@ -1,4 +1,11 @@
-export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
+export type {
+  Adapter,
+  AdapterContext,
+  AdapterOutput,
+  PageClass,
+  ParseProgress,
+  ProgressUnit,
+} from './adapters/types.ts';
 export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, MIME_TYPES } from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';

@@ -17,6 +17,22 @@ export interface AdapterContext {
   signal: AbortSignal;
   /** Adds a line to `data.warning` (truncation, skipped parts, recovered damage). */
   warn(message: string): void;
+  /**
+   * Reports `done` of `total` units finished (pages, slides, sheets, parts), as the caller's
+   * `onProgress` hint sees it. Never throws; absent when an adapter is run outside the engine.
+   */
+  progress?(done: number, total: number, unit: ProgressUnit): void;
+}
+
+export type ProgressUnit = 'pages' | 'slides' | 'sheets' | 'parts';
+
+/** One progress report of a parse (`ParseHints.onProgress`). */
+export interface ParseProgress {
+  /** 'parse' while the format adapter reads the document; later stages report under their own name. */
+  stage: string;
+  done: number;
+  total: number;
+  unit: ProgressUnit;
 }
 
 export interface AdapterOutput {

@@ -188,6 +188,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
   const meta = wb.Workbook?.Sheets ?? [];
   for (const [i, name] of wb.SheetNames.entries()) {
     throwIfAborted(ctx.signal);
+    ctx.progress?.(i, wb.SheetNames.length, 'sheets');
     if (meta[i]?.Hidden) continue;
     const ws = wb.Sheets[name];
     const children: Block[] = [heading(2, name)];
@@ -208,6 +209,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
     sections.push(section('sheet', i + 1, children, { name }));
   }
+  ctx.progress?.(wb.SheetNames.length, wb.SheetNames.length, 'sheets');
   const tree: Root = { type: 'root', metadata: metadataOf(wb, sections.length), children: sections };
   return { tree };
 }
