@@ -2,6 +2,7 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { captureConsole } from '../../util/console.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
@@ -161,6 +162,14 @@ function metadataOf(wb: WorkBook, count: number): DocumentMetadata {
   return meta;
 }
 
+/** One warning for what SheetJS printed: the distinct messages, the first few of them. */
+function readerMessages(messages: string[]): string {
+  const distinct = [...new Set(messages)];
+  const shown = distinct.slice(0, 5).join('; ');
+  const more = distinct.length > 5 ? ` and ${distinct.length - 5} more` : '';
+  return `The spreadsheet reader skipped parts it could not interpret (${shown}${more}).`;
+}
+
 export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const packed = ZIP_KINDS.has(ctx.kind) ? await repack(bytes, ctx) : undefined;
   const zip = packed?.zip;
@@ -170,7 +179,12 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
   const XLSX = await loadXlsx();
   let wb: WorkBook;
   try {
-    wb = XLSX.read(packed?.stored ?? bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
+    // SheetJS prints unknown or damaged records to the console (no option silences it).
+    const read = captureConsole(() =>
+      XLSX.read(packed?.stored ?? bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false }),
+    );
+    wb = read.value;
+    if (read.messages.length) ctx.warn(readerMessages(read.messages));
   } catch (err) {
     throw readError(err);
   }
