@@ -9,6 +9,7 @@ import { pnpmCommand, publishablePackages, workspaceRoot } from '../packages.ts'
 import { type OfflineRegistry, startOfflineRegistry } from './registry.ts';
 
 const exec = promisify(execFile);
+const DEAD = 'http://127.0.0.1:9';
 const fixture = (p: string) => join(workspaceRoot, 'fixtures', p);
 
 /** A child env without the npm_config_* pnpm exports to scripts, so npm sees only our config. */
@@ -49,6 +50,17 @@ try {
 }
 `;
 
+/** Every import specifier the published packages offer Node (their `exports` keys). */
+function publishedEntries(): string[] {
+  return publishablePackages().flatMap((p) => {
+    const published = p.manifest.publishConfig as { exports?: Record<string, unknown> } | undefined;
+    const exports = published?.exports ?? (p.manifest.exports as Record<string, unknown> | undefined) ?? {};
+    return Object.keys(exports)
+      .filter((k) => k !== './package.json')
+      .map((k) => (k === '.' ? p.name : `${p.name}/${k.slice(2)}`));
+  });
+}
+
 describe('published packages', () => {
   let dir = '';
   let registry: OfflineRegistry | undefined;
@@ -79,6 +91,8 @@ describe('published packages', () => {
       'npm',
       [
         'install',
+        '--registry',
+        registry.url,
         '--userconfig',
         join(dir, '.npmrc'),
         '--cache',
@@ -87,11 +101,22 @@ describe('published packages', () => {
         '--omit=optional',
         ...tgz,
       ],
-      { cwd: project, env: env() },
+      // Any request that is not for the local registry goes to a dead proxy and fails the install.
+      {
+        cwd: project,
+        env: { ...env(), npm_config_proxy: DEAD, npm_config_https_proxy: DEAD, npm_config_noproxy: '127.0.0.1' },
+      },
     );
     copyFileSync(fixture('pdf/basic.pdf'), join(project, 'doc.pdf'));
     writeFileSync(join(project, 'consumer.mjs'), consumerMjs);
     writeFileSync(join(project, 'consumer.ts'), consumerTs);
+    // Every package's every entry, imported by name: new packages are checked without edits here.
+    const entries = publishedEntries();
+    writeFileSync(join(project, 'entries.mjs'), entries.map((e) => `await import('${e}');\n`).join(''));
+    writeFileSync(
+      join(project, 'entries.ts'),
+      entries.map((e, i) => `import * as entry${i} from '${e}';\nvoid entry${i};\n`).join(''),
+    );
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -102,7 +127,7 @@ describe('published packages', () => {
           strict: true,
           noEmit: true,
         },
-        files: ['consumer.ts'],
+        files: ['consumer.ts', 'entries.ts'],
       }),
     );
   }, 240_000);
@@ -115,6 +140,33 @@ describe('published packages', () => {
   it('installs every publishable package with npm from a registry that holds only the workspace install', () => {
     expect(publishablePackages().map((p) => p.name)).toEqual(expect.arrayContaining(['@docmill/core', 'docmill']));
     expect(registry?.downloaded).toEqual(expect.arrayContaining(['jszip@3.10.2', 'pdfjs-dist@5.6.205']));
+  });
+
+  it('each tarball holds dist, README.md, LICENSE and package.json only, with an MIT license', async () => {
+    const tarballs = join(dir, 'tarballs');
+    for (const file of readdirSync(tarballs)) {
+      const { stdout } = await exec('tar', ['-tzf', join(tarballs, file)]);
+      const entries = stdout.trim().split('\n');
+      expect(entries, file).toEqual(
+        expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']),
+      );
+      const others = entries.filter((e) => !/^package\/(dist\/.+|README\.md|LICENSE|package\.json)$/.test(e));
+      expect(others, file).toEqual([]);
+      expect(
+        entries.some((e) => /\.test\.|\.tsbuildinfo$|\/src\//.test(e)),
+        file,
+      ).toBe(false);
+      expect(entries.filter((e) => e.endsWith('.d.ts')).length, file).toBeGreaterThan(0);
+      const { stdout: manifest } = await exec('tar', ['-xzOf', join(tarballs, file), 'package/package.json']);
+      expect(JSON.parse(manifest).license, file).toBe('MIT');
+    }
+    expect(readdirSync(tarballs)).toHaveLength(publishablePackages().length);
+  });
+
+  it('plain Node imports every entry of every published package', async () => {
+    expect(publishedEntries()).toEqual(expect.arrayContaining(['@docmill/core', '@docmill/core/platform/node']));
+    const { stdout, stderr } = await exec(process.execPath, ['entries.mjs'], { cwd: join(dir, 'project'), env: env() });
+    expect(stdout + stderr).toBe(''); // importing a library prints nothing
   });
 
   it('a plain node script imports @docmill/core and prints Markdown of a DOCX and a PDF', async () => {

@@ -73,11 +73,12 @@ export async function startOfflineRegistry(roots: string[], own: string[], tarDi
     const key = `${pkg.manifest.name}@${pkg.manifest.version}`;
     let p = packing.get(key);
     if (!p) {
-      const file = join(tarDir, `${key.replace(/[@/]/g, '_')}.tgz`);
+      const file = join(tarDir, `${key.replace(/[@/]/g, '_')}.tar`);
       // npm tarballs hold the package under `package/`; pnpm's store hard-links identical files,
-      // and npm drops hard-link entries, so each one is stored as a plain file.
+      // and npm drops hard-link entries, so each one is stored as a plain file. Not gzipped: npm
+      // reads plain tar too, and compressing 40 MB of pdf.js for a loopback transfer is wasted CPU.
       p = promisify(execFile)('tar', [
-        '-czf',
+        '-cf',
         file,
         '--hard-dereference',
         '-C',
