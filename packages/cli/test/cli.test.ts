@@ -1,15 +1,26 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pnpmCommand } from '../../../scripts/packages.ts';
 import { parseCli } from '../src/args.ts';
 import { type CliStream, callerDir, main } from '../src/main.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
+const temps: string[] = [];
+/** A fresh folder under the OS temp dir, removed when this file's tests end. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
 const run = async (...args: string[]) => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bin, ...args], {
@@ -88,7 +99,7 @@ describe('docmill parse', () => {
     expect(body.data.links).toContain('https://example.com/q3');
   });
   it('exits 1 with a JSON error body for a 4xx problem', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docmill-cli-'));
+    const dir = tempDir('docmill-cli-');
     writeFileSync(join(dir, 'notes.txt'), 'plain text');
     const r = await run('parse', join(dir, 'notes.txt'));
     expect(r.code).toBe(1);
@@ -98,7 +109,7 @@ describe('docmill parse', () => {
     expect(JSON.parse(bad.stderr.trim())).toMatchObject({ code: 'BAD_REQUEST' });
   });
   it('converts a folder with a summary line', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'docmill-out-'));
+    const out = tempDir('docmill-out-');
     const r = await run('parse', 'fixtures/samples', '--out', out);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^files: 1 {2}pages: 1 {2}errors: 0 {2}skipped: 0 /);
@@ -126,7 +137,7 @@ const sample = 'fixtures/samples/quarterly-report.html';
 
 describe('docmill parse output', () => {
   it('puts warnings on stderr as one "warning:" line while Markdown goes to stdout', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docmill-cli-'));
+    const dir = tempDir('docmill-cli-');
     writeFileSync(join(dir, 'open.csv'), 'name,note\nAda,"never closed\nBob,x\n');
     const r = await cli(['parse', 'open.csv'], { cwd: dir });
     expect(r.code).toBe(0);
@@ -205,7 +216,7 @@ describe('docmill usage', () => {
 
 describe('docmill parse <folder>', () => {
   it('lists skipped and failed files with the reason in its summary', async () => {
-    const src = mkdtempSync(join(tmpdir(), 'docmill-src-'));
+    const src = tempDir('docmill-src-');
     copyFileSync(join(root, sample), join(src, 'report.html'));
     writeFileSync(join(src, 'notes.txt'), 'plain');
     writeFileSync(join(src, 'README'), 'plain');
@@ -239,7 +250,7 @@ describe('progress', () => {
     expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
   });
   it("folder mode on a terminal shows files, pages and the current file's pages; a pipe gets only the summary", async () => {
-    const out = mkdtempSync(join(tmpdir(), 'docmill-out-'));
+    const out = tempDir('docmill-out-');
     const tty = await cli(['parse', 'fixtures/pdf', '--out', out], { tty: true });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toMatch(/\r\[\.+\] 0\/4 files {2}0 pages {2}[\d.]+ pages\/s {2}basic\.pdf\x1b\[K/);
