@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'benchmarks/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'benchmarks/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -14,21 +14,43 @@ export interface CliCommand {
 
 export class UsageError extends Error {}
 
-export const usage = `Usage:
-  docmill parse <file> [flags]            print Markdown (or --json for the full response)
-  docmill parse <dir> --out <dir> [flags] convert a folder, one .md per file
-  docmill serve [--host H --port N …]     HTTP server for POST /v2/parse (docmill serve --help)
+export const parseHelp = `Usage:
+  docmill parse <file> [flags]             print the document as Markdown (or --formats / --json)
+  docmill parse <dir> --out <dir> [flags]  convert a folder, one file per document, with a summary
+
+Paths are relative to the directory you run the command from.
 
 Flags:
-  --json                     print {success, data} instead of Markdown
+  --json                     print {success, data} instead of the formats themselves
   --options '<json>'         ParseOptions, same schema as POST /v2/parse
-  --formats a,b              formats (markdown, html, rawHtml, links, images, summary, json)
+  --formats a,b              markdown, html, rawHtml, links, images, summary, json; without --json
+                             each prints as itself (HTML as HTML, links one per line)
   --pdf-mode fast|auto|ocr   PDF parser mode
   --max-pages N              PDF page cap
   --redact-pii[=mode]        redact PII (accurate, aggressive, fast)
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
-  --out <dir>                output folder for folder conversion`;
+  --out <dir>                output folder for folder conversion
+  -h, --help                 this help
+
+Warnings go to stderr as "warning: ..." lines. Exit codes: 0 success, 1 the request or the
+document was at fault, 2 anything else (including usage errors like this one).`;
+
+export const usage = `Usage: docmill <command> [flags]
+
+Commands:
+  parse <file|dir>   parse a document, or convert a folder, to Markdown, HTML, links or JSON
+  serve              HTTP server for POST /v2/parse (docmill serve --help)
+  help [command]     show help for a command
+
+Run "docmill parse --help" for the flags.`;
+
+const commands = new Set(['parse', 'serve', 'help']);
+
+/** Help text for a command, or the general usage. */
+export function helpFor(command: string | undefined): string {
+  return command === 'parse' ? parseHelp : usage;
+}
 
 /** Turns argv into a command with ParseOptions; sugar flags are merged over `--options`. */
 export function parseCli(argv: string[]): CliCommand {
@@ -64,7 +86,8 @@ export function parseCli(argv: string[]): CliCommand {
       },
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    // parseArgs' messages end with a hint about `--` that does not apply to our flags.
+    throw new UsageError((err as Error).message.replace(/\. To specify a positional.*$/s, '.'));
   }
   const v = parsed.values as Record<string, string | boolean | undefined>;
   let options: Record<string, unknown> = {};
@@ -100,9 +123,12 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (redact !== undefined) options.redactPII = redact === true ? true : { mode: redact };
   if (v['no-main-content']) options.onlyMainContent = false;
+  const [command, target, ...extra] = parsed.positionals;
+  if (command !== undefined && !commands.has(command)) throw new UsageError(`Unknown command "${command}".`);
+  if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}": give one file or folder.`);
   return {
-    command: parsed.positionals[0],
-    target: parsed.positionals[1],
+    command,
+    target,
     out: typeof v.out === 'string' ? v.out : undefined,
     json: v.json === true,
     help: v.help === true,

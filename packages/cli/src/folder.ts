@@ -1,64 +1,106 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { extname, join, relative } from 'node:path';
-import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, toDocmillError } from '@docmill/core';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { extname, join, relative, resolve } from 'node:path';
+import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, type ParseProgress, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
+import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
+
+export interface FolderEntry {
+  /** Path relative to the source folder. */
+  file: string;
+  reason: string;
+}
 
 export interface FolderSummary {
   files: number;
   pages: number;
   errors: number;
   seconds: number;
+  skipped: FolderEntry[];
+  failed: FolderEntry[];
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listFiles(p)));
-    else if ((ACCEPTED_EXTENSIONS as readonly string[]).includes(extname(e.name).toLowerCase())) out.push(p);
-  }
-  return out;
+export interface FolderJob {
+  src: string;
+  out: string;
+  options: ParseOptions;
+  formats: readonly OutputFormat[];
+  json: boolean;
+  stderr: { write(s: string): unknown };
+  /** Called as each file starts and ends (progress display); nothing else is written but warnings and errors. */
+  onFile?: (event: { index: number; total: number; file: string; done: boolean; pages: number }) => void;
+  /** Passed to each parse as its `onProgress` hint. */
+  onProgress?: ((p: ParseProgress) => void) | undefined;
 }
 
-function bar(done: number, total: number, width = 28): string {
-  const filled = total ? Math.round((done / total) * width) : width;
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+const accepted = new Set<string>(ACCEPTED_EXTENSIONS);
+
+/** Every file under `dir`, split into those we parse and those we skip (with the reason). */
+async function listFiles(dir: string, exclude: string): Promise<{ files: string[]; skipped: string[][] }> {
+  const files: string[] = [];
+  const skipped: string[][] = [];
+  const walk = async (d: string) => {
+    for (const e of (await readdir(d, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        // The output folder may sit inside the input folder: never read back what we write.
+        if (resolve(p) !== exclude) await walk(p);
+        continue;
+      }
+      const ext = extname(e.name).toLowerCase();
+      if (!e.isFile()) skipped.push([p, 'not a regular file']);
+      else if (accepted.has(ext)) files.push(p);
+      else skipped.push([p, ext ? `${ext} is not a supported document type` : 'no file extension']);
+    }
+  };
+  await walk(dir);
+  return { files, skipped };
 }
 
-/** Converts every accepted file under `src` into `out/<same path>.md`, with progress on stderr. */
-export async function convertFolder(
-  engine: Engine,
-  src: string,
-  out: string,
-  options: ParseOptions,
-): Promise<FolderSummary> {
-  const files = await listFiles(src);
+/** Converts every accepted file under `src` into `out/<same path><ext>`; returns what happened. */
+export async function convertFolder(engine: Engine, job: FolderJob): Promise<FolderSummary> {
+  const { files, skipped } = await listFiles(job.src, resolve(job.out));
   const t0 = performance.now();
+  const ext = outputExtension(job.formats, job.json);
   let pages = 0;
-  let errors = 0;
-  const tty = process.stderr.isTTY;
+  const failed: FolderEntry[] = [];
+  await mkdir(job.out, { recursive: true });
   for (let i = 0; i < files.length; i++) {
     const file = files[i] as string;
-    const rel = relative(src, file);
+    const rel = relative(job.src, file);
+    job.onFile?.({ index: i, total: files.length, file: rel, done: false, pages });
     try {
       const { bytes, hints } = await readFileInput(file);
-      const data = await engine.parse(bytes, options, hints);
+      const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
       pages += typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
-      const target = join(out, `${rel}.md`);
+      const target = join(job.out, `${rel}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });
-      await writeFile(target, data.markdown ?? '');
+      const body = job.json ? `${JSON.stringify({ success: true, data }, null, 2)}\n` : renderOutput(data, job.formats);
+      await writeFile(target, body);
+      job.stderr.write(warningLines(data.warning, `${rel}: `));
     } catch (err) {
-      errors++;
       const e = toDocmillError(err);
-      process.stderr.write(`${tty ? '\r\x1b[K' : ''}error ${rel}: ${e.status} ${e.code} ${e.message}\n`);
+      failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
+      job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
     }
-    process.stderr.write(
-      tty ? `\r${bar(i + 1, files.length)} ${rel.slice(0, 40)}\x1b[K` : `${bar(i + 1, files.length)} ${rel}\n`,
-    );
+    job.onFile?.({ index: i, total: files.length, file: rel, done: true, pages });
   }
-  if (tty) process.stderr.write('\n');
-  const seconds = (performance.now() - t0) / 1000;
-  const s = await stat(out).catch(() => undefined);
-  if (!s) await mkdir(out, { recursive: true });
-  return { files: files.length, pages, errors, seconds };
+  return {
+    files: files.length,
+    pages,
+    errors: failed.length,
+    seconds: (performance.now() - t0) / 1000,
+    skipped: skipped.map(([p, reason]) => ({ file: relative(job.src, p as string), reason: reason as string })),
+    failed,
+  };
+}
+
+/** The closing lines of a folder conversion: totals, then each skipped and failed file with why. */
+export function summaryText(s: FolderSummary): string {
+  const rate = s.seconds > 0 ? (s.pages / s.seconds).toFixed(1) : '-';
+  const lines = [
+    `files: ${s.files}  pages: ${s.pages}  errors: ${s.errors}  skipped: ${s.skipped.length}  time: ${s.seconds.toFixed(1)} s  pages/s: ${rate}`,
+    ...s.skipped.map((e) => `skipped: ${e.file} (${e.reason})`),
+    ...s.failed.map((e) => `failed: ${e.file} (${e.reason})`),
+  ];
+  return `${lines.join('\n')}\n`;
 }

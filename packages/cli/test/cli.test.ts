@@ -1,13 +1,26 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pnpmCommand } from '../../../scripts/packages.ts';
 import { parseCli } from '../src/args.ts';
+import { type CliStream, callerDir, main } from '../src/main.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
+const temps: string[] = [];
+/** A fresh folder under the OS temp dir, removed when this file's tests end. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
 const run = async (...args: string[]) => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bin, ...args], {
@@ -96,7 +109,7 @@ describe('docmill parse', () => {
     expect(body.data.links).toContain('https://example.com/q3');
   });
   it('exits 1 with a JSON error body for a 4xx problem', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'docmill-cli-'));
+    const dir = tempDir('docmill-cli-');
     writeFileSync(join(dir, 'notes.txt'), 'plain text');
     const r = await run('parse', join(dir, 'notes.txt'));
     expect(r.code).toBe(1);
@@ -106,10 +119,156 @@ describe('docmill parse', () => {
     expect(JSON.parse(bad.stderr.trim())).toMatchObject({ code: 'BAD_REQUEST' });
   });
   it('converts a folder with a summary line', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'docmill-out-'));
+    const out = tempDir('docmill-out-');
     const r = await run('parse', 'fixtures/samples', '--out', out);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/files: \d+ {2}pages: \d+ {2}errors: 0/);
+    expect(r.stderr).toMatch(/^files: 1 {2}pages: 1 {2}errors: 0 {2}skipped: 0 /);
     expect(readFileSync(join(out, 'quarterly-report.html.md'), 'utf8')).toContain('# Quarterly report');
+  });
+});
+
+/** A stream that records what is written; `isTTY` as a terminal would report it. */
+function sink(isTTY = false): CliStream & { text(): string } {
+  const chunks: string[] = [];
+  return { isTTY, columns: 100, write: (s: string) => chunks.push(s), text: () => chunks.join('') };
+}
+
+async function cli(argv: string[], opts: { cwd?: string; tty?: boolean } = {}) {
+  const stdout = sink();
+  const stderr = sink(opts.tty);
+  // A clock that moves 250 ms per reading: past the bar's show delay and redraw interval.
+  let t = 0;
+  const now = () => (t += 250);
+  const code = await main(argv, { stdout, stderr, cwd: opts.cwd ?? root, now });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+const sample = 'fixtures/samples/quarterly-report.html';
+
+describe('docmill parse output', () => {
+  it('puts warnings on stderr as one "warning:" line while Markdown goes to stdout', async () => {
+    const dir = tempDir('docmill-cli-');
+    writeFileSync(join(dir, 'open.csv'), 'name,note\nAda,"never closed\nBob,x\n');
+    const r = await cli(['parse', 'open.csv'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('| name | note |');
+    expect(r.stderr).toBe(
+      'warning: A quoted CSV field is never closed; its opening quote was read as an ordinary character.\n',
+    );
+  });
+  it('prints a non-markdown format as itself without --json', async () => {
+    const html = await cli(['parse', sample, '--formats', 'html']);
+    expect(html.stdout).toMatch(/^<main>\n\s*<h1>Quarterly report<\/h1>/);
+    expect(html.stdout).toContain('<td>1.4</td>');
+    const links = await cli(['parse', sample, '--formats', 'links']);
+    expect(links.stdout).toBe('/\n/reports\nhttps://example.com/q3\n'); // every link of the page, one per line
+    const summary = await cli(['parse', sample, '--formats', 'summary']);
+    expect(summary.stdout).toMatch(/^Quarterly report\..*\n$/);
+    const json = await cli(['parse', sample, '--formats', 'json']);
+    expect(JSON.parse(json.stdout)).toBeTypeOf('object');
+    const both = await cli(['parse', sample, '--formats', 'links,markdown']);
+    expect(both.stdout).toMatch(/^\/\n\/reports\nhttps:\/\/example.com\/q3\n\n# Quarterly report\n/);
+    for (const r of [html, links, summary, json, both]) expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+  it('resolves paths against the caller directory', async () => {
+    const r = await cli(['parse', 'samples/quarterly-report.html'], { cwd: join(root, 'fixtures') });
+    expect(r.stdout).toMatch(/^# Quarterly report\n/);
+    const missing = await cli(['parse', 'samples/quarterly-report.html']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such file or folder: samples/quarterly-report.html');
+  });
+  it('takes the caller directory from INIT_CWD only when a package script started it at its root', () => {
+    const script = { INIT_CWD: '/home/u/docs', npm_lifecycle_event: 'docmill', npm_package_json: '/repo/package.json' };
+    expect(callerDir(script, '/repo')).toBe('/home/u/docs');
+    expect(callerDir(script, '/repo/sub')).toBe('/repo/sub'); // the script cd'd somewhere first
+    expect(callerDir({ INIT_CWD: '/elsewhere' }, '/repo')).toBe('/repo');
+  });
+  it('`pnpm docmill` from a subfolder reads paths relative to that folder', async () => {
+    const [cmd, pre] = pnpmCommand();
+    const { stdout } = await promisify(execFile)(
+      cmd,
+      [...pre, '--silent', 'docmill', 'parse', 'samples/quarterly-report.html'],
+      {
+        cwd: join(root, 'fixtures'),
+      },
+    );
+    expect(stdout).toMatch(/^# Quarterly report\n/);
+  });
+});
+
+describe('docmill usage', () => {
+  it('unknown command or flag: usage on stderr, nothing on stdout, exit 2', async () => {
+    const cmd = await cli(['frobnicate', 'x.pdf']);
+    expect(cmd).toMatchObject({ code: 2, stdout: '' });
+    expect(cmd.stderr).toMatch(/^docmill: Unknown command "frobnicate"\.\n\nUsage: docmill <command>/);
+    const flag = await cli(['parse', sample, '--frob']);
+    expect(flag).toMatchObject({ code: 2, stdout: '' });
+    expect(flag.stderr).toMatch(/^docmill: Unknown option '--frob'\.\n\nUsage:\n {2}docmill parse <file>/);
+    const none = await cli([]);
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toContain('Commands:');
+  });
+  it('--help for each command on stdout, exit 0', async () => {
+    const general = await cli(['--help']);
+    expect(general).toMatchObject({ code: 0, stderr: '' });
+    expect(general.stdout).toContain('parse <file|dir>');
+    for (const argv of [
+      ['parse', '--help'],
+      ['help', 'parse'],
+      ['parse', 'x.pdf', '-h'],
+    ]) {
+      const r = await cli(argv);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).toContain('--pdf-mode fast|auto|ocr');
+    }
+  });
+});
+
+describe('docmill parse <folder>', () => {
+  it('lists skipped and failed files with the reason in its summary', async () => {
+    const src = tempDir('docmill-src-');
+    copyFileSync(join(root, sample), join(src, 'report.html'));
+    writeFileSync(join(src, 'notes.txt'), 'plain');
+    writeFileSync(join(src, 'README'), 'plain');
+    writeFileSync(join(src, 'broken.pdf'), '%PDF-1.7 truncated');
+    mkdirSync(join(src, 'md'));
+    writeFileSync(join(src, 'md', 'old.html'), '<p>an earlier output</p>');
+    const r = await cli(['parse', '.', '--out', 'md', '--formats', 'html'], { cwd: src });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^error: broken\.pdf: 400 /);
+    expect(lines[1]).toMatch(/^files: 2 {2}pages: 1 {2}errors: 1 {2}skipped: 2 /);
+    expect(lines.slice(2)).toEqual([
+      'skipped: notes.txt (.txt is not a supported document type)',
+      'skipped: README (no file extension)',
+      expect.stringMatching(/^failed: broken\.pdf \(400 /),
+    ]);
+    expect(readFileSync(join(src, 'md', 'report.html.html'), 'utf8')).toContain('<h1>Quarterly report</h1>');
+  });
+});
+
+describe('progress', () => {
+  it('draws a bar with pages/s and ETA for a single file on a terminal, then clears it', async () => {
+    const plain = await cli(['parse', 'fixtures/pdf/running.pdf']);
+    expect(plain.stderr).toBe(''); // not a terminal: nothing but the result
+    const tty = await cli(['parse', 'fixtures/pdf/running.pdf'], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toBe(plain.stdout);
+    expect(tty.stderr).toMatch(/\r\[#{8}\.{16}\] 1\/3 pages {2}\d+\.\d pages\/s {2}ETA \d+s\x1b\[K/);
+    expect(tty.stderr).toMatch(/\r\[#{24}\] 3\/3 pages {2}\d+\.\d pages\/s {2}ETA 0s\x1b\[K/);
+    expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
+  });
+  it("folder mode on a terminal shows files, pages and the current file's pages; a pipe gets only the summary", async () => {
+    const out = tempDir('docmill-out-');
+    const tty = await cli(['parse', 'fixtures/pdf', '--out', out], { tty: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toMatch(/\r\[\.+\] 0\/4 files {2}0 pages {2}[\d.]+ pages\/s {2}basic\.pdf\x1b\[K/);
+    expect(tty.stderr).toMatch(/ running\.pdf 2\/3 pages\x1b\[K/);
+    expect(tty.stderr).toMatch(/\r\[#{24}\] 4\/4 files {2}7 pages .*\r\x1b\[Kfiles: 4 {2}pages: 7 {2}errors: 0/s);
+    const pipe = await cli(['parse', 'fixtures/pdf', '--out', out]);
+    expect(pipe.stderr).toMatch(
+      /^files: 4 {2}pages: 7 {2}errors: 0 {2}skipped: 0 {2}time: [\d.]+ s {2}pages\/s: [\d.]+\n$/,
+    );
   });
 });

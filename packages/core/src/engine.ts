@@ -1,5 +1,5 @@
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
-import type { AdapterOutput } from './adapters/types.ts';
+import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
@@ -12,6 +12,7 @@ import type { Stage, StageContext } from './stages/types.ts';
 import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
 import { decryptOoxml } from './util/offcrypto.ts';
+import { progressReporter } from './util/progress.ts';
 
 export interface ParseHints {
   filename?: string;
@@ -25,6 +26,11 @@ export interface ParseHints {
    * "VelvetSweatshop" is tried without one); adapters get it too, for formats they decrypt themselves.
    */
   password?: string;
+  /**
+   * Called as the document is read: pages for PDFs, slides, sheets, chapters. Synchronous and
+   * best effort: an exception it throws is swallowed, never failing the parse.
+   */
+  onProgress?: (progress: ParseProgress) => void;
 }
 
 export interface EngineConfig {
@@ -141,6 +147,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         signal,
         warn,
         password: hints.password,
+        progress: progressReporter(hints.onProgress, 'parse'),
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

@@ -1,4 +1,11 @@
-export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
+export type {
+  Adapter,
+  AdapterContext,
+  AdapterOutput,
+  PageClass,
+  ParseProgress,
+  ProgressUnit,
+} from './adapters/types.ts';
 export { llmConfigFromEnv } from './derive/env.ts';
 export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 export type { Detected, FileKind } from './detect.ts';

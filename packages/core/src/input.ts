@@ -9,7 +9,8 @@ const tooLarge = (max: number) =>
 export async function readInput(input: ParseInput, max: number, signal?: AbortSignal): Promise<Uint8Array> {
   if (input instanceof Uint8Array) {
     if (input.byteLength > max) throw tooLarge(max);
-    return input;
+    // A Node Buffer is a Uint8Array subclass that pdf.js refuses; a plain view shares its memory.
+    return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   }
   if (input instanceof ArrayBuffer) {
     if (input.byteLength > max) throw tooLarge(max);

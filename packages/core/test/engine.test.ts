@@ -230,6 +230,24 @@ describe('result object (2.7)', () => {
     expect(viaBuffer.markdown).toBe('same\n');
     expect(viaStream.markdown).toBe('same\n');
   });
+  it('hands adapters a plain Uint8Array when given a Node Buffer (pdf.js refuses Buffer)', async () => {
+    let seen: string | undefined;
+    const spy: Adapter = {
+      name: 'spy',
+      kinds: ['csv'],
+      async parse(bytes) {
+        seen = bytes.constructor.name;
+        return { tree: root([paragraph(new TextDecoder().decode(bytes))]) };
+      },
+    };
+    const data = await createEngine({ adapters: { csv: spy } }).parse(
+      Buffer.from('from a buffer'),
+      {},
+      { filename: 'a.csv' },
+    );
+    expect(seen).toBe('Uint8Array');
+    expect(data.markdown).toBe('from a buffer\n');
+  });
   it('derives pages and blocks from page sections for PDFs', async () => {
     const fakePdf: Adapter = {
       name: 'fake-pdf',

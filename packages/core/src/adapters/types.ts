@@ -24,6 +24,22 @@ export interface AdapterContext {
   stylesheet?(href: string): Promise<string | undefined>;
   /** The caller's password for an encrypted document (ParseHints.password), if any. */
   password?: string | undefined;
+  /**
+   * Reports `done` of `total` units finished (pages, slides, sheets, parts), as the caller's
+   * `onProgress` hint sees it. Never throws; absent when an adapter is run outside the engine.
+   */
+  progress?(done: number, total: number, unit: ProgressUnit): void;
+}
+
+export type ProgressUnit = 'pages' | 'slides' | 'sheets' | 'parts';
+
+/** One progress report of a parse (`ParseHints.onProgress`). */
+export interface ParseProgress {
+  /** 'parse' while the format adapter reads the document; later stages report under their own name. */
+  stage: string;
+  done: number;
+  total: number;
+  unit: ProgressUnit;
 }
 
 export interface AdapterOutput {

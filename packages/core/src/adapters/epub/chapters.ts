@@ -102,8 +102,9 @@ export async function readChapters(pkg: EpubPackage, zip: SafeZip, ctx: AdapterC
   const out: Section[] = [];
   let failed = 0;
   const order = readingOrder(pkg);
-  for (const entry of order) {
+  for (const [k, entry] of order.entries()) {
     throwIfAborted(ctx.signal);
+    ctx.progress?.(k, order.length, 'parts');
     const path = entry.item.path;
     let blocks: Block[];
     try {
@@ -135,6 +136,7 @@ export async function readChapters(pkg: EpubPackage, zip: SafeZip, ctx: AdapterC
     const name = pkg.tocTitles.get(path) ?? firstHeading(blocks);
     out.push(section('chapter', out.length + 1, blocks, name ? { name } : {}));
   }
+  ctx.progress?.(order.length, order.length, 'parts');
   if (order.length && failed === order.length)
     throw new DocmillError(400, 'BAD_REQUEST', 'None of the EPUB chapters could be read (damaged archive?).');
   return out;

@@ -34,6 +34,7 @@ export const adapter: Adapter = {
       const raw = attr(page, 'draw:name')?.trim();
       const name = raw && !/^(page|slide)\s*\d+$/i.test(raw) ? raw : undefined;
       sections.push(section('slide', i + 1, slideBlocks(page, i + 1, env), name ? { name } : {}));
+      ctx.progress?.(i + 1, pages.length, 'slides');
     });
     await inlineImages(env.images, pkg.zip, ctx);
     const metadata = readMeta(pkg.meta);

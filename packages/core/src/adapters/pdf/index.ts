@@ -67,6 +67,7 @@ async function readDocument(
     } finally {
       page?.cleanup();
     }
+    ctx.progress?.(n, count, 'pages');
   }
   if (failed && failed === count) {
     const detail = firstError instanceof Error ? firstError.message : String(firstError);

@@ -113,7 +113,9 @@ export function readPresentation(
     const notesById = new Map<number, number>();
     if (notesList) for (const n of readSlideList(s, notesList)) notesById.set(n.slideId, n.persistId);
     const seen = new Set<number>();
-    for (const ref of slideList ? readSlideList(s, slideList) : []) {
+    const refs = slideList ? readSlideList(s, slideList) : [];
+    for (const [i, ref] of refs.entries()) {
+      ctx.progress?.(i, refs.length, 'slides');
       throwIfAborted(ctx.signal);
       // A slide listed twice is a damaged or crafted list; real files name each slide once.
       if (seen.has(ref.persistId)) continue;
@@ -129,6 +131,7 @@ export function readPresentation(
       }
       slides.push(slideBlocks(slides.length + 1, readingOrder(items, height), notes, picture));
     }
+    ctx.progress?.(refs.length, refs.length, 'slides');
     return slides;
   }
   // No usable persist directory: take the slide containers in stream order.

@@ -58,6 +58,7 @@ export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): 
     const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part) };
     const name = attr(kid(slide, 'cSld'), 'name')?.trim();
     sections.push(section('slide', number, await slideBlocks(slide, number, env), name ? { name } : {}));
+    ctx.progress?.(number, parts.length, 'slides');
   }
   const tree = root(sections, await metadataOf(pkg));
   await inlineImages(selectAll(tree, 'image'), pkg.zip, ctx);

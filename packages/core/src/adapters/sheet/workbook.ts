@@ -2,6 +2,7 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { captureConsole } from '../../util/console.ts';
 import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
@@ -223,6 +224,14 @@ function metadataOf(wb: WorkBook, count: number): DocumentMetadata {
   return meta;
 }
 
+/** One warning for what SheetJS printed: the distinct messages, the first few of them. */
+function readerMessages(messages: string[]): string {
+  const distinct = [...new Set(messages)];
+  const shown = distinct.slice(0, 5).join('; ');
+  const more = distinct.length > 5 ? ` and ${distinct.length - 5} more` : '';
+  return `The spreadsheet reader skipped parts it could not interpret (${shown}${more}).`;
+}
+
 export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const packed = ZIP_KINDS.has(ctx.kind) ? await repack(bytes, ctx) : undefined;
   const zip = packed?.zip;
@@ -233,7 +242,12 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
   const input = ctx.kind === 'xls' ? decryptXls(XLSX, bytes, ctx) : bytes;
   let wb: WorkBook;
   try {
-    wb = XLSX.read(packed?.stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
+    // SheetJS prints unknown or damaged records to the console (no option silences it).
+    const read = captureConsole(() =>
+      XLSX.read(packed?.stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false }),
+    );
+    wb = read.value;
+    if (read.messages.length) ctx.warn(readerMessages(read.messages));
   } catch (err) {
     throw readError(err);
   }
@@ -251,6 +265,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
   const meta = wb.Workbook?.Sheets ?? [];
   for (const [i, name] of wb.SheetNames.entries()) {
     throwIfAborted(ctx.signal);
+    ctx.progress?.(i, wb.SheetNames.length, 'sheets');
     if (meta[i]?.Hidden) continue;
     const ws = wb.Sheets[name];
     const children: Block[] = [heading(2, name)];
@@ -271,6 +286,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
     sections.push(section('sheet', i + 1, children, { name }));
   }
+  ctx.progress?.(wb.SheetNames.length, wb.SheetNames.length, 'sheets');
   const tree: Root = { type: 'root', metadata: metadataOf(wb, sections.length), children: sections };
   return { tree };
 }

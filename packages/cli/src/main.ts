@@ -1,0 +1,146 @@
+import { stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import {
+  createEngine,
+  DocmillError,
+  llmConfigFromEnv,
+  normalizeOptions,
+  type ParseOptions,
+  toDocmillError,
+} from '@docmill/core';
+import { readFileInput } from '@docmill/core/platform/node';
+import { helpFor, parseCli, UsageError } from './args.ts';
+import { convertFolder, summaryText } from './folder.ts';
+import { type OutputFormat, renderOutput, warningLines } from './output.ts';
+import { fileProgress, folderProgress } from './progress.ts';
+
+export interface CliStream {
+  write(s: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIO {
+  stdout: CliStream;
+  stderr: CliStream;
+  /** The directory relative paths are resolved against (see `callerDir`). */
+  cwd: string;
+  /** Milliseconds clock for progress rates (tests pass a fake one). */
+  now?: () => number;
+}
+
+/**
+ * The directory the user typed the command in. pnpm and npm run scripts from the package root
+ * and put the caller's directory in INIT_CWD; trust it only when we were started by such a
+ * script from that root, so a script that `cd`s elsewhere first keeps its own cwd.
+ */
+export function callerDir(env: NodeJS.ProcessEnv, cwd: string): string {
+  const { INIT_CWD, npm_lifecycle_event, npm_package_json } = env;
+  if (INIT_CWD && npm_lifecycle_event && npm_package_json && resolve(dirname(npm_package_json)) === resolve(cwd))
+    return INIT_CWD;
+  return cwd;
+}
+
+const outputFormats = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images', 'summary', 'json']);
+
+/** The requested formats in the order given (validated by core before any output). */
+function formatsOf(options: ParseOptions): OutputFormat[] {
+  const resolved = normalizeOptions(options).formats;
+  const order = (options.formats ?? ['markdown']).map((f) => (typeof f === 'string' ? f : f.type));
+  return [...new Set(order)].filter((f): f is OutputFormat => outputFormats.has(f) && resolved.has(f as never));
+}
+
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 request/document at fault, 2 otherwise). */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  if (argv[0] === 'serve') return runServe(argv.slice(1), io);
+  let cmd: ReturnType<typeof parseCli>;
+  try {
+    cmd = parseCli(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    const command = argv.find((a) => !a.startsWith('-'));
+    io.stderr.write(`docmill: ${err.message}\n\n${helpFor(command)}\n`);
+    return 2;
+  }
+  if (cmd.command === 'help' || cmd.help) {
+    io.stdout.write(`${helpFor(cmd.command === 'help' ? cmd.target : cmd.command)}\n`);
+    return 0;
+  }
+  if (!cmd.command || !cmd.target) {
+    io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
+    return 2;
+  }
+  // summary/json use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
+  const llm = llmConfigFromEnv(process.env);
+  const engine = createEngine(llm ? { llm } : {});
+  const now = io.now ?? (() => performance.now());
+  try {
+    const formats = formatsOf(cmd.options);
+    const target = resolve(io.cwd, cmd.target);
+    const st = await stat(target).catch(() => undefined);
+    if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);
+    if (st.isDirectory()) {
+      if (!cmd.out) {
+        io.stderr.write(`docmill: converting a folder needs --out <dir>.\n\n${helpFor('parse')}\n`);
+        return 2;
+      }
+      const progress = folderProgress(io.stderr, now);
+      const summary = await convertFolder(engine, {
+        src: target,
+        out: resolve(io.cwd, cmd.out),
+        options: cmd.options,
+        formats,
+        json: cmd.json,
+        // Warnings and errors take the status line's place; the next file redraws it.
+        stderr: {
+          write: (s: string) => {
+            if (!s) return;
+            progress.clear();
+            io.stderr.write(s);
+          },
+        },
+        onFile: progress.onFile,
+        onProgress: progress.onProgress,
+      });
+      progress.clear();
+      io.stderr.write(summaryText(summary));
+      return summary.errors ? 1 : 0;
+    }
+    const { bytes, hints } = await readFileInput(target);
+    const progress = fileProgress(io.stderr, now);
+    const data = await engine
+      .parse(bytes, cmd.options, {
+        ...hints,
+        onProgress: progress.onProgress,
+        ...(cmd.password ? { password: cmd.password } : {}),
+      })
+      .finally(() => progress.clear());
+    if (cmd.json) {
+      io.stdout.write(`${JSON.stringify({ success: true, data }, null, 2)}\n`);
+      return 0;
+    }
+    io.stderr.write(warningLines(data.warning));
+    io.stdout.write(renderOutput(data, formats));
+    return 0;
+  } catch (err) {
+    const e = toDocmillError(err);
+    io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
+    return e.status >= 400 && e.status < 500 ? 1 : 2;
+  } finally {
+    await engine.close();
+  }
+}
+
+/** `docmill serve` runs until SIGTERM/SIGINT; its usage errors exit 2 like the parse command's. */
+async function runServe(argv: string[], io: CliIO): Promise<number> {
+  try {
+    // Loaded on demand: parsing never pays for the HTTP server's modules.
+    const { serve } = await import('./serve.ts');
+    await serve(argv);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`docmill serve: ${err.message}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackages } from '../build.ts';
+import { pnpmCommand, publishablePackages, workspaceRoot } from '../packages.ts';
+import { type OfflineRegistry, startOfflineRegistry } from './registry.ts';
+
+const exec = promisify(execFile);
+const DEAD = 'http://127.0.0.1:9';
+const fixture = (p: string) => join(workspaceRoot, 'fixtures', p);
+
+/** A child env without the npm_config_* pnpm exports to scripts, so npm sees only our config. */
+function cleanEnv(home: string): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|INIT_CWD$|NODE_OPTIONS$)/i.test(k)),
+  );
+  return { ...env, HOME: home, npm_config_update_notifier: 'false' };
+}
+
+const consumerMjs = `import { readFile } from 'node:fs/promises';
+import { parse } from '@docmill/core';
+
+for (const file of process.argv.slice(2)) {
+  const data = await parse(await readFile(file), {}, { filename: file });
+  process.stdout.write(\`=== \${file}\\n\${data.markdown}\\n\`);
+}
+`;
+
+const consumerTs = `import { createEngine, DocmillError, type ParseData, type ParseOptions, parse } from '@docmill/core';
+import { readFileInput } from '@docmill/core/platform/node';
+import { selectAll } from '@docmill/core/tree';
+
+const options: ParseOptions = { formats: ['markdown', 'links'], parsers: [{ type: 'pdf', mode: 'fast' }] };
+const { bytes, hints } = await readFileInput('doc.pdf');
+const data: ParseData = await parse(bytes, options, hints);
+const markdown: string | undefined = data.markdown;
+const pages: number | undefined = data.metadata.numPages;
+const engine = createEngine({ limits: { maxCellsPerSheet: 10 } });
+const { tree } = await engine.parseTree(bytes, {}, hints);
+const headings: number = selectAll(tree, 'heading').length;
+// @ts-expect-error an unknown format is a type error: proves the published types are not \`any\`
+await parse(bytes, { formats: ['screenshots-please'] });
+try {
+  await engine.parse(new Uint8Array(0));
+} catch (err) {
+  if (err instanceof DocmillError) console.log(err.status, err.code, markdown, pages, headings);
+}
+`;
+
+/** Every import specifier the published packages offer Node (their `exports` keys). */
+function publishedEntries(): string[] {
+  return publishablePackages().flatMap((p) => {
+    const published = p.manifest.publishConfig as { exports?: Record<string, unknown> } | undefined;
+    const exports = published?.exports ?? (p.manifest.exports as Record<string, unknown> | undefined) ?? {};
+    return Object.keys(exports)
+      .filter((k) => k !== './package.json')
+      .map((k) => (k === '.' ? p.name : `${p.name}/${k.slice(2)}`));
+  });
+}
+
+describe('published packages', () => {
+  let dir = '';
+  let registry: OfflineRegistry | undefined;
+  const env = () => cleanEnv(dir);
+
+  beforeAll(async () => {
+    buildPackages();
+    dir = mkdtempSync(join(tmpdir(), 'docmill-pack-'));
+    const tarballs = join(dir, 'tarballs');
+    const project = join(dir, 'project');
+    mkdirSync(tarballs);
+    mkdirSync(project);
+    const packages = publishablePackages();
+    const [cmd, pre] = pnpmCommand();
+    for (const p of packages) await exec(cmd, [...pre, 'pack', '--pack-destination', tarballs], { cwd: p.dir });
+    registry = await startOfflineRegistry(
+      packages.map((p) => p.dir),
+      packages.map((p) => p.name),
+      join(dir, 'deps'),
+    );
+    mkdirSync(join(dir, 'deps'));
+    writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+    writeFileSync(join(dir, '.npmrc'), `registry=${registry.url}\naudit=false\nfund=false\n`);
+    // Optional dependencies (pdf.js's native canvas, 32 MB) are left out: core never uses them, and
+    // packing them would double the test's time.
+    const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
+    await exec(
+      'npm',
+      [
+        'install',
+        '--registry',
+        registry.url,
+        '--userconfig',
+        join(dir, '.npmrc'),
+        '--cache',
+        join(dir, 'npm-cache'),
+        '--ignore-scripts',
+        '--omit=optional',
+        ...tgz,
+      ],
+      // Any request that is not for the local registry goes to a dead proxy and fails the install.
+      {
+        cwd: project,
+        env: { ...env(), npm_config_proxy: DEAD, npm_config_https_proxy: DEAD, npm_config_noproxy: '127.0.0.1' },
+      },
+    );
+    copyFileSync(fixture('pdf/basic.pdf'), join(project, 'doc.pdf'));
+    writeFileSync(join(project, 'consumer.mjs'), consumerMjs);
+    writeFileSync(join(project, 'consumer.ts'), consumerTs);
+    // Every package's every entry, imported by name: new packages are checked without edits here.
+    const entries = publishedEntries();
+    writeFileSync(join(project, 'entries.mjs'), entries.map((e) => `await import('${e}');\n`).join(''));
+    writeFileSync(
+      join(project, 'entries.ts'),
+      entries.map((e, i) => `import * as entry${i} from '${e}';\nvoid entry${i};\n`).join(''),
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+        },
+        files: ['consumer.ts', 'entries.ts'],
+      }),
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await registry?.close();
+    if (dir && !process.env.KEEP_PACK) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('installs every publishable package with npm from a registry that holds only the workspace install', () => {
+    expect(publishablePackages().map((p) => p.name)).toEqual(expect.arrayContaining(['@docmill/core', 'docmill']));
+    expect(registry?.downloaded).toEqual(expect.arrayContaining(['jszip@3.10.2', 'pdfjs-dist@5.6.205']));
+  });
+
+  it('each tarball holds dist, README.md, LICENSE and package.json only, with an MIT license', async () => {
+    const tarballs = join(dir, 'tarballs');
+    for (const file of readdirSync(tarballs)) {
+      const { stdout } = await exec('tar', ['-tzf', join(tarballs, file)]);
+      const entries = stdout.trim().split('\n');
+      expect(entries, file).toEqual(
+        expect.arrayContaining(['package/README.md', 'package/LICENSE', 'package/package.json']),
+      );
+      const others = entries.filter((e) => !/^package\/(dist\/.+|README\.md|LICENSE|package\.json)$/.test(e));
+      expect(others, file).toEqual([]);
+      expect(
+        entries.some((e) => /\.test\.|\.tsbuildinfo$|\/src\//.test(e)),
+        file,
+      ).toBe(false);
+      expect(entries.filter((e) => e.endsWith('.d.ts')).length, file).toBeGreaterThan(0);
+      const { stdout: manifest } = await exec('tar', ['-xzOf', join(tarballs, file), 'package/package.json']);
+      expect(JSON.parse(manifest).license, file).toBe('MIT');
+    }
+    expect(readdirSync(tarballs)).toHaveLength(publishablePackages().length);
+  });
+
+  it('plain Node imports every entry of every published package', async () => {
+    expect(publishedEntries()).toEqual(expect.arrayContaining(['@docmill/core', '@docmill/core/platform/node']));
+    const { stdout, stderr } = await exec(process.execPath, ['entries.mjs'], { cwd: join(dir, 'project'), env: env() });
+    expect(stdout + stderr).toBe(''); // importing a library prints nothing
+  });
+
+  it('a plain node script imports @docmill/core and prints Markdown of a DOCX and a PDF', async () => {
+    const { stdout } = await exec(process.execPath, ['consumer.mjs', fixture('docx/basic.docx'), 'doc.pdf'], {
+      cwd: join(dir, 'project'),
+      env: env(),
+    });
+    expect(stdout).toContain('# Field report');
+    expect(stdout).toContain('Revenue grew **strongly** in *Q3*');
+    expect(stdout).toContain('# Docmill Fixture');
+    expect(stdout).toContain('- Second item');
+  });
+
+  it('tsc --noEmit (nodenext, strict) type-checks a consumer against the published types', async () => {
+    const tsc = join(workspaceRoot, 'node_modules/typescript/bin/tsc');
+    const r = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: join(dir, 'project') }).catch(
+      (e: { stdout: string }) => ({ stdout: e.stdout, failed: true }),
+    );
+    expect(r.stdout).toBe('');
+    expect('failed' in r).toBe(false);
+  });
+
+  it('the browser entry never reaches Node built-ins or platform/node', () => {
+    const core = join(dir, 'project/node_modules/@docmill/core');
+    const manifest = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8'));
+    expect(manifest.exports['./platform/node'].browser).toBeNull();
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
+        const spec = m[1] as string;
+        expect(spec, `${file} imports ${spec}`).not.toMatch(/^node:|platform\/node/);
+        if (spec.startsWith('.')) visit(join(dirname(file), spec));
+      }
+    };
+    visit(join(core, manifest.exports['.'].import));
+    expect(reached.size).toBeGreaterThan(50); // adapters are reached through their lazy imports
+  });
+
+  it('npx docmill parse prints Markdown, with paths relative to the caller', async () => {
+    const { stdout } = await exec('npx', ['--no', 'docmill', 'parse', 'doc.pdf'], {
+      cwd: join(dir, 'project'),
+      env: env(),
+    });
+    expect(stdout).toContain('# Docmill Fixture\n\nThe quick brown fox');
+  });
+});
