@@ -18,7 +18,7 @@ export const adapter: Adapter = {
   kinds: ['pdf'],
   async parse(bytes, ctx) {
     throwIfAborted(ctx.signal);
-    const src = await openPdf(bytes, { backend: ctx.pdf?.backend ?? 'pdfjs' });
+    const src = await openPdf(bytes, { backend: ctx.pdf?.backend });
     try {
       return await readDocument(src, ctx);
     } finally {

@@ -42,6 +42,7 @@ interface RawRun {
   backwards: number;
 }
 
+const combining = /\p{M}/u;
 const rtlScript = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const HALF_PI = Math.PI / 2;
 
@@ -70,23 +71,29 @@ export function assembleRuns(
   const mono = new Set<string>();
   let run: RawRun | null = null;
   let runObj = 0;
-  // Along-axis extent and cross-axis centre of the run's last character.
+  // Along-axis extent and cross-axis centre of the last base character placed.
   let lastLo = 0;
   let lastHi = 0;
   let lastCross = 0;
+  /** PDFium synthesized a space since the last character: a word break if the glyphs are apart. */
+  let spaced = false;
+  /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
+  let mark = '';
+  let markAt = 0;
   for (let i = 0; i < n; i++) {
     const u = x.FPDFText_GetUnicode(tp, i);
-    if ((u === 32 || u === 13 || u === 10) && x.FPDFText_IsGenerated(tp, i)) {
-      if (!run) continue;
-      if (u === 32) {
-        if (!run.str.endsWith(' ')) run.str += ' ';
-      } else {
+    const obj = u === 32 || u === 13 || u === 10 ? x.FPDFText_GetTextObject(tp, i) : -1;
+    // PDFium's own spaces and line breaks belong to no text object (not all are flagged generated).
+    if (obj === 0 || (obj > 0 && x.FPDFText_IsGenerated(tp, i))) {
+      if (u === 32) spaced = true;
+      else if (run) {
         run.eol = true;
         run = null;
+        spaced = false;
       }
       continue;
     }
-    const obj = x.FPDFText_GetTextObject(tp, i);
+    const textObj = obj > 0 ? obj : x.FPDFText_GetTextObject(tp, i);
     if (!x.FPDFText_GetLooseCharBox(tp, i, box)) continue;
     const f = p.f32;
     const l = f[bo] as number;
@@ -103,15 +110,33 @@ export function assembleRuns(
     const cy0 = Math.min(ay, by);
     const cy1 = Math.max(ay, by);
     const ch = u === 2 ? '-' : u === 0 ? '\ufffd' : u > 0xffff ? String.fromCodePoint(u) : String.fromCharCode(u);
-    if (run && obj === runObj) {
+    if (u >= 0x300 && combining.test(ch)) {
+      const horizontal = !run || run.q % 2 === 0;
+      const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
+      if (run && mid >= lastLo && mid <= lastHi) run.str += mark + ch;
+      else {
+        mark += ch;
+        markAt = mid;
+      }
+      continue;
+    }
+    if (run) {
       const horizontal = run.q % 2 === 0;
       const lo = horizontal ? cx0 : cy0;
       const hi = horizontal ? cx1 : cy1;
       const cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
       const gap = lo > lastHi ? lo - lastHi : lastLo - hi;
-      if (Math.abs(cross - lastCross) <= run.size * 0.5 && gap <= run.size * 0.8) {
+      const sameLine = Math.abs(cross - lastCross) <= run.size * 0.5;
+      const space = spaced && (!sameLine || gap > run.size * 0.1) ? ' ' : '';
+      spaced = false;
+      if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
         if (lo < lastLo) run.backwards++;
-        run.str += ch;
+        run.str += space ? (run.str.endsWith(' ') ? '' : ' ') + ch : ch;
+        if (mark) {
+          if (markAt >= lo && markAt <= hi) run.str += mark;
+          else run.str = run.str.slice(0, -ch.length) + mark + ch;
+          mark = '';
+        }
         if (cx0 < run.x0) run.x0 = cx0;
         if (cy0 < run.y0) run.y0 = cy0;
         if (cx1 > run.x1) run.x1 = cx1;
@@ -121,11 +146,13 @@ export function assembleRuns(
         lastCross = cross;
         continue;
       }
+      if (space && !run.str.endsWith(' ')) run.str += ' ';
     }
-    let font = objFonts.get(obj);
+    spaced = false;
+    let font = objFonts.get(textObj);
     if (!font) {
-      font = fontFacts(p, x.FPDFTextObj_GetFont(obj), fonts);
-      objFonts.set(obj, font);
+      font = fontFacts(p, x.FPDFTextObj_GetFont(textObj), fonts);
+      objFonts.set(textObj, font);
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
@@ -139,14 +166,22 @@ export function assembleRuns(
       ox = ma * px + mc * py + me;
       oy = mb * px + md * py + mf;
     }
-    run = { str: ch, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
-    runObj = obj;
-    runs.push(run);
     const horizontal = q % 2 === 0;
-    lastLo = horizontal ? cx0 : cy0;
-    lastHi = horizontal ? cx1 : cy1;
+    const lo = horizontal ? cx0 : cy0;
+    const hi = horizontal ? cx1 : cy1;
+    let str = ch;
+    if (mark) {
+      str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
+      mark = '';
+    }
+    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
+    runObj = textObj;
+    runs.push(run);
+    lastLo = lo;
+    lastHi = hi;
     lastCross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
   }
+  if (mark && run) run.str += mark;
   return toItems(runs, frame, [...mono]);
 }
 
@@ -194,6 +229,12 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   };
   fonts.set(font, facts);
   return facts;
+}
+
+/** Reverses glyph order, keeping each combining mark after its base letter. */
+function reverseGlyphs(s: string): string {
+  const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
+  return glyphs ? glyphs.reverse().join('') : s;
 }
 
 /**
@@ -253,7 +294,7 @@ function toItems(
       continue;
     }
     // Right-to-left text stored in visual order reads backwards: the line code wants logical order.
-    if (rtl && r.backwards === 0 && str.length > 1) str = [...str].reverse().join('');
+    if (rtl && r.backwards === 0 && str.length > 1) str = reverseGlyphs(str);
     items.push({
       str,
       x: x0,
