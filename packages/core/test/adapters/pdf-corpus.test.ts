@@ -108,6 +108,22 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(r.warning ?? '').not.toMatch(/look scanned/);
     });
 
+    it.skipIf(backend !== 'pdfium')('measures image coverage of pages that also have text (auto mode)', async () => {
+      const { createEngine } = await import('../../src/index.ts');
+      const r = await createEngine({ pdf: { backend } }).parseTree(
+        corpusFile('docling', 'pdf', 'sources', 'picture_classification.pdf'),
+        {},
+        { filename: 'pictures.pdf' },
+      );
+      const info = r.output.pageInfo ?? {};
+      expect(Object.keys(info)).toEqual(['1', '2']);
+      for (const c of Object.values(info)) {
+        expect(c.text).toBe('text');
+        expect(c.imageCoverage).toBeGreaterThan(0.05);
+        expect(c.imageCoverage).toBeLessThan(0.5);
+      }
+    });
+
     it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
       const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
       expect(pairs.length).toBeGreaterThanOrEqual(10);
