@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfBackends as backends } from '../../src/adapters/pdf/backend/index.ts';
+import { pdfBackends as backends, openPdf } from '../../src/adapters/pdf/backend/index.ts';
 import type { PdfSource } from '../../src/adapters/pdf/backend/types.ts';
 import { DocmillError } from '../../src/errors.ts';
 import { fixture } from '../helpers/corpus.ts';
@@ -174,5 +174,34 @@ describe('PDF damage through the default engine', () => {
   it('survives 200 damaged variants of every PDF fixture', { timeout: 300_000 }, async () => {
     for (const file of ['basic.pdf', 'running.pdf', 'tables.pdf', 'continued.pdf', 'encrypted.pdf', 'blank.pdf'])
       await expectSurvivesDamage(fixture('pdf', file), file, 200);
+  });
+});
+
+describe('PDF backend choice', () => {
+  // Cut inside the trailer: no startxref. PDFium gives up; pdf.js rebuilds the cross-references.
+  const cut = fixture('pdf', 'basic.pdf').slice(0, 1140);
+
+  it('hands a file PDFium cannot open to pdf.js', async () => {
+    const err = await rejection(backends.pdfium.open(cut));
+    expect((err as DocmillError).status).toBe(400);
+    const src = await openPdf(cut);
+    expect(src.backend).toBe('pdfjs');
+    await src.close();
+    const r = await engineFor('pdfium').parse(cut, {}, { filename: 'cut.pdf' });
+    expect(r.markdown).toContain('# Docmill Fixture');
+  });
+
+  it('opens with PDFium by default and with pdf.js when the engine asks', async () => {
+    const bytes = fixture('pdf', 'basic.pdf');
+    const a = await openPdf(bytes);
+    const b = await openPdf(bytes, { backend: 'pdfjs' });
+    expect([a.backend, b.backend]).toEqual(['pdfium', 'pdfjs']);
+    await a.close();
+    await b.close();
+  });
+
+  it('does not retry an encrypted file with pdf.js', async () => {
+    const err = await rejection(openPdf(fixture('pdf', 'encrypted.pdf')));
+    expect((err as DocmillError).message).toContain('password-protected');
   });
 });
