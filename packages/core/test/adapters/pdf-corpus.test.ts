@@ -53,6 +53,20 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(r.markdown).not.toContain('<!-- page 6 -->');
     });
 
+    it('stops a long document at the timeout', { timeout: 30_000 }, async () => {
+      const t0 = Date.now();
+      const err = await parse(
+        bench('unstructured_pdf_DA-619p.pdf'),
+        { timeout: 1000, ...fast },
+        { filename: 'da.pdf' },
+      ).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((err as DocmillError)?.status).toBe(408);
+      expect(Date.now() - t0).toBeLessThan(3000);
+    });
+
     it('gives blocks with page sizes and boxes inside the page', async () => {
       const r = await parse(
         bench('unstructured_pdf_multi-column.pdf'),

@@ -42,7 +42,14 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   const cheapGraphics = src.backend === 'pdfium';
   let failed = 0;
   let firstError: unknown;
+  let lastTurn = performance.now();
   for (let n = 1; n <= count; n++) {
+    // PDFium answers synchronously: without a task turn now and then, the engine's timeout timer
+    // could not fire until the whole document was read.
+    if (performance.now() - lastTurn > TURN_MS) {
+      await nextTask();
+      lastTurn = performance.now();
+    }
     throwIfAborted(ctx.signal);
     let page: PdfPageContent | undefined;
     try {
@@ -90,6 +97,21 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
 }
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** Longest stretch of page reading without letting timers (the timeout) run. */
+const TURN_MS = 25;
+
+/** Resolves in a new task (not a microtask), without the clamping of `setTimeout(0)`. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
 
 /**
  * Drawing instructions cost pdf.js about as much as the text itself. A document's tables share one
