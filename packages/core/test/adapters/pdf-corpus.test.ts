@@ -53,6 +53,18 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(r.markdown).not.toContain('<!-- page 6 -->');
     });
 
+    it('reads only what each crop box shows of a spread cut into two pages', async () => {
+      const r = await parse(
+        bench('unstructured_pdf_reliance.pdf'),
+        { parsers: [{ type: 'pdf', mode: 'fast', pages: true }] },
+        { filename: 'reliance.pdf' },
+      );
+      const [, left, right] = r.pages ?? [];
+      expect(left?.markdown).toContain('largest corporate value creator');
+      expect(right?.markdown).not.toContain('largest corporate value creator');
+      expect(right?.markdown).toContain('Reliance');
+    });
+
     it('stops a long document at the timeout', { timeout: 30_000 }, async () => {
       const t0 = Date.now();
       const err = await parse(

@@ -275,6 +275,9 @@ function toItems(
       oy = apply(turn, ox, oy)[1];
     }
     if (!Number.isFinite(x0) || !Number.isFinite(y0)) continue;
+    // PDFium reads text outside the crop box too (a two-page spread cropped into two pages gives
+    // both halves on each): what a viewer cannot show is not the page's text.
+    if (x1 < 0 || y1 < 0 || x0 > width || y0 > height) continue;
     const rtl = rtlScript.test(str);
     if (r.q !== dominant) {
       items.push({
