@@ -1,3 +1,4 @@
+import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
@@ -43,6 +44,8 @@ export interface EngineConfig {
   llm?: LlmConfig;
   /** Replaces the built-in summary/json derivations (e.g. one that runs them in a worker). */
   deriver?: Deriver;
+  /** PDF backend: PDFium (default, pdf.js tried when PDFium cannot open a file) or pdf.js. */
+  pdf?: PdfEngineConfig;
 }
 
 export interface TreeResult {
@@ -148,6 +151,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         warn,
         password: hints.password,
         progress: progressReporter(hints.onProgress, 'parse'),
+        pdf: config.pdf,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

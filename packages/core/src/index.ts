@@ -1,4 +1,12 @@
 export type {
+  PdfBackendName,
+  PdfEngineConfig,
+  PdfPageContent,
+  PdfSource,
+  RenderedPage,
+} from './adapters/pdf/backend/index.ts';
+export { openPdf } from './adapters/pdf/backend/index.ts';
+export type {
   Adapter,
   AdapterContext,
   AdapterOutput,
