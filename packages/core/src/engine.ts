@@ -7,6 +7,8 @@ import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
+import { piiStage } from './stages/pii/stage.ts';
+import type { PiiConfig } from './stages/pii/types.ts';
 import type { Stage, StageContext } from './stages/types.ts';
 import type { Root } from './tree/types.ts';
 
@@ -25,6 +27,12 @@ export interface EngineConfig {
   adapters?: AdapterOverrides;
   /** Tree stages run in order after the adapter (OCR, PII redaction). */
   stages?: Stage[];
+  /**
+   * PII redaction. Unless a given stage already redacts, a PII stage runs after `stages`: heuristics
+   * for `mode: "fast"`, plus `model` for `accurate`/`aggressive`. `false` installs none, so
+   * `redactPII` is refused.
+   */
+  pii?: PiiConfig | false;
 }
 
 export interface TreeResult {
@@ -43,7 +51,8 @@ export interface Engine {
 
 export function createEngine(config: EngineConfig = {}): Engine {
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
-  const stages = config.stages ?? [];
+  const given = config.stages ?? [];
+  const stages = config.pii === false || given.some((s) => s.redacts) ? given : [...given, piiStage(config.pii ?? {})];
   let closed = false;
 
   async function run(
@@ -93,6 +102,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         'redactPII was requested but this engine has no PII redaction stage; no unredacted text is returned.',
       );
     }
+    for (const stage of stages) stage.validate?.(options);
     const bytes = await readInput(input, limits.maxInputBytes, signal);
     if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
@@ -159,6 +169,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     },
     async close() {
       closed = true;
+      if (config.pii) await config.pii.model?.close?.();
     },
   };
 }

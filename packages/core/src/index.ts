@@ -12,6 +12,8 @@ export type { ParseOptions, PdfOptions, RedactPIIOptions, ResolvedOptions } from
 export { normalizeOptions, parseOptionsSchema, piiEntities } from './options/index.ts';
 export { collectImages, collectLinks, renderHtml, renderMarkdown } from './render/index.ts';
 export type { LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
+export type { PiiConfig, PiiEntity, PiiModel, PiiSpan, ReplaceStyle, SpanFinder } from './stages/pii/index.ts';
+export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder } from './stages/pii/index.ts';
 export type { Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';

@@ -23,6 +23,8 @@ export interface Stage {
   readonly redacts?: boolean;
   /** Set by a stage that OCRs pages without a usable text layer. */
   readonly ocr?: boolean;
+  /** Throws before any parsing when the stage cannot honour the options (fail closed, fail fast). */
+  validate?(options: ResolvedOptions): void;
   applies(ctx: StageContext): boolean;
   run(tree: Root, ctx: StageContext): Promise<Root>;
 }

@@ -1,0 +1,212 @@
+import { contextBefore, eachMatch } from './context.ts';
+import type { NameLexicon } from './lexicon.ts';
+import type { PiiSpan } from './types.ts';
+
+const person = (out: PiiSpan[], start: number, end: number) =>
+  out.push({ start, end, entity: 'PERSON', validated: false, source: 'lexicon' });
+const location = (out: PiiSpan[], start: number, end: number, validated = false) =>
+  out.push({ start, end, entity: 'LOCATION', validated, source: 'pattern' });
+
+// A run of capitalised words (initials and name particles allowed inside).
+const CAPS_RUN =
+  /(?<![\p{L}\p{N}_@.-])\p{Lu}[\p{L}'’-]*\.?(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*\.?|(?:de|da|di|del|della|van|von|der|den|la|le|du|bin|al|el|st\.)(?=[ \t]+\p{Lu})))*/gu;
+
+const HONORIFIC =
+  /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Madam|Rev|Hon|Capt|Lt|Sgt|Col|Gen|Mme|Mlle|Herr|Frau|Judge|Officer|Nurse)\.?[ \t]+$/;
+// Labels and greetings after which a capitalised run is a person's name.
+const PERSON_LABEL =
+  /(?:\b(?:name|full name|first name|last name|surname|customer|client|patient|employee|contact|contact person|attn|attention|from|to|cc|bcc|signed|signature|author|owner|applicant|tenant|landlord|guarantor|beneficiary|account holder|cardholder|card holder|recipient|sender|prepared by|approved by|reviewed by|requested by|submitted by|manager|witness|emergency contact|physician|doctor|insured|policyholder|borrower|buyer|seller|student|spouse|agent|representative|rep|assignee|reporter|candidate|user|member|passenger|guest)\s*[:=]\s*|\b(?:dear|hi|hello|thanks|thank you|congratulations),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^\s*(?:--|—)\s*)$/i;
+const LOCATION_LABEL =
+  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)\s*[:=]?\s*$/i;
+const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+$/i;
+
+const PLACE_PREFIX =
+  /^(?:North|South|East|West|New|Lake|Port|Fort|Mount|Mt\.?|Saint|St\.?|San|Santa|Los|Las|El|Le|La|Glen|Bay)$/;
+const PLACE_SUFFIX =
+  /^\p{Lu}\p{Ll}{2,}(?:ville|ton|town|burg|burgh|borough|boro|bury|chester|field|haven|mouth|port|stad|shire|worth|ford|furt|view|side|land|berg|dale|wood|mont|polis)$/u;
+
+interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+function tokensOf(run: string, offset: number): Token[] {
+  const out: Token[] = [];
+  const re = /\S+/g;
+  for (let m = re.exec(run); m; m = re.exec(run)) {
+    const text = m[0];
+    const lower = text.replace(/[.’']+$/, '').toLowerCase();
+    out.push({ text, lower, start: offset + m.index, end: offset + m.index + text.length });
+  }
+  return out;
+}
+
+const isInitial = (t: Token) => /^\p{Lu}\.$/u.test(t.text);
+const bare = (t: Token) => t.text.replace(/[.,]+$/, '');
+
+/**
+ * PERSON and LOCATION from capitalised runs: lexicon names, honorifics, labels, greetings and
+ * signatures, place names and place-name morphology; plus street addresses and postal codes.
+ */
+export function findNamesAndPlaces(
+  text: string,
+  lex: NameLexicon,
+  wantPerson: boolean,
+  wantLocation: boolean,
+  out: PiiSpan[],
+): void {
+  if (wantLocation) findAddresses(text, out);
+  eachMatch(CAPS_RUN, text, (m) => {
+    const tokens = tokensOf(m[0], m.index);
+    classifyRun(text, tokens, lex, wantPerson, wantLocation, out);
+  });
+}
+
+function classifyRun(
+  text: string,
+  tokens: Token[],
+  lex: NameLexicon,
+  wantPerson: boolean,
+  wantLocation: boolean,
+  out: PiiSpan[],
+): void {
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i] as Token;
+    // Multi-word places and surnames first ("New York", "de la Cruz").
+    const multi = lex.multi.get(t.lower);
+    if (multi) {
+      const hit = longestMulti(tokens, i, multi, lex.longestMulti);
+      if (hit > i) {
+        const phrase = tokens
+          .slice(i, hit + 1)
+          .map((x) => x.lower)
+          .join(' ');
+        if (lex.place.has(phrase) && wantLocation) location(out, t.start, endOf(tokens[hit] as Token));
+        else if (lex.last.has(phrase) && wantPerson) person(out, t.start, endOf(tokens[hit] as Token));
+        i = hit + 1;
+        continue;
+      }
+    }
+    const before = text.slice(Math.max(0, t.start - 64), t.start);
+    // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
+    if (PLACE_PREFIX.test(bare(t)) && i + 1 < tokens.length) {
+      const next = tokens[i + 1] as Token;
+      if (
+        !lex.common.has(next.lower) &&
+        (nameLike(next, lex) || PLACE_SUFFIX.test(bare(next)) || LOCATION_LABEL.test(before))
+      ) {
+        if (wantLocation) location(out, t.start, endOf(next));
+        i += 2;
+        continue;
+      }
+    }
+    if (lex.place.has(t.lower) || (PLACE_SUFFIX.test(bare(t)) && !lex.common.has(t.lower) && !lex.last.has(t.lower))) {
+      // "Jordan", "Georgia": a first name before a surname is a person, not a place.
+      const next = tokens[i + 1];
+      const personFirst = lex.first.has(t.lower) && next && (lex.last.has(next.lower) || nameLike(next, lex));
+      if (!personFirst) {
+        if (wantLocation && (lex.place.has(t.lower) || NEAR_PLACE.test(before) || LOCATION_LABEL.test(before)))
+          location(out, t.start, endOf(t));
+        i++;
+        continue;
+      }
+    }
+    if (LOCATION_LABEL.test(before) && !lex.common.has(t.lower)) {
+      let j = i;
+      while (j + 1 < tokens.length && !lex.common.has((tokens[j + 1] as Token).lower)) j++;
+      if (wantLocation) location(out, t.start, endOf(tokens[j] as Token));
+      i = j + 1;
+      continue;
+    }
+    const labelled = HONORIFIC.test(before) || PERSON_LABEL.test(before);
+    const startsName = (lex.first.has(t.lower) && !lex.common.has(t.lower)) || isInitial(t);
+    const next = tokens[i + 1];
+    const surnameNext =
+      next !== undefined && !lex.common.has(next.lower) && (lex.last.has(next.lower) || nameLike(next, lex));
+    const surnameHere = lex.last.has(t.lower) && !lex.common.has(t.lower);
+    if (
+      labelled ||
+      startsName ||
+      (surnameHere && next === undefined && i > 0) ||
+      (surnameNext && !lex.common.has(t.lower))
+    ) {
+      if (!labelled && !startsName && !surnameNext) {
+        i++;
+        continue;
+      }
+      // Extend over further name parts: middle names, initials, surnames, unknown capitalised words.
+      let j = i;
+      while (j + 1 < tokens.length && j - i < 3) {
+        const n = tokens[j + 1] as Token;
+        if (lex.common.has(n.lower) || lex.place.has(n.lower)) break;
+        if (!(lex.first.has(n.lower) || lex.last.has(n.lower) || isInitial(n) || /^\p{Lu}\p{Ll}/u.test(n.text))) break;
+        j++;
+      }
+      // A lone unknown word needs a label or honorific; a lone first name stands on its own.
+      if (j > i || labelled || lex.first.has(t.lower)) {
+        if (wantPerson) person(out, t.start, endOf(tokens[j] as Token));
+      }
+      i = j + 1;
+      continue;
+    }
+    i++;
+  }
+}
+
+function nameLike(t: Token, lex: NameLexicon): boolean {
+  return (
+    lex.first.has(t.lower) ||
+    lex.last.has(t.lower) ||
+    isInitial(t) ||
+    /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(bare(t))
+  );
+}
+
+function longestMulti(tokens: Token[], i: number, phrases: string[], longest: number): number {
+  let best = i;
+  let phrase = (tokens[i] as Token).lower;
+  for (let j = i + 1; j < tokens.length && j - i < longest; j++) {
+    phrase += ` ${(tokens[j] as Token).lower}`;
+    if (phrases.includes(phrase)) best = j;
+  }
+  return best;
+}
+
+/** End offset without a trailing sentence period or comma (kept outside the span). */
+function endOf(t: Token): number {
+  const trimmed = t.text.replace(/[.,]+$/, '');
+  // Initials keep their dot ("J."), everything else gives it back to the sentence.
+  return /^\p{Lu}$/u.test(trimmed) ? t.end : t.start + trimmed.length;
+}
+
+const STREET_SUFFIX =
+  'Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str';
+const ADDRESS = new RegExp(
+  String.raw`(?<![\w-])\d{1,6}[A-Za-z]?(?:[-/]\d{1,4})?,?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|Old|New)[ \t]+)?(?:(?:\p{Lu}[\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}(?:${STREET_SUFFIX})\b\.?(?:[ \t]+(?:[NSEW]{1,2}|North|South|East|West)\b)?` +
+    String.raw`(?:,?[ \t]+(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Floor|Fl\.?|Room|Rm\.?|#)[ \t]*#?[A-Za-z0-9-]+)?` +
+    String.raw`(?:(?:,[ \t]*|[ \t]*\n[ \t]*)(?:\p{Lu}[\p{L}'’.-]*[ \t]?){1,4},?[ \t]+(?:[A-Z]{2}|\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+)?)[ \t]+\d{5}(?:-\d{4})?)?`,
+  'gu',
+);
+// "Springfield, IL 62704", "London SW1A 1AA", "10115 Berlin", "PO Box 123".
+const CITY_STATE_ZIP =
+  /(?<![\w-])(?:\p{Lu}[\p{L}'’.-]*[ \t]){0,2}\p{Lu}[\p{L}'’.-]*,[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?![\w-])/gu;
+const UK_POSTCODE = /(?<![\w-])(?:GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])/g;
+const PO_BOX = /\bP\.?[ \t]?O\.?[ \t]+Box[ \t]+\d{1,7}\b/gi;
+const ZIP_LABEL = /\b(?:zip|zip code|postal code|postcode|post code|plz)\s*[:#]?\s*$/i;
+const ZIP = /(?<![\w-])(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![\w-])/g;
+
+function findAddresses(text: string, out: PiiSpan[]): void {
+  if (/\d/.test(text)) {
+    eachMatch(ADDRESS, text, (m) => location(out, m.index, m.index + m[0].replace(/[.,\s]+$/, '').length));
+    eachMatch(CITY_STATE_ZIP, text, (m) => location(out, m.index, m.index + m[0].length));
+    eachMatch(UK_POSTCODE, text, (m) => location(out, m.index, m.index + m[0].length));
+    eachMatch(PO_BOX, text, (m) => location(out, m.index, m.index + m[0].length));
+    if (/zip|post|plz/i.test(text))
+      eachMatch(ZIP, text, (m) => {
+        if (contextBefore(text, m.index, ZIP_LABEL, 24)) location(out, m.index, m.index + m[0].length);
+      });
+  }
+}
