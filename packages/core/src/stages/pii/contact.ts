@@ -20,6 +20,7 @@ const PHONE_CANDIDATE =
 const PHONE_WORDS = /\b(?:phone|tel|telephone|mobile|mob|cell|call|fax|whatsapp|sms|text|contact|reach)\b[^\n]{0,24}$/i;
 const NOT_PHONE_WORDS =
   /\b(?:isbn|issn|order|invoice|ref|reference|id|no|version|v|serial|sku|po|ticket|case)\W{0,3}$/i;
+const NANP_SHAPE = /^(?:\+?1[-. ])?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}$/;
 const DATE_SHAPE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
 
 export function findPhones(text: string, out: PiiSpan[]): void {
@@ -42,7 +43,10 @@ export function findPhones(text: string, out: PiiSpan[]): void {
     const normalized = main.startsWith('00') ? `+${main.slice(2)}` : main;
     const phone = parsePhoneNumberFromString(normalized, 'US');
     if (!phone) return;
-    if (!(phone.isValid() || (context && phone.isPossible()))) return;
+    // Written the way phone numbers are (NANP punctuation or a leading +), a possible number is
+    // enough: area codes outside today's plan are still someone's number or a typo of one.
+    const phoneShaped = international || NANP_SHAPE.test(main);
+    if (!(phone.isValid() || ((context || phoneShaped) && phone.isPossible()))) return;
     out.push({ start, end: start + raw.length, entity: 'PHONE', validated: false, source: 'pattern' });
   });
   findImeis(text, out);

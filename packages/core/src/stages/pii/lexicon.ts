@@ -10,6 +10,10 @@ export interface NameLexicon {
   place: Set<string>;
   /** Lowercase words compromise knows as something other than a name or place. */
   common: Set<string>;
+  /** Function words and document vocabulary that never continue a name. */
+  stop: Set<string>;
+  /** Words that make a capitalised run an organisation or a job title, not a person. */
+  org: Set<string>;
   /** Multi-word places and surnames by first word ("new" → ["new york", …]). */
   multi: Map<string, string[]>;
   longestMulti: number;
@@ -24,8 +28,11 @@ export function nameLexicon(): NameLexicon | undefined {
 
 export function loadNameLexicon(): Promise<NameLexicon> {
   loading ??= import('compromise').then((mod) => {
-    const model = mod.default.model() as { one: { lexicon: Record<string, string | string[]> } };
-    loaded = buildLexicon(model.one.lexicon);
+    const model = mod.default.model() as {
+      one: { lexicon: Record<string, string | string[]> };
+      two: { orgWords: Record<string, boolean> };
+    };
+    loaded = buildLexicon(model.one.lexicon, Object.keys(model.two.orgWords));
     return loaded;
   });
   return loading;
@@ -34,12 +41,29 @@ export function loadNameLexicon(): Promise<NameLexicon> {
 const FIRST_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Person']);
 const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 
-function buildLexicon(lexicon: Record<string, string | string[]>): NameLexicon {
+const STOP_TAGS = new Set([
+  'Determiner',
+  'Preposition',
+  'Conjunction',
+  'Pronoun',
+  'Possessive',
+  'Modal',
+  'Copula',
+  'QuestionWord',
+  'Reflexive',
+  'Negative',
+  'Month',
+  'WeekDay',
+]);
+
+function buildLexicon(lexicon: Record<string, string | string[]>, orgWords: string[]): NameLexicon {
   const lex: NameLexicon = {
     first: new Set(),
     last: new Set(),
     place: new Set(),
     common: new Set(),
+    stop: new Set(EXTRA_COMMON),
+    org: new Set([...orgWords, ...ROLE_WORDS]),
     multi: new Map(),
     longestMulti: 1,
   };
@@ -52,6 +76,7 @@ function buildLexicon(lexicon: Record<string, string | string[]>): NameLexicon {
     if (isLast) lex.last.add(word);
     if (isPlace) lex.place.add(word);
     if (!isFirst && !isLast && !isPlace) lex.common.add(word);
+    if (tags.some((t) => STOP_TAGS.has(t))) lex.stop.add(word);
     else if (word.includes(' ')) {
       const parts = word.split(' ');
       const head = parts[0] ?? '';
@@ -64,6 +89,12 @@ function buildLexicon(lexicon: Record<string, string | string[]>): NameLexicon {
   for (const w of EXTRA_COMMON) lex.common.add(w);
   return lex;
 }
+
+// Job titles follow names in signatures and headers; a run holding one is a role, not a name.
+const ROLE_WORDS =
+  'manager director engineer officer analyst consultant specialist coordinator administrator liaison strategist associate assistant supervisor technician architect designer developer planner agent executive representative producer facilitator orchestrator head lead senior junior chief principal president vice intern accountant attorney counsel editor founder partner secretary treasurer chair chairman ceo cto cfo coo vp solutions international global corporate'.split(
+    ' ',
+  );
 
 // Capitalised words of documents (headings, table heads, sentence starts) the lexicon lacks.
 const EXTRA_COMMON =

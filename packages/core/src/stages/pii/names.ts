@@ -12,13 +12,13 @@ const CAPS_RUN =
   /(?<![\p{L}\p{N}_@.-])\p{Lu}[\p{L}'’-]*\.?(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*\.?|(?:de|da|di|del|della|van|von|der|den|la|le|du|bin|al|el|st\.)(?=[ \t]+\p{Lu})))*/gu;
 
 const HONORIFIC =
-  /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Madam|Rev|Hon|Capt|Lt|Sgt|Col|Gen|Mme|Mlle|Herr|Frau|Judge|Officer|Nurse)\.?[ \t]+$/;
+  /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Madam|Rev|Hon|Capt|Lt|Sgt|Col|Gen|Mme|Mlle|Herr|Frau|Judge|Officer|Nurse)\.?[ \t]+/g;
 // Labels and greetings after which a capitalised run is a person's name.
 const PERSON_LABEL =
-  /(?:\b(?:name|full name|first name|last name|surname|customer|client|patient|employee|contact|contact person|attn|attention|from|to|cc|bcc|signed|signature|author|owner|applicant|tenant|landlord|guarantor|beneficiary|account holder|cardholder|card holder|recipient|sender|prepared by|approved by|reviewed by|requested by|submitted by|manager|witness|emergency contact|physician|doctor|insured|policyholder|borrower|buyer|seller|student|spouse|agent|representative|rep|assignee|reporter|candidate|user|member|passenger|guest)\s*[:=]\s*|\b(?:dear|hi|hello|thanks|thank you|congratulations),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^\s*(?:--|—)\s*)$/i;
+  /(?:\b(?:name|full name|first name|last name|surname|customer|client|patient|employee|contact|contact person|attn|attention|from|to|cc|bcc|signed|signature|author|owner|applicant|tenant|landlord|guarantor|beneficiary|account holder|cardholder|card holder|recipient|sender|prepared by|approved by|reviewed by|requested by|submitted by|manager|witness|emergency contact|physician|doctor|insured|policyholder|borrower|buyer|seller|student|spouse|agent|representative|rep|assignee|reporter|candidate|user|member|passenger|guest)\s*[:=]\s*|\b(?:dear|hi|hello|thanks|thank you|congratulations|reach|call|ask|ping|tell|meet|invite|email|text|cc),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^[ \t]*(?:--|—)\s*)/gim;
 const LOCATION_LABEL =
-  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)\s*[:=]?\s*$/i;
-const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+$/i;
+  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)\s*[:=]?\s*/gi;
+const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+/gi;
 
 const PLACE_PREFIX =
   /^(?:North|South|East|West|New|Lake|Port|Fort|Mount|Mt\.?|Saint|St\.?|San|Santa|Los|Las|El|Le|La|Glen|Bay)$/;
@@ -58,16 +58,37 @@ export function findNamesAndPlaces(
   out: PiiSpan[],
 ): void {
   if (wantLocation) findAddresses(text, out);
+  const cues: Cues = {
+    honorific: endsOf(HONORIFIC, text),
+    personLabel: endsOf(PERSON_LABEL, text),
+    locationLabel: endsOf(LOCATION_LABEL, text),
+    nearPlace: endsOf(NEAR_PLACE, text),
+  };
   eachMatch(CAPS_RUN, text, (m) => {
     const tokens = tokensOf(m[0], m.index);
-    classifyRun(text, tokens, lex, wantPerson, wantLocation, out);
+    classifyRun(text, tokens, lex, cues, wantPerson, wantLocation, out);
   });
+}
+
+/** Where the cue words end: a token starting there follows the cue. One pass per text, not per word. */
+interface Cues {
+  honorific: Set<number>;
+  personLabel: Set<number>;
+  locationLabel: Set<number>;
+  nearPlace: Set<number>;
+}
+
+function endsOf(re: RegExp, text: string): Set<number> {
+  const ends = new Set<number>();
+  eachMatch(re, text, (m) => ends.add(m.index + m[0].length));
+  return ends;
 }
 
 function classifyRun(
   text: string,
   tokens: Token[],
   lex: NameLexicon,
+  cues: Cues,
   wantPerson: boolean,
   wantLocation: boolean,
   out: PiiSpan[],
@@ -90,39 +111,45 @@ function classifyRun(
         continue;
       }
     }
-    const before = text.slice(Math.max(0, t.start - 64), t.start);
+    const locationCue = cues.locationLabel.has(t.start);
+    const placeCue = locationCue || cues.nearPlace.has(t.start);
     // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
     if (PLACE_PREFIX.test(bare(t)) && i + 1 < tokens.length) {
       const next = tokens[i + 1] as Token;
-      if (
-        !lex.common.has(next.lower) &&
-        (nameLike(next, lex) || PLACE_SUFFIX.test(bare(next)) || LOCATION_LABEL.test(before))
-      ) {
+      if ((!lex.common.has(next.lower) && (nameLike(next, lex) || PLACE_SUFFIX.test(bare(next)))) || placeCue) {
         if (wantLocation) location(out, t.start, endOf(next));
         i += 2;
         continue;
       }
     }
     if (lex.place.has(t.lower) || (PLACE_SUFFIX.test(bare(t)) && !lex.common.has(t.lower) && !lex.last.has(t.lower))) {
-      // "Jordan", "Georgia": a first name before a surname is a person, not a place.
+      // "Jordan Smith", "Felton Langosh": a name-like word before a surname is a person, not a place.
       const next = tokens[i + 1];
-      const personFirst = lex.first.has(t.lower) && next && (lex.last.has(next.lower) || nameLike(next, lex));
+      const personFirst =
+        !placeCue &&
+        (lex.first.has(t.lower) || !lex.place.has(t.lower)) &&
+        next !== undefined &&
+        !lex.place.has(next.lower) &&
+        (lex.last.has(next.lower) || nameLike(next, lex));
       if (!personFirst) {
-        if (wantLocation && (lex.place.has(t.lower) || NEAR_PLACE.test(before) || LOCATION_LABEL.test(before)))
-          location(out, t.start, endOf(t));
+        if (wantLocation && (lex.place.has(t.lower) || placeCue)) location(out, t.start, endOf(t));
         i++;
         continue;
       }
     }
-    if (LOCATION_LABEL.test(before) && !lex.common.has(t.lower)) {
+    // "Springfield, Russian Federation": a run right after a place and a comma continues it.
+    const comma = /,[ \t]*$/.exec(text.slice(Math.max(0, t.start - 4), t.start));
+    const afterPlace =
+      comma !== null && out.some((s) => s.entity === 'LOCATION' && s.end === t.start - comma[0].length);
+    if ((locationCue && !lex.common.has(t.lower)) || afterPlace) {
       let j = i;
       while (j + 1 < tokens.length && !lex.common.has((tokens[j + 1] as Token).lower)) j++;
       if (wantLocation) location(out, t.start, endOf(tokens[j] as Token));
       i = j + 1;
       continue;
     }
-    const labelled = HONORIFIC.test(before) || PERSON_LABEL.test(before);
-    const startsName = (lex.first.has(t.lower) && !lex.common.has(t.lower)) || isInitial(t);
+    const labelled = cues.honorific.has(t.start) || cues.personLabel.has(t.start);
+    const startsName = (lex.first.has(t.lower) && !lex.stop.has(t.lower)) || isInitial(t);
     const next = tokens[i + 1];
     const surnameNext =
       next !== undefined && !lex.common.has(next.lower) && (lex.last.has(next.lower) || nameLike(next, lex));
@@ -137,13 +164,26 @@ function classifyRun(
         i++;
         continue;
       }
-      // Extend over further name parts: middle names, initials, surnames, unknown capitalised words.
+      // Extend over further name parts: middle names, initials, surnames, unknown capitalised words
+      // (after a first name even a dictionary word is a surname: "Ezekiel Keeling").
       let j = i;
       while (j + 1 < tokens.length && j - i < 3) {
         const n = tokens[j + 1] as Token;
-        if (lex.common.has(n.lower) || lex.place.has(n.lower)) break;
-        if (!(lex.first.has(n.lower) || lex.last.has(n.lower) || isInitial(n) || /^\p{Lu}\p{Ll}/u.test(n.text))) break;
+        if (lex.stop.has(n.lower) || lex.org.has(n.lower) || lex.place.has(n.lower)) break;
+        if (
+          !(
+            lex.first.has(n.lower) ||
+            lex.last.has(n.lower) ||
+            isInitial(n) ||
+            /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}/u.test(n.text)
+          )
+        )
+          break;
         j++;
+      }
+      if (tokens.slice(i, j + 1).some((x) => lex.org.has(x.lower)) || lex.org.has(t.lower)) {
+        i = j + 1;
+        continue;
       }
       // A lone unknown word needs a label or honorific; a lone first name stands on its own.
       if (j > i || labelled || lex.first.has(t.lower)) {
@@ -161,7 +201,7 @@ function nameLike(t: Token, lex: NameLexicon): boolean {
     lex.first.has(t.lower) ||
     lex.last.has(t.lower) ||
     isInitial(t) ||
-    /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(bare(t))
+    /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(bare(t))
   );
 }
 
@@ -183,9 +223,9 @@ function endOf(t: Token): number {
 }
 
 const STREET_SUFFIX =
-  'Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str';
+  'Passage|Rapid|Spur|Glens|Drives|Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str';
 const ADDRESS = new RegExp(
-  String.raw`(?<![\w-])\d{1,6}[A-Za-z]?(?:[-/]\d{1,4})?,?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|Old|New)[ \t]+)?(?:(?:\p{Lu}[\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}(?:${STREET_SUFFIX})\b\.?(?:[ \t]+(?:[NSEW]{1,2}|North|South|East|West)\b)?` +
+  String.raw`(?<![\w-])\d{1,6}[A-Za-z]?(?:[-/]\d{1,4})?,?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|Old|New)[ \t]+)?(?:(?:\p{Lu}[\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}(?:${STREET_SUFFIX})s?\b\.?(?:[ \t]+(?:[NSEW]{1,2}|North|South|East|West)\b)?` +
     String.raw`(?:,?[ \t]+(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Floor|Fl\.?|Room|Rm\.?|#)[ \t]*#?[A-Za-z0-9-]+)?` +
     String.raw`(?:(?:,[ \t]*|[ \t]*\n[ \t]*)(?:\p{Lu}[\p{L}'’.-]*[ \t]?){1,4},?[ \t]+(?:[A-Z]{2}|\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+)?)[ \t]+\d{5}(?:-\d{4})?)?`,
   'gu',
