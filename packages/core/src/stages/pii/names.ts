@@ -27,24 +27,34 @@ const PLACE_SUFFIX =
 
 interface Token {
   text: string;
+  /** Without a trailing sentence period or comma. */
+  bare: string;
   lower: string;
   start: number;
   end: number;
 }
 
+const TRAILING = /[.,’']+$/;
+
+function token(text: string, start: number): Token {
+  const last = text.charCodeAt(text.length - 1);
+  // Most words end in a letter: skip the regexes for them.
+  const plain = (last >= 97 && last <= 122) || (last >= 65 && last <= 90);
+  const bare = plain ? text : text.replace(/[.,]+$/, '');
+  const lower = (plain ? text : text.replace(TRAILING, '')).toLowerCase();
+  return { text, bare, lower, start, end: start + text.length };
+}
+
 function tokensOf(run: string, offset: number): Token[] {
+  if (!run.includes(' ') && !run.includes('\t')) return [token(run, offset)];
   const out: Token[] = [];
   const re = /\S+/g;
-  for (let m = re.exec(run); m; m = re.exec(run)) {
-    const text = m[0];
-    const lower = text.replace(/[.’']+$/, '').toLowerCase();
-    out.push({ text, lower, start: offset + m.index, end: offset + m.index + text.length });
-  }
+  for (let m = re.exec(run); m; m = re.exec(run)) out.push(token(m[0], offset + m.index));
   return out;
 }
 
 const isInitial = (t: Token) => /^\p{Lu}\.$/u.test(t.text);
-const bare = (t: Token) => t.text.replace(/[.,]+$/, '');
+const bare = (t: Token) => t.bare;
 
 /**
  * PERSON and LOCATION from capitalised runs: lexicon names, honorifics, labels, greetings and
@@ -96,6 +106,20 @@ function classifyRun(
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i] as Token;
+    // Most capitalised words are sentence starts and headings ("The", "Total"): a dictionary word
+    // that is no name, opens no multi-word place, is no place prefix and follows no cue starts nothing.
+    if (
+      lex.common.has(t.lower) &&
+      !lex.multi.has(t.lower) &&
+      !PLACE_PREFIX.test(bare(t)) &&
+      !cues.honorific.has(t.start) &&
+      !cues.personLabel.has(t.start) &&
+      !cues.locationLabel.has(t.start) &&
+      text[t.start - 2] !== ','
+    ) {
+      i++;
+      continue;
+    }
     // Multi-word places and surnames first ("New York", "de la Cruz").
     const multi = lex.multi.get(t.lower);
     if (multi) {
@@ -233,6 +257,7 @@ const ADDRESS = new RegExp(
 // "Springfield, IL 62704", "London SW1A 1AA", "10115 Berlin", "PO Box 123".
 const CITY_STATE_ZIP =
   /(?<![\w-])(?:\p{Lu}[\p{L}'’.-]*[ \t]){0,2}\p{Lu}[\p{L}'’.-]*,[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?![\w-])/gu;
+const STATE_ZIP = /[A-Z]{2}[ \t]+\d{5}/;
 const UK_POSTCODE = /(?<![\w-])(?:GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])/g;
 const PO_BOX = /\bP\.?[ \t]?O\.?[ \t]+Box[ \t]+\d{1,7}\b/gi;
 const ZIP_LABEL = /\b(?:zip|zip code|postal code|postcode|post code|plz)\s*[:#]?\s*$/i;
@@ -241,7 +266,7 @@ const ZIP = /(?<![\w-])(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![\w-
 function findAddresses(text: string, out: PiiSpan[]): void {
   if (/\d/.test(text)) {
     eachMatch(ADDRESS, text, (m) => location(out, m.index, m.index + m[0].replace(/[.,\s]+$/, '').length));
-    eachMatch(CITY_STATE_ZIP, text, (m) => location(out, m.index, m.index + m[0].length));
+    if (STATE_ZIP.test(text)) eachMatch(CITY_STATE_ZIP, text, (m) => location(out, m.index, m.index + m[0].length));
     eachMatch(UK_POSTCODE, text, (m) => location(out, m.index, m.index + m[0].length));
     eachMatch(PO_BOX, text, (m) => location(out, m.index, m.index + m[0].length));
     if (/zip|post|plz/i.test(text))
