@@ -2,7 +2,7 @@ import { createEngine as createCoreEngine, type Engine, type EngineConfig, type 
 import { type PiiModelOptions, piiModel } from './model.ts';
 
 export { DEFAULT_LABELS, type LabelMap, labelMap, parseLabel } from './labels.ts';
-export { NER_TASK_URL, type PiiModelOptions, piiModel } from './model.ts';
+export { loadModelRuntime, NER_TASK_URL, PII_STAGE_URL, type PiiModelOptions, piiModel } from './model.ts';
 export { createTokenClassifier, type ModelOptions, type TokenClassifier } from './runner.ts';
 export { mergeWords, splitWords, windows } from './words.ts';
 

@@ -6,6 +6,20 @@ import { createTokenClassifier, type ModelOptions, type TokenClassifier } from '
 export const NER_TASK_URL: string = new URL(`./task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
   .href;
 
+/** The stage module that builds the PII stage inside `createPooledEngine` workers. */
+export const PII_STAGE_URL: string = new URL(
+  `./stage-module${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
+
+/**
+ * Loads onnxruntime in this thread. Call it before starting a pool whose workers load the model:
+ * onnxruntime-node's native binding must register in the main thread first.
+ */
+export async function loadModelRuntime(): Promise<void> {
+  await import('@huggingface/transformers');
+}
+
 export interface PiiModelOptions extends ModelOptions {
   /**
    * Where the model runs. Default: a pool worker of its own (`true`), so inference never blocks the
@@ -33,8 +47,7 @@ export function piiModel(options: PiiModelOptions): PiiModel {
       pool = worker;
       return pool;
     }
-    // onnxruntime-node's binding must register in the main thread before any worker loads it.
-    await import('@huggingface/transformers');
+    await loadModelRuntime();
     pool = createPool({ size: 1, tasks: { [TASK]: NER_TASK_URL }, preload: [NER_TASK_URL] });
     ownPool = true;
     return pool;

@@ -2,10 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool } from '@docmill/workers';
+import { createPool, createPooledEngine } from '@docmill/workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeModel } from '../../../fixtures/scripts/make-pii-model.ts';
-import { createEngine, createTokenClassifier, piiModel, windows } from '../src/index.ts';
+import {
+  createEngine,
+  createTokenClassifier,
+  loadModelRuntime,
+  PII_STAGE_URL,
+  piiModel,
+  windows,
+} from '../src/index.ts';
 
 const MODEL = fileURLToPath(new URL('../../../fixtures/pii/ner-model', import.meta.url));
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -101,6 +108,27 @@ describe('the model in a pool worker, through the engine', () => {
     expect(String((err as Error).message)).toMatch(/PII model failed/);
     expect(String((err as Error).message)).not.toContain('Zorblat');
     await engine.close();
+  });
+});
+
+describe('the PII stage inside createPooledEngine workers', () => {
+  it('each document parses in a pool worker that loads the model itself', async () => {
+    await loadModelRuntime();
+    const engine = createPooledEngine({
+      workers: 1,
+      stages: [{ url: PII_STAGE_URL, options: { model: MODEL } }],
+      preload: [PII_STAGE_URL],
+    });
+    try {
+      const data = await engine.parse(
+        enc('<p>Alan Turing lives in Paris.</p>'),
+        { redactPII: { mode: 'accurate' } },
+        { filename: 'a.html' },
+      );
+      expect(data.markdown).toBe('<PERSON> lives in <LOCATION>.\n');
+    } finally {
+      await engine.close();
+    }
   });
 });
 

@@ -74,10 +74,77 @@ export function findNamesAndPlaces(
     locationLabel: endsOf(LOCATION_LABEL, text),
     nearPlace: endsOf(NEAR_PLACE, text),
   };
+  const before = out.length;
+  if (text.includes(':') || text.includes('=')) {
+    if (wantPerson) fieldValues(text, cues.personLabel, 'PERSON', out);
+    if (wantLocation) fieldValues(text, cues.locationLabel, 'LOCATION', out);
+  }
   eachMatch(CAPS_RUN, text, (m) => {
+    if (lonelyCommonWord(m[0], m.index, text, lex, cues)) return;
     const tokens = tokensOf(m[0], m.index);
     classifyRun(text, tokens, lex, cues, wantPerson, wantLocation, out);
   });
+  // Surnames make up firm names ("Dominguez, Mcmillan and Lang"): not people under a company label.
+  const firms = fieldRanges(text, endsOf(ORG_LABEL, text));
+  if (firms.length) {
+    const kept = out
+      .slice(before)
+      .filter((s) => s.entity !== 'PERSON' || !firms.some(([a, b]) => s.start >= a && s.start < b));
+    out.splice(before, out.length - before, ...kept);
+  }
+}
+
+/**
+ * A single capitalised dictionary word or acronym with no cue before it (a sentence start, a
+ * heading word): by far the commonest run, settled before any token is built.
+ */
+function lonelyCommonWord(run: string, at: number, text: string, lex: NameLexicon, cues: Cues): boolean {
+  const last = run.charCodeAt(run.length - 1);
+  if (!((last >= 97 && last <= 122) || (last >= 65 && last <= 90)) || run.includes(' ') || run.includes('\t'))
+    return false;
+  const lower = run.toLowerCase();
+  // Acronyms (PDF, HTML, NASA) are no names unless a label says so.
+  const acronym = run.length > 1 && run === run.toUpperCase();
+  return (
+    (acronym || lex.common.has(lower)) &&
+    !lex.multi.has(lower) &&
+    !PLACE_PREFIX.test(run) &&
+    !cues.honorific.has(at) &&
+    !cues.personLabel.has(at) &&
+    !cues.locationLabel.has(at) &&
+    text[at - 2] !== ','
+  );
+}
+
+const ORG_LABEL =
+  /\b(?:company|company name|organi[sz]ation|employer|business|vendor|supplier|manufacturer|firm|agency|institution|bank name|brand)\s*[:=]\s*/gi;
+// A form field's value: to the end of the line, short, without sentence punctuation inside.
+const FIELD_VALUE = /^(\p{Lu}[^\n]{0,47}?)[ \t.,;]*(?:\n|$)/u;
+
+/** Ranges from each `label:` cue to the end of its line. */
+function fieldRanges(text: string, ends: Set<number>): [number, number][] {
+  const out: [number, number][] = [];
+  for (const at of ends) {
+    if (!/[:=][ \t]*$/.test(text.slice(Math.max(0, at - 3), at))) continue;
+    const nl = text.indexOf('\n', at);
+    out.push([at, nl < 0 ? text.length : nl]);
+  }
+  return out;
+}
+
+/**
+ * "City: Antigua and Barbuda", "Last Name: Lozano, Dr": after a field label the whole short value
+ * is the entity, lower-case words and all (table cells get their column head as label).
+ */
+function fieldValues(text: string, ends: Set<number>, entity: 'PERSON' | 'LOCATION', out: PiiSpan[]): void {
+  for (const [a] of fieldRanges(text, ends)) {
+    const m = FIELD_VALUE.exec(text.slice(a, a + 64));
+    const v = m?.[1];
+    if (!v || v.split(/\s+/).length > 5 || /[.!?;:]\s/.test(v)) continue;
+    if (entity === 'PERSON' && /\d|@/.test(v)) continue;
+    if (entity === 'PERSON') person(out, a, a + v.length);
+    else location(out, a, a + v.length);
+  }
 }
 
 /** Where the cue words end: a token starting there follows the cue. One pass per text, not per word. */
@@ -146,7 +213,11 @@ function classifyRun(
         continue;
       }
     }
-    if (lex.place.has(t.lower) || (PLACE_SUFFIX.test(bare(t)) && !lex.common.has(t.lower) && !lex.last.has(t.lower))) {
+    const personCue = cues.personLabel.has(t.start) || cues.honorific.has(t.start);
+    if (
+      !personCue &&
+      (lex.place.has(t.lower) || (PLACE_SUFFIX.test(bare(t)) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
+    ) {
       // "Jordan Smith", "Felton Langosh": a name-like word before a surname is a person, not a place.
       const next = tokens[i + 1];
       const personFirst =

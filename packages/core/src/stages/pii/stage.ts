@@ -35,14 +35,68 @@ export function spanFinder(opts: RedactOptions, model: PiiModel | undefined, sig
         });
       }
     }
-    return texts.map((text, i) => {
+    const heuristic = texts.map((): PiiSpan[] => []);
+    for (const batch of batches(texts)) {
       throwIfAborted(signal);
-      let spans = detectHeuristic(text, entities, lex);
-      if (opts.mode === 'accurate') spans = spans.filter((s) => s.validated);
+      for (const s of detectHeuristic(batch.text, entities, lex)) {
+        if (opts.mode === 'accurate' && !s.validated) continue;
+        const part = partAt(batch.parts, s.start);
+        if (!part) continue;
+        const end = Math.min(s.end, part.offset + part.length);
+        if (end > s.start) heuristic[part.index]?.push({ ...s, start: s.start - part.offset, end: end - part.offset });
+      }
+    }
+    return texts.map((_, i) => {
       const fromModel = (modelSpans[i] ?? []).filter((s) => entities.has(s.entity));
-      return resolveSpans([...spans, ...fromModel]);
+      return resolveSpans([...(heuristic[i] ?? []), ...fromModel]);
     });
   };
+}
+
+// Units are often tiny (table cells, list items): scanning them one by one costs more in fixed
+// per-call work than in matching. They are scanned in batches joined by a separator no detector
+// matches across (a newline around a control character); a span is clipped to its own unit.
+const SEPARATOR = '\n\u0003\n';
+const BATCH_CHARS = 16_384;
+
+interface Part {
+  index: number;
+  offset: number;
+  length: number;
+}
+
+function batches(texts: readonly string[]): { text: string; parts: Part[] }[] {
+  const out: { text: string; parts: Part[] }[] = [];
+  let pieces: string[] = [];
+  let parts: Part[] = [];
+  let size = 0;
+  const flush = () => {
+    if (parts.length) out.push({ text: pieces.join(SEPARATOR), parts });
+    pieces = [];
+    parts = [];
+    size = 0;
+  };
+  texts.forEach((text, index) => {
+    if (size > 0 && size + text.length > BATCH_CHARS) flush();
+    parts.push({ index, offset: size, length: text.length });
+    pieces.push(text);
+    size += text.length + SEPARATOR.length;
+  });
+  flush();
+  return out;
+}
+
+function partAt(parts: readonly Part[], at: number): Part | undefined {
+  let lo = 0;
+  let hi = parts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const p = parts[mid] as Part;
+    if (at < p.offset) hi = mid - 1;
+    else if (at >= p.offset + p.length) lo = mid + 1;
+    else return p;
+  }
+  return undefined;
 }
 
 /**
