@@ -119,3 +119,17 @@ describe('redactPII fails closed', () => {
     expect(aggressive.markdown).toContain('<PERSON> wrote from <LOCATION>; card <FINANCIAL>, phone <PHONE>.');
   });
 });
+
+describe('redactPII on a long document', () => {
+  it('stops at the timeout instead of scanning on (fails closed with 408)', async () => {
+    const row = 'Maria Garcia,maria@example.com,(415) 555-2671,742 Evergreen Terrace\n';
+    const csv = `Name,Email,Phone,Address\n${row.repeat(30_000)}`;
+    const started = Date.now();
+    const err = await parse(enc(csv), { timeout: 1000, redactPII: { mode: 'fast' } }, { filename: 'big.csv' }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+    // A full redaction of this table takes several times longer than the timeout.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});

@@ -33,6 +33,10 @@ const overlaps = (a: PiiSpan, b: PiiSpan) => a.start < b.end && b.start < a.end;
  * then longer) claim their characters; a same-bucket overlap is merged into one span.
  */
 export function resolveSpans(spans: readonly PiiSpan[]): PiiSpan[] {
+  // Most texts have no span or spans that do not touch: nothing to arbitrate, nothing to copy.
+  if (spans.length < 2) return [...spans];
+  const ordered = [...spans].sort((a, b) => a.start - b.start);
+  if (ordered.every((s, i) => i === 0 || s.start >= (ordered[i - 1] as PiiSpan).end)) return ordered;
   let kept: PiiSpan[] = [];
   for (const s of [...spans].sort((a, b) => rank(b) - rank(a))) {
     const touching = kept.filter((k) => overlaps(k, s));

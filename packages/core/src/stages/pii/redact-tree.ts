@@ -38,6 +38,7 @@ export async function redactTree(tree: Root, find: SpanFinder, style: ReplaceSty
   collector.blocks(out.children);
   const found = await find(units.map((u) => u.context + u.text));
   units.forEach((u, i) => {
+    if (!found[i]?.length) return;
     const shift = u.context.length;
     const spans = (found[i] ?? [])
       .filter((s) => s.end > shift)

@@ -36,19 +36,30 @@ export function spanFinder(opts: RedactOptions, model: PiiModel | undefined, sig
       }
     }
     const heuristic = texts.map((): PiiSpan[] => []);
+    let scanned = 0;
     for (const batch of batches(texts)) {
+      // Let the timeout's timer fire on long documents: the scan itself is synchronous.
+      if ((scanned += batch.text.length) > YIELD_CHARS) {
+        scanned = 0;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
       throwIfAborted(signal);
       for (const s of detectHeuristic(batch.text, entities, lex)) {
         if (opts.mode === 'accurate' && !s.validated) continue;
         const part = partAt(batch.parts, s.start);
         if (!part) continue;
         const end = Math.min(s.end, part.offset + part.length);
-        if (end > s.start) heuristic[part.index]?.push({ ...s, start: s.start - part.offset, end: end - part.offset });
+        if (end <= s.start) continue;
+        // The span is fresh from the detectors: move it into its unit's coordinates in place.
+        s.start -= part.offset;
+        s.end = end - part.offset;
+        heuristic[part.index]?.push(s);
       }
     }
     return texts.map((_, i) => {
-      const fromModel = (modelSpans[i] ?? []).filter((s) => entities.has(s.entity));
-      return resolveSpans([...(heuristic[i] ?? []), ...fromModel]);
+      const own = heuristic[i] ?? [];
+      const fromModel = modelSpans[i]?.filter((s) => entities.has(s.entity));
+      return resolveSpans(fromModel?.length ? [...own, ...fromModel] : own);
     });
   };
 }
@@ -58,6 +69,7 @@ export function spanFinder(opts: RedactOptions, model: PiiModel | undefined, sig
 // matches across (a newline around a control character); a span is clipped to its own unit.
 const SEPARATOR = '\n\u0003\n';
 const BATCH_CHARS = 16_384;
+const YIELD_CHARS = 262_144;
 
 interface Part {
   index: number;
