@@ -75,7 +75,8 @@ export function findNamesAndPlaces(
     nearPlace: endsOf(NEAR_PLACE, text),
   };
   const before = out.length;
-  if (text.includes(':') || text.includes('=')) {
+  const hasField = text.includes(':') || text.includes('=');
+  if (hasField) {
     if (wantPerson) fieldValues(text, cues.personLabel, 'PERSON', out);
     if (wantLocation) fieldValues(text, cues.locationLabel, 'LOCATION', out);
   }
@@ -85,7 +86,7 @@ export function findNamesAndPlaces(
     classifyRun(text, tokens, lex, cues, wantPerson, wantLocation, out);
   });
   // Surnames make up firm names ("Dominguez, Mcmillan and Lang"): not people under a company label.
-  const firms = fieldRanges(text, endsOf(ORG_LABEL, text));
+  const firms = before < out.length && hasField ? fieldRanges(text, endsOf(ORG_LABEL, text)) : [];
   if (firms.length) {
     const kept = out
       .slice(before)
@@ -102,18 +103,13 @@ function lonelyCommonWord(run: string, at: number, text: string, lex: NameLexico
   const last = run.charCodeAt(run.length - 1);
   if (!((last >= 97 && last <= 122) || (last >= 65 && last <= 90)) || run.includes(' ') || run.includes('\t'))
     return false;
-  const lower = run.toLowerCase();
+  if (cues.honorific.has(at) || cues.personLabel.has(at) || cues.locationLabel.has(at) || text[at - 2] === ',')
+    return false;
   // Acronyms (PDF, HTML, NASA) are no names unless a label says so.
-  const acronym = run.length > 1 && run === run.toUpperCase();
-  return (
-    (acronym || lex.common.has(lower)) &&
-    !lex.multi.has(lower) &&
-    !PLACE_PREFIX.test(run) &&
-    !cues.honorific.has(at) &&
-    !cues.personLabel.has(at) &&
-    !cues.locationLabel.has(at) &&
-    text[at - 2] !== ','
-  );
+  const second = run.charCodeAt(1);
+  if (second >= 65 && second <= 90 && last >= 65 && last <= 90) return true;
+  const lower = run.toLowerCase();
+  return lex.common.has(lower) && !lex.multi.has(lower) && !PLACE_PREFIX.test(run);
 }
 
 const ORG_LABEL =
