@@ -94,12 +94,20 @@ export function createEngine(config: EngineConfig = {}): Engine {
       );
     }
     const bytes = await readInput(input, limits.maxInputBytes, signal);
+    const hasOcr = stages.some((s) => s.ocr);
     if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
       if (!warnings.includes(m)) warnings.push(m);
     };
+    if (detected.kind === 'image' && !hasOcr) {
+      throw new DocmillError(
+        400,
+        'PARSE_UNSUPPORTED_OPTIONS',
+        'Parsing raster images needs OCR and this engine has no OCR stage (add the one from @docmill/ocr); send a PDF or office document instead.',
+      );
+    }
     const adapter = await adapterFor(detected.kind, config.adapters);
     let output: AdapterOutput;
     try {
@@ -128,7 +136,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
     }
-    if (output.pageInfo && !stages.some((s) => s.ocr)) {
+    if (output.pageInfo && !hasOcr) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {
         const pages = unread.map(([n]) => n).join(', ');
@@ -159,6 +167,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     },
     async close() {
       closed = true;
+      await Promise.all(stages.map((s) => s.close?.()));
     },
   };
 }

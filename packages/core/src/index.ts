@@ -1,3 +1,5 @@
+export type { PlacedWord, WordPage } from './adapters/pdf/words.ts';
+export { layoutWordPages } from './adapters/pdf/words.ts';
 export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
 export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, MIME_TYPES } from './detect.ts';

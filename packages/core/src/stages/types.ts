@@ -25,4 +25,6 @@ export interface Stage {
   readonly ocr?: boolean;
   applies(ctx: StageContext): boolean;
   run(tree: Root, ctx: StageContext): Promise<Root>;
+  /** Releases what the stage holds (worker pools, models); `engine.close()` calls it. */
+  close?(): Promise<void>;
 }
