@@ -1,3 +1,4 @@
+import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput } from './adapters/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
@@ -25,6 +26,8 @@ export interface EngineConfig {
   adapters?: AdapterOverrides;
   /** Tree stages run in order after the adapter (OCR, PII redaction). */
   stages?: Stage[];
+  /** PDF backend: PDFium (default, pdf.js tried when PDFium cannot open a file) or pdf.js. */
+  pdf?: PdfEngineConfig;
 }
 
 export interface TreeResult {
@@ -120,6 +123,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         limits,
         signal,
         warn,
+        pdf: config.pdf,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

@@ -89,9 +89,35 @@ export function removeRules(img: Gray, minRun: number): void {
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 2) data.fill(255, rows[i], rows[i + 1]);
+  // A rule's anti-aliased edges are a pixel of grey on each side: they go too, or they read as '|'.
+  for (let i = 0; i < rows.length; i += 2) {
+    const a = rows[i] as number;
+    const b = rows[i + 1] as number;
+    data.fill(255, a, b);
+    if (a >= w) data.fill(255, a - w, b - w);
+    if (b + w <= data.length) data.fill(255, a + w, b + w);
+  }
   for (let i = 0; i < cols.length; i += 3) {
     const x = cols[i] as number;
-    for (let y = cols[i + 1] as number; y < (cols[i + 2] as number); y++) data[y * w + x] = 255;
+    for (let y = cols[i + 1] as number; y < (cols[i + 2] as number); y++) {
+      const k = y * w + x;
+      data[k] = 255;
+      if (x > 0) data[k - 1] = 255;
+      if (x + 1 < w) data[k + 1] = 255;
+    }
   }
+}
+
+/**
+ * Light greys (cell shading, highlighter, paper tone) become white and the rest is stretched to
+ * keep text contrast. Tesseract's global threshold otherwise puts a shaded table header on the
+ * dark side, and the text on it disappears with it.
+ */
+export function dropShading(img: Gray, white = 200, keep = 120): void {
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    lut[v] = v >= white ? 255 : v <= keep ? v : Math.round(keep + ((v - keep) * (255 - keep)) / (white - keep));
+  }
+  const { data } = img;
+  for (let i = 0; i < data.length; i++) data[i] = lut[data[i] as number] as number;
 }

@@ -100,11 +100,15 @@ export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promi
         }
         renderer = await open(ctx.bytes);
         const r = renderer;
+        const widths = new Map(pageSections(tree).map((s) => [s.number, s.width ?? 0]));
         targets = numbers.map((n) => ({
           number: n,
           frame: async () => {
             const img = await r.render(n, dpi);
-            return isBlank(img) ? null : { image: { kind: 'gray', ...img }, dpi };
+            // The backend may render huge pages at less than asked: the true scale is pixels per point.
+            const w = widths.get(n);
+            const actual = w ? (img.width * 72) / w : dpi;
+            return isBlank(img) ? null : { image: { kind: 'gray', ...img }, dpi: actual };
           },
         }));
       }
@@ -190,9 +194,22 @@ function scaleOf(page: OcrPage, dpi: number | undefined): number {
   return median ? 10 / median : 72 / 300;
 }
 
-function placed(page: OcrPage, scale: number): PlacedWord[] {
+/**
+ * Tesseract's row heights wobble by a tenth or more with the letters a line happens to hold
+ * (ascenders, descenders, capitals), enough to pass for a heading tier. Heights within 15% of the
+ * document's body height are snapped to it; only clearly larger text keeps its own size.
+ */
+function bodySize(pages: OcrPage[]): number {
+  const sizes: number[] = [];
+  for (const p of pages) for (const l of p.lines) for (let i = 0; i < l.words.length; i++) sizes.push(l.size);
+  sizes.sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] ?? 0;
+}
+
+function placed(page: OcrPage, scale: number, body: number): PlacedWord[] {
   const words: PlacedWord[] = [];
   for (const l of page.lines) {
+    const size = body && Math.abs(l.size / body - 1) < 0.15 ? body : l.size;
     const first = l.words[0];
     const last = l.words[l.words.length - 1];
     const span = first && last ? last.x1 - first.x0 : 0;
@@ -203,7 +220,7 @@ function placed(page: OcrPage, scale: number): PlacedWord[] {
         x0: w.x0 * scale,
         x1: w.x1 * scale,
         base: (l.baseLeft + (l.baseRight - l.baseLeft) * t) * scale,
-        size: l.size * scale,
+        size: size * scale,
       });
     }
   }
@@ -213,12 +230,13 @@ function placed(page: OcrPage, scale: number): PlacedWord[] {
 /** Puts OCR'd pages into the tree: images get their sections; PDF pages have their content replaced. */
 function merge(tree: Root, results: Recognized[], image: boolean): Root {
   const read = results.filter((r): r is Recognized & { page: OcrPage } => r.page !== null);
+  const body = bodySize(read.map((r) => r.page));
   const sections = layoutWordPages(
     read.map((r) => ({
       number: r.number,
       width: r.page.width * r.scale,
       height: r.page.height * r.scale,
-      words: placed(r.page, r.scale),
+      words: placed(r.page, r.scale, body),
     })),
   );
   const byNumber = new Map<number, { section: Section; r: Recognized & { page: OcrPage } }>();

@@ -1,5 +1,5 @@
 import type { TaskContext } from '@docmill/workers';
-import { type Gray, removeRules, rotate, toPgm } from './raster.ts';
+import { dropShading, type Gray, removeRules, rotate, toPgm } from './raster.ts';
 import { type Engines, engines } from './tesseract.ts';
 
 /** Input of the "ocr" pool task: one page. */
@@ -58,19 +58,23 @@ export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPag
   const tess = engines(input.languages, input.langPath);
   const img = input.image;
   // A third of an inch: longer than any glyph stroke at any text size met in documents.
-  if (img.kind === 'gray') removeRules(img, Math.max(40, Math.round((input.dpi || 150) / 3)));
+  if (img.kind === 'gray') {
+    dropShading(img);
+    removeRules(img, Math.max(40, Math.round((input.dpi || 150) / 3)));
+  }
   const total = input.orientation ? 2 : 1;
   let best = await recognize(tess, img, 0, input.dpi);
   ctx.onProgress?.({ stage: 'ocr', done: 1, total, unit: 'pass' });
-  if (input.orientation && best.confidence < DOUBT) {
+  // Judged on every word read, before noise is dropped: a sideways page is mostly noise.
+  if (input.orientation && best.raw < DOUBT) {
     const turn = await orientation(tess, img, input.dpi);
     if (turn) {
       const again = await recognize(tess, img, turn, input.dpi);
-      if (again.confidence > best.confidence) best = again;
+      if (again.raw > best.raw) best = again;
     }
   }
   ctx.onProgress?.({ stage: 'ocr', done: total, total, unit: 'pass' });
-  return best;
+  return best.page;
 }
 
 type Turn = 0 | 90 | 180 | 270;
@@ -97,8 +101,14 @@ function encode(img: OcrTaskInput['image'], turn: Turn, dpi: number) {
   return { bytes: toPgm(up), width: up.width, height: up.height, radians: 0, dpi };
 }
 
-async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, dpi: number): Promise<OcrPage> {
-  if (turn && img.kind === 'encoded' && turn !== 180) return { ...emptyPage(img), rotation: turn };
+/** A recognized page and the mean confidence of every word tesseract read on it, noise included. */
+interface Pass {
+  page: OcrPage;
+  raw: number;
+}
+
+async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, dpi: number): Promise<Pass> {
+  if (turn && img.kind === 'encoded' && turn !== 180) return { page: { ...emptyPage(img), rotation: turn }, raw: 0 };
   const e = encode(img, turn, dpi);
   const worker = await tess.reader();
   // 0 lets tesseract estimate the resolution from the text itself (images that declare none).
@@ -110,13 +120,20 @@ async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, 
   const lines: OcrLine[] = [];
   let sum = 0;
   let count = 0;
+  let rawSum = 0;
+  let rawCount = 0;
   for (const b of r.data.blocks ?? []) {
     for (const p of b.paragraphs) {
       for (const l of p.lines) {
         const words: OcrWord[] = [];
         for (const w of l.words) {
           const text = w.text.trim();
-          if (!text) continue;
+          if (text) {
+            rawSum += w.confidence;
+            rawCount++;
+          }
+          // One or two doubtful characters are speckle or a rule's remains far more often than a word.
+          if (!text || (text.length <= 2 && w.confidence < 60)) continue;
           words.push({ text, x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1, confidence: w.confidence });
           sum += w.confidence;
           count++;
@@ -138,7 +155,10 @@ async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, 
       }
     }
   }
-  return { width: e.width, height: e.height, rotation: turn, confidence: count ? sum / count : 0, lines };
+  return {
+    page: { width: e.width, height: e.height, rotation: turn, confidence: count ? sum / count : 0, lines },
+    raw: rawCount ? rawSum / rawCount : 0,
+  };
 }
 
 function emptyPage(img: { width: number; height: number }): OcrPage {
