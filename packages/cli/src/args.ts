@@ -7,6 +7,8 @@ export interface CliCommand {
   out: string | undefined;
   json: boolean;
   help: boolean;
+  /** Parse in this many worker threads (a document each); undefined parses on the main thread. */
+  workers: number | undefined;
   options: ParseOptions;
 }
 
@@ -24,7 +26,8 @@ Flags:
   --max-pages N              PDF page cap
   --redact-pii[=mode]        redact PII (accurate, aggressive, fast)
   --no-main-content          keep headers, navigation and footers
-  --out <dir>                output folder for folder conversion`;
+  --out <dir>                output folder for folder conversion
+  --workers N                parse in N worker threads, N documents at a time`;
 
 /** Turns argv into a command with ParseOptions; sugar flags are merged over `--options`. */
 export function parseCli(argv: string[]): CliCommand {
@@ -55,6 +58,7 @@ export function parseCli(argv: string[]): CliCommand {
         'max-pages': { type: 'string' },
         'no-main-content': { type: 'boolean' },
         out: { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -93,6 +97,12 @@ export function parseCli(argv: string[]): CliCommand {
     else parsers.push(pdf);
     options.parsers = parsers;
   }
+  let workers: number | undefined;
+  if (typeof v.workers === 'string') {
+    if (!/^\d+$/.test(v.workers) || Number(v.workers) < 1 || Number(v.workers) > 64)
+      throw new UsageError('--workers must be a whole number from 1 to 64.');
+    workers = Number(v.workers);
+  }
   if (redact !== undefined) options.redactPII = redact === true ? true : { mode: redact };
   if (v['no-main-content']) options.onlyMainContent = false;
   return {
@@ -101,6 +111,7 @@ export function parseCli(argv: string[]): CliCommand {
     out: typeof v.out === 'string' ? v.out : undefined,
     json: v.json === true,
     help: v.help === true,
+    workers,
     options: options as ParseOptions,
   };
 }

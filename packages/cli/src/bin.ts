@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 import { stat } from 'node:fs/promises';
-import { createEngine, DocmillError, toDocmillError } from '@docmill/core';
+import { createEngine, DocmillError, type Engine, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { parseCli, UsageError, usage } from './args.ts';
 import { convertFolder } from './folder.ts';
+
+/**
+ * The OCR stage is always there, so `auto` (the default) reads scanned pages and `ocr` reads every
+ * page. With --workers each document is parsed, OCR included, in its own worker thread.
+ */
+async function makeEngine(workers: number | undefined): Promise<Engine> {
+  const { createOcrStage, OCR_STAGE_URL } = await import('@docmill/ocr');
+  if (workers === undefined) return createEngine({ stages: [createOcrStage()] });
+  const { createPooledEngine } = await import('@docmill/workers');
+  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }] });
+}
 
 /** Exit codes: 0 ok, 1 the request was at fault (4xx), 2 anything else. */
 function fail(err: unknown): never {
@@ -20,13 +31,13 @@ async function main(argv: string[]): Promise<void> {
   }
   if (cmd.command !== 'parse') throw new UsageError(`Unknown command "${cmd.command}".\n${usage}`);
   if (!cmd.target) throw new UsageError(`Missing file.\n${usage}`);
-  const engine = createEngine();
+  const engine = await makeEngine(cmd.workers);
   try {
     const st = await stat(cmd.target).catch(() => undefined);
     if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);
     if (st.isDirectory()) {
       if (!cmd.out) throw new UsageError('Converting a folder needs --out <dir>.');
-      const s = await convertFolder(engine, cmd.target, cmd.out, cmd.options);
+      const s = await convertFolder(engine, cmd.target, cmd.out, cmd.options, cmd.workers ?? 1);
       const rate = s.seconds > 0 ? (s.pages / s.seconds).toFixed(1) : '-';
       process.stderr.write(
         `files: ${s.files}  pages: ${s.pages}  errors: ${s.errors}  time: ${s.seconds.toFixed(1)} s  pages/s: ${rate}\n`,

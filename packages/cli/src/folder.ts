@@ -25,20 +25,25 @@ function bar(done: number, total: number, width = 28): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
 }
 
-/** Converts every accepted file under `src` into `out/<same path>.md`, with progress on stderr. */
+/**
+ * Converts every accepted file under `src` into `out/<same path>.md`, with progress on stderr;
+ * `concurrency` documents are in flight at once (one per worker of a pooled engine).
+ */
 export async function convertFolder(
   engine: Engine,
   src: string,
   out: string,
   options: ParseOptions,
+  concurrency = 1,
 ): Promise<FolderSummary> {
   const files = await listFiles(src);
   const t0 = performance.now();
   let pages = 0;
   let errors = 0;
+  let done = 0;
+  let next = 0;
   const tty = process.stderr.isTTY;
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i] as string;
+  const one = async (file: string): Promise<void> => {
     const rel = relative(src, file);
     try {
       const { bytes, hints } = await readFileInput(file);
@@ -52,10 +57,15 @@ export async function convertFolder(
       const e = toDocmillError(err);
       process.stderr.write(`${tty ? '\r\x1b[K' : ''}error ${rel}: ${e.status} ${e.code} ${e.message}\n`);
     }
+    done++;
     process.stderr.write(
-      tty ? `\r${bar(i + 1, files.length)} ${rel.slice(0, 40)}\x1b[K` : `${bar(i + 1, files.length)} ${rel}\n`,
+      tty ? `\r${bar(done, files.length)} ${rel.slice(0, 40)}\x1b[K` : `${bar(done, files.length)} ${rel}\n`,
     );
-  }
+  };
+  const lane = async (): Promise<void> => {
+    while (next < files.length) await one(files[next++] as string);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
   if (tty) process.stderr.write('\n');
   const seconds = (performance.now() - t0) / 1000;
   const s = await stat(out).catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput } from './adapters/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
@@ -33,6 +34,8 @@ export interface EngineConfig {
    * `redactPII` is refused.
    */
   pii?: PiiConfig | false;
+  /** PDF backend: PDFium (default, pdf.js tried when PDFium cannot open a file) or pdf.js. */
+  pdf?: PdfEngineConfig;
 }
 
 export interface TreeResult {
@@ -104,12 +107,20 @@ export function createEngine(config: EngineConfig = {}): Engine {
     }
     for (const stage of stages) stage.validate?.(options);
     const bytes = await readInput(input, limits.maxInputBytes, signal);
+    const hasOcr = stages.some((s) => s.ocr);
     if (bytes.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
       if (!warnings.includes(m)) warnings.push(m);
     };
+    if (detected.kind === 'image' && !hasOcr) {
+      throw new DocmillError(
+        400,
+        'PARSE_UNSUPPORTED_OPTIONS',
+        'Parsing raster images needs OCR and this engine has no OCR stage (add the one from @docmill/ocr); send a PDF or office document instead.',
+      );
+    }
     const adapter = await adapterFor(detected.kind, config.adapters);
     let output: AdapterOutput;
     try {
@@ -122,6 +133,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         limits,
         signal,
         warn,
+        pdf: config.pdf,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;
@@ -138,7 +150,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
     }
-    if (output.pageInfo && !stages.some((s) => s.ocr)) {
+    if (output.pageInfo && !hasOcr) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {
         const pages = unread.map(([n]) => n).join(', ');
@@ -169,7 +181,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     },
     async close() {
       closed = true;
-      if (config.pii) await config.pii.model?.close?.();
+      await Promise.all(stages.map((s) => s.close?.()));
     },
   };
 }

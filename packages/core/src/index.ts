@@ -1,3 +1,13 @@
+export type {
+  PdfBackendName,
+  PdfEngineConfig,
+  PdfPageContent,
+  PdfSource,
+  RenderedPage,
+} from './adapters/pdf/backend/index.ts';
+export { openPdf } from './adapters/pdf/backend/index.ts';
+export type { PlacedWord, WordPage } from './adapters/pdf/words.ts';
+export { layoutWordPages } from './adapters/pdf/words.ts';
 export type { Adapter, AdapterContext, AdapterOutput, PageClass } from './adapters/types.ts';
 export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, MIME_TYPES } from './detect.ts';

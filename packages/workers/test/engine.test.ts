@@ -43,6 +43,20 @@ describe('pooled engine', () => {
     expect(engine.pool.stats().started).toBe(2);
   });
 
+  it('an injected worker crash fails that request only', async () => {
+    engine = createPooledEngine({ workers: 2, stages: [{ url: slowStage, options: { ms: 0 } }] });
+    const [crashed, fine] = await Promise.allSettled([
+      engine.parse(html('CRASH'), {}, { filename: 'c.html' }),
+      engine.parse(html('Fine'), {}, { filename: 'f.html' }),
+    ]);
+    expect(crashed.status).toBe('rejected');
+    const err = (crashed as PromiseRejectedResult).reason as DocmillError;
+    expect([err.status, err.code]).toEqual([500, 'UNKNOWN_ERROR']);
+    expect(fine.status === 'fulfilled' && fine.value.markdown).toContain('# Fine');
+    const after = await engine.parse(html('After crash'), {}, { filename: 'a.html' });
+    expect(after.markdown).toContain('# After crash');
+  });
+
   it('refuses bad options before queueing, and bad documents with the adapter error', async () => {
     engine = createPooledEngine({ workers: 1 });
     const bad = await engine.parse(html('x'), { timeout: 5 } as never).catch((e: unknown) => e);

@@ -2,6 +2,7 @@ import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
+import type { PdfEngineConfig } from './pdf/backend/index.ts';
 
 /** What an adapter gets besides the bytes. Adapters talk to nothing else. */
 export interface AdapterContext {
@@ -17,6 +18,8 @@ export interface AdapterContext {
   signal: AbortSignal;
   /** Adds a line to `data.warning` (truncation, skipped parts, recovered damage). */
   warn(message: string): void;
+  /** Engine-level PDF settings (backend choice). */
+  pdf?: PdfEngineConfig | undefined;
 }
 
 export interface AdapterOutput {

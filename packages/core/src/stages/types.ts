@@ -27,4 +27,6 @@ export interface Stage {
   validate?(options: ResolvedOptions): void;
   applies(ctx: StageContext): boolean;
   run(tree: Root, ctx: StageContext): Promise<Root>;
+  /** Releases what the stage holds (worker pools, models); `engine.close()` calls it. */
+  close?(): Promise<void>;
 }

@@ -125,6 +125,9 @@ export function piiStage(config: PiiConfig = {}): Stage {
         throw new DocmillError(400, 'PARSE_UNSUPPORTED_OPTIONS', `redactPII mode "${o.mode}" ${MODEL_MISSING}`);
     },
     applies: (ctx: StageContext) => ctx.options.redactPII !== null,
+    async close() {
+      await config.model?.close?.();
+    },
     async run(tree: Root, ctx: StageContext): Promise<Root> {
       const opts = ctx.options.redactPII;
       if (!opts) return tree;
