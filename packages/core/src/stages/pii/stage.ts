@@ -39,7 +39,8 @@ export function spanFinder(opts: RedactOptions, model: PiiModel | undefined, sig
     let scanned = 0;
     for (const batch of batches(texts)) {
       // Let the timeout's timer fire on long documents: the scan itself is synchronous.
-      if ((scanned += batch.text.length) > YIELD_CHARS) {
+      scanned += batch.text.length;
+      if (scanned > YIELD_CHARS) {
         scanned = 0;
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
