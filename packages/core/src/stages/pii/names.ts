@@ -169,12 +169,13 @@ function classifyRun(
   let i = 0;
   while (i < tokens.length) {
     const t = tokens[i] as Token;
+    const prefix = PLACE_PREFIX.test(t.bare);
     // Most capitalised words are sentence starts and headings ("The", "Total"): a dictionary word
     // that is no name, opens no multi-word place, is no place prefix and follows no cue starts nothing.
     if (
       lex.common.has(t.lower) &&
       !lex.multi.has(t.lower) &&
-      !PLACE_PREFIX.test(bare(t)) &&
+      !prefix &&
       !cues.honorific.has(t.start) &&
       !cues.personLabel.has(t.start) &&
       !cues.locationLabel.has(t.start) &&
@@ -201,9 +202,9 @@ function classifyRun(
     const locationCue = cues.locationLabel.has(t.start);
     const placeCue = locationCue || cues.nearPlace.has(t.start);
     // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
-    if (PLACE_PREFIX.test(bare(t)) && i + 1 < tokens.length) {
+    if (prefix && i + 1 < tokens.length) {
       const next = tokens[i + 1] as Token;
-      if ((!lex.common.has(next.lower) && (nameLike(next, lex) || PLACE_SUFFIX.test(bare(next)))) || placeCue) {
+      if ((!lex.common.has(next.lower) && (nameLike(next, lex) || placeSuffix(next))) || placeCue) {
         if (wantLocation) location(out, t.start, endOf(next));
         i += 2;
         continue;
@@ -212,7 +213,7 @@ function classifyRun(
     const personCue = cues.personLabel.has(t.start) || cues.honorific.has(t.start);
     if (
       !personCue &&
-      (lex.place.has(t.lower) || (PLACE_SUFFIX.test(bare(t)) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
+      (lex.place.has(t.lower) || (placeSuffix(t) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
     ) {
       // "Jordan Smith", "Felton Langosh": a name-like word before a surname is a person, not a place.
       const next = tokens[i + 1];
@@ -229,9 +230,7 @@ function classifyRun(
       }
     }
     // "Springfield, Russian Federation": a run right after a place and a comma continues it.
-    const comma = /,[ \t]*$/.exec(text.slice(Math.max(0, t.start - 4), t.start));
-    const afterPlace =
-      comma !== null && out.some((s) => s.entity === 'LOCATION' && s.end === t.start - comma[0].length);
+    const afterPlace = followsPlace(text, t.start, out);
     if ((locationCue && !lex.common.has(t.lower)) || afterPlace) {
       let j = i;
       while (j + 1 < tokens.length && !lex.common.has((tokens[j + 1] as Token).lower)) j++;
@@ -285,6 +284,22 @@ function classifyRun(
     }
     i++;
   }
+}
+
+const placeSuffix = (t: Token) => t.bare.length >= 6 && PLACE_SUFFIX.test(t.bare);
+
+/** True when a place span ends right before `at` and a comma ("Springfield, |Russia"). */
+function followsPlace(text: string, at: number, out: readonly PiiSpan[]): boolean {
+  if (text[at - 1] !== ',' && text[at - 2] !== ',') return false;
+  const comma = /,[ \t]*$/.exec(text.slice(Math.max(0, at - 4), at));
+  if (!comma) return false;
+  const end = at - comma[0].length;
+  // Spans arrive in text order: the one to find is among the last few.
+  for (let k = out.length - 1; k >= 0 && k >= out.length - 8; k--) {
+    const s = out[k] as PiiSpan;
+    if (s.entity === 'LOCATION' && s.end === end) return true;
+  }
+  return false;
 }
 
 function nameLike(t: Token, lex: NameLexicon): boolean {
