@@ -67,7 +67,9 @@ export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPag
   ctx.onProgress?.({ stage: 'ocr', done: 1, total, unit: 'parts' });
   // Judged on every word read, before noise is dropped: a sideways page is mostly noise.
   if (input.orientation && best.raw < DOUBT) {
-    const turn = await orientation(tess, img, input.dpi);
+    // Orientation is an improvement, never a reason to fail: without a usable OSD model (a browser
+    // build given no path to it) the upright reading stands.
+    const turn = await orientation(tess, img, input.dpi).catch(() => 0 as const);
     if (turn) {
       const again = await recognize(tess, img, turn, input.dpi);
       if (again.raw > best.raw) best = again;

@@ -36,26 +36,10 @@ async function spawnNode(): Promise<SpawnedWorker> {
   });
   worker.stdout.resume();
   worker.stderr.resume();
-  let terminating = false;
-  const crashCbs: ((reason: string) => void)[] = [];
-  let crashed = false;
-  const crash = (reason: string) => {
-    if (terminating || crashed) return;
-    crashed = true;
-    for (const cb of [...crashCbs]) cb(reason);
-  };
-  worker.on('error', (err) => crash(err instanceof Error ? err.message : String(err)));
-  worker.on('exit', (code) => crash(`the worker exited with code ${code}`));
-  const api = Comlink.wrap<WorkerApi>(nodeEndpoint(worker));
-  return {
-    api,
-    onCrash: (cb) => subscribe(crashCbs, cb),
-    async terminate() {
-      terminating = true;
-      api[Comlink.releaseProxy]();
-      await worker.terminate();
-    },
-  };
+  const w = wrap(nodeEndpoint(worker), () => worker.terminate());
+  worker.on('error', (err) => w.crash(err instanceof Error ? err.message : String(err)));
+  worker.on('exit', (code) => w.crash(`the worker exited with code ${code}`));
+  return w.spawned;
 }
 
 /**
@@ -79,21 +63,37 @@ async function tsBootstrap(entry: URL): Promise<string> {
 
 async function spawnBrowser(): Promise<SpawnedWorker> {
   const worker = new Worker(entryUrl('worker-browser'), { type: 'module' });
-  let terminating = false;
-  const crashCbs: ((reason: string) => void)[] = [];
+  const w = wrap(worker, () => worker.terminate());
   worker.addEventListener('error', (ev) => {
-    if (terminating) return;
     ev.preventDefault();
-    for (const cb of [...crashCbs]) cb(ev.message || 'the worker failed');
+    w.crash(ev.message || 'the worker failed');
   });
-  const api = Comlink.wrap<WorkerApi>(worker);
+  return w.spawned;
+}
+
+/** The platform-free half of a worker: its comlink proxy, crash subscribers, and an orderly end that is no crash. */
+function wrap(
+  endpoint: Comlink.Endpoint,
+  stop: () => unknown,
+): { spawned: SpawnedWorker; crash(reason: string): void } {
+  const api = Comlink.wrap<WorkerApi>(endpoint);
+  const subscribers: ((reason: string) => void)[] = [];
+  let ending = false;
+  let crashed = false;
   return {
-    api,
-    onCrash: (cb) => subscribe(crashCbs, cb),
-    async terminate() {
-      terminating = true;
-      api[Comlink.releaseProxy]();
-      worker.terminate();
+    crash(reason) {
+      if (ending || crashed) return;
+      crashed = true;
+      for (const cb of [...subscribers]) cb(reason);
+    },
+    spawned: {
+      api,
+      onCrash: (cb) => subscribe(subscribers, cb),
+      async terminate() {
+        ending = true;
+        api[Comlink.releaseProxy]();
+        await stop();
+      },
     },
   };
 }
