@@ -155,5 +155,5 @@ async function makeEngine(workers: number | undefined): Promise<Engine> {
   const llm = llmConfigFromEnv(process.env);
   if (workers === undefined) return createEngine({ stages: [createOcrStage()], ...(llm ? { llm } : {}) });
   const { createPooledEngine } = await import('@docmill/workers');
-  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }] });
+  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }], ...(llm ? { llm } : {}) });
 }

@@ -3,6 +3,7 @@ import {
   DocmillError,
   type Engine,
   type Limits,
+  type LlmConfig,
   normalizeOptions,
   type ParseData,
   type ParseHints,
@@ -29,6 +30,8 @@ export interface PooledEngineConfig {
   /** Requests that may wait for a worker before new ones are refused with 503. Default 256. */
   maxQueue?: number;
   limits?: Partial<Limits>;
+  /** OpenAI-compatible endpoint for `summary`/`json`, used by the workers' engines (plain data). */
+  llm?: LlmConfig;
   /** Stages (OCR, PII) for the workers' engines, in order. */
   stages?: StageModule[];
   /** Modules each worker imports before its first task (see PoolOptions.preload). */
@@ -41,8 +44,8 @@ export interface ParseTaskInput {
   mode: 'parse' | 'tree';
   bytes: Uint8Array;
   options: unknown;
-  hints: { filename?: string; contentType?: string; sourceURL?: string };
-  config: { limits: Partial<Limits>; stages: { url: string; options?: unknown }[] };
+  hints: { filename?: string; contentType?: string; sourceURL?: string; password?: string };
+  config: { limits: Partial<Limits>; stages: { url: string; options?: unknown }[]; llm?: LlmConfig };
 }
 
 type Hints = ParseHints & { onProgress?: ProgressCallback };
@@ -72,6 +75,7 @@ export function createPooledEngine(config: PooledEngineConfig = {}): Engine & { 
   const taskConfig: ParseTaskInput['config'] = {
     limits: config.limits ?? {},
     stages: (config.stages ?? []).map((s) => ({ url: String(s.url), options: s.options })),
+    ...(config.llm ? { llm: config.llm } : {}),
   };
   let closed = false;
 
@@ -108,6 +112,7 @@ export function createPooledEngine(config: PooledEngineConfig = {}): Engine & { 
           ...(typeof fileName === 'string' ? { filename: fileName } : {}),
           ...(contentType ? { contentType } : {}),
           ...(hints.sourceURL ? { sourceURL: hints.sourceURL } : {}),
+          ...(hints.password ? { password: hints.password } : {}),
         },
         config: taskConfig,
       };

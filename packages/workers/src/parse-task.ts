@@ -20,7 +20,7 @@ function engineFor(config: ParseTaskInput['config']): Promise<Engine> {
         const mod = (await import(/* @vite-ignore */ s.url)) as StageFactoryModule;
         stages.push(await mod.createStage(s.options));
       }
-      return createEngine({ limits: config.limits, stages });
+      return createEngine({ limits: config.limits, stages, ...(config.llm ? { llm: config.llm } : {}) });
     })();
     engines.set(key, e);
     e.catch(() => engines.delete(key));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DocmillError } from '@docmill/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPooledEngine } from '../src/index.ts';
@@ -41,6 +42,15 @@ describe('pooled engine', () => {
     const next = await engine.parse(html('After'), {}, { filename: 'y.html' });
     expect(next.markdown).toContain('# After');
     expect(engine.pool.stats().started).toBe(2);
+  });
+
+  it("passes the caller's password to the worker (an encrypted PDF opens there)", async () => {
+    engine = createPooledEngine({ workers: 1 });
+    const bytes = new Uint8Array(readFileSync(new URL('../../../fixtures/pdf/encrypted.pdf', import.meta.url)));
+    const data = await engine.parse(bytes, {}, { filename: 'locked.pdf', password: 'docmill' });
+    expect(data.markdown).toContain('Locked Fixture');
+    const err = await engine.parse(bytes, {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
+    expect((err as DocmillError).status).toBe(400);
   });
 
   it('an injected worker crash fails that request only', async () => {
