@@ -1,16 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import {
-  createEngine,
-  DocmillError,
-  type Engine,
-  llmConfigFromEnv,
-  normalizeOptions,
-  type ParseOptions,
-  toDocmillError,
-} from '@docmill/core';
+import { DocmillError, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { helpFor, parseCli, UsageError } from './args.ts';
+import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
 import { fileProgress, folderProgress } from './progress.ts';
@@ -143,17 +136,4 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`docmill serve: ${err.message}\n`);
     return 2;
   }
-}
-
-/**
- * The OCR stage is always there, so `auto` (the default) reads scanned pages and `ocr` reads every
- * page. With --workers each document is parsed, OCR included, in its own worker thread. summary/json
- * use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
- */
-async function makeEngine(workers: number | undefined): Promise<Engine> {
-  const { createOcrStage, OCR_STAGE_URL } = await import('@docmill/ocr');
-  const llm = llmConfigFromEnv(process.env);
-  if (workers === undefined) return createEngine({ stages: [createOcrStage()], ...(llm ? { llm } : {}) });
-  const { createPooledEngine } = await import('@docmill/workers');
-  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }], ...(llm ? { llm } : {}) });
 }

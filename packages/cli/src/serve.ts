@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createEngine, llmConfigFromEnv } from '@docmill/core';
 import { type ApiKey, createApp, DEFAULTS, parseKeyFile, parseKeyList, type ServerConfig } from '@docmill/server';
 import { isLoopbackHost, startServer } from '@docmill/server/node';
 import { UsageError } from './args.ts';
+import { makeEngine } from './engine.ts';
 
 export const serveUsage = `Usage: docmill serve [flags]     serve POST /v2/parse, /v2/scrape, … over HTTP
 
@@ -14,7 +14,9 @@ Flags (environment variable in brackets):
   --keys-file PATH           API keys: "id:key" lines or a JSON [{id, key, pageQuota}] [DOCMILL_API_KEYS_FILE]
                              keys may also come as a comma-separated list [DOCMILL_API_KEYS]
   --no-auth                  serve without keys on a non-loopback host (refused otherwise)
-  --concurrency N            parses at once, default: CPU count [DOCMILL_CONCURRENCY]
+  --workers N                parse in N worker threads (OCR included), default: cores − 1, at least 1;
+                             0 parses on the server's own thread [DOCMILL_WORKERS]
+  --concurrency N            parses at once, default: the worker count (CPU count with --workers 0) [DOCMILL_CONCURRENCY]
   --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
   --max-queue-wait MS        longest wait for a slot before 429, default ${DEFAULTS.maxQueueWaitMs} [DOCMILL_MAX_QUEUE_WAIT]
   --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
@@ -26,6 +28,8 @@ Flags (environment variable in brackets):
 export interface ServeSetup {
   host: string;
   port: number;
+  /** Worker threads that parse; 0 parses in the server's own thread. */
+  workers: number;
   shutdownMs: number;
   config: ServerConfig;
 }
@@ -47,6 +51,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         port: { type: 'string' },
         'keys-file': { type: 'string' },
         'no-auth': { type: 'boolean' },
+        workers: { type: 'string' },
         concurrency: { type: 'string' },
         'max-queue': { type: 'string' },
         'max-queue-wait': { type: 'string' },
@@ -85,9 +90,15 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   const rate = Number(str('rate', 'DOCMILL_RATE') ?? DEFAULTS.rateLimit.perSecond);
   if (!Number.isFinite(rate) || rate < 0) throw new UsageError('--rate must be a number ≥ 0.');
   const burst = int('--burst', str('burst', 'DOCMILL_BURST'), DEFAULTS.rateLimit.burst);
+  // Parses run in worker threads by default, so one slow PDF never holds the event loop.
+  const workers = int('--workers', str('workers', 'DOCMILL_WORKERS'), Math.max(1, availableParallelism() - 1));
   const config: ServerConfig = {
     keys,
-    concurrency: int('--concurrency', str('concurrency', 'DOCMILL_CONCURRENCY'), availableParallelism()),
+    concurrency: int(
+      '--concurrency',
+      str('concurrency', 'DOCMILL_CONCURRENCY'),
+      workers > 0 ? workers : availableParallelism(),
+    ),
     maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
     maxQueueWaitMs: int('--max-queue-wait', str('max-queue-wait', 'DOCMILL_MAX_QUEUE_WAIT'), DEFAULTS.maxQueueWaitMs),
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
@@ -96,6 +107,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   return {
     host,
     port,
+    workers,
     shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
     config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
   };
@@ -122,8 +134,7 @@ export async function serve(argv: string[]): Promise<void> {
     return;
   }
   const setup = parseServeArgs(argv, process.env);
-  const llm = llmConfigFromEnv(process.env);
-  const engine = createEngine(llm ? { llm } : {});
+  const engine = await makeEngine(setup.workers);
   const app = createApp(engine, { ...setup.config, log: writeLine });
   const server = await startServer(app, { host: setup.host, port: setup.port });
   const keys = setup.config.keys?.length ?? 0;

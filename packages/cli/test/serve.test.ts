@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/serve.ts';
@@ -9,6 +9,13 @@ const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
 
 describe('docmill serve arguments', () => {
+  it('parses in worker threads by default, one parse per worker; --workers 0 keeps parses in-process', () => {
+    const pooled = parseServeArgs(['--workers', '3'], {});
+    expect([pooled.workers, pooled.config.concurrency]).toEqual([3, 3]);
+    expect(parseServeArgs([], {}).workers).toBeGreaterThanOrEqual(1);
+    const inline = parseServeArgs([], { DOCMILL_WORKERS: '0' });
+    expect([inline.workers, inline.config.concurrency]).toEqual([0, availableParallelism()]);
+  });
   it('refuses a non-loopback host without keys unless --no-auth', () => {
     expect(() => parseServeArgs(['--host', '0.0.0.0'], {})).toThrow(/Refusing to serve 0\.0\.0\.0 without API keys/);
     expect(parseServeArgs(['--host', '0.0.0.0', '--no-auth'], {}).config.keys).toEqual([]);
@@ -53,7 +60,7 @@ function firstLine(child: ChildProcess): Promise<Record<string, unknown>> {
 
 describe('docmill serve process', () => {
   it('listens on a free loopback port, serves /health and drains on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', bin, 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', bin, 'serve', '--port', '0', '--workers', '1'], {
       cwd: root,
       env: { ...process.env, DOCMILL_API_KEYS: 'k1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,6 +77,18 @@ describe('docmill serve process', () => {
       const health = await fetch(`${url}/health`);
       expect(await health.json()).toMatchObject({ status: 'ok' });
       expect((await fetch(`${url}/v1/deep-research/x`)).status).toBe(401);
+      // The parse runs in the worker thread and comes back as the fixture's Markdown.
+      const form = new FormData();
+      form.append('options', JSON.stringify({ formats: ['markdown'] }));
+      form.append('file', new Blob([readFileSync(join(root, 'fixtures/pdf/basic.pdf'))]), 'basic.pdf');
+      const parsed = await fetch(`${url}/v2/parse`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer k1' },
+        body: form,
+      });
+      const body = (await parsed.json()) as { success: boolean; data: { markdown: string } };
+      expect(body.success).toBe(true);
+      expect(body.data.markdown).toContain('# Docmill Fixture\n\nThe quick brown fox');
       const exited = new Promise<number | null>((r) => child.once('exit', r));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
