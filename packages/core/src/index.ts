@@ -5,7 +5,7 @@ export type {
   PdfSource,
   RenderedPage,
 } from './adapters/pdf/backend/index.ts';
-export { openPdf } from './adapters/pdf/backend/index.ts';
+export { openPdf } from './adapters/pdf/open.ts';
 export type {
   Adapter,
   AdapterContext,
