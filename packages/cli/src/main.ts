@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import {
   createEngine,
   DocmillError,
+  type Engine,
   llmConfigFromEnv,
   normalizeOptions,
   type ParseOptions,
@@ -70,9 +71,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
     return 2;
   }
-  // summary/json use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
-  const llm = llmConfigFromEnv(process.env);
-  const engine = createEngine(llm ? { llm } : {});
+  const engine = await makeEngine(cmd.workers);
   const now = io.now ?? (() => performance.now());
   try {
     const formats = formatsOf(cmd.options);
@@ -101,6 +100,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         },
         onFile: progress.onFile,
         onProgress: progress.onProgress,
+        concurrency: cmd.workers ?? 1,
       });
       progress.clear();
       io.stderr.write(summaryText(summary));
@@ -143,4 +143,17 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`docmill serve: ${err.message}\n`);
     return 2;
   }
+}
+
+/**
+ * The OCR stage is always there, so `auto` (the default) reads scanned pages and `ocr` reads every
+ * page. With --workers each document is parsed, OCR included, in its own worker thread. summary/json
+ * use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
+ */
+async function makeEngine(workers: number | undefined): Promise<Engine> {
+  const { createOcrStage, OCR_STAGE_URL } = await import('@docmill/ocr');
+  const llm = llmConfigFromEnv(process.env);
+  if (workers === undefined) return createEngine({ stages: [createOcrStage()], ...(llm ? { llm } : {}) });
+  const { createPooledEngine } = await import('@docmill/workers');
+  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }] });
 }
