@@ -1,4 +1,4 @@
-import { createEngine, type ParseData, type ParseProgress, type Stage } from '@docmill/core';
+import { createEngine, type ParseData, type ParseProgress } from '@docmill/core';
 import { downloadButton } from './download.ts';
 import { readOptions } from './options.ts';
 import { drawPage } from './page-view.ts';
@@ -17,10 +17,13 @@ interface Entry {
   status: 'queued' | 'parsing' | 'done' | 'failed';
 }
 
-/** Stages this bundle carries (OCR, PII) once their packages are part of it. */
-const stages: Stage[] = [];
-const redacts = stages.some((s) => s.redacts);
-const engine = createEngine({ stages });
+/**
+ * Core's engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model
+ * modes need a token-classification model, which this static build does not ship.
+ */
+const engine = createEngine();
+const redacts = true;
+const MODEL_MODES = ['accurate', 'aggressive'];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const entries: Entry[] = [];
@@ -37,12 +40,12 @@ function formState() {
 }
 
 function setupPii(): void {
-  if (redacts) return;
-  $<HTMLSelectElement>('pii-mode').disabled = true;
-  $<HTMLSelectElement>('pii-style').disabled = true;
+  for (const option of $<HTMLSelectElement>('pii-mode').options) {
+    if (MODEL_MODES.includes(option.value)) option.disabled = true;
+  }
   $('pii-note').textContent =
-    'PII redaction needs the redaction stage (a local NER model plus heuristics), which this build does not include yet. ' +
-    'The engine refuses redactPII without it rather than return unredacted text.';
+    'fast: pattern and name-list heuristics, in this tab. accurate and aggressive need a local NER model, ' +
+    'which this build does not include; the engine refuses them rather than return unredacted text.';
 }
 
 function showProgress(p: ParseProgress, name: string): void {

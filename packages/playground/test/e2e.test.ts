@@ -97,9 +97,9 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       await expect.poll(() => page.locator('#privacy').textContent()).toContain('never leave this tab');
       const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       expect(csp).toContain("connect-src 'self'");
-      // No redaction stage in this bundle: the control says why and cannot be used.
-      expect(await page.locator('#pii-mode').isDisabled()).toBe(true);
-      expect(await page.locator('#pii-note').textContent()).toMatch(/redaction stage/);
+      // Heuristic redaction runs in the tab; the model modes are offered only with a model.
+      expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(true);
+      expect(await page.locator('#pii-note').textContent()).toMatch(/NER model/);
 
       const paths = Object.values(PATHS).map((p) => join(projectRoot, 'fixtures', p));
       await page.setInputFiles('#file-input', paths);
@@ -124,6 +124,30 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         const inNode = await parse(bytes, options, { filename: name });
         expect(markdown, `${name}: browser and Node differ`).toBe(inNode.markdown);
       }
+
+      // redactPII fast, on a file made in the test: the address never reaches the Markdown.
+      await page.selectOption('#pii-mode', 'fast');
+      const contact = 'Name,Email,Phone\nAlice Martin,alice.martin@example.com,+1 415 555 0134\n';
+      await page.setInputFiles('#file-input', {
+        name: 'contact.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(contact),
+      });
+      await page.waitForFunction(
+        () => document.querySelector('#file-list li[data-name="contact.csv"]')?.getAttribute('data-status') === 'done',
+      );
+      await page.locator('#file-list li[data-name="contact.csv"]').click();
+      const redacted = (await page.locator('#pane-raw').textContent()) ?? '';
+      expect(redacted).not.toContain('alice.martin@example.com');
+      const redactedInNode = await parse(
+        new TextEncoder().encode(contact),
+        readOptions(
+          { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'fast', piiStyle: 'tag' },
+          true,
+        ),
+        { filename: 'contact.csv' },
+      );
+      expect(redacted).toBe(redactedInNode.markdown);
 
       // The PDF page view: PDFium renders page 1 in the tab and the block boxes are drawn on it.
       await page.locator('#file-list li[data-name="basic.pdf"]').click();
