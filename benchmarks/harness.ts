@@ -15,6 +15,10 @@ export interface BenchTool {
   ours: boolean;
   /** Converts one input; must do the whole job the tool does for a user (no skipped steps). */
   run(input: BenchInput): Promise<unknown>;
+  /** Leave out of the peak-RSS pass (the tool's memory is not this process's, e.g. a browser). */
+  skipRss?: boolean;
+  /** Stops what the tool started (a browser, a server) once the suite is done. */
+  close?(): Promise<void>;
 }
 
 export interface Suite {

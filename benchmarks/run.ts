@@ -82,7 +82,8 @@ async function runSuite(suite: Suite): Promise<void> {
     return { rate: (totalUnits * scale) / (mean / 1000), rme };
   };
   const rss = new Map<string, number | null>();
-  if (suite.rssInput) for (const t of tools) rss.set(t.name, peakRss(suite.name, t.name));
+  for (const t of tools) await t.close?.();
+  if (suite.rssInput) for (const t of tools) if (!t.skipRss) rss.set(t.name, peakRss(suite.name, t.name));
   const base = rate(suite.baseline).rate;
   const baseRss = rss.get(suite.baseline) ?? null;
   const rows: Row[] = tools.map((t) => {

@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractText } from 'unpdf';
 import { type BenchInput, copy, readCorpus, type Suite } from '../harness.ts';
+import { chromiumTool, hasChromium } from './browser.ts';
 import { docmillTool } from './docmill.ts';
 
 /** The floor: pdf.js text extraction alone, page by page, with no structure. */
@@ -78,6 +79,13 @@ export const pdfSuite: Suite = {
       { name: 'PDFium text runs', ours: false, run: pdfiumRuns },
       docmillTool('docmill fast', { parsers: [{ type: 'pdf', mode: 'fast' }] }),
       docmillTool('docmill auto', { parsers: [{ type: 'pdf', mode: 'auto' }] }),
+      // The same engine in Chromium (core bundled for browsers), timed in this run beside Node's.
+      ...(hasChromium
+        ? [
+            chromiumTool('docmill fast (Chromium)', 'pdfbench', { parsers: [{ type: 'pdf', mode: 'fast' }] }),
+            chromiumTool('docmill auto (Chromium)', 'pdfbench', { parsers: [{ type: 'pdf', mode: 'auto' }] }),
+          ]
+        : []),
       docmillTool('docmill fast (pdf.js)', { parsers: [{ type: 'pdf', mode: 'fast' }] }, { pdf: { backend: 'pdfjs' } }),
       // The hosted API's own parser (Rust, NAPI): detection, text and Markdown in one call.
       { name: 'pdf-inspector', ours: false, run: async (i) => processPdf(Buffer.from(i.bytes)) },

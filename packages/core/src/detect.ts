@@ -1,8 +1,8 @@
 import { openCfb } from './adapters/cfb/index.ts';
-import { isWordMl2003 } from './adapters/docx/wordml2003.ts';
+import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
-import { listZipEntries } from './util/zip.ts';
+import { listZipEntries } from './util/zip-directory.ts';
 import { recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */

@@ -5,7 +5,7 @@ export type {
   PdfSource,
   RenderedPage,
 } from './adapters/pdf/backend/index.ts';
-export { openPdf } from './adapters/pdf/backend/index.ts';
+export { openPdf } from './adapters/pdf/open.ts';
 export type { PlacedWord, WordPage } from './adapters/pdf/words.ts';
 export { layoutWordPages } from './adapters/pdf/words.ts';
 export type {

@@ -10,12 +10,7 @@ import type { Rel } from '../ooxml/opc.ts';
 import type { AdapterContext } from '../types.ts';
 import { kid, kids } from './xml.ts';
 
-export const WORDML_2003_NS = 'http://schemas.microsoft.com/office/word/2003/wordml';
-
-/** True when a text head opens a Word 2003 XML document (root `wordDocument` in its namespace). */
-export function isWordMl2003(head: string): boolean {
-  return /<([\w.-]+:)?wordDocument[\s>]/.test(head) && head.includes(WORDML_2003_NS);
-}
+export { isWordMl2003, WORDML_2003_NS } from './wordml-sniff.ts';
 
 /** Word 2003 `w:nfc` number format codes → DOCX `w:numFmt` values. */
 const NFC: Record<string, string> = {

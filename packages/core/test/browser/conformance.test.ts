@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Metafile } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.ts';
+import {
+  bundleCore,
+  CHROMIUM,
+  chromiumSkipReason,
+  launchChromium,
+  recordRequests,
+  serveFolder,
+} from '../helpers/browser.ts';
+import { corpusRoot, corpusSkipReason, hasCorpus, projectRoot } from '../helpers/corpus.ts';
+
+/**
+ * Core bundled for browsers (esbuild, ESM with code splitting) and run in Debian's Chromium gives
+ * byte-identical Markdown to Node for every format family, loads only what a format needs, and
+ * reaches no Node built-in.
+ */
+
+if (!CHROMIUM) console.warn(chromiumSkipReason);
+
+/** One fixture per format family (two where a family has distinct paths, e.g. PDF tables). */
+const FIXTURES = [
+  'docx/basic.docx',
+  'pdf/basic.pdf',
+  'pdf/tables.pdf',
+  'pdf/running.pdf',
+  'sheet/basic.xlsx',
+  'csv/comma.csv',
+  'csv/sjis.csv',
+  'html/rich.html',
+  'html/malformed-table.html',
+  'pptx/basic.pptx',
+  'odt/basic.odt',
+  'odp/basic.odp',
+  'epub/basic.epub',
+  'rtf/basic.rtf',
+  'doc/basic.doc',
+  'ppt/basic.ppt',
+].map((p) => join(projectRoot, 'fixtures', p));
+
+/** A few real documents per family from the shared corpus (skipped when it is absent). */
+const CORPUS = [
+  'docling/pdf/sources/code_and_formula.pdf',
+  'docling/pdf/sources/right_to_left_02.pdf',
+  'pdfbench/docling_pdf_sources_multi_page.pdf',
+  'docling/docx/sources/unit_test_headers.docx',
+  'docling/xlsx/sources/xlsx_05_table_with_title.xlsx',
+  'docling/xls/sources/legacy_sample.xls',
+  'docling/pptx/sources/powerpoint_bad_text.pptx',
+  'docling/odf/sources/text_document_01.odt',
+  'docling/odf/sources/odf_table_with_title_01.ods',
+  'docling/epub/sources/epub_purvis_poetry.epub',
+  'docling/doc/sources/legacy_sample.doc',
+  'docling/ppt/sources/legacy_sample.ppt',
+  'docling/html/sources/example_03.html',
+  'docling/csv/sources/csv-comma-in-cell.csv',
+].map((p) => join(corpusRoot, p));
+
+const dir = mkdtempSync(join(tmpdir(), 'docmill-browser-conf-'));
+let browser: Browser | undefined;
+let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
+let meta: Metafile;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  meta = await bundleCore(dir);
+  // The page imports core itself (vitest would rewrite an import() inside page.evaluate).
+  writeFileSync(join(dir, 'harness.js'), HARNESS);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!DOCTYPE html><html><body><script type="module" src="harness.js"></script></body></html>',
+  );
+  server = await serveFolder(dir);
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HARNESS = `
+window.parseAll = async (list) => {
+  const core = await import('./core.js');
+  const out = {};
+  for (const f of list) {
+    const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+    try {
+      out[f.name] = (await core.parse(bytes, {}, { filename: f.name })).markdown ?? '';
+    } catch (e) {
+      out[f.name] = 'ERROR ' + e.message;
+    }
+  }
+  return out;
+};
+`;
+
+async function openPage(): Promise<{ page: Page; requests: string[] }> {
+  const page = await (browser as Browser).newPage();
+  const requests = recordRequests(page);
+  await page.goto(`${server?.origin}/index.html`);
+  await page.waitForFunction(() => 'parseAll' in window);
+  return { page, requests };
+}
+
+/** Parses each file in the page; returns the Markdown (or the error) per file name. */
+async function parseInBrowser(page: Page, paths: string[]): Promise<Record<string, string>> {
+  const files = paths.map((p) => ({ name: basename(p), b64: readFileSync(p).toString('base64') }));
+  type Run = { parseAll(list: typeof files): Promise<Record<string, string>> };
+  return page.evaluate((list) => (window as unknown as Run).parseAll(list), files);
+}
+
+async function expectSameAsNode(paths: string[]): Promise<void> {
+  const { page } = await openPage();
+  try {
+    const inBrowser = await parseInBrowser(page, paths);
+    for (const p of paths) {
+      const inNode = (await parse(new Uint8Array(readFileSync(p)), {}, { filename: basename(p) })).markdown;
+      expect(inNode?.length, `${basename(p)} is empty in Node`).toBeGreaterThan(0);
+      expect(inBrowser[basename(p)], basename(p)).toBe(inNode);
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+/** Output chunk files (served names) holding any input whose path matches. */
+function chunksWith(test: RegExp): string[] {
+  return Object.entries(meta.outputs)
+    .filter(([, o]) => Object.keys(o.inputs).some((i) => test.test(i)))
+    .map(([f]) => basename(f));
+}
+
+describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
+  it('bundles with no Node built-in reachable from the browser entry', () => {
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.filter((i) => i.startsWith('node:') || /^(fs|path|os|module|crypto|zlib)$/.test(i))).toEqual([]);
+    // The only Node-only module in core is the host helper, which the entry never imports.
+    expect(inputs.some((i) => i.endsWith('platform/node.ts'))).toBe(false);
+    expect(inputs.some((i) => i.includes('@embedpdf/pdfium/dist/index.browser.js'))).toBe(true);
+  });
+
+  it('gives the Markdown Node gives, for every fixture format family', { timeout: 120_000 }, async () => {
+    await expectSameAsNode(FIXTURES);
+  });
+
+  it.skipIf(!hasCorpus)(
+    `gives the Markdown Node gives on corpus files${hasCorpus ? '' : ` (${corpusSkipReason})`}`,
+    { timeout: 120_000 },
+    async () => {
+      await expectSameAsNode(CORPUS.filter(existsSync));
+    },
+  );
+
+  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', { timeout: 60_000 }, async () => {
+    const { page, requests } = await openPage();
+    try {
+      const out = await parseInBrowser(page, [join(projectRoot, 'fixtures/csv/comma.csv')]);
+      expect(out['comma.csv']).toContain('|');
+      const fetched = new Set(requests.map((u) => basename(new URL(u).pathname)));
+      const pdfChunks = chunksWith(/adapters\/pdf\/backend\/|@embedpdf|pdfjs-dist/);
+      const otherHeavy = chunksWith(/@e965\/xlsx|jszip|linkedom|parse5|compromise/);
+      expect(pdfChunks.length).toBeGreaterThan(0);
+      for (const c of [...pdfChunks, ...otherHeavy, 'pdfium.wasm']) expect(fetched.has(c), c).toBe(false);
+      // A PDF in the same page then does fetch the wasm, from our own origin.
+      const before = requests.length;
+      const pdf = await parseInBrowser(page, [join(projectRoot, 'fixtures/pdf/basic.pdf')]);
+      expect(pdf['basic.pdf']).not.toMatch(/^ERROR/);
+      const later = requests.slice(before);
+      expect(later.some((u) => u === `${server?.origin}/pdfium.wasm`)).toBe(true);
+      expect(requests.every((u) => u.startsWith(`${server?.origin}/`))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,205 @@
+import { createEngine, type ParseData, type ParseProgress } from '@docmill/core';
+import { downloadButton } from './download.ts';
+import { readOptions } from './options.ts';
+import { drawPage } from './page-view.ts';
+
+/**
+ * The playground: files are read with the File API and parsed by docmill in this tab. Each file's
+ * result stays in memory only; downloads are blob URLs.
+ */
+
+interface Entry {
+  file: File;
+  bytes?: Uint8Array;
+  data?: ParseData;
+  error?: string;
+  ms?: number;
+  status: 'queued' | 'parsing' | 'done' | 'failed';
+}
+
+/**
+ * Core's engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model
+ * modes need a token-classification model, which this static build does not ship.
+ */
+const engine = createEngine();
+const redacts = true;
+const MODEL_MODES = ['accurate', 'aggressive'];
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const entries: Entry[] = [];
+let selected: Entry | undefined;
+let running: Promise<void> = Promise.resolve();
+
+function formState() {
+  return {
+    formats: [...document.querySelectorAll<HTMLInputElement>('input[name=format]:checked')].map((i) => i.value),
+    pdfMode: $<HTMLSelectElement>('pdf-mode').value,
+    piiMode: $<HTMLSelectElement>('pii-mode').value,
+    piiStyle: $<HTMLSelectElement>('pii-style').value,
+  };
+}
+
+function setupPii(): void {
+  for (const option of $<HTMLSelectElement>('pii-mode').options) {
+    if (MODEL_MODES.includes(option.value)) option.disabled = true;
+  }
+  $('pii-note').textContent =
+    'fast: pattern and name-list heuristics, in this tab. accurate and aggressive need a local NER model, ' +
+    'which this build does not include; the engine refuses them rather than return unredacted text.';
+}
+
+function showProgress(p: ParseProgress, name: string): void {
+  const bar = $<HTMLProgressElement>('progress');
+  bar.hidden = false;
+  bar.max = Math.max(1, p.total);
+  bar.value = p.done;
+  $('status').textContent = `${name}: ${p.stage} ${p.done} / ${p.total} ${p.unit}`;
+}
+
+async function parseEntry(entry: Entry): Promise<void> {
+  entry.status = 'parsing';
+  renderList();
+  const started = performance.now();
+  try {
+    entry.bytes = new Uint8Array(await entry.file.arrayBuffer());
+    entry.data = await engine.parse(entry.bytes, readOptions(formState(), redacts), {
+      filename: entry.file.name,
+      contentType: entry.file.type || undefined,
+      onProgress: (p) => showProgress(p, entry.file.name),
+    });
+    entry.status = 'done';
+  } catch (err) {
+    entry.error = (err as Error).message;
+    entry.status = 'failed';
+  }
+  entry.ms = performance.now() - started;
+  $<HTMLProgressElement>('progress').hidden = true;
+  select(entry);
+}
+
+function addFiles(files: FileList | File[]): void {
+  const added = [...files].map((file): Entry => ({ file, status: 'queued' }));
+  entries.push(...added);
+  renderList();
+  for (const entry of added) running = running.then(() => parseEntry(entry));
+  running = running.then(() => {
+    const failed = entries.filter((e) => e.status === 'failed').length;
+    $('status').textContent = `${entries.length} file(s) parsed${failed ? `, ${failed} failed` : ''}.`;
+    document.body.dataset.state = 'idle';
+  });
+  document.body.dataset.state = 'busy';
+}
+
+function renderList(): void {
+  const list = $('file-list');
+  list.replaceChildren(
+    ...entries.map((e) => {
+      const li = document.createElement('li');
+      li.dataset.name = e.file.name;
+      li.dataset.status = e.status;
+      li.className = e === selected ? 'selected' : '';
+      li.textContent = `${e.file.name} — ${e.status}${e.ms !== undefined ? ` (${e.ms.toFixed(0)} ms)` : ''}`;
+      li.addEventListener('click', () => select(e));
+      return li;
+    }),
+  );
+}
+
+function showTab(name: string): void {
+  for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) {
+    b.classList.toggle('active', b.dataset.tab === name);
+  }
+  for (const pane of document.querySelectorAll<HTMLElement>('.pane')) pane.hidden = pane.id !== `pane-${name}`;
+}
+
+function select(entry: Entry): void {
+  selected = entry;
+  renderList();
+  const data = entry.data;
+  const name = entry.file.name;
+  $<HTMLIFrameElement>('pane-rendered').srcdoc = data?.html ?? '';
+  $('pane-raw').textContent = data?.markdown ?? entry.error ?? '';
+  $('pane-html').textContent = data?.html ?? '';
+  $('pane-links').replaceChildren(
+    ...(data?.links ?? []).map((l) => Object.assign(document.createElement('li'), { textContent: l })),
+  );
+  $('pane-metadata').textContent = data ? JSON.stringify(data.metadata, null, 2) : '';
+  const warnings = [data?.warning, entry.error && `error: ${entry.error}`].filter(Boolean) as string[];
+  $('warnings').replaceChildren(
+    ...warnings.map((w) => Object.assign(document.createElement('li'), { textContent: w })),
+  );
+  $('timings').replaceChildren(
+    ...entries
+      .filter((e) => e.ms !== undefined)
+      .map((e) => {
+        const tr = document.createElement('tr');
+        const pages = e.data?.metadata.numPages;
+        tr.append(
+          Object.assign(document.createElement('td'), { textContent: e.file.name }),
+          Object.assign(document.createElement('td'), { textContent: `${(e.ms ?? 0).toFixed(0)} ms` }),
+          Object.assign(document.createElement('td'), {
+            textContent: pages ? `${((pages * 1000) / (e.ms || 1)).toFixed(1)} pages/s` : '',
+          }),
+        );
+        return tr;
+      }),
+  );
+  const base = name.replace(/\.[^.]+$/, '');
+  $('downloads').replaceChildren(
+    ...(data
+      ? [
+          downloadButton('Download Markdown', `${base}.md`, data.markdown ?? '', 'text/markdown'),
+          downloadButton('Download HTML', `${base}.html`, data.html ?? '', 'text/html'),
+          downloadButton('Download JSON', `${base}.json`, JSON.stringify(data, null, 2), 'application/json'),
+        ]
+      : []),
+  );
+  setupPages(entry);
+}
+
+function setupPages(entry: Entry): void {
+  const pick = $<HTMLSelectElement>('page-select');
+  const pages = entry.data?.blocks ?? [];
+  pick.replaceChildren(
+    ...pages.map((p) =>
+      Object.assign(document.createElement('option'), {
+        value: String(p.pageNumber),
+        textContent: String(p.pageNumber),
+      }),
+    ),
+  );
+  $('tabs').querySelector<HTMLButtonElement>('[data-tab=pages]')!.disabled = pages.length === 0;
+  const draw = () => {
+    const page = pages.find((p) => String(p.pageNumber) === pick.value);
+    if (page && entry.bytes) void drawPage($<HTMLCanvasElement>('page-canvas'), entry.bytes, page);
+  };
+  pick.onchange = draw;
+  if (pages.length) draw();
+  else $<HTMLCanvasElement>('page-canvas').getContext('2d')?.reset();
+}
+
+function wire(): void {
+  setupPii();
+  const input = $<HTMLInputElement>('file-input');
+  input.addEventListener('change', () => {
+    if (input.files?.length) addFiles(input.files);
+    input.value = '';
+  });
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    if (e.dataTransfer?.files.length) addFiles(e.dataTransfer.files);
+  });
+  for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) {
+    b.addEventListener('click', () => showTab(b.dataset.tab ?? 'rendered'));
+  }
+  document.body.dataset.state = 'idle';
+}
+
+wire();

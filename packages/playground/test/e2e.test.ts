@@ -1,0 +1,181 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../../core/src/index.ts';
+import {
+  CHROMIUM,
+  chromiumSkipReason,
+  launchChromium,
+  recordRequests,
+  serveFolder,
+} from '../../core/test/helpers/browser.ts';
+import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { readOptions } from '../src/options.ts';
+
+/**
+ * The built playground in Debian's Chromium: files picked through the page's own input are parsed
+ * in the tab, the Markdown shown is the Markdown Node gives, no request leaves the page's origin,
+ * and the PDF page view draws a real render.
+ */
+
+if (!CHROMIUM) console.warn(chromiumSkipReason);
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const FILES: Record<string, string[]> = {
+  'basic.docx': ['# Field report', 'Revenue grew **strongly**', '2. Open office'],
+  'basic.pdf': ['# Docmill Fixture', 'The quick brown fox jumps over the lazy dog', '- Second item'],
+  'basic.xlsx': ['## Sales', '| 2024-01-01 | North | 12.5% | $1,234.50 |'],
+  'comma.csv': ['| Name | Comment | Amount |', '| Bob | plain | 20 |'],
+};
+const PATHS: Record<string, string> = {
+  'basic.docx': 'docx/basic.docx',
+  'basic.pdf': 'pdf/basic.pdf',
+  'basic.xlsx': 'sheet/basic.xlsx',
+  'comma.csv': 'csv/comma.csv',
+};
+/** Where the screenshot stays after the run, for people to look at. */
+export const SCREENSHOT = join(tmpdir(), 'docmill-playground-e2e.png');
+
+const outDir = mkdtempSync(join(tmpdir(), 'docmill-playground-'));
+let browser: Browser | undefined;
+let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  const { build } = await import('vite');
+  await build({
+    root: resolve(here, '..'),
+    configFile: resolve(here, '../vite.config.ts'),
+    build: { outDir, emptyOutDir: true },
+    logLevel: 'silent',
+  });
+  server = await serveFolder(outDir);
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Mean per-channel variance and share of non-white pixels of a PNG, decoded by the browser. */
+async function pixelStats(page: Page, png: Buffer): Promise<{ variance: number; inked: number }> {
+  return page.evaluate(async (b64) => {
+    // Built from bytes, not fetched: the page's CSP (connect-src 'self') refuses even data: URLs.
+    const blob = new Blob([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], { type: 'image/png' });
+    const bmp = await createImageBitmap(blob);
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    ctx.drawImage(bmp, 0, 0);
+    const d = ctx.getImageData(0, 0, bmp.width, bmp.height).data;
+    let sum = 0;
+    let sq = 0;
+    let inked = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const v = ((d[i] ?? 0) + (d[i + 1] ?? 0) + (d[i + 2] ?? 0)) / 3;
+      sum += v;
+      sq += v * v;
+      if (v < 200) inked++;
+    }
+    const n = d.length / 4;
+    return { variance: sq / n - (sum / n) ** 2, inked: inked / n };
+  }, png.toString('base64'));
+}
+
+describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
+  it('parses DOCX, text PDF, XLSX and CSV in the tab, uploads nothing, renders', { timeout: 120_000 }, async () => {
+    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 1000 } });
+    const requests = recordRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${server?.origin}/index.html`);
+      await expect.poll(() => page.locator('#privacy').textContent()).toContain('never leave this tab');
+      const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(csp).toContain("connect-src 'self'");
+      // Heuristic redaction runs in the tab; the model modes are offered only with a model.
+      expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(true);
+      expect(await page.locator('#pii-note').textContent()).toMatch(/NER model/);
+
+      const paths = Object.values(PATHS).map((p) => join(projectRoot, 'fixtures', p));
+      await page.setInputFiles('#file-input', paths);
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll('#file-list li[data-status="done"], #file-list li[data-status="failed"]').length ===
+            n && document.body.dataset.state === 'idle',
+        paths.length,
+        { timeout: 60_000 },
+      );
+
+      const options = readOptions(
+        { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'off', piiStyle: 'tag' },
+        false,
+      );
+      for (const [name, keys] of Object.entries(FILES)) {
+        await page.locator(`#file-list li[data-name="${name}"]`).click();
+        expect(await page.locator(`#file-list li[data-name="${name}"]`).getAttribute('data-status')).toBe('done');
+        const markdown = (await page.locator('#pane-raw').textContent()) ?? '';
+        for (const k of keys) expect(markdown, name).toContain(k);
+        const bytes = new Uint8Array(readFileSync(join(projectRoot, 'fixtures', PATHS[name] as string)));
+        const inNode = await parse(bytes, options, { filename: name });
+        expect(markdown, `${name}: browser and Node differ`).toBe(inNode.markdown);
+      }
+
+      // redactPII fast, on a file made in the test: the address never reaches the Markdown.
+      await page.selectOption('#pii-mode', 'fast');
+      const contact = 'Name,Email,Phone\nAlice Martin,alice.martin@example.com,+1 415 555 0134\n';
+      await page.setInputFiles('#file-input', {
+        name: 'contact.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(contact),
+      });
+      await page.waitForFunction(
+        () => document.querySelector('#file-list li[data-name="contact.csv"]')?.getAttribute('data-status') === 'done',
+      );
+      await page.locator('#file-list li[data-name="contact.csv"]').click();
+      const redacted = (await page.locator('#pane-raw').textContent()) ?? '';
+      expect(redacted).not.toContain('alice.martin@example.com');
+      const redactedInNode = await parse(
+        new TextEncoder().encode(contact),
+        readOptions(
+          { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'fast', piiStyle: 'tag' },
+          true,
+        ),
+        { filename: 'contact.csv' },
+      );
+      expect(redacted).toBe(redactedInNode.markdown);
+
+      // The PDF page view: PDFium renders page 1 in the tab and the block boxes are drawn on it.
+      await page.locator('#file-list li[data-name="basic.pdf"]').click();
+      await page.locator('#tabs button[data-tab="pages"]').click();
+      await page.waitForFunction(() => (document.getElementById('page-canvas') as HTMLCanvasElement).width > 0);
+      const canvasInk = await page.evaluate(() => {
+        const c = document.getElementById('page-canvas') as HTMLCanvasElement;
+        const d = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+        let coloured = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] !== d[i + 2]) coloured++;
+        return { width: c.width, coloured };
+      });
+      expect(canvasInk.width).toBeGreaterThan(500);
+      expect(canvasInk.coloured, 'no block boxes drawn').toBeGreaterThan(100);
+
+      const png = await page.screenshot({ fullPage: true });
+      writeFileSync(SCREENSHOT, png);
+      const stats = await pixelStats(page, png);
+      expect(stats.variance).toBeGreaterThan(200);
+      expect(stats.inked).toBeGreaterThan(0.01);
+
+      expect(errors).toEqual([]);
+      const foreign = requests.filter((u) => !u.startsWith(`${server?.origin}/`) && !/^(data|blob):/.test(u));
+      expect(foreign).toEqual([]);
+      // PDFium came from the build's own assets.
+      expect(requests.some((u) => /\/assets\/pdfium-[\w-]+\.wasm$/.test(u))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const nodeOnly = fileURLToPath(new URL('./src/node-only.ts', import.meta.url));
+
+/**
+ * A static app: `vite build` writes `dist/` with relative URLs (host it under any path). PDFium's
+ * glue asks for its wasm by `new URL('pdfium.wasm', import.meta.url)`; Vite copies that file into
+ * `dist/assets`, so the page fetches it from its own origin. The dev server's dependency
+ * pre-bundling would move the glue away from its wasm, so that package is served as is. Core's
+ * Node HTML backend (parse5 + linkedom) is never called in a browser and is left out.
+ */
+export default defineConfig({
+  base: './',
+  server: { host: '127.0.0.1', strictPort: false },
+  preview: { host: '127.0.0.1' },
+  resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
+  optimizeDeps: { exclude: ['@embedpdf/pdfium'] },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2048 },
+  worker: { format: 'es' },
+});

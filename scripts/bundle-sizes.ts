@@ -1,0 +1,69 @@
+/**
+ * `pnpm bundle-sizes`: what a browser downloads, gzipped. Core is bundled as an app
+ * bundler would (esbuild, ESM, code splitting, minified); the entry's own chunks are "core". Each
+ * format family costs its adapter chunks beyond core, plus, in the last column, every chunk its
+ * lazy imports can reach (some only on a path a browser never takes: the HTML family's parse5 +
+ * linkedom run in Node only, PDF's pdf.js only when PDFium cannot open a file). Prints Markdown.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { bundleCore } from '../packages/core/test/helpers/browser.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'docmill-sizes-'));
+try {
+  const meta: Metafile = await bundleCore(dir);
+  const gz = new Map<string, number>();
+  for (const out of Object.keys(meta.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    gz.set(out, gzipSync(readFileSync(join(dir, basename(out)))).length);
+  }
+  /** Chunks loaded with `out`: static imports always, dynamic ones too when `lazy` is set. */
+  const closure = (start: string, lazy: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const o = stack.pop() as string;
+      if (seen.has(o)) continue;
+      seen.add(o);
+      for (const i of meta.outputs[o]?.imports ?? []) {
+        if (i.external) continue;
+        if (i.kind === 'import-statement' || (lazy && i.kind === 'dynamic-import')) stack.push(i.path);
+      }
+    }
+    return seen;
+  };
+  const sum = (set: Iterable<string>) => [...set].reduce((a, o) => a + (gz.get(o) ?? 0), 0);
+  const entry = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint?.endsWith('core/src/index.ts'));
+  if (!entry) throw new Error('no core entry in the bundle');
+  const core = closure(entry, false);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const rows: string[][] = [['core (entry: detection, tree, renderers, options)', kb(sum(core)), '']];
+  const families = Object.entries(meta.outputs)
+    .filter(([, o]) => /core\/src\/adapters\/[\w-]+\/index\.ts$/.test(o.entryPoint ?? ''))
+    .map(([out, o]) => [/adapters\/([\w-]+)\//.exec(o.entryPoint ?? '')?.[1] ?? out, out] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  for (const [family, out] of families) {
+    const own = (lazy: boolean) => [...closure(out, lazy)].filter((o) => !core.has(o));
+    rows.push([family, kb(sum(own(false))), kb(sum(own(true)))]);
+  }
+  const wasm = gzipSync(readFileSync(join(dir, 'pdfium.wasm'))).length;
+  rows.push(['pdfium.wasm (fetched on the first PDF)', '', kb(wasm)]);
+  const derive = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint?.endsWith('derive/index.ts'));
+  if (derive) {
+    const own = (lazy: boolean) => [...closure(derive, lazy)].filter((o) => !core.has(o));
+    rows.push(['summary / json derivations', kb(sum(own(false))), kb(sum(own(true)))]);
+  }
+  // PII redaction's heuristics are in core's engine; their name lists (compromise) load on the first redactPII.
+  const lexicon = Object.keys(meta.outputs).filter((o) =>
+    Object.keys(meta.outputs[o]?.inputs ?? {}).some((i) => i.includes('/compromise/')),
+  );
+  if (lexicon.length)
+    rows.push(['redactPII name lists (compromise)', '', kb(sum(lexicon.filter((o) => !core.has(o))))]);
+  console.log('| part | gzip | with every lazy import |\n| --- | --- | --- |');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
