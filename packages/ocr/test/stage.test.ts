@@ -1,11 +1,17 @@
-import { readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { createEngine, DocmillError, type Engine } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture as fixtureParts } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../src/index.ts';
 import { countingRenderer } from './counting.ts';
 
+const run = promisify(execFile);
+const tsxLoader = pathToFileURL(fileURLToPath(import.meta.resolve('tsx'))).href;
 const fixture = (rel: string): Uint8Array => fixtureParts(...rel.split('/'));
 
 // OCR costs seconds per page: one engine (one worker, models loaded once) for the whole file.
@@ -94,12 +100,26 @@ describe('OCR stage', { timeout: 240_000 }, () => {
   });
 
   it('writes nothing to disk while parsing (no model cache, no temp files)', async () => {
-    const cwd = readdirSync(process.cwd()).sort();
-    const tmp = readdirSync(tmpdir()).sort();
-    const r = await engine.parse(fixture('image/basic.png'), image, { filename: 'basic.png' });
-    expect(r.markdown).toContain('quick brown fox');
-    expect(readdirSync(process.cwd()).sort()).toEqual(cwd);
-    expect(readdirSync(tmpdir()).sort()).toEqual(tmp);
+    // Its own process with an empty working directory and TMPDIR, so files other tests write
+    // meanwhile cannot be mistaken for ours (tsx's transpile cache is turned off there).
+    const dir = mkdtempSync(join(tmpdir(), 'docmill-ocr-disk-'));
+    const cwd = join(dir, 'cwd');
+    const tmp = join(dir, 'tmp');
+    mkdirSync(cwd);
+    mkdirSync(tmp);
+    try {
+      const script = fileURLToPath(new URL('./tasks/parse-once.ts', import.meta.url));
+      const png = fileURLToPath(new URL('../../../fixtures/image/basic.png', import.meta.url));
+      const { stdout } = await run(process.execPath, ['--import', tsxLoader, script, png], {
+        cwd,
+        env: { ...process.env, TMPDIR: tmp, TSX_DISABLE_CACHE: '1' },
+      });
+      expect(stdout).toContain('quick brown fox');
+      expect(readdirSync(cwd)).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a timeout ends the OCR in its worker; the next request succeeds', async () => {
