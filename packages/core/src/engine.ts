@@ -190,12 +190,16 @@ export function createEngine(config: EngineConfig = {}): Engine {
       warn(
         `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
       );
-    if (output.pageInfo && !hasOcr) {
+    // Fast mode never OCRs, so its scanned pages are named whether or not an OCR stage exists.
+    const ocrSkipped = options.pdf.mode === 'fast';
+    if (output.pageInfo && (!hasOcr || ocrSkipped)) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {
         const pages = unread.map(([n]) => n).join(', ');
         warn(
-          `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
+          ocrSkipped && hasOcr
+            ? `Page(s) ${pages} look scanned (no usable text layer) and fast mode does not OCR: their text is missing (use mode "auto" or "ocr").`
+            : `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
         );
       }
     }

@@ -79,6 +79,7 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     expect(r.metadata.ocrPages).toBeUndefined();
     expect(r.markdown).not.toContain('Washers');
     expect(r.markdown).toContain('This second page has a real text layer.');
+    expect(r.warning).toMatch(/^Page\(s\) 1 look scanned .*fast mode does not OCR/);
   });
 
   it('a text PDF in auto mode runs no OCR', async () => {

@@ -73,7 +73,7 @@ describe.each(pdfBackends)('pdf adapter: generated fixtures (%s)', (backend) => 
     expect(r.markdown).not.toContain('page 3');
   });
 
-  it('classifies pages for the OCR stage in auto mode only', async () => {
+  it('classifies pages for the OCR stage; fast mode measures images only on pages without usable text', async () => {
     const { createEngine } = await import('../../src/index.ts');
     expect(typeof createEngine).toBe('function');
     const { adapter } = await import('../../src/adapters/pdf/index.ts');
@@ -89,7 +89,10 @@ describe.each(pdfBackends)('pdf adapter: generated fixtures (%s)', (backend) => 
     const auto = await adapter.parse(fixture('pdf', 'basic.pdf'), ctx('auto'));
     expect(auto.pageInfo?.[1]).toEqual({ text: 'text', imageCoverage: 0 });
     const fast = await adapter.parse(fixture('pdf', 'basic.pdf'), ctx('fast'));
-    expect(fast.pageInfo).toBeUndefined();
+    expect(fast.pageInfo?.[1]).toEqual({ text: 'text', imageCoverage: 0 });
+    // A blank page has no text: fast mode measures its images so a scan there could be named.
+    const blank = await adapter.parse(fixture('pdf', 'blank.pdf'), ctx('fast'));
+    expect(blank.pageInfo?.[1]?.text).toBe('none');
   });
 
   it('rejects truncated and non-PDF bytes with a 400', async () => {

@@ -93,7 +93,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   metadata.numPages = count;
   metadata.totalPages = total;
   const out: AdapterOutput = { tree: root(children, metadata) };
-  if (mode !== 'fast') out.pageInfo = pageInfo;
+  out.pageInfo = pageInfo;
   return out;
 }
 
@@ -151,7 +151,11 @@ async function readPage(
     !textOnly && wantsRulings(model) && (cheapGraphics || rulings.found > 0 || rulings.fetched < RULING_PROBES);
   if (forTables) rulings.fetched++;
   const layoutGraphics = forTables || (mode !== 'fast' && noText);
-  if (layoutGraphics || (mode !== 'fast' && cheapGraphics)) {
+  const textItems = items.filter((it) => !it.rotated);
+  // Fast mode never OCRs, but names scanned pages: only pages whose text layer is unusable pay for
+  // measuring their images.
+  const unusable = mode === 'fast' && classifyPage(textItems, 0).text !== 'text';
+  if (layoutGraphics || (mode !== 'fast' && cheapGraphics) || unusable) {
     const g = await page.graphics();
     coverage = g.imageCoverage;
     if (layoutGraphics) {
@@ -160,11 +164,7 @@ async function readPage(
       images = g.images;
     }
   }
-  if (mode !== 'fast')
-    pageInfo[n] = classifyPage(
-      items.filter((it) => !it.rotated),
-      coverage,
-    );
+  pageInfo[n] = classifyPage(textItems, coverage);
   let tables: TableRegion[] = [];
   try {
     tables = items.length ? findTables(model) : [];
