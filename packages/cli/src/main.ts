@@ -3,13 +3,14 @@ import { dirname, resolve } from 'node:path';
 import {
   createEngine,
   DocmillError,
+  type Engine,
   llmConfigFromEnv,
   normalizeOptions,
   type ParseOptions,
   toDocmillError,
 } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
-import { helpFor, parseCli, UsageError } from './args.ts';
+import { type CliCommand, helpFor, parseCli, UsageError } from './args.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
 import { fileProgress, folderProgress } from './progress.ts';
@@ -53,6 +54,7 @@ function formatsOf(options: ParseOptions): OutputFormat[] {
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 request/document at fault, 2 otherwise). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'serve') return runServe(argv.slice(1), io);
+  if (argv[0] === 'worker' || argv[0] === 'enqueue') return runQueueCommand(argv[0], argv.slice(1), io);
   let cmd: ReturnType<typeof parseCli>;
   try {
     cmd = parseCli(argv);
@@ -73,6 +75,23 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // summary/json use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
   const llm = llmConfigFromEnv(process.env);
   const engine = createEngine(llm ? { llm } : {});
+  try {
+    return await runParseCommand({ ...cmd, target: cmd.target }, io, engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * The parse command's work on any engine: `docmill enqueue` runs it over the queue's adapter, with
+ * `inFlight` files of a folder submitted at once. Prints results exactly as `docmill parse` does.
+ */
+export async function runParseCommand(
+  cmd: CliCommand & { target: string },
+  io: CliIO,
+  engine: Pick<Engine, 'parse'>,
+  inFlight = 1,
+): Promise<number> {
   const now = io.now ?? (() => performance.now());
   try {
     const formats = formatsOf(cmd.options);
@@ -90,6 +109,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
         formats,
+        concurrency: inFlight,
         json: cmd.json,
         // Warnings and errors take the status line's place; the next file redraws it.
         stderr: {
@@ -126,8 +146,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const e = toDocmillError(err);
     io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
     return e.status >= 400 && e.status < 500 ? 1 : 2;
-  } finally {
-    await engine.close();
   }
 }
 
@@ -141,6 +159,22 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.stderr.write(`docmill serve: ${err.message}\n`);
+    return 2;
+  }
+}
+
+/** `docmill worker` and `docmill enqueue`, loaded on demand like serve: only they load BullMQ. */
+async function runQueueCommand(command: 'worker' | 'enqueue', argv: string[], io: CliIO): Promise<number> {
+  try {
+    if (command === 'worker') {
+      const { worker } = await import('./worker.ts');
+      return await worker(argv, io);
+    }
+    const { enqueue } = await import('./enqueue.ts');
+    return await enqueue(argv, io);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`docmill ${command}: ${err.message}\n`);
     return 2;
   }
 }
