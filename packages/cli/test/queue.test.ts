@@ -142,3 +142,35 @@ describe.skipIf(redisMissing)('docmill worker and docmill enqueue', () => {
     }
   });
 });
+
+describe('queue flags', () => {
+  it('docmill serve --queue-redis hands parses to the queue; worker/enqueue flags are checked', async () => {
+    const { parseServeArgs } = await import('../src/serve.ts');
+    expect(parseServeArgs(['--queue-redis', 'redis://10.0.0.5:6379', '--queue', 'q1'], {}).queue).toEqual({
+      redis: 'redis://10.0.0.5:6379',
+      name: 'q1',
+    });
+    expect(parseServeArgs([], { DOCMILL_QUEUE_REDIS_URL: 'redis://r:6379' }).queue).toEqual({
+      redis: 'redis://r:6379',
+      name: 'docmill',
+    });
+    expect(parseServeArgs([], {}).queue).toBeUndefined();
+    const err = capture();
+    expect(
+      await main(['worker', '--redis', 'http://x', '--concurrency', '2'], {
+        stdout: capture().stream,
+        stderr: err.stream,
+        cwd: root,
+      }),
+    ).toBe(2);
+    expect(err.text()).toContain('--redis must be a redis:// or rediss:// URL');
+    const err2 = capture();
+    expect(
+      await main(['worker', '--concurrency', '0'], { stdout: capture().stream, stderr: err2.stream, cwd: root }),
+    ).toBe(2);
+    expect(err2.text()).toContain('--concurrency must be a positive integer');
+    const help = capture();
+    expect(await main(['enqueue', '--help'], { stdout: help.stream, stderr: capture().stream, cwd: root })).toBe(0);
+    expect(help.text()).toContain('--in-flight N');
+  });
+});
