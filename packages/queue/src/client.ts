@@ -19,6 +19,12 @@ export interface ParseQueueOptions extends QueueNames {
   attempts?: number;
   /** How long finished jobs (and their results) stay in Redis when nobody reads them. Default 1 h. */
   resultTtlSeconds?: number;
+  /**
+   * Length of the queue's events stream, default 1000. BullMQ copies every return value (a whole
+   * result) into it, so its 10,000 default can hold gigabytes; results are read from the jobs,
+   * and the events only wake waiting clients early.
+   */
+  eventsMaxLen?: number;
 }
 
 /** A client's handle: the BullMQ queue, its events and a plain connection for stored results. */
@@ -37,6 +43,7 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
   const queue = new Queue<ParseJobData, ParseResult | StoredMarker>(opts.name, {
     connection: redisConnection(opts.redis, false),
     ...(opts.prefix ? { prefix: opts.prefix } : {}),
+    streams: { events: { maxLen: opts.eventsMaxLen ?? 1000 } },
   });
   queue.on('error', () => undefined);
   let waiter: ResultWaiter | undefined;

@@ -167,7 +167,9 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       expect(all).not.toContain(b64);
       expect(all).not.toContain(marker);
       expect(all).not.toContain('secret.csv');
-      expect([...dump.keys()].filter((k) => k.endsWith(`:${id}`) || k.includes(`:${id}:`))).toEqual([]);
+      expect(
+        [...dump.keys()].filter((k) => k.startsWith('bull:zdr:') && (k.endsWith(`:${id}`) || k.includes(`:${id}:`))),
+      ).toEqual([]);
       // Read once: a second read finds nothing.
       await expect(waitForResult(q, id, 3000)).rejects.toThrow(/not found|already read/);
       expect(JSON.stringify(logs.at(-1))).not.toContain('secret.csv');
@@ -177,7 +179,7 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const rb = await waitForResult(q, bad);
       expect(rb).toMatchObject({ success: false, code: 'BAD_REQUEST' });
       const dump2 = await dumpRedis(redis.url);
-      expect([...dump2.keys()].filter((k) => k.endsWith(`:${bad}`))).toEqual([]);
+      expect([...dump2.keys()].filter((k) => k.startsWith('bull:zdr:') && k.endsWith(`:${bad}`))).toEqual([]);
     } finally {
       await q.close();
       await worker.close(1000);
@@ -236,6 +238,45 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
     } finally {
       await q.close();
       await stopChild(child);
+    }
+  });
+});
+
+describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
+  it('hands the in-flight job back to the queue, where another worker completes it', async () => {
+    const redis = await startRedis();
+    const children: ChildProcess[] = [];
+    const q = openParseQueue({ redis: redis.url, name: 'handback' });
+    const spawnWorker = async (delay: string, grace: string) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', workerScript, redis.url, 'handback', delay, grace], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
+      await waitFor(() => out.includes('ready'), 20_000);
+      return { child, out: () => out };
+    };
+    try {
+      const first = await spawnWorker('20000', '300');
+      const id = await enqueueParse(q, fixture('csv/comma.csv'));
+      await waitFor(() => first.out().includes('started'), 10_000);
+      const t0 = Date.now();
+      const exited = new Promise<number | null>((r) => first.child.once('exit', (c) => r(c)));
+      first.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(await q.queue.getJobState(id)).toBe('waiting');
+      const second = await spawnWorker('10', '1000');
+      const r = await waitForResult(q, id, 20_000);
+      expect(r.success && r.data.markdown).toContain('|');
+      expect(second.out()).toContain('started');
+    } finally {
+      await q.close();
+      await Promise.all(children.map(stopChild));
+      await redis.stop();
     }
   });
 });

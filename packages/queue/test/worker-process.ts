@@ -4,7 +4,7 @@ import { createEngine } from '@docmill/core';
 import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import { startParseWorker } from '../src/index.ts';
 
-const [url, name, delay] = process.argv.slice(2) as [string, string, string];
+const [url, name, delay, grace = '5000'] = process.argv.slice(2) as [string, string, string, string?];
 const engine = createEngine({
   adapters: {
     csv: {
@@ -20,5 +20,5 @@ const engine = createEngine({
 const worker = await startParseWorker({ redis: url, name, engine, lockDuration: 1000, stalledInterval: 500 });
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
-  void worker.close(5000).then(() => process.exit(0));
+  void worker.close(Number(grace)).then(() => process.exit(0));
 });
