@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine } from '@docmill/core';
+import { createEngine, type ParseOptions, type PdfBackendName } from '@docmill/core';
 import {
   headingF1,
   mean,
@@ -21,10 +21,21 @@ interface Group {
   exts: string[];
   /** Applied to our Markdown before scoring (what the ground truth leaves out by convention). */
   adjust?: (md: string) => string;
+  /** Parse options other than the defaults (PDF fast mode). */
+  options?: ParseOptions;
+  /** An engine with another PDF backend. */
+  pdfBackend?: PdfBackendName;
 }
 
 const groups: Group[] = [
   { label: 'pdf', folder: 'docling/pdf/sources', exts: ['.pdf'] },
+  {
+    label: 'pdf, fast mode',
+    folder: 'docling/pdf/sources',
+    exts: ['.pdf'],
+    options: { parsers: [{ type: 'pdf', mode: 'fast' }] },
+  },
+  { label: 'pdf, pdf.js backend', folder: 'docling/pdf/sources', exts: ['.pdf'], pdfBackend: 'pdfjs' },
   { label: 'docx', folder: 'docling/docx/sources', exts: ['.docx'] },
   { label: 'pptx', folder: 'docling/pptx/sources', exts: ['.pptx'] },
   { label: 'xlsx/xlsm', folder: 'docling/xlsx/sources', exts: ['.xlsx', '.xlsm'] },
@@ -84,7 +95,10 @@ async function main(): Promise<void> {
       const truth = readFileSync(truthPath, 'utf8');
       let md = '';
       try {
-        md = (await engine.parse(new Uint8Array(readFileSync(join(dir, name))), {}, { filename: name })).markdown ?? '';
+        const use = g.pdfBackend ? createEngine({ pdf: { backend: g.pdfBackend } }) : engine;
+        md =
+          (await use.parse(new Uint8Array(readFileSync(join(dir, name))), g.options ?? {}, { filename: name }))
+            .markdown ?? '';
       } catch {
         errors++;
       }

@@ -1,9 +1,9 @@
-import { createEngine, type ParseOptions } from '@docmill/core';
+import { createEngine, type EngineConfig, type ParseOptions } from '@docmill/core';
 import type { BenchInput, BenchTool } from '../harness.ts';
 
 /** docmill as a bench tool: full parse to Markdown, as a user calls it. */
-export function docmillTool(name: string, options: ParseOptions = {}): BenchTool {
-  const engine = createEngine();
+export function docmillTool(name: string, options: ParseOptions = {}, config: EngineConfig = {}): BenchTool {
+  const engine = createEngine(config);
   return {
     name,
     ours: true,

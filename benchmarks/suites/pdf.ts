@@ -1,3 +1,5 @@
+import { openPdf } from '@docmill/core';
+import { processPdf } from '@firecrawl/pdf-inspector';
 import { PDFParse } from 'pdf-parse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { extractText } from 'unpdf';
@@ -22,6 +24,22 @@ async function bareTextContent(input: BenchInput): Promise<number> {
     }
   } finally {
     await doc.destroy();
+  }
+  return chars;
+}
+
+/** PDFium's floor: docmill's PDFium backend reading every page's text runs, with no layout. */
+async function pdfiumRuns(input: BenchInput): Promise<number> {
+  const src = await openPdf(input.bytes, { backend: 'pdfium' });
+  let chars = 0;
+  try {
+    for (let n = 1; n <= src.pageCount; n++) {
+      const page = await src.page(n);
+      for (const it of page.items) chars += it.str.length;
+      page.close();
+    }
+  } finally {
+    await src.close();
   }
   return chars;
 }
@@ -57,8 +75,12 @@ export const pdfSuite: Suite = {
   async tools() {
     return [
       { name: 'pdf.js getTextContent', ours: false, run: bareTextContent },
+      { name: 'PDFium text runs', ours: false, run: pdfiumRuns },
       docmillTool('docmill fast', { parsers: [{ type: 'pdf', mode: 'fast' }] }),
       docmillTool('docmill auto', { parsers: [{ type: 'pdf', mode: 'auto' }] }),
+      docmillTool('docmill fast (pdf.js)', { parsers: [{ type: 'pdf', mode: 'fast' }] }, { pdf: { backend: 'pdfjs' } }),
+      // The hosted API's own parser (Rust, NAPI): detection, text and Markdown in one call.
+      { name: 'pdf-inspector', ours: false, run: async (i) => processPdf(Buffer.from(i.bytes)) },
       { name: 'unpdf', ours: false, run: async (i) => extractText(copy(i.bytes), { mergePages: true }) },
       {
         name: 'pdf-parse',

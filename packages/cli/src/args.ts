@@ -7,6 +7,8 @@ export interface CliCommand {
   out: string | undefined;
   json: boolean;
   help: boolean;
+  /** Parse in this many worker threads (a document each); undefined parses on the main thread. */
+  workers: number | undefined;
   options: ParseOptions;
   /** Password of an encrypted document (ParseHints.password). */
   password?: string;
@@ -31,6 +33,7 @@ Flags:
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
   --out <dir>                output folder for folder conversion
+  --workers N                parse in N worker threads, N documents at a time
   -h, --help                 this help
 
 Warnings go to stderr as "warning: ..." lines. Exit codes: 0 success, 1 the request or the
@@ -84,6 +87,7 @@ export function parseCli(argv: string[]): CliCommand {
         'no-main-content': { type: 'boolean' },
         password: { type: 'string' },
         out: { type: 'string' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -123,6 +127,12 @@ export function parseCli(argv: string[]): CliCommand {
     else parsers.push(pdf);
     options.parsers = parsers;
   }
+  let workers: number | undefined;
+  if (typeof v.workers === 'string') {
+    if (!/^\d+$/.test(v.workers) || Number(v.workers) < 1 || Number(v.workers) > 64)
+      throw new UsageError('--workers must be a whole number from 1 to 64.');
+    workers = Number(v.workers);
+  }
   if (redact !== undefined) options.redactPII = redact === true ? true : { mode: redact };
   if (v['no-main-content']) options.onlyMainContent = false;
   const [command, target, ...extra] = parsed.positionals;
@@ -134,6 +144,7 @@ export function parseCli(argv: string[]): CliCommand {
     out: typeof v.out === 'string' ? v.out : undefined,
     json: v.json === true,
     help: v.help === true,
+    workers,
     options: options as ParseOptions,
     ...(typeof v.password === 'string' ? { password: v.password } : {}),
   };

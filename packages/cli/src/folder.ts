@@ -28,10 +28,10 @@ export interface FolderJob {
   stderr: { write(s: string): unknown };
   /** Called as each file starts and ends (progress display); nothing else is written but warnings and errors. */
   onFile?: (event: { index: number; total: number; file: string; done: boolean; pages: number }) => void;
-  /** Files parsed at once (`docmill enqueue` keeps several jobs on the queue); default 1. */
-  concurrency?: number;
   /** Passed to each parse as its `onProgress` hint. */
   onProgress?: ((p: ParseProgress) => void) | undefined;
+  /** Documents in flight at once (one per worker of a pooled engine); 1 by default. */
+  concurrency?: number;
 }
 
 const accepted = new Set<string>(ACCEPTED_EXTENSIONS);
@@ -66,12 +66,10 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
   let pages = 0;
   const failed: FolderEntry[] = [];
   await mkdir(job.out, { recursive: true });
-  // `index` counts finished files, so the progress stays right with several files in flight.
-  let finished = 0;
-  let next = 0;
-  const convertOne = async (file: string) => {
+  const one = async (i: number): Promise<void> => {
+    const file = files[i] as string;
     const rel = relative(job.src, file);
-    job.onFile?.({ index: finished, total: files.length, file: rel, done: false, pages });
+    job.onFile?.({ index: i, total: files.length, file: rel, done: false, pages });
     try {
       const { bytes, hints } = await readFileInput(file);
       const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
@@ -86,21 +84,22 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
       failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
       job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
     }
-    finished++;
-    job.onFile?.({ index: finished - 1, total: files.length, file: rel, done: true, pages });
+    job.onFile?.({ index: i, total: files.length, file: rel, done: true, pages });
   };
-  const lane = async () => {
-    while (next < files.length) await convertOne(files[next++] as string);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < files.length) await one(next++);
   };
   await Promise.all(Array.from({ length: Math.max(1, job.concurrency ?? 1) }, lane));
+  // Lanes finish in any order; the summary lists failures in file order all the same.
+  failed.sort((a, b) => a.file.localeCompare(b.file));
   return {
     files: files.length,
     pages,
     errors: failed.length,
     seconds: (performance.now() - t0) / 1000,
     skipped: skipped.map(([p, reason]) => ({ file: relative(job.src, p as string), reason: reason as string })),
-    // Several lanes finish out of order; the summary lists failures in path order all the same.
-    failed: (job.concurrency ?? 1) > 1 ? failed.sort((a, b) => a.file.localeCompare(b.file)) : failed,
+    failed,
   };
 }
 

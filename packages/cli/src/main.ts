@@ -72,11 +72,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
     return 2;
   }
-  // summary/json use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
-  const llm = llmConfigFromEnv(process.env);
-  const engine = createEngine(llm ? { llm } : {});
+  const engine = await makeEngine(cmd.workers);
   try {
-    return await runParseCommand({ ...cmd, target: cmd.target }, io, engine);
+    return await runParseCommand({ ...cmd, target: cmd.target }, io, engine, cmd.workers ?? 1);
   } finally {
     await engine.close();
   }
@@ -109,7 +107,6 @@ export async function runParseCommand(
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
         formats,
-        concurrency: inFlight,
         json: cmd.json,
         // Warnings and errors take the status line's place; the next file redraws it.
         stderr: {
@@ -121,6 +118,7 @@ export async function runParseCommand(
         },
         onFile: progress.onFile,
         onProgress: progress.onProgress,
+        concurrency: inFlight,
       });
       progress.clear();
       io.stderr.write(summaryText(summary));
@@ -161,6 +159,19 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`docmill serve: ${err.message}\n`);
     return 2;
   }
+}
+
+/**
+ * The OCR stage is always there, so `auto` (the default) reads scanned pages and `ocr` reads every
+ * page. With --workers each document is parsed, OCR included, in its own worker thread. summary/json
+ * use a model only when DOCMILL_LLM_BASE_URL and DOCMILL_LLM_MODEL name one.
+ */
+export async function makeEngine(workers: number | undefined): Promise<Engine> {
+  const { createOcrStage, OCR_STAGE_URL } = await import('@docmill/ocr');
+  const llm = llmConfigFromEnv(process.env);
+  if (workers === undefined) return createEngine({ stages: [createOcrStage()], ...(llm ? { llm } : {}) });
+  const { createPooledEngine } = await import('@docmill/workers');
+  return createPooledEngine({ workers, stages: [{ url: OCR_STAGE_URL }] });
 }
 
 /** `docmill worker` and `docmill enqueue`, loaded on demand like serve: only they load BullMQ. */

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createEngine, llmConfigFromEnv } from '@docmill/core';
 import { startParseWorker } from '@docmill/queue';
 import { UsageError } from './args.ts';
-import type { CliIO } from './main.ts';
+import { type CliIO, makeEngine } from './main.ts';
 import { positiveInt, queueFlagSpecs, queueFlagsHelp, queueTarget } from './queue-flags.ts';
 
 export const workerUsage = `Usage: docmill worker [flags]     take parse jobs from a Redis queue until SIGTERM/SIGINT
@@ -12,7 +11,10 @@ without document content.
 
 Flags (environment variable in brackets):
 ${queueFlagsHelp}
-  --concurrency N            jobs this process runs at once, default 1 [DOCMILL_CONCURRENCY]
+  --workers N                parse in a pool of N worker threads (OCR included); without it,
+                             parses run in this process with the OCR stage
+  --concurrency N            jobs this process runs at once, default: --workers, else 1
+                             [DOCMILL_CONCURRENCY]
   --shutdown-timeout MS      on SIGTERM, how long in-flight jobs may finish before they are
                              handed back to the queue, default 30000
   --lock-duration MS         a dead worker's jobs return to the queue after this, default 30000`;
@@ -26,6 +28,7 @@ export async function worker(argv: string[], io: CliIO): Promise<number> {
       options: {
         ...queueFlagSpecs,
         concurrency: { type: 'string' },
+        workers: { type: 'string' },
         'shutdown-timeout': { type: 'string' },
         'lock-duration': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -39,15 +42,17 @@ export async function worker(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const target = queueTarget(v, process.env);
-  const concurrency = positiveInt('--concurrency', v.concurrency ?? process.env.DOCMILL_CONCURRENCY, 1);
+  const workers = v.workers === undefined ? undefined : positiveInt('--workers', v.workers, 1);
+  if (workers !== undefined && workers > 64) throw new UsageError('--workers must be a whole number from 1 to 64.');
+  // A pool of N threads is kept busy by N jobs at once; an in-process engine parses one at a time.
+  const concurrency = positiveInt('--concurrency', v.concurrency ?? process.env.DOCMILL_CONCURRENCY, workers ?? 1);
   const shutdownMs = positiveInt('--shutdown-timeout', v['shutdown-timeout'], 30_000);
   const lockDuration = positiveInt('--lock-duration', v['lock-duration'], 30_000);
   const line = (record: object) => io.stdout.write(`${JSON.stringify(record)}\n`);
-  const llm = llmConfigFromEnv(process.env);
-  const engine = createEngine(llm ? { llm } : {});
+  const engine = await makeEngine(workers);
   const running = await startParseWorker({ ...target, engine, concurrency, lockDuration, log: line });
   // The URL may carry a password: log only where the queue is.
-  line({ msg: 'worker ready', time: new Date().toISOString(), queue: target.name, concurrency });
+  line({ msg: 'worker ready', time: new Date().toISOString(), queue: target.name, concurrency, workers: workers ?? 0 });
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       line({ msg: 'shutting down', time: new Date().toISOString(), signal, inFlight: running.inFlight });

@@ -262,13 +262,17 @@ describe('progress', () => {
     expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
   });
   it("folder mode on a terminal shows files, pages and the current file's pages; a pipe gets only the summary", async () => {
+    // A folder of its own: fixtures/pdf also holds an encrypted and a blank PDF.
+    const src = tempDir('docmill-pdfs-');
+    for (const f of ['basic.pdf', 'continued.pdf', 'running.pdf', 'tables.pdf'])
+      copyFileSync(join(root, 'fixtures/pdf', f), join(src, f));
     const out = tempDir('docmill-out-');
-    const tty = await cli(['parse', 'fixtures/pdf', '--out', out], { tty: true });
+    const tty = await cli(['parse', src, '--out', out], { tty: true });
     expect(tty.code).toBe(0);
     expect(tty.stderr).toMatch(/\r\[\.+\] 0\/4 files {2}0 pages {2}[\d.]+ pages\/s {2}basic\.pdf\x1b\[K/);
     expect(tty.stderr).toMatch(/ running\.pdf 2\/3 pages\x1b\[K/);
     expect(tty.stderr).toMatch(/\r\[#{24}\] 4\/4 files {2}7 pages .*\r\x1b\[Kfiles: 4 {2}pages: 7 {2}errors: 0/s);
-    const pipe = await cli(['parse', 'fixtures/pdf', '--out', out]);
+    const pipe = await cli(['parse', src, '--out', out]);
     expect(pipe.stderr).toMatch(
       /^files: 4 {2}pages: 7 {2}errors: 0 {2}skipped: 0 {2}time: [\d.]+ s {2}pages\/s: [\d.]+\n$/,
     );

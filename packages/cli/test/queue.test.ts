@@ -28,7 +28,7 @@ describe.skipIf(redisMissing)('docmill worker and docmill enqueue', () => {
     redis = await startRedis();
     worker = spawn(
       process.execPath,
-      ['--import', 'tsx', bin, 'worker', '--redis', redis.url, '--queue', 'cli', '--concurrency', '2'],
+      ['--import', 'tsx', bin, 'worker', '--redis', redis.url, '--queue', 'cli', '--workers', '2'],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     worker.stdout?.on('data', (d: Buffer) => {
@@ -116,6 +116,8 @@ describe.skipIf(redisMissing)('docmill worker and docmill enqueue', () => {
     worker?.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(logs).toContain('"msg":"stopped"');
+    // --workers 2: a pool of two threads, kept busy by two jobs at once.
+    expect(logs).toContain('"concurrency":2,"workers":2');
     // Finished jobs stay until their TTL without zeroDataRetention: the queue keys exist.
     expect([...(await dumpRedis(redis.url)).keys()].some((k) => k.startsWith('bull:cli:'))).toBe(true);
   });

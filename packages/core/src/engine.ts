@@ -1,3 +1,4 @@
+import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
@@ -8,6 +9,8 @@ import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
+import { piiStage } from './stages/pii/stage.ts';
+import type { PiiConfig } from './stages/pii/types.ts';
 import type { Stage, StageContext } from './stages/types.ts';
 import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
@@ -43,6 +46,14 @@ export interface EngineConfig {
   llm?: LlmConfig;
   /** Replaces the built-in summary/json derivations (e.g. one that runs them in a worker). */
   deriver?: Deriver;
+  /**
+   * PII redaction. Unless a given stage already redacts, a PII stage runs after `stages`: heuristics
+   * for `mode: "fast"`, plus `model` for `accurate`/`aggressive`. `false` installs none, so
+   * `redactPII` is refused.
+   */
+  pii?: PiiConfig | false;
+  /** PDF backend: PDFium (default, pdf.js tried when PDFium cannot open a file) or pdf.js. */
+  pdf?: PdfEngineConfig;
 }
 
 export interface TreeResult {
@@ -63,7 +74,8 @@ export interface Engine {
 
 export function createEngine(config: EngineConfig = {}): Engine {
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
-  const stages = config.stages ?? [];
+  const given = config.stages ?? [];
+  const stages = config.pii === false || given.some((s) => s.redacts) ? given : [...given, piiStage(config.pii ?? {})];
   let closed = false;
   // Derivations load on first use: parses that ask for neither format never import Ajv.
   let deriver: Promise<Deriver> | undefined = config.deriver && Promise.resolve(config.deriver);
@@ -126,14 +138,23 @@ export function createEngine(config: EngineConfig = {}): Engine {
         'redactPII was requested but this engine has no PII redaction stage; no unredacted text is returned.',
       );
     }
+    for (const stage of stages) stage.validate?.(options);
     const raw = await readInput(input, limits.maxInputBytes, signal);
     if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const bytes = await decryptOoxml(raw, hints.password, signal);
+    const hasOcr = stages.some((s) => s.ocr);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
       if (!warnings.includes(m)) warnings.push(m);
     };
+    if (detected.kind === 'image' && !hasOcr) {
+      throw new DocmillError(
+        400,
+        'PARSE_UNSUPPORTED_OPTIONS',
+        'Parsing raster images needs OCR and this engine has no OCR stage (add the one from @docmill/ocr); send a PDF or office document instead.',
+      );
+    }
     const adapter = await adapterFor(detected.kind, config.adapters);
     let output: AdapterOutput;
     try {
@@ -148,6 +169,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         warn,
         password: hints.password,
         progress: progressReporter(hints.onProgress, 'parse'),
+        pdf: config.pdf,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;
@@ -168,7 +190,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       warn(
         `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
       );
-    if (output.pageInfo && !stages.some((s) => s.ocr)) {
+    if (output.pageInfo && !hasOcr) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {
         const pages = unread.map(([n]) => n).join(', ');
@@ -212,6 +234,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     },
     async close() {
       closed = true;
+      await Promise.all(stages.map((s) => s.close?.()));
     },
   };
 }

@@ -1,4 +1,14 @@
 export type {
+  PdfBackendName,
+  PdfEngineConfig,
+  PdfPageContent,
+  PdfSource,
+  RenderedPage,
+} from './adapters/pdf/backend/index.ts';
+export { openPdf } from './adapters/pdf/backend/index.ts';
+export type { PlacedWord, WordPage } from './adapters/pdf/words.ts';
+export { layoutWordPages } from './adapters/pdf/words.ts';
+export type {
   Adapter,
   AdapterContext,
   AdapterOutput,
@@ -13,14 +23,17 @@ export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES 
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
 export { createEngine, parse, parseTree } from './engine.ts';
 export type { ErrorBody, ErrorCode } from './errors.ts';
-export { DocmillError, toDocmillError } from './errors.ts';
+export { DocmillError, timeoutError, toDocmillError } from './errors.ts';
 export type { ParseInput } from './input.ts';
+export { readInput } from './input.ts';
 export type { Limits } from './limits.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
 export type { ParseOptions, PdfOptions, RedactPIIOptions, ResolvedOptions } from './options/index.ts';
 export { normalizeOptions, parseOptionsSchema, piiEntities } from './options/index.ts';
 export { collectImages, collectLinks, renderHtml, renderMarkdown } from './render/index.ts';
 export type { LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
+export type { PiiConfig, PiiEntity, PiiModel, PiiSpan, ReplaceStyle, SpanFinder } from './stages/pii/index.ts';
+export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder } from './stages/pii/index.ts';
 export type { Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';

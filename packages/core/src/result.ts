@@ -91,10 +91,18 @@ export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
   const needSpans = f.has('markdown') || options.pdf.blocks;
   const rendered = needSpans ? renderMarkdownWithSpans(tree, mdOpts) : undefined;
   if (f.has('markdown')) data.markdown = rendered?.markdown ?? '';
-  if (f.has('html')) data.html = output.html ?? renderHtml(tree, mdOpts);
-  if (f.has('rawHtml')) data.rawHtml = output.rawHtml ?? renderHtml(tree, mdOpts);
+  // With redaction on, everything comes from the redacted tree: the adapter's own HTML and links
+  // were taken from the source and still hold what was redacted.
+  const redacted = options.redactPII !== null;
+  if (f.has('html')) data.html = (redacted ? undefined : output.html) ?? renderHtml(tree, mdOpts);
+  if (f.has('rawHtml')) {
+    if (redacted) {
+      data.rawHtml = null;
+      warnings.push('rawHtml is not returned when redactPII is on: it is the unredacted source.');
+    } else data.rawHtml = output.rawHtml ?? renderHtml(tree, mdOpts);
+  }
   const base = sourceURL ?? (typeof tree.metadata.url === 'string' ? tree.metadata.url : undefined);
-  if (f.has('links')) data.links = output.links ?? collectLinks(tree, base);
+  if (f.has('links')) data.links = (redacted ? undefined : output.links) ?? collectLinks(tree, base);
   if (f.has('images')) data.images = collectImages(tree, { removeBase64Images: options.removeBase64Images, base });
   if (f.has('summary')) data.summary = r.derived?.summary ?? null;
   if (f.has('json')) data.json = r.derived?.json ?? null;

@@ -202,15 +202,18 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
     };
     let q: ParseQueue | undefined;
     try {
-      const first = await spawnWorker();
+      // Both workers up before the job exists: whichever takes it is killed, the other must finish it.
+      const pair = await Promise.all([spawnWorker(), spawnWorker()]);
       q = openParseQueue({ redis: redis.url, name: 'stall' });
       const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
-      await waitFor(() => first.out().includes('started'), 10_000);
-      const second = await spawnWorker();
-      first.child.kill('SIGKILL');
+      await waitFor(() => pair.some((w) => w.out().includes('started')), 10_000);
+      const victim = pair.find((w) => w.out().includes('started')) as (typeof pair)[number];
+      const survivor = pair.find((w) => w !== victim) as (typeof pair)[number];
+      victim.child.kill('SIGKILL');
       const r = await waitForResult(q, id, 30_000);
       expect(r.success && r.data.markdown).toContain('|');
-      expect(second.out()).toContain(`started ${second.child.pid}`);
+      expect(survivor.out()).toContain(`started ${survivor.child.pid}`);
+      expect(victim.child.signalCode).toBe('SIGKILL');
     } finally {
       await q?.close();
       await Promise.all(children.map(stopChild));

@@ -2,6 +2,7 @@ import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
+import type { PdfEngineConfig } from './pdf/backend/index.ts';
 
 /** What an adapter gets besides the bytes. Adapters talk to nothing else. */
 export interface AdapterContext {
@@ -29,6 +30,8 @@ export interface AdapterContext {
    * `onProgress` hint sees it. Never throws; absent when an adapter is run outside the engine.
    */
   progress?(done: number, total: number, unit: ProgressUnit): void;
+  /** Engine-level PDF settings (backend choice). */
+  pdf?: PdfEngineConfig | undefined;
 }
 
 export type ProgressUnit = 'pages' | 'slides' | 'sheets' | 'parts';

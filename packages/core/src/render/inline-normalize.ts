@@ -13,7 +13,7 @@ export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
     const prev = out[out.length - 1];
     if (n.type === 'text') {
       if (n.value === '') continue;
-      if (prev?.type === 'text') {
+      if (prev?.type === 'text' && !prev.data?.piiPlaceholder && !n.data?.piiPlaceholder) {
         out[out.length - 1] = { type: 'text', value: prev.value + n.value };
         continue;
       }

@@ -60,6 +60,8 @@ export function imageMarkdown(node: Image, opts: Required<MarkdownOptions>): str
 
 const inlineHandlers: InlineHandlers = {
   text: (n, s) => {
+    // A redaction placeholder is written as the contract shows it: `<EMAIL>`, not `\<EMAIL>`.
+    if (n.data?.piiPlaceholder) return n.value;
     const escaped = escapeText(n.value);
     return s.inCell ? escaped.replace(/\r?\n/g, '<br>') : escaped;
   },

@@ -23,6 +23,10 @@ export interface Stage {
   readonly redacts?: boolean;
   /** Set by a stage that OCRs pages without a usable text layer. */
   readonly ocr?: boolean;
+  /** Throws before any parsing when the stage cannot honour the options (fail closed, fail fast). */
+  validate?(options: ResolvedOptions): void;
   applies(ctx: StageContext): boolean;
   run(tree: Root, ctx: StageContext): Promise<Root>;
+  /** Releases what the stage holds (worker pools, models); `engine.close()` calls it. */
+  close?(): Promise<void>;
 }

@@ -1,127 +1,173 @@
 import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
-import { parse } from '../../src/index.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { headingF1, mean, tableNeighbourF1, textSimilarity } from '../helpers/metrics.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 
 const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
 const bench = (name: string) => corpusFile('pdfbench', name);
 
-describe.skipIf(!hasCorpus)(`pdf adapter on the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
-  it('reads a two-column paper column by column, title and abstract first', async () => {
-    const r = await parse(bench('unstructured_pdf_multi-column.pdf'), fast, { filename: 'multi-column.pdf' });
-    const md = r.markdown ?? '';
-    const order = [
-      'Dense Passage Retrieval for Open-Domain Question Answering',
-      'Open-domain question answering relies on efficient passage retrieval',
-      'benchmarks.',
-      '1 Introduction',
-      'Open-domain question answering (QA) (Voorhees, 1999)',
-      'Retrieval in open-domain QA is usually implemented using TF-IDF',
-    ];
-    const at = order.map((s) => md.indexOf(s));
-    for (const [i, p] of at.entries()) expect(p, order[i]).toBeGreaterThanOrEqual(0);
-    for (let i = 1; i < at.length; i++) expect(at[i], order[i]).toBeGreaterThan(at[i - 1] as number);
-    // No line of the left column is glued to one of the right column.
-    expect(md).not.toMatch(/relies on ef\S* .*Retrieval in open-domain QA/);
-  });
-
-  it('removes running page headers that pdf.js text repeats on every other page', async () => {
-    const r = await parse(bench('unstructured_pdf_layout-parser-paper-with-empty-pages.pdf'), fast, {
-      filename: 'lp.pdf',
+describe.skipIf(!hasCorpus).each(pdfBackends)(
+  `pdf adapter on the corpus (${hasCorpus ? 'present' : corpusSkipReason}, %s)`,
+  (backend) => {
+    const { parse } = engineFor(backend);
+    it('reads a two-column paper column by column, title and abstract first', async () => {
+      const r = await parse(bench('unstructured_pdf_multi-column.pdf'), fast, { filename: 'multi-column.pdf' });
+      const md = r.markdown ?? '';
+      const order = [
+        'Dense Passage Retrieval for Open-Domain Question Answering',
+        'Open-domain question answering relies on efficient passage retrieval',
+        'benchmarks.',
+        '1 Introduction',
+        'Open-domain question answering (QA) (Voorhees, 1999)',
+        'Retrieval in open-domain QA is usually implemented using TF-IDF',
+      ];
+      const at = order.map((s) => md.indexOf(s));
+      for (const [i, p] of at.entries()) expect(p, order[i]).toBeGreaterThanOrEqual(0);
+      for (let i = 1; i < at.length; i++) expect(at[i], order[i]).toBeGreaterThan(at[i - 1] as number);
+      // No line of the left column is glued to one of the right column.
+      expect(md).not.toMatch(/relies on ef\S* .*Retrieval in open-domain QA/);
     });
-    const md = r.markdown ?? '';
-    expect(md).toContain('LayoutParser');
-    expect((md.match(/Z\. Shen et al\./g) ?? []).length).toBeLessThanOrEqual(1);
-    expect(md).not.toContain('LayoutParser: A Unified Toolkit for DL-Based DIA');
-  });
 
-  it('truncates at maxPages, warns and still reports the true page count', async () => {
-    const r = await parse(
-      bench('unstructured_pdf_DA-619p.pdf'),
-      { parsers: [{ type: 'pdf', mode: 'fast', maxPages: 5, pages: true, pageMarkers: true }] },
-      { filename: 'DA-619p.pdf' },
-    );
-    expect(r.metadata.numPages).toBe(5);
-    expect(r.metadata.totalPages).toBe(619);
-    expect(r.warning).toMatch(/first 5 of 619/);
-    expect(r.pages?.map((p) => p.pageNumber)).toEqual([1, 2, 3, 4, 5]);
-    expect(r.markdown).toContain('<!-- page 5 -->');
-    expect(r.markdown).not.toContain('<!-- page 6 -->');
-  });
-
-  it('gives blocks with page sizes and boxes inside the page', async () => {
-    const r = await parse(
-      bench('unstructured_pdf_multi-column.pdf'),
-      { parsers: [{ type: 'pdf', mode: 'fast', blocks: true }] },
-      { filename: 'multi-column.pdf' },
-    );
-    const page = r.blocks?.[0];
-    expect(page?.width).toBeCloseTo(595.28, 1);
-    expect(page?.items.length).toBeGreaterThan(5);
-    for (const it of page?.items ?? []) {
-      const [x0, y0, x1, y1] = it.bbox ?? [0, 0, 0, 0];
-      expect(x0).toBeLessThanOrEqual(x1);
-      expect(y0).toBeLessThanOrEqual(y1);
-      expect(y1).toBeLessThanOrEqual((page?.height ?? 0) + 1);
-      expect(r.markdown?.slice(...(it.markdownSpan ?? [0, 0]))).toBe(it.content);
-    }
-    expect(page?.items[0]?.label).toBe('title');
-  });
-
-  it('turns link annotations into links in auto mode', async () => {
-    const r = await parse(
-      bench('unstructured_pdf_embedded-link.pdf'),
-      { formats: ['markdown', 'links'], parsers: ['pdf'] },
-      {
-        filename: 'embedded-link.pdf',
-      },
-    );
-    expect(r.markdown).toContain('[link](https://github.com/Unstructured-IO/unstructured)');
-    expect(r.links).toContain('mailto:unstructuredai@earlygrowth.com');
-  });
-
-  it('answers a password-protected file with a 400 that says so', async () => {
-    const err = await parse(bench('unstructured_pdf_password.pdf'), fast, { filename: 'password.pdf' }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(DocmillError);
-    expect((err as DocmillError).status).toBe(400);
-    expect((err as DocmillError).message).toContain('password-protected');
-  });
-
-  it('takes outline headings and right-to-left text', async () => {
-    const rtl = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
-      filename: 'rtl.pdf',
+    it('removes running page headers that pdf.js text repeats on every other page', async () => {
+      const r = await parse(bench('unstructured_pdf_layout-parser-paper-with-empty-pages.pdf'), fast, {
+        filename: 'lp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toContain('LayoutParser');
+      expect((md.match(/Z\. Shen et al\./g) ?? []).length).toBeLessThanOrEqual(1);
+      expect(md).not.toContain('LayoutParser: A Unified Toolkit for DL-Based DIA');
     });
-    expect(rtl.markdown).toContain('تحسين');
-    expect(rtl.metadata.language).toBe('en-US');
-  });
 
-  it('uses an invisible text layer (render mode 3) laid over a scan', async () => {
-    const r = await parse(corpusFile('docling', 'pdf', 'invisible_text_layer.pdf'), {}, { filename: 'scan.pdf' });
-    expect(r.markdown).toContain('Invisible OCR text layer');
-    expect(r.warning ?? '').not.toMatch(/look scanned/);
-  });
+    it('truncates at maxPages, warns and still reports the true page count', async () => {
+      const r = await parse(
+        bench('unstructured_pdf_DA-619p.pdf'),
+        { parsers: [{ type: 'pdf', mode: 'fast', maxPages: 5, pages: true, pageMarkers: true }] },
+        { filename: 'DA-619p.pdf' },
+      );
+      expect(r.metadata.numPages).toBe(5);
+      expect(r.metadata.totalPages).toBe(619);
+      expect(r.warning).toMatch(/first 5 of 619/);
+      expect(r.pages?.map((p) => p.pageNumber)).toEqual([1, 2, 3, 4, 5]);
+      expect(r.markdown).toContain('<!-- page 5 -->');
+      expect(r.markdown).not.toContain('<!-- page 6 -->');
+    });
 
-  it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
-    const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
-    expect(pairs.length).toBeGreaterThanOrEqual(10);
-    const texts: number[] = [];
-    const heads: number[] = [];
-    const tables: number[] = [];
-    for (const p of pairs) {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', p.name), {}, { filename: p.name });
-      texts.push(textSimilarity(r.markdown ?? '', p.truth as string));
-      const h = headingF1(r.markdown ?? '', p.truth as string);
-      if (h !== null && h !== undefined) heads.push(h);
-      const t = tableNeighbourF1(r.markdown ?? '', p.truth as string);
-      if (t !== null) tables.push(t);
-    }
-    expect(tables.length).toBeGreaterThanOrEqual(4);
-    expect(mean(tables)).toBeGreaterThanOrEqual(0.6);
-    expect(mean(texts)).toBeGreaterThanOrEqual(0.93);
-    expect(mean(heads)).toBeGreaterThanOrEqual(0.7);
-  });
-});
+    it('reads only what each crop box shows of a spread cut into two pages', async () => {
+      const r = await parse(
+        bench('unstructured_pdf_reliance.pdf'),
+        { parsers: [{ type: 'pdf', mode: 'fast', pages: true }] },
+        { filename: 'reliance.pdf' },
+      );
+      const [, left, right] = r.pages ?? [];
+      expect(left?.markdown).toContain('largest corporate value creator');
+      expect(right?.markdown).not.toContain('largest corporate value creator');
+      expect(right?.markdown).toContain('Reliance');
+    });
+
+    it('stops a long document at the timeout', { timeout: 30_000 }, async () => {
+      const t0 = Date.now();
+      const err = await parse(
+        bench('unstructured_pdf_DA-619p.pdf'),
+        { timeout: 1000, ...fast },
+        { filename: 'da.pdf' },
+      ).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((err as DocmillError)?.status).toBe(408);
+      expect(Date.now() - t0).toBeLessThan(3000);
+    });
+
+    it('gives blocks with page sizes and boxes inside the page', async () => {
+      const r = await parse(
+        bench('unstructured_pdf_multi-column.pdf'),
+        { parsers: [{ type: 'pdf', mode: 'fast', blocks: true }] },
+        { filename: 'multi-column.pdf' },
+      );
+      const page = r.blocks?.[0];
+      expect(page?.width).toBeCloseTo(595.28, 1);
+      expect(page?.items.length).toBeGreaterThan(5);
+      for (const it of page?.items ?? []) {
+        const [x0, y0, x1, y1] = it.bbox ?? [0, 0, 0, 0];
+        expect(x0).toBeLessThanOrEqual(x1);
+        expect(y0).toBeLessThanOrEqual(y1);
+        expect(y1).toBeLessThanOrEqual((page?.height ?? 0) + 1);
+        expect(r.markdown?.slice(...(it.markdownSpan ?? [0, 0]))).toBe(it.content);
+      }
+      expect(page?.items[0]?.label).toBe('title');
+    });
+
+    it('turns link annotations into links in auto mode', async () => {
+      const r = await parse(
+        bench('unstructured_pdf_embedded-link.pdf'),
+        { formats: ['markdown', 'links'], parsers: ['pdf'] },
+        {
+          filename: 'embedded-link.pdf',
+        },
+      );
+      expect(r.markdown).toContain('[link](https://github.com/Unstructured-IO/unstructured)');
+      expect(r.links).toContain('mailto:unstructuredai@earlygrowth.com');
+    });
+
+    it('answers a password-protected file with a 400 that says so', async () => {
+      const err = await parse(bench('unstructured_pdf_password.pdf'), fast, { filename: 'password.pdf' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(DocmillError);
+      expect((err as DocmillError).status).toBe(400);
+      expect((err as DocmillError).message).toContain('password-protected');
+    });
+
+    it('takes outline headings and right-to-left text', async () => {
+      const rtl = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
+        filename: 'rtl.pdf',
+      });
+      expect(rtl.markdown).toContain('تحسين');
+      expect(rtl.metadata.language).toBe('en-US');
+    });
+
+    it('uses an invisible text layer (render mode 3) laid over a scan', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'invisible_text_layer.pdf'), {}, { filename: 'scan.pdf' });
+      expect(r.markdown).toContain('Invisible OCR text layer');
+      expect(r.warning ?? '').not.toMatch(/look scanned/);
+    });
+
+    it.skipIf(backend !== 'pdfium')('measures image coverage of pages that also have text (auto mode)', async () => {
+      const { createEngine } = await import('../../src/index.ts');
+      const r = await createEngine({ pdf: { backend } }).parseTree(
+        corpusFile('docling', 'pdf', 'sources', 'picture_classification.pdf'),
+        {},
+        { filename: 'pictures.pdf' },
+      );
+      const info = r.output.pageInfo ?? {};
+      expect(Object.keys(info)).toEqual(['1', '2']);
+      for (const c of Object.values(info)) {
+        expect(c.text).toBe('text');
+        expect(c.imageCoverage).toBeGreaterThan(0.05);
+        expect(c.imageCoverage).toBeLessThan(0.5);
+      }
+    });
+
+    it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
+      const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
+      expect(pairs.length).toBeGreaterThanOrEqual(10);
+      const texts: number[] = [];
+      const heads: number[] = [];
+      const tables: number[] = [];
+      for (const p of pairs) {
+        const r = await parse(corpusFile('docling', 'pdf', 'sources', p.name), {}, { filename: p.name });
+        texts.push(textSimilarity(r.markdown ?? '', p.truth as string));
+        const h = headingF1(r.markdown ?? '', p.truth as string);
+        if (h !== null && h !== undefined) heads.push(h);
+        const t = tableNeighbourF1(r.markdown ?? '', p.truth as string);
+        if (t !== null) tables.push(t);
+      }
+      expect(tables.length).toBeGreaterThanOrEqual(4);
+      expect(mean(tables)).toBeGreaterThanOrEqual(0.6);
+      expect(mean(texts)).toBeGreaterThanOrEqual(0.93);
+      expect(mean(heads)).toBeGreaterThanOrEqual(0.7);
+    });
+  },
+);

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
-import { parse } from '../../src/index.ts';
 import { fixture } from '../helpers/corpus.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 
 const pdfOpts = (extra: Record<string, unknown> = {}) => ({
   parsers: [{ type: 'pdf' as const, mode: 'fast' as const, ...extra }],
 });
 
-describe('pdf adapter: generated fixtures', () => {
+describe.each(pdfBackends)('pdf adapter: generated fixtures (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
   it('renders heading, de-hyphenated paragraph and bullet list exactly', async () => {
     const r = await parse(fixture('pdf', 'basic.pdf'), pdfOpts(), { filename: 'basic.pdf' });
     expect(r.markdown).toBe(
@@ -82,6 +84,7 @@ describe('pdf adapter: generated fixtures', () => {
         limits: {},
         signal: new AbortController().signal,
         warn: () => undefined,
+        pdf: { backend },
       }) as never;
     const auto = await adapter.parse(fixture('pdf', 'basic.pdf'), ctx('auto'));
     expect(auto.pageInfo?.[1]).toEqual({ text: 'text', imageCoverage: 0 });
@@ -112,6 +115,7 @@ describe('pdf adapter: generated fixtures', () => {
       limits: {},
       signal: ac.signal,
       warn: () => undefined,
+      pdf: { backend },
     } as never;
     await expect(adapter.parse(fixture('pdf', 'running.pdf'), ctx)).rejects.toMatchObject({ status: 408 });
   });

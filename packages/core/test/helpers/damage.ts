@@ -34,11 +34,16 @@ export function damagedVariants(bytes: Uint8Array, count: number): Uint8Array[] 
  * Parses each damaged copy and asserts a result or a DocmillError 400 (408 if the deadline hit),
  * never another exception, and never longer than the timeout.
  */
-export async function expectSurvivesDamage(bytes: Uint8Array, filename: string, count = 200): Promise<void> {
+export async function expectSurvivesDamage(
+  bytes: Uint8Array,
+  filename: string,
+  count = 200,
+  parseWith: typeof parse = parse,
+): Promise<void> {
   for (const copy of damagedVariants(bytes, count)) {
     const t0 = Date.now();
     try {
-      await parse(copy, { timeout: 5000 }, { filename });
+      await parseWith(copy, { timeout: 5000 }, { filename });
     } catch (err) {
       expect(err).toBeInstanceOf(DocmillError);
       expect([400, 408]).toContain((err as DocmillError).status);

@@ -122,7 +122,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): K
     const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
     if (tier >= 0 && !smallAfter) return { type: 'heading', depth: Math.min(6, tier + 1) };
     if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
-      const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font) && !l.italic);
+      const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
       const startsWell = /^[\p{Lu}\p{N}\p{Lo}]/u.test(t);
       // A standalone styled line: the next line is back to another font or far below.
       const alone =
@@ -185,14 +185,18 @@ function inlines(lines: Line[], stripFirst = 0): Inline[] {
     let node: Inline = text(value);
     if (sp.sup) node = { type: 'superscript', children: [node] };
     else {
-      if (sp.italic && value.trim()) node = { type: 'emphasis', children: [node] };
-      if (sp.bold && value.trim()) node = { type: 'strong', children: [node] };
+      // Emphasis on a lone symbol (a checkbox glyph, a bullet) is noise, not styling.
+      const worded = wordy.test(value);
+      if (sp.italic && worded) node = { type: 'emphasis', children: [node] };
+      if (sp.bold && worded) node = { type: 'strong', children: [node] };
     }
     if (sp.href) node = link(sp.href, [node]);
     out.push(node);
   }
   return out;
 }
+
+const wordy = /[\p{L}\p{N}]/u;
 
 function inlineLength(nodes: Inline[]): number {
   let n = 0;

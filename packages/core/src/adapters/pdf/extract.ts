@@ -144,7 +144,7 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
   };
 }
 
-function turnMatrix(quarter: number, w: number, h: number): Matrix | null {
+export function turnMatrix(quarter: number, w: number, h: number): Matrix | null {
   if (quarter === 1) return [0, -1, 1, 0, 0, w];
   if (quarter === 2) return [-1, 0, 0, -1, w, h];
   if (quarter === 3) return [0, 1, -1, 0, h, 0];
@@ -185,6 +185,63 @@ export interface Graphics {
 const RULE = 2.5;
 
 /**
+ * Collects rulings, rectangles and image boxes in top-left page space. Both backends feed it: pdf.js
+ * from operator lists, PDFium from page objects, so tables see the same shapes from either.
+ */
+export class ShapeCollector {
+  readonly segments: Segment[] = [];
+  readonly rects: Rect[] = [];
+  readonly images: Rect[] = [];
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly limit = 20000,
+  ) {}
+
+  /** A filled or stroked box: thin ones are rulings, page-sized ones (backgrounds) are ignored. */
+  add(r: Rect): void {
+    if (this.segments.length + this.rects.length > this.limit) return;
+    const w = r.x1 - r.x0;
+    const h = r.y1 - r.y0;
+    if (w <= RULE && h <= RULE) return;
+    if (w <= RULE) this.segments.push({ x0: (r.x0 + r.x1) / 2, y0: r.y0, x1: (r.x0 + r.x1) / 2, y1: r.y1 });
+    else if (h <= RULE) this.segments.push({ x0: r.x0, y0: (r.y0 + r.y1) / 2, x1: r.x1, y1: (r.y0 + r.y1) / 2 });
+    else if (w < this.width * 0.98 || h < this.height * 0.98) this.rects.push(r);
+  }
+
+  /** An image drawn into the unit square mapped by `m`. */
+  image(m: Matrix): void {
+    const r = box(m, 0, 0, 1, 1);
+    if (r.x1 - r.x0 > 4 && r.y1 - r.y0 > 4) this.images.push(r);
+  }
+
+  /** A path in pdf.js's flattened form (see `pathShapes`), its points mapped to the page by `m`. */
+  path(d: ArrayLike<number>, stroke: boolean, m: Matrix): void {
+    pathShapes(
+      d,
+      stroke,
+      (ax, ay, bx, by) => box(m, ax, ay, bx, by),
+      (r) => this.add(r),
+    );
+  }
+
+  result(): Graphics {
+    return {
+      segments: this.segments,
+      rects: this.rects,
+      images: this.images,
+      imageCoverage: coverage(this.images, this.width, this.height),
+    };
+  }
+}
+
+function box(m: Matrix, ax: number, ay: number, bx: number, by: number): Rect {
+  const p = apply(m, ax, ay);
+  const q = apply(m, bx, by);
+  return { x0: Math.min(p[0], q[0]), y0: Math.min(p[1], q[1]), x1: Math.max(p[0], q[0]), y1: Math.max(p[1], q[1]) };
+}
+
+/**
  * Ruling segments, filled/stroked rectangles and image boxes from an operator list, in the same
  * top-left page space as the text (viewport transform applied after the content's own matrices).
  */
@@ -196,9 +253,7 @@ export function extractGraphics(
   height: number,
   limit = 20000,
 ): Graphics {
-  const segments: Segment[] = [];
-  const rects: Rect[] = [];
-  const images: Rect[] = [];
+  const shapes = new ShapeCollector(width, height, limit);
   let ctm: Matrix = viewport;
   const stack: Matrix[] = [];
   const { fnArray, argsArray } = ops;
@@ -211,20 +266,6 @@ export function extractGraphics(
     OPS.closeFillStroke,
     OPS.closeEOFillStroke,
   ]);
-  const box = (ax: number, ay: number, bx: number, by: number): Rect => {
-    const p = apply(ctm, ax, ay);
-    const q = apply(ctm, bx, by);
-    return { x0: Math.min(p[0], q[0]), y0: Math.min(p[1], q[1]), x1: Math.max(p[0], q[0]), y1: Math.max(p[1], q[1]) };
-  };
-  const addRect = (r: Rect): void => {
-    if (segments.length + rects.length > limit) return;
-    const w = r.x1 - r.x0;
-    const h = r.y1 - r.y0;
-    if (w <= RULE && h <= RULE) return;
-    if (w <= RULE) segments.push({ x0: (r.x0 + r.x1) / 2, y0: r.y0, x1: (r.x0 + r.x1) / 2, y1: r.y1 });
-    else if (h <= RULE) segments.push({ x0: r.x0, y0: (r.y0 + r.y1) / 2, x1: r.x1, y1: (r.y0 + r.y1) / 2 });
-    else if (w < width * 0.98 || h < height * 0.98) rects.push(r);
-  };
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
@@ -242,20 +283,19 @@ export function extractGraphics(
       fn === OPS.paintImageMaskXObject ||
       fn === OPS.paintImageXObjectRepeat
     ) {
-      const r = box(0, 0, 1, 1);
-      if (r.x1 - r.x0 > 4 && r.y1 - r.y0 > 4) images.push(r);
+      shapes.image(ctm);
     } else if (fn === OPS.constructPath && args) {
       const op = args[0] as number;
       const isStroke = strokes.has(op);
       if (!isStroke && !fills.has(op)) continue;
       const data = (args[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
-      if (data) pathShapes(data, isStroke, box, addRect);
+      if (data) shapes.path(data, isStroke, ctm);
     }
   }
-  return { segments, rects, images, imageCoverage: coverage(images, width, height) };
+  return shapes.result();
 }
 
-function apply(m: Matrix, x: number, y: number): [number, number] {
+export function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 

@@ -1,0 +1,260 @@
+import type { DocumentMetadata } from '../../../tree/types.ts';
+import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
+import type { LinkBox } from '../lines.ts';
+import { damagedError, passwordError } from './errors.ts';
+import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+let loading: Promise<PdfJs> | undefined;
+
+/**
+ * pdf.js is imported on first use only. In Node it runs its worker code on the main thread (its
+ * "fake worker", loaded by pdf.js itself from the module beside pdf.mjs), which is what we want:
+ * one parse is one task, and no worker thread outlives it.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return loading;
+}
+
+/** pdf.js: the fallback backend, and the one chosen with `createEngine({ pdf: { backend: 'pdfjs' } })`. */
+export const pdfjsBackend: PdfBackend = {
+  name: 'pdfjs',
+  async open(bytes, options) {
+    const pdfjs = await loadPdfJs();
+    // pdf.js transfers (detaches) the buffer it is given; the caller's bytes must stay usable.
+    const task = pdfjs.getDocument({
+      data: bytes.slice(),
+      password: options?.password,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+    let doc: PdfDocument;
+    try {
+      doc = await task.promise;
+    } catch (err) {
+      await task.destroy().catch(() => undefined);
+      if ((err as { name?: string })?.name === 'PasswordException') throw passwordError(err);
+      throw damagedError(err instanceof Error ? err.message : String(err), err);
+    }
+    return source(doc, pdfjs.OPS as unknown as OpCodes);
+  },
+};
+
+function source(doc: PdfDocument, OPS: OpCodes): PdfSource {
+  // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
+  const fonts: FontStyles = new Map();
+  // pdf.js answers through message round trips: the next page is requested while the current one
+  // is read, which hides their latency on a front-to-back walk.
+  let prefetch: { n: number; page: Promise<PdfPage> } | null = null;
+  const getPage = (n: number): Promise<PdfPage> => {
+    const hit = prefetch?.n === n ? prefetch.page : doc.getPage(n);
+    prefetch = null;
+    if (n < doc.numPages) {
+      prefetch = { n: n + 1, page: doc.getPage(n + 1) };
+      prefetch.page.catch(() => undefined);
+    }
+    return hit;
+  };
+  return {
+    backend: 'pdfjs',
+    pageCount: doc.numPages,
+    metadata: () => documentInfo(doc),
+    outline: () => outlineEntries(doc),
+    async page(n, request) {
+      const page = await getPage(n);
+      try {
+        return await readPage(page, OPS, fonts, request?.links === true);
+      } catch (err) {
+        page.cleanup();
+        throw err;
+      }
+    },
+    async render(n, dpi) {
+      const page = await doc.getPage(n);
+      try {
+        return await renderPage(doc, page, dpi);
+      } finally {
+        page.cleanup();
+      }
+    },
+    async close() {
+      prefetch = null;
+      await doc.destroy().catch(() => undefined);
+    },
+  };
+}
+
+async function readPage(page: PdfPage, OPS: OpCodes, fonts: FontStyles, links: boolean): Promise<PdfPageContent> {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as Matrix;
+  // Annotation parsing costs up to a fifth of text extraction on annotation-heavy files; it is
+  // requested alongside the text to overlap the two.
+  const annotations = links ? page.getAnnotations({ intent: 'display' }).catch(() => []) : null;
+  const tc = await page.getTextContent();
+  const monoFonts: string[] = [];
+  for (const [name, st] of Object.entries(tc.styles)) if (st.fontFamily === 'monospace') monoFonts.push(name);
+  const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
+  const frame = turn ? multiply(turn, vt) : vt;
+  let graphics: Promise<PageGraphics> | undefined;
+  return {
+    width,
+    height,
+    items,
+    monoFonts,
+    links: annotations ? pageLinks((await annotations) as RawAnnotation[], frame) : undefined,
+    graphics() {
+      graphics ??= (async () => {
+        const ops = await page.getOperatorList();
+        const g = extractGraphics(ops, OPS, frame, width, height);
+        learnFonts(page, Object.keys(tc.styles), fonts);
+        for (const it of items) {
+          const f = fonts.get(it.fontName);
+          if (f) {
+            it.bold = f.bold;
+            it.italic = f.italic;
+          }
+        }
+        return g;
+      })();
+      return graphics;
+    },
+    close() {
+      page.cleanup();
+    },
+  };
+}
+
+/** pdf.js hands font names (and so bold/italic) to the main thread only with an operator list. */
+function learnFonts(page: PdfPage, names: string[], fonts: FontStyles): void {
+  for (const name of names) {
+    if (fonts.has(name) || !page.commonObjs.has(name)) continue;
+    const f = page.commonObjs.get(name) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean } | null;
+    const fontName = f?.name ?? '';
+    fonts.set(name, {
+      bold: Boolean(f?.bold || f?.black) || /bold|black|heavy|semibold|demi/i.test(fontName),
+      italic: Boolean(f?.italic) || /italic|oblique/i.test(fontName),
+    });
+  }
+}
+
+interface RawAnnotation {
+  subtype?: string;
+  url?: string;
+  unsafeUrl?: string;
+  rect?: number[];
+}
+
+function pageLinks(annots: RawAnnotation[], frame: Matrix): LinkBox[] | undefined {
+  const out: LinkBox[] = [];
+  for (const a of annots) {
+    const href = a.url ?? a.unsafeUrl;
+    if (a.subtype !== 'Link' || !href || !a.rect || a.rect.length < 4) continue;
+    if (!/^(https?:|mailto:|ftp:)/i.test(href)) continue;
+    const [ax, ay, bx, by] = a.rect as [number, number, number, number];
+    const p = [frame[0] * ax + frame[2] * ay + frame[4], frame[1] * ax + frame[3] * ay + frame[5]];
+    const q = [frame[0] * bx + frame[2] * by + frame[4], frame[1] * bx + frame[3] * by + frame[5]];
+    out.push({
+      x0: Math.min(p[0] as number, q[0] as number),
+      y0: Math.min(p[1] as number, q[1] as number),
+      x1: Math.max(p[0] as number, q[0] as number),
+      y1: Math.max(p[1] as number, q[1] as number),
+      href,
+    });
+  }
+  return out.length ? out : undefined;
+}
+
+interface OutlineNode {
+  title: string;
+  items: OutlineNode[];
+}
+
+async function outlineEntries(doc: PdfDocument): Promise<OutlineEntry[]> {
+  const out: OutlineEntry[] = [];
+  let nodes: OutlineNode[] | null = null;
+  try {
+    nodes = (await doc.getOutline()) as OutlineNode[] | null;
+  } catch {
+    return out;
+  }
+  const walk = (list: OutlineNode[], depth: number): void => {
+    for (const n of list) {
+      if (out.length >= 5000) return;
+      out.push({ title: n.title ?? '', depth });
+      if (n.items?.length && depth < 6) walk(n.items, depth + 1);
+    }
+  };
+  if (nodes) walk(nodes, 1);
+  return out;
+}
+
+/** Title, author, subject, keywords and language from the info dictionary, then XMP. */
+async function documentInfo(doc: PdfDocument): Promise<DocumentMetadata> {
+  const md: DocumentMetadata = {};
+  try {
+    const m = await doc.getMetadata();
+    const info = (m.info ?? {}) as Record<string, unknown>;
+    const xmp = m.metadata as { get(name: string): unknown } | null;
+    const pick = (...vals: unknown[]): string | undefined => {
+      for (const v of vals) if (typeof v === 'string' && v.trim()) return v.replace(/\s+/g, ' ').trim();
+      return undefined;
+    };
+    const title = pick(info.Title, xmp?.get('dc:title'));
+    if (title) md.title = title;
+    const author = pick(info.Author, xmp?.get('dc:creator'));
+    if (author) md.author = author;
+    const subject = pick(info.Subject, xmp?.get('dc:description'));
+    if (subject) md.description = subject;
+    const keywords = pick(info.Keywords, xmp?.get('pdf:keywords'));
+    if (keywords) md.keywords = keywords;
+    const lang = pick(info.Language, xmp?.get('dc:language'));
+    if (lang) md.language = lang;
+  } catch {
+    // Broken metadata must not cost the document's text.
+  }
+  return md;
+}
+
+/**
+ * Renders through pdf.js's own canvas factory (in Node it loads the `@napi-rs/canvas` version pdf.js
+ * pins; a second copy of that library in the process crashes it).
+ */
+async function renderPage(doc: PdfDocument, page: PdfPage, dpi: number): Promise<RenderedPage> {
+  const scale = (Number.isFinite(dpi) && dpi > 0 ? dpi : 72) / 72;
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(viewport.width));
+  const height = Math.max(1, Math.round(viewport.height));
+  const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+  const target = factory.create(width, height);
+  try {
+    target.context.fillStyle = '#ffffff';
+    target.context.fillRect(0, 0, width, height);
+    await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
+    const img = target.context.getImageData(0, 0, width, height);
+    return { width, height, data: new Uint8ClampedArray(img.data) };
+  } finally {
+    factory.destroy(target);
+  }
+}
+
+interface CanvasFactory {
+  create(
+    w: number,
+    h: number,
+  ): {
+    canvas: unknown;
+    context: {
+      fillStyle: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+    };
+  };
+  destroy(target: unknown): void;
+}

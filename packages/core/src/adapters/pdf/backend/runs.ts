@@ -1,0 +1,316 @@
+import { apply, type Matrix, turnMatrix } from '../extract.ts';
+import type { TextItem } from '../model.ts';
+import { cleanText } from '../text.ts';
+import type { Pdfium } from './wasm.ts';
+
+/** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
+export interface Frame {
+  m: Matrix;
+  width: number;
+  height: number;
+}
+
+/** What the layout needs to know about a font, read once per font per document. */
+export interface FontFacts {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+}
+
+/** Font descriptor flags (PDF 32000 table 123). */
+const FLAG_FIXED_PITCH = 1;
+const FLAG_ITALIC = 1 << 6;
+const FLAG_FORCE_BOLD = 1 << 18;
+
+/** A run under construction: characters of one text object on one line, boxes in display space. */
+interface RawRun {
+  str: string;
+  /** Quarter turns of the writing direction on the displayed page (0 upright … 3), 4 for other angles. */
+  q: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Baseline of the first character, display space (y for upright text). */
+  ox: number;
+  oy: number;
+  size: number;
+  font: FontFacts;
+  eol: boolean;
+  /** Characters placed right to left (visual order stored backwards). */
+  backwards: number;
+}
+
+const combining = /\p{M}/u;
+const rtlScript = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const HALF_PI = Math.PI / 2;
+
+/**
+ * Builds text runs from PDFium's character stream. A run is the characters of one text object that
+ * follow each other on one line without a gap wider than a tab; runs are what pdf.js calls items, so
+ * the line, block and table code reads both backends alike. PDFium's own additions are resolved
+ * here: the spaces and line breaks it synthesizes (they belong to no text object) become run
+ * separators, and U+0002 (its mark for a hyphen that ends a line) becomes the hyphen it was drawn as.
+ */
+export function assembleRuns(
+  p: Pdfium,
+  tp: number,
+  frame: Frame,
+  fonts: Map<number, FontFacts>,
+): { items: TextItem[]; turn: Matrix | null; width: number; height: number; mono: string[] } {
+  const x = p.x;
+  const n = x.FPDFText_CountChars(tp);
+  const box = p.scratch;
+  const bo = box >> 2;
+  const org = p.scratch + 16;
+  const oo = org >> 3;
+  const [ma, mb, mc, md, me, mf] = frame.m;
+  const runs: RawRun[] = [];
+  const objFonts = new Map<number, FontFacts>();
+  const mono = new Set<string>();
+  let run: RawRun | null = null;
+  let runObj = 0;
+  // Along-axis extent and cross-axis centre of the last base character placed.
+  let lastLo = 0;
+  let lastHi = 0;
+  let lastCross = 0;
+  /** PDFium synthesized a space since the last character: a word break if the glyphs are apart. */
+  let spaced = false;
+  /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
+  let mark = '';
+  let markAt = 0;
+  for (let i = 0; i < n; i++) {
+    const u = x.FPDFText_GetUnicode(tp, i);
+    const obj = u === 32 || u === 13 || u === 10 ? x.FPDFText_GetTextObject(tp, i) : -1;
+    // PDFium's own spaces and line breaks belong to no text object (not all are flagged generated).
+    if (obj === 0 || (obj > 0 && x.FPDFText_IsGenerated(tp, i))) {
+      if (u === 32) spaced = true;
+      else if (run) {
+        run.eol = true;
+        run = null;
+        spaced = false;
+      }
+      continue;
+    }
+    const textObj = obj > 0 ? obj : x.FPDFText_GetTextObject(tp, i);
+    if (!x.FPDFText_GetLooseCharBox(tp, i, box)) continue;
+    const f = p.f32;
+    const l = f[bo] as number;
+    const t = f[bo + 1] as number;
+    const r = f[bo + 2] as number;
+    const b = f[bo + 3] as number;
+    // The frame is a quarter-turn map, so two opposite corners give the displayed box.
+    const ax = ma * l + mc * t + me;
+    const ay = mb * l + md * t + mf;
+    const bx = ma * r + mc * b + me;
+    const by = mb * r + md * b + mf;
+    const cx0 = Math.min(ax, bx);
+    const cx1 = Math.max(ax, bx);
+    const cy0 = Math.min(ay, by);
+    const cy1 = Math.max(ay, by);
+    const ch = u === 2 ? '-' : u === 0 ? '\ufffd' : u > 0xffff ? String.fromCodePoint(u) : String.fromCharCode(u);
+    if (u >= 0x300 && combining.test(ch)) {
+      const horizontal = !run || run.q % 2 === 0;
+      const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
+      if (run && mid >= lastLo && mid <= lastHi) run.str += mark + ch;
+      else {
+        mark += ch;
+        markAt = mid;
+      }
+      continue;
+    }
+    if (run) {
+      const horizontal = run.q % 2 === 0;
+      const lo = horizontal ? cx0 : cy0;
+      const hi = horizontal ? cx1 : cy1;
+      const cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+      const gap = lo > lastHi ? lo - lastHi : lastLo - hi;
+      const sameLine = Math.abs(cross - lastCross) <= run.size * 0.5;
+      const space = spaced && (!sameLine || gap > run.size * 0.1) ? ' ' : '';
+      spaced = false;
+      if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
+        if (lo < lastLo) run.backwards++;
+        run.str += space ? (run.str.endsWith(' ') ? '' : ' ') + ch : ch;
+        if (mark) {
+          if (markAt >= lo && markAt <= hi) run.str += mark;
+          else run.str = run.str.slice(0, -ch.length) + mark + ch;
+          mark = '';
+        }
+        if (cx0 < run.x0) run.x0 = cx0;
+        if (cy0 < run.y0) run.y0 = cy0;
+        if (cx1 > run.x1) run.x1 = cx1;
+        if (cy1 > run.y1) run.y1 = cy1;
+        lastLo = lo;
+        lastHi = hi;
+        lastCross = cross;
+        continue;
+      }
+      if (space && !run.str.endsWith(' ')) run.str += ' ';
+    }
+    spaced = false;
+    let font = objFonts.get(textObj);
+    if (!font) {
+      font = fontFacts(p, x.FPDFTextObj_GetFont(textObj), fonts);
+      objFonts.set(textObj, font);
+      if (font.mono) mono.add(font.name);
+    }
+    const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
+    const q = quarter(x.FPDFText_GetCharAngle(tp, i), frame);
+    let ox = cx0;
+    let oy = cy1;
+    if (x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
+      const d = p.f64;
+      const px = d[oo] as number;
+      const py = d[oo + 1] as number;
+      ox = ma * px + mc * py + me;
+      oy = mb * px + md * py + mf;
+    }
+    const horizontal = q % 2 === 0;
+    const lo = horizontal ? cx0 : cy0;
+    const hi = horizontal ? cx1 : cy1;
+    let str = ch;
+    if (mark) {
+      str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
+      mark = '';
+    }
+    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
+    runObj = textObj;
+    runs.push(run);
+    lastLo = lo;
+    lastHi = hi;
+    lastCross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+  }
+  if (mark && run) run.str += mark;
+  return toItems(runs, frame, [...mono]);
+}
+
+/**
+ * The size text is drawn at: PDFium reports the font operand (often 1, scaled by the text matrix),
+ * so it is multiplied by the character matrix's vertical scale.
+ */
+function fontSize(p: Pdfium, tp: number, i: number): number {
+  const tf = p.x.FPDFText_GetFontSize(tp, i);
+  const m = p.scratch + 32;
+  if (!p.x.FPDFText_GetMatrix(tp, i, m)) return tf;
+  const f = p.f32;
+  const o = m >> 2;
+  return tf * Math.hypot(f[o + 2] as number, f[o + 3] as number);
+}
+
+/** Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space. */
+function quarter(angle: number, frame: Frame): number {
+  if (!Number.isFinite(angle) || angle < 0) return 0;
+  const k = Math.round(angle / HALF_PI);
+  if (Math.abs(angle - k * HALF_PI) > 0.05) return 4;
+  // The frame's quarter turn: where user-space +x points on the display.
+  const [a, b] = frame.m;
+  const rot = a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
+  return (((rot - k) % 4) + 4) % 4;
+}
+
+function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): FontFacts {
+  const known = fonts.get(font);
+  if (known) return known;
+  const x = p.x;
+  let name = '';
+  let flags = 0;
+  let weight = -1;
+  if (font) {
+    name = p.bytes((b, l) => x.FPDFFont_GetBaseFontName(font, b, l), 512).replace(/^[A-Z]{6}\+/, '');
+    flags = Math.max(0, x.FPDFFont_GetFlags(font));
+    weight = x.FPDFFont_GetWeight(font);
+  }
+  const facts: FontFacts = {
+    name: name || `font${font}`,
+    bold: weight >= 600 || (flags & FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/i.test(name),
+    italic: (flags & FLAG_ITALIC) !== 0 || /italic|oblique/i.test(name),
+    mono: (flags & FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol/i.test(name),
+  };
+  fonts.set(font, facts);
+  return facts;
+}
+
+/** Reverses glyph order, keeping each combining mark after its base letter. */
+function reverseGlyphs(s: string): string {
+  const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
+  return glyphs ? glyphs.reverse().join('') : s;
+}
+
+/**
+ * Turns the page so its dominant writing direction reads left to right (landscape content on a
+ * portrait page), then makes items: upright runs keep their baseline and font size as the box,
+ * runs at another quarter turn are kept boxed and flagged for tables only, other angles are dropped.
+ */
+function toItems(
+  runs: RawRun[],
+  frame: Frame,
+  mono: string[],
+): { items: TextItem[]; turn: Matrix | null; width: number; height: number; mono: string[] } {
+  const chars = [0, 0, 0, 0];
+  for (const r of runs) if (r.q < 4) chars[r.q] = (chars[r.q] ?? 0) + r.str.length;
+  let dominant = 0;
+  for (let q = 1; q < 4; q++) if ((chars[q] ?? 0) > (chars[dominant] ?? 0)) dominant = q;
+  const turn = turnMatrix(dominant, frame.width, frame.height);
+  const width = dominant % 2 ? frame.height : frame.width;
+  const height = dominant % 2 ? frame.width : frame.height;
+  const items: TextItem[] = [];
+  for (const r of runs) {
+    if (r.q === 4) continue;
+    let str = cleanText(r.str);
+    if (!str.trim()) {
+      const prev = items[items.length - 1];
+      if (prev && !prev.str.endsWith(' ') && !prev.rotated) prev.str += ' ';
+      continue;
+    }
+    let { x0, y0, x1, y1, oy } = r;
+    const ox = r.ox;
+    if (turn) {
+      const a = apply(turn, x0, y0);
+      const c = apply(turn, x1, y1);
+      x0 = Math.min(a[0], c[0]);
+      x1 = Math.max(a[0], c[0]);
+      y0 = Math.min(a[1], c[1]);
+      y1 = Math.max(a[1], c[1]);
+      oy = apply(turn, ox, oy)[1];
+    }
+    if (!Number.isFinite(x0) || !Number.isFinite(y0)) continue;
+    // PDFium reads text outside the crop box too (a two-page spread cropped into two pages gives
+    // both halves on each): what a viewer cannot show is not the page's text.
+    if (x1 < 0 || y1 < 0 || x0 > width || y0 > height) continue;
+    const rtl = rtlScript.test(str);
+    if (r.q !== dominant) {
+      items.push({
+        str,
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+        size: r.size,
+        fontName: r.font.name,
+        bold: r.font.bold,
+        italic: r.font.italic,
+        dir: 'ltr',
+        hasEOL: r.eol,
+        rotated: true,
+      });
+      continue;
+    }
+    // Right-to-left text stored in visual order reads backwards: the line code wants logical order.
+    if (rtl && r.backwards === 0 && str.length > 1) str = reverseGlyphs(str);
+    items.push({
+      str,
+      x: x0,
+      y: oy - r.size,
+      w: x1 - x0,
+      h: r.size,
+      size: r.size,
+      fontName: r.font.name,
+      bold: r.font.bold,
+      italic: r.font.italic,
+      dir: rtl ? 'rtl' : 'ltr',
+      hasEOL: r.eol,
+    });
+  }
+  return { items, turn, width, height, mono };
+}

@@ -1,0 +1,69 @@
+import { section } from '../../tree/build.ts';
+import type { Section } from '../../tree/types.ts';
+import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
+import { buildLines } from './lines.ts';
+import type { PageModel, TableRegion, TextItem } from './model.ts';
+import { readingOrder } from './order.ts';
+import { findTables } from './tables/index.ts';
+
+/** A recognized word on a page, in points from the page's top-left (OCR output, or any other word source). */
+export interface PlacedWord {
+  text: string;
+  x0: number;
+  x1: number;
+  /** Baseline of the word's line at the word. */
+  base: number;
+  /** Text height of the word's line (ascender to descender); drives paragraph and heading decisions. */
+  size: number;
+}
+
+export interface WordPage {
+  /** 1-based page number. */
+  number: number;
+  width: number;
+  height: number;
+  words: PlacedWord[];
+}
+
+/**
+ * Lays out pages of positioned words with the PDF adapter's own machinery: borderless tables from
+ * column alignment, lines, reading order by columns, then paragraphs, lists and headings (heading
+ * tiers from text height across all the pages given). One `page` section per page, as the PDF
+ * adapter makes them, so OCR'd pages and text-layer pages render alike.
+ */
+export function layoutWordPages(pages: WordPage[]): Section[] {
+  const laid: LaidOutPage[] = pages.map((p) => {
+    const items: TextItem[] = p.words.map((w) => ({
+      // A trailing space: recognized words are whole, so the line builder must never glue two.
+      str: `${w.text} `,
+      x: w.x0,
+      y: w.base - w.size,
+      w: Math.max(0, w.x1 - w.x0),
+      h: w.size,
+      size: w.size,
+      fontName: 'ocr',
+      bold: false,
+      italic: false,
+      dir: 'ltr',
+      hasEOL: false,
+    }));
+    const model: PageModel = { number: p.number, width: p.width, height: p.height, items, segments: null, rects: null };
+    let tables: TableRegion[] = [];
+    try {
+      tables = items.length ? findTables(model) : [];
+    } catch {
+      // Best effort, as for text-layer pages: the words still flow as paragraphs.
+      tables = [];
+    }
+    const skip = new Set<number>();
+    for (const t of tables) for (const i of t.itemIndices) skip.add(i);
+    const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), p.width);
+    return { number: p.number, width: p.width, height: p.height, lines, tables, images: [] };
+  });
+  const stats = docStats(laid, new Set(), new Map());
+  return laid.map((p) =>
+    section('page', p.number, buildBlocks(p, stats), { width: round2(p.width), height: round2(p.height) }),
+  );
+}
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;

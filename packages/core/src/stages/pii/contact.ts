@@ -1,0 +1,65 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { digitsOf, luhnValid } from './checks.ts';
+import { contextBefore, eachMatch } from './context.ts';
+import type { PiiSpan } from './types.ts';
+
+const EMAIL =
+  /(?<![\w.%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])/g;
+
+export function findEmails(text: string, out: PiiSpan[]): void {
+  if (!text.includes('@')) return;
+  eachMatch(EMAIL, text, (m) => {
+    if (m[0].includes('..')) return;
+    out.push({ start: m.index, end: m.index + m[0].length, entity: 'EMAIL', validated: true, source: 'pattern' });
+  });
+}
+
+// Digits with the separators phone numbers are written with, an optional + or 00 and an extension.
+const PHONE_CANDIDATE =
+  /(?<![\w/.+-])(?:\+|00)?\(?\d[\d\s().-]{5,22}\d(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?(?![\w/-]|\.\d)/gi;
+const PHONE_WORDS = /\b(?:phone|tel|telephone|mobile|mob|cell|call|fax|whatsapp|sms|text|contact|reach)\b[^\n]{0,24}$/i;
+const NOT_PHONE_WORDS =
+  /\b(?:isbn|issn|order|invoice|ref|reference|id|no|version|v|serial|sku|po|ticket|case)\W{0,3}$/i;
+const NANP_SHAPE = /^(?:\+?1[-. ])?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}$/;
+const DATE_SHAPE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
+
+export function findPhones(text: string, out: PiiSpan[]): void {
+  eachMatch(PHONE_CANDIDATE, text, (m) => {
+    let raw = m[0];
+    // The class admits a closing parenthesis or dot of the surrounding sentence; give them back.
+    while (/[\s.)-]$/.test(raw) && !/\(\d+\)$/.test(raw)) raw = raw.slice(0, -1);
+    const start = m.index;
+    const main = raw.replace(/\s*(?:x|ext\.?|extension)\s*\d{1,6}$/i, '');
+    const digits = digitsOf(main);
+    if (digits.length < 7 || digits.length > 15) return;
+    if (DATE_SHAPE.test(main.trim())) return;
+    const international = /^(?:\+|00)/.test(main);
+    const separated = /[\s().-]/.test(main);
+    const context = contextBefore(text, start, PHONE_WORDS);
+    if (!international && !separated && !context) return;
+    if (!context && contextBefore(text, start, NOT_PHONE_WORDS, 14)) return;
+    // Version strings and dotted numbers: a phone written with dots has 3-3-4 style groups.
+    if (!international && /\./.test(main) && !/^\(?\d{2,4}\)?\.\d{3,4}\.\d{3,4}$/.test(main)) return;
+    const normalized = main.startsWith('00') ? `+${main.slice(2)}` : main;
+    const phone = parsePhoneNumberFromString(normalized, 'US');
+    if (!phone) return;
+    // Written the way phone numbers are (NANP punctuation or a leading +), a possible number is
+    // enough: area codes outside today's plan are still someone's number or a typo of one.
+    const phoneShaped = international || NANP_SHAPE.test(main);
+    if (!(phone.isValid() || ((context || phoneShaped) && phone.isPossible()))) return;
+    out.push({ start, end: start + raw.length, entity: 'PHONE', validated: false, source: 'pattern' });
+  });
+  findImeis(text, out);
+}
+
+const IMEI = /(?<![\w-])\d{2}[- ]?\d{6}[- ]?\d{6}[- ]?\d(?![\w-])/g;
+
+function findImeis(text: string, out: PiiSpan[]): void {
+  eachMatch(IMEI, text, (m) => {
+    const digits = digitsOf(m[0]);
+    if (!luhnValid(digits)) return;
+    const formatted = /^\d{2}-\d{6}-\d{6}-\d$/.test(m[0]);
+    if (!formatted && !contextBefore(text, m.index, /\b(?:imei|meid|device id)\b/i, 32)) return;
+    out.push({ start: m.index, end: m.index + m[0].length, entity: 'PHONE', validated: true, source: 'pattern' });
+  });
+}

@@ -1,0 +1,359 @@
+import { contextBefore, eachMatch } from './context.ts';
+import type { NameLexicon } from './lexicon.ts';
+import type { PiiSpan } from './types.ts';
+
+const person = (out: PiiSpan[], start: number, end: number) =>
+  out.push({ start, end, entity: 'PERSON', validated: false, source: 'lexicon' });
+const location = (out: PiiSpan[], start: number, end: number, validated = false) =>
+  out.push({ start, end, entity: 'LOCATION', validated, source: 'pattern' });
+
+// A run of capitalised words (initials and name particles allowed inside).
+const CAPS_RUN =
+  /(?<![\p{L}\p{N}_@.-])\p{Lu}[\p{L}'’-]*\.?(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*\.?|(?:de|da|di|del|della|van|von|der|den|la|le|du|bin|al|el|st\.)(?=[ \t]+\p{Lu})))*/gu;
+
+const HONORIFIC =
+  /\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Madam|Rev|Hon|Capt|Lt|Sgt|Col|Gen|Mme|Mlle|Herr|Frau|Judge|Officer|Nurse)\.?[ \t]+/g;
+// Labels and greetings after which a capitalised run is a person's name.
+const PERSON_LABEL =
+  /(?:\b(?:name|full name|first name|last name|surname|customer|client|patient|employee|contact|contact person|attn|attention|from|to|cc|bcc|signed|signature|author|owner|applicant|tenant|landlord|guarantor|beneficiary|account holder|cardholder|card holder|recipient|sender|prepared by|approved by|reviewed by|requested by|submitted by|manager|witness|emergency contact|physician|doctor|insured|policyholder|borrower|buyer|seller|student|spouse|agent|representative|rep|assignee|reporter|candidate|user|member|passenger|guest)\s*[:=]\s*|\b(?:dear|hi|hello|thanks|thank you|congratulations|reach|call|ask|ping|tell|meet|invite|email|text|cc),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^[ \t]*(?:--|—)\s*)/gim;
+const LOCATION_LABEL =
+  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)\s*[:=]?\s*/gi;
+const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+/gi;
+
+const PLACE_PREFIX =
+  /^(?:North|South|East|West|New|Lake|Port|Fort|Mount|Mt\.?|Saint|St\.?|San|Santa|Los|Las|El|Le|La|Glen|Bay)$/;
+const PLACE_SUFFIX =
+  /^\p{Lu}\p{Ll}{2,}(?:ville|ton|town|burg|burgh|borough|boro|bury|chester|field|haven|mouth|port|stad|shire|worth|ford|furt|view|side|land|berg|dale|wood|mont|polis)$/u;
+
+interface Token {
+  text: string;
+  /** Without a trailing sentence period or comma. */
+  bare: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+const TRAILING = /[.,’']+$/;
+
+function token(text: string, start: number): Token {
+  const last = text.charCodeAt(text.length - 1);
+  // Most words end in a letter: skip the regexes for them.
+  const plain = (last >= 97 && last <= 122) || (last >= 65 && last <= 90);
+  const bare = plain ? text : text.replace(/[.,]+$/, '');
+  const lower = (plain ? text : text.replace(TRAILING, '')).toLowerCase();
+  return { text, bare, lower, start, end: start + text.length };
+}
+
+function tokensOf(run: string, offset: number): Token[] {
+  if (!run.includes(' ') && !run.includes('\t')) return [token(run, offset)];
+  const out: Token[] = [];
+  const re = /\S+/g;
+  for (let m = re.exec(run); m; m = re.exec(run)) out.push(token(m[0], offset + m.index));
+  return out;
+}
+
+const isInitial = (t: Token) => /^\p{Lu}\.$/u.test(t.text);
+const bare = (t: Token) => t.bare;
+
+/**
+ * PERSON and LOCATION from capitalised runs: lexicon names, honorifics, labels, greetings and
+ * signatures, place names and place-name morphology; plus street addresses and postal codes.
+ */
+export function findNamesAndPlaces(
+  text: string,
+  lex: NameLexicon,
+  wantPerson: boolean,
+  wantLocation: boolean,
+  out: PiiSpan[],
+): void {
+  if (wantLocation) findAddresses(text, out);
+  const cues: Cues = {
+    honorific: endsOf(HONORIFIC, text),
+    personLabel: endsOf(PERSON_LABEL, text),
+    locationLabel: endsOf(LOCATION_LABEL, text),
+    nearPlace: endsOf(NEAR_PLACE, text),
+  };
+  const before = out.length;
+  const hasField = text.includes(':') || text.includes('=');
+  if (hasField) {
+    if (wantPerson) fieldValues(text, cues.personLabel, 'PERSON', out);
+    if (wantLocation) fieldValues(text, cues.locationLabel, 'LOCATION', out);
+  }
+  eachMatch(CAPS_RUN, text, (m) => {
+    if (lonelyCommonWord(m[0], m.index, text, lex, cues)) return;
+    const tokens = tokensOf(m[0], m.index);
+    classifyRun(text, tokens, lex, cues, wantPerson, wantLocation, out);
+  });
+  // Surnames make up firm names ("Dominguez, Mcmillan and Lang"): not people under a company label.
+  const firms = before < out.length && hasField ? fieldRanges(text, endsOf(ORG_LABEL, text)) : [];
+  if (firms.length) {
+    const kept = out
+      .slice(before)
+      .filter((s) => s.entity !== 'PERSON' || !firms.some(([a, b]) => s.start >= a && s.start < b));
+    out.splice(before, out.length - before, ...kept);
+  }
+}
+
+/**
+ * A single capitalised dictionary word or acronym with no cue before it (a sentence start, a
+ * heading word): by far the commonest run, settled before any token is built.
+ */
+function lonelyCommonWord(run: string, at: number, text: string, lex: NameLexicon, cues: Cues): boolean {
+  const last = run.charCodeAt(run.length - 1);
+  if (!((last >= 97 && last <= 122) || (last >= 65 && last <= 90)) || run.includes(' ') || run.includes('\t'))
+    return false;
+  if (cues.honorific.has(at) || cues.personLabel.has(at) || cues.locationLabel.has(at) || text[at - 2] === ',')
+    return false;
+  // Acronyms (PDF, HTML, NASA) are no names unless a label says so.
+  const second = run.charCodeAt(1);
+  if (second >= 65 && second <= 90 && last >= 65 && last <= 90) return true;
+  const lower = run.toLowerCase();
+  return lex.common.has(lower) && !lex.multi.has(lower) && !PLACE_PREFIX.test(run);
+}
+
+const ORG_LABEL =
+  /\b(?:company|company name|organi[sz]ation|employer|business|vendor|supplier|manufacturer|firm|agency|institution|bank name|brand)\s*[:=]\s*/gi;
+// A form field's value: to the end of the line, short, without sentence punctuation inside.
+const FIELD_VALUE = /^(\p{Lu}[^\n]{0,47}?)[ \t.,;]*(?:\n|$)/u;
+
+/** Ranges from each `label:` cue to the end of its line. */
+function fieldRanges(text: string, ends: Set<number>): [number, number][] {
+  const out: [number, number][] = [];
+  for (const at of ends) {
+    if (!/[:=][ \t]*$/.test(text.slice(Math.max(0, at - 3), at))) continue;
+    const nl = text.indexOf('\n', at);
+    out.push([at, nl < 0 ? text.length : nl]);
+  }
+  return out;
+}
+
+/**
+ * "City: Antigua and Barbuda", "Last Name: Lozano, Dr": after a field label the whole short value
+ * is the entity, lower-case words and all (table cells get their column head as label).
+ */
+function fieldValues(text: string, ends: Set<number>, entity: 'PERSON' | 'LOCATION', out: PiiSpan[]): void {
+  for (const [a] of fieldRanges(text, ends)) {
+    const m = FIELD_VALUE.exec(text.slice(a, a + 64));
+    const v = m?.[1];
+    if (!v || v.split(/\s+/).length > 5 || /[.!?;:]\s/.test(v)) continue;
+    if (entity === 'PERSON' && /\d|@/.test(v)) continue;
+    if (entity === 'PERSON') person(out, a, a + v.length);
+    else location(out, a, a + v.length);
+  }
+}
+
+/** Where the cue words end: a token starting there follows the cue. One pass per text, not per word. */
+interface Cues {
+  honorific: Set<number>;
+  personLabel: Set<number>;
+  locationLabel: Set<number>;
+  nearPlace: Set<number>;
+}
+
+function endsOf(re: RegExp, text: string): Set<number> {
+  const ends = new Set<number>();
+  eachMatch(re, text, (m) => ends.add(m.index + m[0].length));
+  return ends;
+}
+
+function classifyRun(
+  text: string,
+  tokens: Token[],
+  lex: NameLexicon,
+  cues: Cues,
+  wantPerson: boolean,
+  wantLocation: boolean,
+  out: PiiSpan[],
+): void {
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i] as Token;
+    const prefix = PLACE_PREFIX.test(t.bare);
+    // Most capitalised words are sentence starts and headings ("The", "Total"): a dictionary word
+    // that is no name, opens no multi-word place, is no place prefix and follows no cue starts nothing.
+    if (
+      lex.common.has(t.lower) &&
+      !lex.multi.has(t.lower) &&
+      !prefix &&
+      !cues.honorific.has(t.start) &&
+      !cues.personLabel.has(t.start) &&
+      !cues.locationLabel.has(t.start) &&
+      text[t.start - 2] !== ','
+    ) {
+      i++;
+      continue;
+    }
+    // Multi-word places and surnames first ("New York", "de la Cruz").
+    const multi = lex.multi.get(t.lower);
+    if (multi) {
+      const hit = longestMulti(tokens, i, multi, lex.longestMulti);
+      if (hit > i) {
+        const phrase = tokens
+          .slice(i, hit + 1)
+          .map((x) => x.lower)
+          .join(' ');
+        if (lex.place.has(phrase) && wantLocation) location(out, t.start, endOf(tokens[hit] as Token));
+        else if (lex.last.has(phrase) && wantPerson) person(out, t.start, endOf(tokens[hit] as Token));
+        i = hit + 1;
+        continue;
+      }
+    }
+    const locationCue = cues.locationLabel.has(t.start);
+    const placeCue = locationCue || cues.nearPlace.has(t.start);
+    // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
+    if (prefix && i + 1 < tokens.length) {
+      const next = tokens[i + 1] as Token;
+      if ((!lex.common.has(next.lower) && (nameLike(next, lex) || placeSuffix(next))) || placeCue) {
+        if (wantLocation) location(out, t.start, endOf(next));
+        i += 2;
+        continue;
+      }
+    }
+    const personCue = cues.personLabel.has(t.start) || cues.honorific.has(t.start);
+    if (
+      !personCue &&
+      (lex.place.has(t.lower) || (placeSuffix(t) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
+    ) {
+      // "Jordan Smith", "Felton Langosh": a name-like word before a surname is a person, not a place.
+      const next = tokens[i + 1];
+      const personFirst =
+        !placeCue &&
+        (lex.first.has(t.lower) || !lex.place.has(t.lower)) &&
+        next !== undefined &&
+        !lex.place.has(next.lower) &&
+        (lex.last.has(next.lower) || nameLike(next, lex));
+      if (!personFirst) {
+        if (wantLocation && (lex.place.has(t.lower) || placeCue)) location(out, t.start, endOf(t));
+        i++;
+        continue;
+      }
+    }
+    // "Springfield, Russian Federation": a run right after a place and a comma continues it.
+    const afterPlace = followsPlace(text, t.start, out);
+    if ((locationCue && !lex.common.has(t.lower)) || afterPlace) {
+      let j = i;
+      while (j + 1 < tokens.length && !lex.common.has((tokens[j + 1] as Token).lower)) j++;
+      if (wantLocation) location(out, t.start, endOf(tokens[j] as Token));
+      i = j + 1;
+      continue;
+    }
+    const labelled = cues.honorific.has(t.start) || cues.personLabel.has(t.start);
+    const startsName = (lex.first.has(t.lower) && !lex.stop.has(t.lower)) || isInitial(t);
+    const next = tokens[i + 1];
+    const surnameNext =
+      next !== undefined && !lex.common.has(next.lower) && (lex.last.has(next.lower) || nameLike(next, lex));
+    const surnameHere = lex.last.has(t.lower) && !lex.common.has(t.lower);
+    if (
+      labelled ||
+      startsName ||
+      (surnameHere && next === undefined && i > 0) ||
+      (surnameNext && !lex.common.has(t.lower))
+    ) {
+      if (!labelled && !startsName && !surnameNext) {
+        i++;
+        continue;
+      }
+      // Extend over further name parts: middle names, initials, surnames, unknown capitalised words
+      // (after a first name even a dictionary word is a surname: "Ezekiel Keeling").
+      let j = i;
+      while (j + 1 < tokens.length && j - i < 3) {
+        const n = tokens[j + 1] as Token;
+        if (lex.stop.has(n.lower) || lex.org.has(n.lower) || lex.place.has(n.lower)) break;
+        if (
+          !(
+            lex.first.has(n.lower) ||
+            lex.last.has(n.lower) ||
+            isInitial(n) ||
+            /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}/u.test(n.text)
+          )
+        )
+          break;
+        j++;
+      }
+      if (tokens.slice(i, j + 1).some((x) => lex.org.has(x.lower)) || lex.org.has(t.lower)) {
+        i = j + 1;
+        continue;
+      }
+      // A lone unknown word needs a label or honorific; a lone first name stands on its own.
+      if (j > i || labelled || lex.first.has(t.lower)) {
+        if (wantPerson) person(out, t.start, endOf(tokens[j] as Token));
+      }
+      i = j + 1;
+      continue;
+    }
+    i++;
+  }
+}
+
+const placeSuffix = (t: Token) => t.bare.length >= 6 && PLACE_SUFFIX.test(t.bare);
+
+/** True when a place span ends right before `at` and a comma ("Springfield, |Russia"). */
+function followsPlace(text: string, at: number, out: readonly PiiSpan[]): boolean {
+  if (text[at - 1] !== ',' && text[at - 2] !== ',') return false;
+  const comma = /,[ \t]*$/.exec(text.slice(Math.max(0, at - 4), at));
+  if (!comma) return false;
+  const end = at - comma[0].length;
+  // Spans arrive in text order: the one to find is among the last few.
+  for (let k = out.length - 1; k >= 0 && k >= out.length - 8; k--) {
+    const s = out[k] as PiiSpan;
+    if (s.entity === 'LOCATION' && s.end === end) return true;
+  }
+  return false;
+}
+
+function nameLike(t: Token, lex: NameLexicon): boolean {
+  return (
+    lex.first.has(t.lower) ||
+    lex.last.has(t.lower) ||
+    isInitial(t) ||
+    /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(bare(t))
+  );
+}
+
+function longestMulti(tokens: Token[], i: number, phrases: string[], longest: number): number {
+  let best = i;
+  let phrase = (tokens[i] as Token).lower;
+  for (let j = i + 1; j < tokens.length && j - i < longest; j++) {
+    phrase += ` ${(tokens[j] as Token).lower}`;
+    if (phrases.includes(phrase)) best = j;
+  }
+  return best;
+}
+
+/** End offset without a trailing sentence period or comma (kept outside the span). */
+function endOf(t: Token): number {
+  const trimmed = t.text.replace(/[.,]+$/, '');
+  // Initials keep their dot ("J."), everything else gives it back to the sentence.
+  return /^\p{Lu}$/u.test(trimmed) ? t.end : t.start + trimmed.length;
+}
+
+const STREET_SUFFIX =
+  'Passage|Rapid|Spur|Glens|Drives|Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str';
+const ADDRESS = new RegExp(
+  String.raw`(?<![\w-])\d{1,6}[A-Za-z]?(?:[-/]\d{1,4})?,?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|Old|New)[ \t]+)?(?:(?:\p{Lu}[\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}(?:${STREET_SUFFIX})s?\b\.?(?:[ \t]+(?:[NSEW]{1,2}|North|South|East|West)\b)?` +
+    String.raw`(?:,?[ \t]+(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Floor|Fl\.?|Room|Rm\.?|#)[ \t]*#?[A-Za-z0-9-]+)?` +
+    String.raw`(?:(?:,[ \t]*|[ \t]*\n[ \t]*)(?:\p{Lu}[\p{L}'’.-]*[ \t]?){1,4},?[ \t]+(?:[A-Z]{2}|\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+)?)[ \t]+\d{5}(?:-\d{4})?)?`,
+  'gu',
+);
+// "Springfield, IL 62704", "London SW1A 1AA", "10115 Berlin", "PO Box 123".
+const CITY_STATE_ZIP =
+  /(?<![\w-])(?:\p{Lu}[\p{L}'’.-]*[ \t]){0,2}\p{Lu}[\p{L}'’.-]*,[ \t]*[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?![\w-])/gu;
+const STATE_ZIP = /[A-Z]{2}[ \t]+\d{5}/;
+const UK_POSTCODE = /(?<![\w-])(?:GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})(?![\w-])/g;
+const PO_BOX = /\bP\.?[ \t]?O\.?[ \t]+Box[ \t]+\d{1,7}\b/gi;
+const ZIP_LABEL = /\b(?:zip|zip code|postal code|postcode|post code|plz)\s*[:#]?\s*$/i;
+const ZIP = /(?<![\w-])(?:\d{5}(?:-\d{4})?|\d{4}|[A-Z]\d[A-Z] ?\d[A-Z]\d)(?![\w-])/g;
+
+function findAddresses(text: string, out: PiiSpan[]): void {
+  if (/\d/.test(text)) {
+    eachMatch(ADDRESS, text, (m) => location(out, m.index, m.index + m[0].replace(/[.,\s]+$/, '').length));
+    if (STATE_ZIP.test(text)) eachMatch(CITY_STATE_ZIP, text, (m) => location(out, m.index, m.index + m[0].length));
+    eachMatch(UK_POSTCODE, text, (m) => location(out, m.index, m.index + m[0].length));
+    eachMatch(PO_BOX, text, (m) => location(out, m.index, m.index + m[0].length));
+    if (/zip|post|plz/i.test(text))
+      eachMatch(ZIP, text, (m) => {
+        if (contextBefore(text, m.index, ZIP_LABEL, 24)) location(out, m.index, m.index + m[0].length);
+      });
+  }
+}

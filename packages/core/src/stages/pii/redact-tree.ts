@@ -1,0 +1,294 @@
+import type { Block, Image, Inline, InlineCode, Link, Root, Table, Text } from '../../tree/types.ts';
+import { inlineText } from '../../tree/walk.ts';
+import { type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
+import type { PiiSpan } from './types.ts';
+
+/** Finds PII in many texts at once (heuristics, a model in a worker, or both). */
+export type SpanFinder = (texts: readonly string[]) => Promise<PiiSpan[][]>;
+
+/** One piece of text to scan, with the words before it that give it meaning, and how to write it back. */
+interface Unit {
+  text: string;
+  context: string;
+  apply(spans: PiiSpan[]): void;
+}
+
+interface Segment {
+  node: Text | InlineCode;
+  siblings: Inline[];
+  start: number;
+  end: number;
+}
+
+const CONTEXT_CHARS = 64;
+const tail = (s: string) => (s.length > CONTEXT_CHARS ? s.slice(-CONTEXT_CHARS) : s);
+
+/**
+ * Redacts a block tree in place of rendering: every output (Markdown, HTML, links, image alts,
+ * summary, JSON) is then made from clean text. Text is scanned per paragraph-like block across its
+ * inline runs, so a name split over bold and plain runs is one span; link targets (mailto:, tel:,
+ * query strings), image alts and titles, code and the document metadata are scanned too.
+ */
+export async function redactTree(tree: Root, find: SpanFinder, style: ReplaceStyle): Promise<Root> {
+  const out = structuredClone(tree);
+  const units: Unit[] = [];
+  const finalizers: (() => void)[] = [];
+  const collector = new Collector(units, finalizers, style);
+  collector.metadata(out);
+  collector.blocks(out.children);
+  const found = await find(units.map((u) => u.context + u.text));
+  units.forEach((u, i) => {
+    if (!found[i]?.length) return;
+    const shift = u.context.length;
+    const spans = (found[i] ?? [])
+      .filter((s) => s.end > shift)
+      .map((s) => ({ ...s, start: Math.max(0, s.start - shift), end: Math.min(u.text.length, s.end - shift) }))
+      .filter((s) => s.end > s.start);
+    if (spans.length) u.apply(spans);
+  });
+  for (const f of finalizers) f();
+  return out;
+}
+
+class Collector {
+  private previous = '';
+
+  constructor(
+    private readonly units: Unit[],
+    private readonly finalizers: (() => void)[],
+    private readonly style: ReplaceStyle,
+  ) {}
+
+  metadata(root: Root): void {
+    const md = root.metadata;
+    for (const [key, value] of Object.entries(md)) {
+      if (key === 'contentType' || key === 'language') continue;
+      if (typeof value === 'string') {
+        if (key === 'url' || key === 'sourceURL') this.url(value, (v) => (md[key] = v));
+        else this.string(value, `${key}: `, (v) => (md[key] = v));
+      } else if (Array.isArray(value)) {
+        const copy = [...value];
+        md[key] = copy;
+        copy.forEach((v, i) => {
+          this.string(v, `${key}: `, (nv) => {
+            copy[i] = nv;
+          });
+        });
+      }
+    }
+  }
+
+  blocks(blocks: readonly Block[], header?: string): void {
+    for (const b of blocks) this.block(b, header);
+  }
+
+  private block(b: Block, header: string | undefined): void {
+    switch (b.type) {
+      case 'paragraph':
+      case 'heading':
+        this.inlines(b.children, header);
+        return;
+      case 'code':
+        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v));
+        this.previous = b.value;
+        return;
+      case 'image':
+        this.image(b);
+        return;
+      case 'table':
+        this.table(b);
+        return;
+      case 'math':
+      case 'thematicBreak':
+        return;
+      case 'list':
+        for (const item of b.children) this.blocks(item.children, header);
+        return;
+      default:
+        this.blocks(b.children, header);
+    }
+  }
+
+  private context(): string {
+    return this.previous ? `${tail(this.previous)}\n` : '';
+  }
+
+  private table(t: Table): void {
+    if (t.caption) this.inlines(t.caption);
+    const first = t.children[0];
+    const heads: string[] = [];
+    if (
+      first?.children.every((c) => c.header) ||
+      (first && !t.children.some((r) => r.children.some((c) => c.header)))
+    ) {
+      for (const c of first.children) {
+        const text = c.children.map((k) => (k.type === 'paragraph' ? inlineText(k.children) : '')).join(' ');
+        for (let n = 0; n < (c.colSpan ?? 1); n++) heads.push(text.trim());
+      }
+    }
+    t.children.forEach((row, r) => {
+      let col = 0;
+      for (const cell of row.children) {
+        // A column head labels its values ("SSN", "Name", "Account number").
+        const head = r > 0 ? heads[col] : undefined;
+        this.previous = '';
+        this.blocks(cell.children, head || undefined);
+        col += cell.colSpan ?? 1;
+      }
+    });
+    this.previous = '';
+  }
+
+  private image(img: Image): void {
+    this.string(img.alt, this.context(), (v) => (img.alt = v));
+    if (img.title) this.string(img.title, '', (v) => (img.title = v));
+    if (img.url && !img.url.startsWith('data:')) this.url(img.url, (v) => (img.url = v));
+  }
+
+  private inlines(nodes: Inline[], header?: string): void {
+    const segments: Segment[] = [];
+    let text = '';
+    const flatten = (list: Inline[]) => {
+      for (const n of list) {
+        switch (n.type) {
+          case 'text':
+          case 'inlineCode':
+            segments.push({ node: n, siblings: list, start: text.length, end: text.length + n.value.length });
+            text += n.value;
+            break;
+          case 'break':
+            text += '\n';
+            break;
+          case 'image':
+            this.image(n);
+            text += ' ';
+            break;
+          case 'footnoteReference':
+          case 'inlineMath':
+            text += ' ';
+            break;
+          case 'link':
+            this.link(n);
+            flatten(n.children);
+            break;
+          default:
+            flatten(n.children);
+        }
+      }
+    };
+    flatten(nodes);
+    if (!text.trim()) return;
+    const context = header ? `${header}: ` : this.context();
+    this.previous = text;
+    this.units.push({ text, context, apply: (spans) => this.applyRuns(text, segments, spans) });
+  }
+
+  private link(link: Link): void {
+    this.url(link.href, (v) => (link.href = v));
+    if (link.title) this.string(link.title, '', (v) => (link.title = v));
+  }
+
+  /** Writes replacements back into the runs; in `tag` style each placeholder becomes its own run. */
+  private applyRuns(text: string, segments: Segment[], spans: PiiSpan[]): void {
+    const placed = new Set<PiiSpan>();
+    const pieces = new Map<Inline, Inline[]>();
+    for (const seg of segments) {
+      const hits = spans.filter((s) => s.start < seg.end && s.end > seg.start);
+      if (!hits.length) continue;
+      const parts: Inline[] = [];
+      let buf = '';
+      let pos = seg.start;
+      for (const s of hits) {
+        const a = Math.max(s.start, seg.start);
+        const b = Math.min(s.end, seg.end);
+        buf += text.slice(pos, a);
+        const rep = replacement(s, text.slice(a, b), this.style, !placed.has(s));
+        placed.add(s);
+        if (this.style === 'tag' && rep && seg.node.type === 'text') {
+          if (buf) parts.push({ type: 'text', value: buf });
+          parts.push({ type: 'text', value: rep, data: { piiPlaceholder: s.entity } });
+          buf = '';
+        } else buf += rep;
+        pos = b;
+      }
+      buf += text.slice(pos, seg.end);
+      if (buf) parts.push({ type: 'text', value: buf });
+      if (seg.node.type === 'inlineCode') {
+        seg.node.value = tidyRemoved(parts.map((p) => (p.type === 'text' ? p.value : '')).join(''));
+      } else {
+        for (const p of parts) if (p.type === 'text' && !p.data) p.value = tidyRemoved(p.value);
+        pieces.set(seg.node, parts);
+      }
+    }
+    const lists = new Set(segments.filter((s) => pieces.has(s.node)).map((s) => s.siblings));
+    for (const list of lists) list.splice(0, list.length, ...list.flatMap((n) => pieces.get(n) ?? [n]));
+  }
+
+  private string(value: string, context: string, write: (v: string) => void): void {
+    if (!value.trim()) return;
+    this.units.push({ text: value, context, apply: (spans) => write(replaceInString(value, spans, this.style)) });
+  }
+
+  /**
+   * Link targets: the address of mailto:/tel:/sms:, every query value (its key is its context:
+   * `?email=…`, `&phone=…`) and the path. Replacements are percent-encoded so the URL stays valid.
+   */
+  private url(href: string, write: (v: string) => void): void {
+    if (!href || href.startsWith('data:') || href.startsWith('#')) return;
+    const hashAt = href.indexOf('#');
+    const hash = hashAt >= 0 ? href.slice(hashAt) : '';
+    const beforeHash = hashAt >= 0 ? href.slice(0, hashAt) : href;
+    const qAt = beforeHash.indexOf('?');
+    const parts = {
+      base: qAt >= 0 ? beforeHash.slice(0, qAt) : beforeHash,
+      query: qAt >= 0 ? beforeHash.slice(qAt + 1).split('&') : [],
+      hash,
+      changed: false,
+    };
+    const scheme = /^(mailto|tel|sms|callto):/i.exec(parts.base);
+    const head = scheme ? scheme[0] : parts.base.replace(/^([a-z][\w+.-]*:\/\/[^/]*)?.*$/i, '$1');
+    const rest = parts.base.slice(head.length);
+    const context = scheme ? (scheme[1]?.toLowerCase() === 'mailto' ? 'email: ' : 'phone: ') : 'url: ';
+    const decoded = safeDecode(rest);
+    if (decoded.trim())
+      this.units.push({
+        text: decoded,
+        context,
+        apply: (spans) => {
+          parts.base = head + encodeUrlPiece(replaceInString(decoded, spans, this.style), scheme !== null);
+          parts.changed = true;
+        },
+      });
+    parts.query.forEach((pair, i) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return;
+      const key = safeDecode(pair.slice(0, eq));
+      const value = safeDecode(pair.slice(eq + 1).replace(/\+/g, ' '));
+      if (!value.trim()) return;
+      this.units.push({
+        text: value,
+        context: `${key.replace(/[_-]/g, ' ')}: `,
+        apply: (spans) => {
+          parts.query[i] = `${pair.slice(0, eq + 1)}${encodeURIComponent(replaceInString(value, spans, this.style))}`;
+          parts.changed = true;
+        },
+      });
+    });
+    this.finalizers.push(() => {
+      if (parts.changed) write(parts.base + (parts.query.length ? `?${parts.query.join('&')}` : '') + parts.hash);
+    });
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Percent-encodes what a replacement brought in (`<`, `>`, `*`, spaces) and keeps `/` and `@`. */
+function encodeUrlPiece(s: string, opaque: boolean): string {
+  return opaque ? encodeURIComponent(s).replace(/%40/g, '@') : encodeURI(s).replace(/[<>]/g, encodeURIComponent);
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, type PiiModel, parse } from '../../src/index.ts';
+import { errorOf } from '../helpers/errors.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+const page = `<!DOCTYPE html><html><head><title>Note for Maria Garcia</title>
+<meta name="author" content="Tobias Lindqvist"></head><body>
+<h1>Account review</h1>
+<p>Please contact <b>Maria</b> Garcia at <a href="mailto:maria.garcia@example.com">maria.garcia@example.com</a>
+or <a href="https://crm.example.com/lookup?email=maria.garcia%40example.com&amp;ref=77">her record</a>.</p>
+<p>Card on file: 4111 1111 1111 1111. Token: sk_live_4eC39HqLyjWDarjtT1zdp7dc</p>
+<img src="/badge.png" alt="Photo of Maria Garcia">
+<table><tr><th>Name</th><th>SSN</th><th>Phone</th></tr>
+<tr><td>Tobias Lindqvist</td><td>078051120</td><td>(415) 555-2671</td></tr></table>
+<ul><li>Order 10234567 shipped 2024-03-15 for $1,234.56</li></ul>
+</body></html>`;
+
+const fast = (replaceStyle: 'tag' | 'mask' | 'remove') => ({
+  formats: ['markdown', 'html', 'links', 'images', 'summary', 'rawHtml'] as (
+    | 'markdown'
+    | 'html'
+    | 'links'
+    | 'images'
+    | 'summary'
+    | 'rawHtml'
+  )[],
+  redactPII: { mode: 'fast' as const, replaceStyle },
+});
+
+describe('redactPII on the block tree (fast mode, default engine)', () => {
+  it('tag: every output is redacted consistently, placeholders as the contract writes them', async () => {
+    const data = await parse(enc(page), fast('tag'), { filename: 'note.html' });
+    const all = JSON.stringify(data);
+    for (const leaked of ['Maria', 'Garcia', 'maria.garcia', 'Lindqvist', '4111', 'sk_live', '078051120', '555-2671'])
+      expect(all, leaked).not.toContain(leaked);
+    expect(data.markdown).toContain('Please contact **<PERSON>** at [<EMAIL>](mailto:%3CEMAIL%3E)');
+    expect(data.markdown).toContain('Card on file: <FINANCIAL>. Token: <SECRET>');
+    expect(data.markdown).toContain('| <PERSON> | <FINANCIAL> | <PHONE> |');
+    expect(data.markdown).toContain('![Photo of <PERSON>](');
+    expect(data.links).toContain('mailto:%3CEMAIL%3E');
+    expect(data.links).toContain('https://crm.example.com/lookup?email=%3CEMAIL%3E&ref=77');
+    expect(data.html).toContain('&lt;PERSON&gt;');
+    expect(data.metadata.title).toBe('Note for <PERSON>');
+    // What must survive does.
+    expect(data.markdown).toContain('Order 10234567 shipped 2024-03-15 for $1,234.56');
+    expect(data.rawHtml).toBeNull();
+    expect(data.warning).toMatch(/rawHtml is not returned when redactPII is on/);
+  });
+  it('mask: one * per character; remove: the span goes and spacing is tidied', async () => {
+    const masked = await parse(enc(page), fast('mask'), { filename: 'note.html' });
+    expect(masked.markdown).toContain(
+      'Card on file: \\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*. Token:',
+    );
+    expect(masked.markdown).not.toContain('Garcia');
+    const removed = await parse(enc(page), fast('remove'), { filename: 'note.html' });
+    expect(removed.markdown).toContain('Card on file:. Token:\n');
+    expect(removed.markdown).toContain(
+      'Please contact at [mailto:](mailto:) or [her record](https://crm.example.com/lookup?email=&ref=77)',
+    );
+    expect(removed.markdown).toContain('![Photo of](/badge.png)');
+    expect(removed.markdown).not.toMatch(/[^|\s] {2,}[^|\s]/);
+  });
+  it('entities restricts the buckets', async () => {
+    const data = await parse(
+      enc(page),
+      { formats: ['markdown'], redactPII: { mode: 'fast', entities: ['EMAIL'] } },
+      { filename: 'note.html' },
+    );
+    expect(data.markdown).toContain('Maria');
+    expect(data.markdown).toContain('4111 1111 1111 1111');
+    expect(data.markdown).not.toContain('maria.garcia@example.com');
+  });
+  it('a value split across runs is one span; table heads label their columns', async () => {
+    const data = await parse(enc('Name,Account number\nTobias Lindqvist,12345678\n'), fast('tag'), {
+      filename: 'people.csv',
+    });
+    expect(data.markdown).toContain('| <PERSON> | <FINANCIAL> |');
+  });
+});
+
+describe('redactPII fails closed', () => {
+  it('model modes without a model: 400 naming the fix, before any parsing', async () => {
+    for (const mode of ['accurate', 'aggressive'] as const) {
+      const e = await errorOf(parse(enc(page), { redactPII: { mode } }, { filename: 'note.html' }));
+      expect([e.status, e.code]).toEqual([400, 'PARSE_UNSUPPORTED_OPTIONS']);
+      expect(e.message).toContain('createEngine({ pii: { model } })');
+      expect(e.message).toContain('mode: "fast"');
+      expect(e.message).not.toContain('Maria');
+    }
+  });
+  it('a model that fails: error, no text', async () => {
+    const broken: PiiModel = { detect: async () => Promise.reject(new Error('onnx session lost')) };
+    const engine = createEngine({ pii: { model: broken } });
+    const e = await errorOf(engine.parse(enc(page), { redactPII: true }, { filename: 'note.html' }));
+    expect(e.status).toBe(500);
+    expect(e.message).toMatch(/PII model failed.*onnx session lost/);
+  });
+  it('pii: false installs no stage, so redactPII is refused', async () => {
+    const engine = createEngine({ pii: false });
+    const e = await errorOf(engine.parse(enc(page), { redactPII: { mode: 'fast' } }, { filename: 'note.html' }));
+    expect(e.message).toMatch(/no PII redaction stage/);
+  });
+  it('accurate keeps model spans and only self-validating patterns; aggressive adds the rest', async () => {
+    const text = '<p>Ada Lovelace wrote from 12 Baker Street; card 4111 1111 1111 1111, phone (415) 555-2671.</p>';
+    const model: PiiModel = {
+      detect: async (texts) =>
+        texts.map((t) => {
+          const i = t.indexOf('Ada Lovelace');
+          return i < 0
+            ? []
+            : [{ start: i, end: i + 12, entity: 'PERSON' as const, validated: true, source: 'model' as const }];
+        }),
+    };
+    const engine = createEngine({ pii: { model } });
+    const accurate = await engine.parse(enc(text), { redactPII: { mode: 'accurate' } }, { filename: 'a.html' });
+    expect(accurate.markdown).toContain('<PERSON> wrote from 12 Baker Street; card <FINANCIAL>, phone (415) 555-2671.');
+    const aggressive = await engine.parse(enc(text), { redactPII: { mode: 'aggressive' } }, { filename: 'a.html' });
+    expect(aggressive.markdown).toContain('<PERSON> wrote from <LOCATION>; card <FINANCIAL>, phone <PHONE>.');
+  });
+});
+
+describe('redactPII on a long document', () => {
+  it('stops at the timeout instead of scanning on (fails closed with 408)', async () => {
+    const row = 'Maria Garcia,maria@example.com,(415) 555-2671,742 Evergreen Terrace\n';
+    const csv = `Name,Email,Phone,Address\n${row.repeat(30_000)}`;
+    const started = Date.now();
+    const err = await parse(enc(csv), { timeout: 1000, redactPII: { mode: 'fast' } }, { filename: 'big.csv' }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+    // A full redaction of this table takes several times longer than the timeout.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});

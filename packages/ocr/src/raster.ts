@@ -1,0 +1,123 @@
+/**
+ * 8-bit grayscale rasters: what the OCR task is handed. Tesseract binarizes grey anyway, and a grey
+ * page is a quarter of its RGBA size to move between threads.
+ */
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** RGBA (or RGB with `channels: 3`) to grey with the usual luma weights; alpha is composited on white. */
+export function toGray(width: number, height: number, px: ArrayLike<number>, channels = 4): Gray {
+  const n = width * height;
+  const out = new Uint8Array(n);
+  for (let i = 0, j = 0; i < n; i++, j += channels) {
+    const r = px[j] as number;
+    const g = channels >= 3 ? (px[j + 1] as number) : r;
+    const b = channels >= 3 ? (px[j + 2] as number) : r;
+    let v = (r * 77 + g * 150 + b * 29) >> 8;
+    if (channels === 4 || channels === 2) {
+      const a = px[j + channels - 1] as number;
+      v = (v * a + 255 * (255 - a)) / 255;
+    }
+    out[i] = v;
+  }
+  return { width, height, data: out };
+}
+
+/** Turns a raster clockwise by a multiple of 90°. Exact (no resampling), unlike a general rotation. */
+export function rotate(img: Gray, degrees: 0 | 90 | 180 | 270): Gray {
+  if (degrees === 0) return img;
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h);
+  if (degrees === 180) {
+    for (let i = 0, n = w * h; i < n; i++) out[i] = data[n - 1 - i] as number;
+    return { width: w, height: h, data: out };
+  }
+  // 90: source (x, y) lands at (h-1-y, x) in a h×w image; 270: at (y, w-1-x).
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const v = data[row + x] as number;
+      if (degrees === 90) out[x * h + (h - 1 - y)] = v;
+      else out[(w - 1 - x) * h + y] = v;
+    }
+  }
+  return { width: h, height: w, data: out };
+}
+
+/** A binary PGM: the one encoded form Leptonica reads without any codec library. */
+export function toPgm(img: Gray): Uint8Array {
+  const head = new TextEncoder().encode(`P5\n${img.width} ${img.height}\n255\n`);
+  const out = new Uint8Array(head.length + img.data.length);
+  out.set(head);
+  out.set(img.data, head.length);
+  return out;
+}
+
+/**
+ * Whitens long straight dark runs (table rulings, underlines, frame borders) in place. Tesseract
+ * reads ruled grids as characters and merges cell text across them; letters never make runs this
+ * long, so text survives. Both directions are found on the original before anything is whitened:
+ * removing rows first would cut vertical rules into cell-high pieces too short to find.
+ */
+export function removeRules(img: Gray, minRun: number): void {
+  const { width: w, height: h, data } = img;
+  const rows: number[] = [];
+  const cols: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let start = -1;
+    for (let x = 0; x <= w; x++) {
+      if (x < w && (data[row + x] as number) < 128) {
+        if (start < 0) start = x;
+      } else if (start >= 0) {
+        if (x - start >= minRun) rows.push(row + start, row + x);
+        start = -1;
+      }
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let start = -1;
+    for (let y = 0; y <= h; y++) {
+      if (y < h && (data[y * w + x] as number) < 128) {
+        if (start < 0) start = y;
+      } else if (start >= 0) {
+        if (y - start >= minRun) cols.push(x, start, y);
+        start = -1;
+      }
+    }
+  }
+  // A rule's anti-aliased edges are a pixel of grey on each side: they go too, or they read as '|'.
+  for (let i = 0; i < rows.length; i += 2) {
+    const a = rows[i] as number;
+    const b = rows[i + 1] as number;
+    data.fill(255, a, b);
+    if (a >= w) data.fill(255, a - w, b - w);
+    if (b + w <= data.length) data.fill(255, a + w, b + w);
+  }
+  for (let i = 0; i < cols.length; i += 3) {
+    const x = cols[i] as number;
+    for (let y = cols[i + 1] as number; y < (cols[i + 2] as number); y++) {
+      const k = y * w + x;
+      data[k] = 255;
+      if (x > 0) data[k - 1] = 255;
+      if (x + 1 < w) data[k + 1] = 255;
+    }
+  }
+}
+
+/**
+ * Light greys (cell shading, highlighter, paper tone) become white and the rest is stretched to
+ * keep text contrast. Tesseract's global threshold otherwise puts a shaded table header on the
+ * dark side, and the text on it disappears with it.
+ */
+export function dropShading(img: Gray, white = 200, keep = 120): void {
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) {
+    lut[v] = v >= white ? 255 : v <= keep ? v : Math.round(keep + ((v - keep) * (255 - keep)) / (white - keep));
+  }
+  const { data } = img;
+  for (let i = 0; i < data.length; i++) data[i] = lut[data[i] as number] as number;
+}

@@ -1,0 +1,321 @@
+import {
+  type BBox,
+  type Block,
+  layoutWordPages,
+  type PlacedWord,
+  type Root,
+  type Section,
+  type Stage,
+  type StageContext,
+} from '@docmill/core';
+import { createPool, type Pool, type ProgressCallback } from '@docmill/workers';
+import { decodeImage, type Frame } from './decode.ts';
+import type { Gray } from './raster.ts';
+import { openRenderer, type PageRenderer } from './render.ts';
+import type { OcrPage, OcrTaskInput } from './task.ts';
+
+export interface OcrConfig {
+  /** Pool to run OCR tasks in (the "ocr" task is registered on it). Default: the stage's own. */
+  pool?: Pool;
+  /** Size of the stage's own pool: default available cores − 1; 0 runs OCR in-thread. */
+  workers?: number;
+  /** Resolution PDF pages are rendered at for OCR. Default 300. */
+  dpi?: number;
+  /** Tesseract language codes. Default ['eng'] (bundled); others need `langPath`. */
+  languages?: string[];
+  /** Directory (Node) or URL holding `<lang>.traineddata.gz` for `languages`. */
+  langPath?: string;
+  /** Detect pages turned by 90/180/270° and read them upright. Default true. */
+  orientation?: boolean;
+  /** Largest image (or rendered page) OCR accepts, in pixels. Default 60 million. */
+  maxPixels?: number;
+  /** How PDF pages become pixels (swap for the PDF backend's renderer). */
+  openRenderer?: (bytes: Uint8Array) => Promise<PageRenderer>;
+}
+
+export const OCR_TASK_URL: string = new URL(`./task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
+  .href;
+
+/** The stage module the pooled engine builds in each worker (`createStage(options)`). */
+export const OCR_STAGE_URL: string = new URL(
+  `./stage-module${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
+
+/** A page to OCR: where its pixels come from and which tree section receives the result. */
+interface Target {
+  number: number;
+  frame: () => Promise<Frame | null>;
+}
+
+/**
+ * The OCR stage. PDF: `fast` never OCRs, `auto` OCRs exactly the pages whose text layer is
+ * missing or garbled, `ocr` every page; pages are rendered at `dpi` and replaced by what OCR
+ * reads. Images (the `image` parser): every frame is a page. Recognition runs in pool workers,
+ * a page per task; layout (lines, paragraphs, headings, borderless tables) is the PDF adapter's.
+ */
+export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promise<void> } {
+  const dpi = config.dpi ?? 300;
+  const languages = config.languages ?? ['eng'];
+  const maxPixels = config.maxPixels ?? 60e6;
+  const open = config.openRenderer ?? openRenderer;
+  let pool = config.pool;
+  pool?.register('ocr', OCR_TASK_URL);
+  const ownPool = !pool;
+  const poolOf = (): Pool => {
+    pool ??= createPool({
+      ...(config.workers !== undefined ? { size: config.workers } : {}),
+      tasks: { ocr: OCR_TASK_URL },
+    });
+    return pool;
+  };
+
+  function pagesToRead(ctx: StageContext, tree: Root): number[] {
+    const info = ctx.adapterOutput.pageInfo ?? {};
+    const mode = ctx.options.pdf.mode;
+    const numbers = pageSections(tree).map((s) => s.number);
+    if (mode === 'ocr') return numbers;
+    return numbers.filter((n) => info[n] && info[n].text !== 'text');
+  }
+
+  return {
+    name: 'ocr',
+    ocr: true,
+    applies(ctx) {
+      if (ctx.kind === 'image') return true;
+      return ctx.kind === 'pdf' && ctx.options.pdf.mode !== 'fast' && Boolean(ctx.adapterOutput.pageInfo);
+    },
+    async run(tree, ctx) {
+      const progress = (ctx as StageContext & { onProgress?: ProgressCallback }).onProgress;
+      let targets: Target[];
+      let renderer: PageRenderer | undefined;
+      if (ctx.kind === 'image') {
+        const frames = decodeImage(ctx.bytes, String(tree.metadata.contentType ?? ''), maxPixels);
+        targets = frames.map((f, i) => ({ number: i + 1, frame: async () => f }));
+      } else {
+        const numbers = pagesToRead(ctx, tree);
+        if (!numbers.length) {
+          tree.metadata.ocrPages = 0;
+          return tree;
+        }
+        renderer = await open(ctx.bytes);
+        const r = renderer;
+        const widths = new Map(pageSections(tree).map((s) => [s.number, s.width ?? 0]));
+        targets = numbers.map((n) => ({
+          number: n,
+          frame: async () => {
+            const img = await r.render(n, dpi);
+            // The backend may render huge pages at less than asked: the true scale is pixels per point.
+            const w = widths.get(n);
+            const actual = w ? (img.width * 72) / w : dpi;
+            return isBlank(img) ? null : { image: { kind: 'gray', ...img }, dpi: actual };
+          },
+        }));
+      }
+      try {
+        const results = await recognizeAll(poolOf(), targets, ctx, progress, {
+          languages,
+          langPath: config.langPath,
+          orientation: config.orientation ?? true,
+        });
+        return merge(tree, results, ctx.kind === 'image');
+      } finally {
+        await renderer?.close();
+      }
+    },
+    async close() {
+      if (ownPool) await pool?.close();
+      pool = ownPool ? undefined : pool;
+    },
+  };
+}
+
+interface Recognized {
+  number: number;
+  page: OcrPage | null;
+  /** Points per pixel: from the render resolution, or (images) from the text size. */
+  scale: number;
+}
+
+/**
+ * Renders (or decodes) pages one at a time while earlier pages are being recognized, keeping at
+ * most pool-size + 1 rasters alive, so memory stays bounded on long scans.
+ */
+async function recognizeAll(
+  pool: Pool,
+  targets: Target[],
+  ctx: StageContext,
+  progress: ProgressCallback | undefined,
+  opts: Pick<OcrTaskInput, 'languages' | 'langPath' | 'orientation'>,
+): Promise<Recognized[]> {
+  const out: Recognized[] = [];
+  const inflight = new Set<Promise<void>>();
+  const limit = Math.max(1, pool.size) + 1;
+  let done = 0;
+  let failure: unknown;
+  for (const t of targets) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    if (failure) break;
+    const frame = await t.frame();
+    if (!frame) {
+      out.push({ number: t.number, page: null, scale: 1 });
+      progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
+      continue;
+    }
+    const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
+    const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
+    const job = pool
+      .run<OcrPage>('ocr', input, { signal: ctx.signal, transfer })
+      .then((r) => {
+        out.push({ number: t.number, page: r.value, scale: scaleOf(r.value, frame.dpi) });
+        progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
+      })
+      .catch((err: unknown) => {
+        failure ??= err;
+      })
+      .finally(() => inflight.delete(job));
+    inflight.add(job);
+    if (inflight.size >= limit) await Promise.race(inflight);
+  }
+  await Promise.all(inflight);
+  if (failure) throw failure;
+  return out.sort((a, b) => a.number - b.number);
+}
+
+/**
+ * PDF pages come in points (72 per inch of the render). Images rarely declare a true resolution,
+ * so their pixels are scaled to make the median text line 10 points: the layout rules were tuned
+ * on documents measured in points.
+ */
+function scaleOf(page: OcrPage, dpi: number | undefined): number {
+  if (dpi && dpi > 0) return 72 / dpi;
+  const sizes = page.lines.map((l) => l.size).sort((a, b) => a - b);
+  const median = sizes[sizes.length >> 1];
+  return median ? 10 / median : 72 / 300;
+}
+
+/**
+ * Tesseract's row heights wobble by a tenth or more with the letters a line happens to hold
+ * (ascenders, descenders, capitals), enough to pass for a heading tier. Heights within 15% of the
+ * document's body height are snapped to it; only clearly larger text keeps its own size.
+ */
+function bodySize(pages: OcrPage[]): number {
+  const sizes: number[] = [];
+  for (const p of pages) for (const l of p.lines) for (let i = 0; i < l.words.length; i++) sizes.push(l.size);
+  sizes.sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] ?? 0;
+}
+
+function placed(page: OcrPage, scale: number, body: number): PlacedWord[] {
+  const words: PlacedWord[] = [];
+  for (const l of page.lines) {
+    const size = body && Math.abs(l.size / body - 1) < 0.15 ? body : l.size;
+    const first = l.words[0];
+    const last = l.words[l.words.length - 1];
+    const span = first && last ? last.x1 - first.x0 : 0;
+    for (const w of l.words) {
+      const t = span > 0 && first ? ((w.x0 + w.x1) / 2 - first.x0) / span : 0;
+      words.push({
+        text: w.text,
+        x0: w.x0 * scale,
+        x1: w.x1 * scale,
+        base: (l.baseLeft + (l.baseRight - l.baseLeft) * t) * scale,
+        size: size * scale,
+      });
+    }
+  }
+  return words;
+}
+
+/** Puts OCR'd pages into the tree: images get their sections; PDF pages have their content replaced. */
+function merge(tree: Root, results: Recognized[], image: boolean): Root {
+  const read = results.filter((r): r is Recognized & { page: OcrPage } => r.page !== null);
+  const body = bodySize(read.map((r) => r.page));
+  const sections = layoutWordPages(
+    read.map((r) => ({
+      number: r.number,
+      width: r.page.width * r.scale,
+      height: r.page.height * r.scale,
+      words: placed(r.page, r.scale, body),
+    })),
+  );
+  const byNumber = new Map<number, { section: Section; r: Recognized & { page: OcrPage } }>();
+  sections.forEach((s, i) => {
+    const r = read[i] as Recognized & { page: OcrPage };
+    markConfidence(s.children, r.page, r.scale);
+    byNumber.set(s.number ?? 0, { section: s, r });
+  });
+  if (image) {
+    tree.children = results.map(
+      (r) => byNumber.get(r.number)?.section ?? { type: 'section', kind: 'page', number: r.number, children: [] },
+    );
+    tree.metadata.numPages = results.length;
+  } else {
+    for (const s of pageSections(tree)) {
+      const got = byNumber.get(s.number ?? 0);
+      if (!got) continue;
+      // The scan itself is no content of its own once read; smaller pictures on the page stay.
+      const area = (s.width ?? 0) * (s.height ?? 0);
+      const kept = s.children.filter((b) => b.type === 'image' && bboxArea(b.source?.bbox) < area * 0.5);
+      s.children = [...got.section.children, ...kept];
+    }
+  }
+  tree.metadata.ocrPages = read.length;
+  if (read.length) {
+    const mean = read.reduce((n, r) => n + r.page.confidence, 0) / read.length;
+    tree.metadata.ocrConfidence = Math.round(mean * 10) / 1000;
+  }
+  if (!tree.metadata.title) {
+    const h = tree.children.flatMap((s) => (s.type === 'section' ? s.children : [s])).find((b) => b.type === 'heading');
+    if (h && h.type === 'heading') {
+      const t = h.children
+        .map((c) => (c.type === 'text' ? c.value : ''))
+        .join('')
+        .trim();
+      if (t) tree.metadata.title = t;
+    }
+  }
+  return tree;
+}
+
+/** Each block gets `data.ocr` and the mean confidence (0–1) of the words inside its box. */
+function markConfidence(blocks: Block[], page: OcrPage, scale: number): void {
+  const words = page.lines.flatMap((l) => l.words);
+  for (const b of blocks) {
+    const box = b.source?.bbox;
+    let sum = 0;
+    let n = 0;
+    if (box) {
+      for (const w of words) {
+        const cx = ((w.x0 + w.x1) / 2) * scale;
+        const cy = ((w.y0 + w.y1) / 2) * scale;
+        if (cx >= box[0] - 1 && cx <= box[2] + 1 && cy >= box[1] - 1 && cy <= box[3] + 1) {
+          sum += w.confidence;
+          n++;
+        }
+      }
+    }
+    b.data = { ...b.data, ocr: true, ...(n ? { ocrConfidence: Math.round((sum / n) * 10) / 1000 } : {}) };
+  }
+}
+
+function bboxArea(b: BBox | undefined): number {
+  return b ? Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]) : 0;
+}
+
+function pageSections(tree: Root): Section[] {
+  return tree.children.filter((b): b is Section => b.type === 'section' && b.kind === 'page');
+}
+
+/** A page with almost no dark pixels (sampled) has nothing to read; OCR would spend seconds on it. */
+function isBlank(img: Gray): boolean {
+  const { data } = img;
+  const step = Math.max(1, Math.floor(data.length / 400_000));
+  let dark = 0;
+  let seen = 0;
+  for (let i = 0; i < data.length; i += step) {
+    seen++;
+    if ((data[i] as number) < 128) dark++;
+  }
+  return dark < seen * 0.0005;
+}

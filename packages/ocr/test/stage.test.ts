@@ -1,0 +1,121 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createEngine, DocmillError, type Engine } from '@docmill/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture as fixtureParts } from '../../core/test/helpers/corpus.ts';
+import { createOcrStage } from '../src/index.ts';
+import { countingRenderer } from './counting.ts';
+
+const fixture = (rel: string): Uint8Array => fixtureParts(...rel.split('/'));
+
+// OCR costs seconds per page: one engine (one worker, models loaded once) for the whole file.
+let engine: Engine;
+const renderer = countingRenderer();
+beforeAll(() => {
+  engine = createEngine({ stages: [createOcrStage({ workers: 1, openRenderer: renderer.open })] });
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+// Generous deadlines: the machine running the suite may be busy, and a page is seconds of CPU.
+const image = { parsers: ['image' as const], timeout: 120_000 };
+const pdf = (mode: 'fast' | 'auto') => ({ parsers: [{ type: 'pdf' as const, mode }], timeout: 120_000 });
+
+describe('OCR stage', { timeout: 240_000 }, () => {
+  it('reads every page of a multi-page TIFF into page sections with confidence', async () => {
+    const r = await engine.parse(
+      fixture('image/pages.tif'),
+      { ...image, formats: ['markdown'] },
+      { filename: 'pages.tif' },
+    );
+    expect(r.metadata.numPages).toBe(2);
+    expect(r.metadata.ocrPages).toBe(2);
+    expect(r.markdown).toMatch(/^# Docmill Fixture/);
+    expect(r.markdown).toContain(
+      'The quick brown fox jumps over the lazy dog and keeps running until the end of the paragraph.',
+    );
+    // The borderless table is rebuilt from word alignment; the ruled one once its rules are gone.
+    expect(r.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
+    expect(r.markdown).toContain('| North | 120 | 135 |');
+    expect(r.markdown).toContain('End of the stock report.');
+    const tree = await engine.parseTree(fixture('image/pages.tif'), image, { filename: 'pages.tif' });
+    const pages = tree.tree.children;
+    expect(pages.map((p) => (p.type === 'section' ? p.number : 0))).toEqual([1, 2]);
+    const first = pages[0]?.type === 'section' ? pages[0].children[0] : undefined;
+    expect(first?.data?.ocr).toBe(true);
+    expect(first?.data?.ocrConfidence).toBeGreaterThan(0.6);
+    expect(first?.data?.ocrConfidence).toBeLessThanOrEqual(1);
+    expect(first?.source?.bbox?.length).toBe(4);
+  });
+
+  it('turns a page scanned sideways upright before reading it', async () => {
+    const r = await engine.parse(fixture('image/rotated.png'), image, { filename: 'rotated.png' });
+    expect(r.markdown).toContain('Stock tables');
+    expect(r.markdown).toContain('| South | 98 | 101 |');
+    expect(r.markdown).toContain('The counts below were taken by hand.');
+  });
+
+  it('auto mode OCRs exactly the scanned page of a PDF and keeps the text page as it is', async () => {
+    const before = renderer.count();
+    const r = await engine.parse(fixture('pdf/scanned.pdf'), pdf('auto'));
+    expect(renderer.count() - before).toBe(1);
+    expect(r.metadata.ocrPages).toBe(1);
+    expect(r.markdown).toContain('| Washers | W-33 | 900 | $0.02 |');
+    expect(r.markdown).toContain('This second page has a real text layer.');
+    expect(r.warning).toBeNull();
+  });
+
+  it('fast mode never OCRs: the scanned page stays named in warning', async () => {
+    const before = renderer.count();
+    const r = await engine.parse(fixture('pdf/scanned.pdf'), pdf('fast'));
+    expect(renderer.count()).toBe(before);
+    expect(r.metadata.ocrPages).toBeUndefined();
+    expect(r.markdown).not.toContain('Washers');
+    expect(r.markdown).toContain('This second page has a real text layer.');
+  });
+
+  it('a text PDF in auto mode runs no OCR', async () => {
+    const before = renderer.count();
+    const r = await engine.parse(fixture('pdf/basic.pdf'), pdf('auto'));
+    expect(renderer.count()).toBe(before);
+    expect(r.metadata.ocrPages).toBe(0);
+    expect(r.markdown).toContain('# Docmill Fixture');
+  });
+
+  it('refuses images without the image parser, and undecodable images with 400', async () => {
+    const noParser = await engine.parse(fixture('image/basic.png'), {}, { filename: 'basic.png' }).catch((e) => e);
+    expect(noParser).toBeInstanceOf(DocmillError);
+    expect((noParser as DocmillError).status).toBe(400);
+    const broken = fixture('image/basic.png').slice(0, 200);
+    const bad = await engine.parse(broken, image, { filename: 'broken.png' }).catch((e) => e);
+    expect((bad as DocmillError).status).toBe(400);
+    expect((bad as DocmillError).message).toMatch(/PNG/);
+  });
+
+  it('writes nothing to disk while parsing (no model cache, no temp files)', async () => {
+    const cwd = readdirSync(process.cwd()).sort();
+    const tmp = readdirSync(tmpdir()).sort();
+    const r = await engine.parse(fixture('image/basic.png'), image, { filename: 'basic.png' });
+    expect(r.markdown).toContain('quick brown fox');
+    expect(readdirSync(process.cwd()).sort()).toEqual(cwd);
+    expect(readdirSync(tmpdir()).sort()).toEqual(tmp);
+  });
+
+  it('a timeout ends the OCR in its worker; the next request succeeds', async () => {
+    const own = createEngine({ stages: [createOcrStage({ workers: 1 })] });
+    try {
+      const t0 = Date.now();
+      const err = await own
+        .parse(fixture('image/pages.tif'), { ...image, timeout: 1000 }, { filename: 'p.tif' })
+        .catch((e) => e);
+      expect((err as DocmillError).status).toBe(408);
+      expect((err as DocmillError).code).toBe('SCRAPE_TIMEOUT');
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      const next = await own.parse(fixture('image/basic.png'), image, { filename: 'basic.png' });
+      expect(next.markdown).toContain('quick brown fox');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import {
+  DEFAULT_LIMITS,
+  DocmillError,
+  type Engine,
+  type Limits,
+  normalizeOptions,
+  type ParseData,
+  type ParseHints,
+  type ParseInput,
+  type ParseOptions,
+  readInput,
+  type TreeResult,
+  timeoutError,
+  toDocmillError,
+} from '@docmill/core';
+import { createPool, type Pool } from './pool.ts';
+import type { ProgressCallback } from './protocol.ts';
+
+/** A stage built inside each worker by a module exporting `createStage(options)`. */
+export interface StageModule {
+  url: string | URL;
+  /** Must survive structured clone. */
+  options?: unknown;
+}
+
+export interface PooledEngineConfig {
+  /** Documents parsed at once, each in its own worker. Default: available cores − 1, at least 1. */
+  workers?: number;
+  /** Requests that may wait for a worker before new ones are refused with 503. Default 256. */
+  maxQueue?: number;
+  limits?: Partial<Limits>;
+  /** Stages (OCR, PII) for the workers' engines, in order. */
+  stages?: StageModule[];
+  /** Modules each worker imports before its first task (see PoolOptions.preload). */
+  preload?: (string | URL)[];
+  /** Use this pool instead of creating one (it must have the "parse" task registered; `close` leaves it running). */
+  pool?: Pool;
+}
+
+export interface ParseTaskInput {
+  mode: 'parse' | 'tree';
+  bytes: Uint8Array;
+  options: unknown;
+  hints: { filename?: string; contentType?: string; sourceURL?: string };
+  config: { limits: Partial<Limits>; stages: { url: string; options?: unknown }[] };
+}
+
+type Hints = ParseHints & { onProgress?: ProgressCallback };
+
+export const PARSE_TASK_URL: string = new URL(
+  `./parse-task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+).href;
+
+/**
+ * The engine interface with every document parsed in a pool worker, so several documents parse at
+ * once. Requests over capacity wait in the pool's bounded queue; those that waited say so in
+ * `metadata.concurrencyLimited` / `concurrencyQueueDurationMs`. The request's `timeout` (and the
+ * caller's signal) end the worker running it.
+ */
+export function createPooledEngine(config: PooledEngineConfig = {}): Engine & { readonly pool: Pool } {
+  const ownPool = !config.pool;
+  const pool =
+    config.pool ??
+    createPool({
+      ...(config.workers !== undefined ? { size: config.workers } : {}),
+      ...(config.maxQueue !== undefined ? { maxQueue: config.maxQueue } : {}),
+      ...(config.preload ? { preload: config.preload } : {}),
+    });
+  pool.register('parse', PARSE_TASK_URL);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const taskConfig: ParseTaskInput['config'] = {
+    limits: config.limits ?? {},
+    stages: (config.stages ?? []).map((s) => ({ url: String(s.url), options: s.options })),
+  };
+  let closed = false;
+
+  async function send<T extends ParseData | TreeResult>(
+    mode: ParseTaskInput['mode'],
+    input: ParseInput,
+    options: ParseOptions | undefined,
+    hints: Hints,
+  ): Promise<T> {
+    if (closed) throw new DocmillError(500, 'UNKNOWN_ERROR', 'The engine is closed.');
+    // Validated here too, so a bad request is refused without waiting for a worker.
+    const { timeout } = normalizeOptions(options ?? {});
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError(timeout)), timeout);
+    const onCallerAbort = () =>
+      controller.abort(
+        hints.signal?.reason instanceof DocmillError
+          ? hints.signal.reason
+          : new DocmillError(408, 'SCRAPE_TIMEOUT', 'Parsing was aborted by the caller.'),
+      );
+    hints.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (hints.signal?.aborted) onCallerAbort();
+    try {
+      const read = await readInput(input, limits.maxInputBytes, controller.signal);
+      // The worker gets its own copy, moved rather than cloned; the caller's buffer stays intact.
+      const bytes = read === input ? read.slice() : read;
+      const fileName = hints.filename ?? (input as { name?: unknown }).name;
+      const contentType = hints.contentType ?? (typeof Blob !== 'undefined' && input instanceof Blob ? input.type : '');
+      const task: ParseTaskInput = {
+        mode,
+        bytes,
+        options: options ?? {},
+        hints: {
+          ...(typeof fileName === 'string' ? { filename: fileName } : {}),
+          ...(contentType ? { contentType } : {}),
+          ...(hints.sourceURL ? { sourceURL: hints.sourceURL } : {}),
+        },
+        config: taskConfig,
+      };
+      const r = await pool.run<T>('parse', task, {
+        signal: controller.signal,
+        onProgress: hints.onProgress,
+        transfer: [bytes.buffer as ArrayBuffer],
+      });
+      if (r.queued) {
+        const meta = 'tree' in r.value ? r.value.tree.metadata : r.value.metadata;
+        meta.concurrencyLimited = true;
+        meta.concurrencyQueueDurationMs = r.queuedMs;
+      }
+      return r.value;
+    } catch (err) {
+      throw toDocmillError(err);
+    } finally {
+      clearTimeout(timer);
+      hints.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  return {
+    pool,
+    parse: (input, options, hints = {}) => send<ParseData>('parse', input, options, hints),
+    parseTree: (input, options, hints = {}) => send<TreeResult>('tree', input, options, hints),
+    async close() {
+      closed = true;
+      if (ownPool) await pool.close();
+    },
+  };
+}

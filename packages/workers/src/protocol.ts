@@ -1,0 +1,75 @@
+import { DocmillError, type ErrorCode, type ParseProgress } from '@docmill/core';
+
+/**
+ * The typed protocol across the worker seam. Tasks are modules named by URL; a worker imports a
+ * task module once and calls its `run` for every request. Errors cross as plain records and are
+ * rebuilt on the calling side, so a `DocmillError` thrown in a worker is a `DocmillError` again
+ * (with its status and code) where the caller catches it.
+ */
+
+/** What a task's progress callback receives: core's ParseHints.onProgress report. */
+export type Progress = ParseProgress;
+export type ProgressCallback = (p: Progress) => void;
+
+export interface TaskContext {
+  /** Forwards progress to the caller, across the seam when there is one. */
+  onProgress?: ProgressCallback | undefined;
+}
+
+/** A task module exports `run`; its input and result must survive structured clone. */
+export interface TaskModule<I = unknown, O = unknown> {
+  run(input: I, ctx: TaskContext): O | Promise<O>;
+}
+
+export interface WireError {
+  name: string;
+  message: string;
+  status?: number;
+  code?: string;
+}
+
+export type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError };
+
+/** What a worker exposes through comlink. */
+export interface WorkerApi {
+  run(url: string, input: unknown, onProgress?: ProgressCallback): Promise<Outcome>;
+  /** Imports a module ahead of the first task (warm start, or a runtime that must load first). */
+  preload(url: string): Promise<void>;
+}
+
+export function toWire(err: unknown): WireError {
+  if (err instanceof DocmillError) return { name: err.name, message: err.message, status: err.status, code: err.code };
+  if (err instanceof Error) return { name: err.name, message: err.message };
+  return { name: 'Error', message: String(err) };
+}
+
+export function fromWire(w: WireError): DocmillError {
+  if (w.name === 'DocmillError' && typeof w.status === 'number' && w.code) {
+    return new DocmillError(w.status, w.code as ErrorCode, w.message);
+  }
+  return new DocmillError(500, 'UNKNOWN_ERROR', `An unexpected error occurred in a worker. ${w.message}`.trim());
+}
+
+const modules = new Map<string, Promise<TaskModule>>();
+
+/** Imports a task module once per thread. */
+export function loadTask(url: string): Promise<TaskModule> {
+  let m = modules.get(url);
+  if (!m) {
+    m = import(/* @vite-ignore */ url) as Promise<TaskModule>;
+    modules.set(url, m);
+    m.catch(() => modules.delete(url));
+  }
+  return m;
+}
+
+/** Runs one task and turns any failure into an `Outcome`: the same path in a worker and in-thread. */
+export async function runTask(url: string, input: unknown, onProgress?: ProgressCallback): Promise<Outcome> {
+  try {
+    const mod = await loadTask(url);
+    if (typeof mod.run !== 'function') throw new Error(`Task module ${url} exports no run function.`);
+    return { ok: true, value: await mod.run(input, { onProgress }) };
+  } catch (err) {
+    return { ok: false, error: toWire(err) };
+  }
+}

@@ -1,0 +1,24 @@
+import * as Comlink from 'comlink';
+import { loadTask, type Progress, type ProgressCallback, runTask, type WorkerApi } from './protocol.ts';
+
+/** Worker side of the seam: exposes the task runner on whatever endpoint the platform gives. */
+export function serve(endpoint: Comlink.Endpoint): void {
+  const api: WorkerApi = {
+    async run(url, input, onProgress?: ProgressCallback) {
+      // Progress travels on the proxy's own channel; the result must not overtake it.
+      const sent: Promise<unknown>[] = [];
+      const forward = onProgress
+        ? (p: Progress) => {
+            sent.push(Promise.resolve(onProgress(p)).catch(() => undefined));
+          }
+        : undefined;
+      const out = await runTask(url, input, forward);
+      await Promise.all(sent);
+      return out;
+    },
+    async preload(url) {
+      await loadTask(url);
+    },
+  };
+  Comlink.expose(api, endpoint);
+}

@@ -1,0 +1,78 @@
+import { DocmillError } from '@docmill/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPooledEngine } from '../src/index.ts';
+
+const slowStage = new URL('./tasks/slow-stage.ts', import.meta.url);
+const html = (title: string) =>
+  new TextEncoder().encode(`<html><body><main><h1>${title}</h1><p>Body of ${title}.</p></main></body></html>`);
+
+let engine: ReturnType<typeof createPooledEngine> | undefined;
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+});
+
+describe('pooled engine', () => {
+  it('parses in a worker; queue metadata appears exactly when a request waited', async () => {
+    engine = createPooledEngine({ workers: 1, stages: [{ url: slowStage, options: { ms: 700 } }] });
+    const alone = await engine.parse(html('Alone'), {}, { filename: 'a.html' });
+    expect(alone.markdown).toContain('# Alone');
+    expect(alone.metadata.concurrencyLimited).toBeUndefined();
+    expect(alone.metadata.concurrencyQueueDurationMs).toBeUndefined();
+    const [first, second] = await Promise.all([
+      engine.parse(html('SLOW first'), {}, { filename: 'b.html' }),
+      engine.parse(html('Second'), {}, { filename: 'c.html' }),
+    ]);
+    expect(first.markdown).toContain('# SLOW first');
+    expect(first.metadata.concurrencyLimited).toBeUndefined();
+    expect(second.markdown).toContain('Body of Second.');
+    expect(second.metadata.concurrencyLimited).toBe(true);
+    expect(second.metadata.concurrencyQueueDurationMs).toBeGreaterThan(400);
+  });
+
+  it('a request past its timeout ends its worker with 408; the engine keeps serving', async () => {
+    engine = createPooledEngine({ workers: 1, stages: [{ url: slowStage, options: { ms: 60_000 } }] });
+    const t0 = Date.now();
+    const err = await engine.parse(html('SLOW'), { timeout: 1500 }, { filename: 'x.html' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DocmillError);
+    expect((err as DocmillError).status).toBe(408);
+    expect((err as DocmillError).code).toBe('SCRAPE_TIMEOUT');
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    const next = await engine.parse(html('After'), {}, { filename: 'y.html' });
+    expect(next.markdown).toContain('# After');
+    expect(engine.pool.stats().started).toBe(2);
+  });
+
+  it('an injected worker crash fails that request only', async () => {
+    engine = createPooledEngine({ workers: 2, stages: [{ url: slowStage, options: { ms: 0 } }] });
+    const [crashed, fine] = await Promise.allSettled([
+      engine.parse(html('CRASH'), {}, { filename: 'c.html' }),
+      engine.parse(html('Fine'), {}, { filename: 'f.html' }),
+    ]);
+    expect(crashed.status).toBe('rejected');
+    const err = (crashed as PromiseRejectedResult).reason as DocmillError;
+    expect([err.status, err.code]).toEqual([500, 'UNKNOWN_ERROR']);
+    expect(fine.status === 'fulfilled' && fine.value.markdown).toContain('# Fine');
+    const after = await engine.parse(html('After crash'), {}, { filename: 'a.html' });
+    expect(after.markdown).toContain('# After crash');
+  });
+
+  it('refuses bad options before queueing, and bad documents with the adapter error', async () => {
+    engine = createPooledEngine({ workers: 1 });
+    const bad = await engine.parse(html('x'), { timeout: 5 } as never).catch((e: unknown) => e);
+    expect((bad as DocmillError).status).toBe(400);
+    expect(engine.pool.stats().started).toBe(0);
+    const empty = await engine.parse(new Uint8Array(0)).catch((e: unknown) => e);
+    expect((empty as DocmillError).code).toBe('BAD_REQUEST');
+    expect((empty as DocmillError).message).toMatch(/empty/);
+  });
+
+  it('keeps the caller buffer usable after the bytes move to the worker', async () => {
+    engine = createPooledEngine({ workers: 1 });
+    const bytes = html('Kept');
+    const r = await engine.parseTree(bytes, {}, { filename: 'k.html' });
+    expect(r.kind).toBe('html');
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    expect(new TextDecoder().decode(bytes)).toContain('Kept');
+  });
+});

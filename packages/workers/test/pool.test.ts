@@ -1,0 +1,123 @@
+import { DocmillError } from '@docmill/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPool, type Pool, type Progress } from '../src/index.ts';
+
+const echo = new URL('./tasks/echo.ts', import.meta.url);
+const spin = new URL('./tasks/spin.ts', import.meta.url);
+
+let pool: Pool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+const failure = async (p: Promise<unknown>): Promise<DocmillError> => {
+  try {
+    await p;
+  } catch (err) {
+    return err as DocmillError;
+  }
+  throw new Error('expected a rejection');
+};
+
+describe('worker pool', () => {
+  it('runs a task in a worker thread and forwards progress across the seam', async () => {
+    pool = createPool({ size: 1, tasks: { echo } });
+    const seen: Progress[] = [];
+    const r = await pool.run<{ items: string[]; isMainThread: boolean }>(
+      'echo',
+      { items: ['a', 'b', 'c'] },
+      { onProgress: (p) => seen.push(p) },
+    );
+    expect(r.value.items).toEqual(['a', 'b', 'c']);
+    expect(r.value.isMainThread).toBe(false);
+    expect(r.queued).toBe(false);
+    expect(seen.map((p) => p.done)).toEqual([1, 2, 3]);
+    expect(seen[0]).toEqual({ stage: 'echo', done: 1, total: 3, unit: 'parts' });
+  });
+
+  it('rebuilds a DocmillError thrown in a worker with its status and code', async () => {
+    pool = createPool({ size: 1, tasks: { spin } });
+    const err = await failure(pool.run('spin', { ms: 0, fail: true }));
+    expect(err).toBeInstanceOf(DocmillError);
+    expect(err.status).toBe(400);
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(err.message).toBe('refused on purpose');
+  });
+
+  it('terminates a worker whose task outlives its deadline; the next task runs on a fresh worker', async () => {
+    pool = createPool({ size: 1, tasks: { spin } });
+    const t0 = Date.now();
+    const reason = new DocmillError(408, 'SCRAPE_TIMEOUT', 'deadline');
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(reason), 1500);
+    const err = await failure(pool.run('spin', { ms: 60_000 }, { signal: ctl.signal }));
+    expect(err).toBe(reason);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    const next = await pool.run<{ spun: number }>('spin', { ms: 5 });
+    expect(next.value.spun).toBe(5);
+    expect(pool.stats().started).toBe(2);
+  });
+
+  it('a crashing worker fails its own task only, and is replaced', async () => {
+    pool = createPool({ size: 2, tasks: { spin } });
+    const [crashed, fine] = await Promise.allSettled([
+      pool.run('spin', { ms: 0, exit: true }),
+      pool.run<{ spun: number }>('spin', { ms: 300 }),
+    ]);
+    expect(crashed.status).toBe('rejected');
+    const err = (crashed as PromiseRejectedResult).reason as DocmillError;
+    expect(err).toBeInstanceOf(DocmillError);
+    expect(err.status).toBe(500);
+    expect(err.message).toMatch(/worker crashed/);
+    expect(fine.status).toBe('fulfilled');
+    const again = await Promise.all([
+      pool.run<{ spun: number }>('spin', { ms: 1 }),
+      pool.run<{ spun: number }>('spin', { ms: 2 }),
+    ]);
+    expect(again.map((r) => r.value.spun)).toEqual([1, 2]);
+    expect(pool.stats().started).toBe(3);
+  });
+
+  it('queues requests over capacity, says so, and refuses beyond the bounded queue', async () => {
+    pool = createPool({ size: 1, maxQueue: 1, tasks: { spin } });
+    await pool.run('spin', { ms: 0 }); // started worker, so the timings below are the task's own
+    const first = pool.run('spin', { ms: 400 });
+    const second = pool.run('spin', { ms: 0 });
+    const third = failure(pool.run('spin', { ms: 0 }));
+    expect((await third).status).toBe(503);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.queued).toBe(false);
+    expect(a.queuedMs).toBe(0);
+    expect(b.queued).toBe(true);
+    expect(b.queuedMs).toBeGreaterThan(200);
+    const alone = await pool.run('spin', { ms: 0 });
+    expect(alone.queued).toBe(false);
+  });
+
+  it('an aborted request leaves the queue without touching the running task', async () => {
+    pool = createPool({ size: 1, tasks: { spin } });
+    const running = pool.run<{ spun: number }>('spin', { ms: 300 });
+    const ctl = new AbortController();
+    const waiting = failure(pool.run('spin', { ms: 0 }, { signal: ctl.signal }));
+    ctl.abort(new DocmillError(408, 'SCRAPE_TIMEOUT', 'gave up'));
+    expect((await waiting).message).toBe('gave up');
+    expect((await running).value.spun).toBe(300);
+    expect(pool.stats()).toMatchObject({ queued: 0, busy: 0, started: 1 });
+  });
+
+  it('without workers runs the same task path in-thread', async () => {
+    pool = createPool({ size: 0, tasks: { echo, spin } });
+    const r = await pool.run<{ items: string[]; isMainThread: boolean }>('echo', { items: ['x'] });
+    expect(r.value.items).toEqual(['x']);
+    const err = await failure(pool.run('spin', { ms: 0, fail: true }));
+    expect(err.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses unknown tasks and work after close', async () => {
+    pool = createPool({ size: 1, tasks: { echo } });
+    expect((await failure(pool.run('nope', {}))).message).toMatch(/No task named "nope"/);
+    await pool.close();
+    expect((await failure(pool.run('echo', { items: [] }))).message).toMatch(/closed/);
+  });
+});
