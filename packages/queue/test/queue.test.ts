@@ -188,18 +188,7 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
 
   it('a worker killed with SIGKILL mid-parse loses no job: it completes on a second worker', async () => {
     const children: ChildProcess[] = [];
-    const spawnWorker = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', workerScript, redis.url, 'stall', '2500'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      children.push(child);
-      let out = '';
-      child.stdout?.on('data', (d: Buffer) => {
-        out += d.toString();
-      });
-      await waitFor(() => out.includes('ready'), 20_000);
-      return { child, out: () => out };
-    };
+    const spawnWorker = () => spawnTestWorker(children, [redis.url, 'stall', '2500']);
     let q: ParseQueue | undefined;
     try {
       // Both workers up before the job exists: whichever takes it is killed, the other must finish it.
@@ -250,18 +239,8 @@ describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
     const redis = await startRedis();
     const children: ChildProcess[] = [];
     const q = openParseQueue({ redis: redis.url, name: 'handback' });
-    const spawnWorker = async (delay: string, grace: string) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', workerScript, redis.url, 'handback', delay, grace], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      children.push(child);
-      let out = '';
-      child.stdout?.on('data', (d: Buffer) => {
-        out += d.toString();
-      });
-      await waitFor(() => out.includes('ready'), 20_000);
-      return { child, out: () => out };
-    };
+    const spawnWorker = (delay: string, grace: string) =>
+      spawnTestWorker(children, [redis.url, 'handback', delay, grace]);
     try {
       const first = await spawnWorker('20000', '300');
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
@@ -283,6 +262,20 @@ describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
     }
   });
 });
+
+/** Starts test/worker-process.ts with `args` (url, queue, delay[, grace]); resolves once it is ready. */
+async function spawnTestWorker(children: ChildProcess[], args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await waitFor(() => out.includes('ready'), 20_000);
+  return { child, out: () => out };
+}
 
 async function waitFor(cond: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
