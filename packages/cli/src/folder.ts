@@ -59,7 +59,7 @@ async function listFiles(dir: string, exclude: string): Promise<{ files: string[
 }
 
 /** Converts every accepted file under `src` into `out/<same path><ext>`; returns what happened. */
-export async function convertFolder(engine: Engine, job: FolderJob): Promise<FolderSummary> {
+export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJob): Promise<FolderSummary> {
   const { files, skipped } = await listFiles(job.src, resolve(job.out));
   const t0 = performance.now();
   const ext = outputExtension(job.formats, job.json);

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { DocmillError, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
+import { DocmillError, type Engine, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
-import { helpFor, parseCli, UsageError } from './args.ts';
+import { type CliCommand, helpFor, parseCli, UsageError } from './args.ts';
 import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
@@ -47,6 +47,7 @@ function formatsOf(options: ParseOptions): OutputFormat[] {
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 request/document at fault, 2 otherwise). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'serve') return runServe(argv.slice(1), io);
+  if (argv[0] === 'worker' || argv[0] === 'enqueue') return runQueueCommand(argv[0], argv.slice(1), io);
   let cmd: ReturnType<typeof parseCli>;
   try {
     cmd = parseCli(argv);
@@ -65,6 +66,23 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const engine = await makeEngine(cmd.workers);
+  try {
+    return await runParseCommand({ ...cmd, target: cmd.target }, io, engine, cmd.workers ?? 1);
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * The parse command's work on any engine: `docmill enqueue` runs it over the queue's adapter, with
+ * `inFlight` files of a folder submitted at once. Prints results exactly as `docmill parse` does.
+ */
+export async function runParseCommand(
+  cmd: CliCommand & { target: string },
+  io: CliIO,
+  engine: Pick<Engine, 'parse'>,
+  inFlight = 1,
+): Promise<number> {
   const now = io.now ?? (() => performance.now());
   try {
     const formats = formatsOf(cmd.options);
@@ -93,7 +111,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         },
         onFile: progress.onFile,
         onProgress: progress.onProgress,
-        concurrency: cmd.workers ?? 1,
+        concurrency: inFlight,
       });
       progress.clear();
       io.stderr.write(summaryText(summary));
@@ -119,8 +137,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const e = toDocmillError(err);
     io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
     return e.status >= 400 && e.status < 500 ? 1 : 2;
-  } finally {
-    await engine.close();
   }
 }
 
@@ -134,6 +150,22 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.stderr.write(`docmill serve: ${err.message}\n`);
+    return 2;
+  }
+}
+
+/** `docmill worker` and `docmill enqueue`, loaded on demand like serve: only they load BullMQ. */
+async function runQueueCommand(command: 'worker' | 'enqueue', argv: string[], io: CliIO): Promise<number> {
+  try {
+    if (command === 'worker') {
+      const { worker } = await import('./worker.ts');
+      return await worker(argv, io);
+    }
+    const { enqueue } = await import('./enqueue.ts');
+    return await enqueue(argv, io);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`docmill ${command}: ${err.message}\n`);
     return 2;
   }
 }

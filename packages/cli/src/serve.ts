@@ -23,7 +23,9 @@ Flags (environment variable in brackets):
   --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
                              [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
   --audit                    one audit event per API request (with auditMetadata.username) [DOCMILL_AUDIT=1]
-  --shutdown-timeout MS      how long SIGTERM waits for in-flight requests, default 30000`;
+  --shutdown-timeout MS      how long SIGTERM waits for in-flight requests, default 30000
+  --queue-redis URL          hand parses to "docmill worker"s on this Redis instead of parsing here
+                             [DOCMILL_QUEUE_REDIS_URL]; --queue NAME, default docmill [DOCMILL_QUEUE]`;
 
 export interface ServeSetup {
   host: string;
@@ -32,6 +34,8 @@ export interface ServeSetup {
   workers: number;
   shutdownMs: number;
   config: ServerConfig;
+  /** Parses go to queue workers on this Redis instead of an in-process engine. */
+  queue?: { redis: string; name: string };
 }
 
 const int = (name: string, v: string | undefined, d: number): number => {
@@ -60,6 +64,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         'allow-private-networks': { type: 'boolean' },
         audit: { type: 'boolean' },
         'shutdown-timeout': { type: 'string' },
+        'queue-redis': { type: 'string' },
+        queue: { type: 'string' },
       },
     }).values;
   } catch (err) {
@@ -104,10 +110,12 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
+  const queueRedis = str('queue-redis', 'DOCMILL_QUEUE_REDIS_URL');
   return {
     host,
     port,
     workers,
+    ...(queueRedis ? { queue: { redis: queueRedis, name: str('queue', 'DOCMILL_QUEUE') ?? 'docmill' } } : {}),
     shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
     config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
   };
@@ -134,8 +142,12 @@ export async function serve(argv: string[]): Promise<void> {
     return;
   }
   const setup = parseServeArgs(argv, process.env);
-  const engine = await makeEngine(setup.workers);
-  const app = createApp(engine, { ...setup.config, log: writeLine });
+  // With --queue-redis the parses go to queue workers: no engine (and no worker pool) here.
+  const queue = setup.queue && (await import('@docmill/queue')).openParseQueue(setup.queue);
+  const engine = queue ? undefined : await makeEngine(setup.workers);
+  const parser = queue ? (await import('@docmill/queue')).queueEngine(queue) : engine;
+  if (!parser) throw new Error('unreachable: an engine or a queue is always set');
+  const app = createApp(parser, { ...setup.config, log: writeLine });
   const server = await startServer(app, { host: setup.host, port: setup.port });
   const keys = setup.config.keys?.length ?? 0;
   writeLine({ msg: 'listening', time: new Date().toISOString(), url: server.url, keys, auth: keys > 0 });
@@ -144,8 +156,8 @@ export async function serve(argv: string[]): Promise<void> {
       writeLine({ msg: 'shutting down', time: new Date().toISOString(), signal, inFlight: app.inFlight });
       server
         .close(setup.shutdownMs)
-        .then(() => engine.close())
-        .then(resolve);
+        .then(() => Promise.all([engine?.close(), queue?.close()]))
+        .then(() => resolve());
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

@@ -1,0 +1,38 @@
+import { UsageError } from './args.ts';
+
+/** The flags `docmill worker` and `docmill enqueue` share, with their environment variables. */
+export const queueFlagsHelp = `  --redis URL                Redis, redis://[user:pass@]host:port[/db] or rediss:// [DOCMILL_REDIS_URL]
+                             default redis://127.0.0.1:6379
+  --queue NAME               queue name, default docmill [DOCMILL_QUEUE]
+  --prefix P                 BullMQ key prefix, default bull; "{docmill}" on Redis Cluster [DOCMILL_QUEUE_PREFIX]`;
+
+export const queueFlagSpecs = {
+  redis: { type: 'string' },
+  queue: { type: 'string' },
+  prefix: { type: 'string' },
+} as const;
+
+export interface QueueTarget {
+  redis: string;
+  name: string;
+  prefix?: string;
+}
+
+export function queueTarget(v: Record<string, unknown>, env: NodeJS.ProcessEnv): QueueTarget {
+  const redis = (v.redis as string | undefined) ?? env.DOCMILL_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redis))
+    throw new UsageError(`--redis must be a redis:// or rediss:// URL, got "${redis}".`);
+  const prefix = (v.prefix as string | undefined) ?? env.DOCMILL_QUEUE_PREFIX;
+  return {
+    redis,
+    name: (v.queue as string | undefined) ?? env.DOCMILL_QUEUE ?? 'docmill',
+    ...(prefix ? { prefix } : {}),
+  };
+}
+
+export function positiveInt(flag: string, v: unknown, d: number): number {
+  if (v === undefined || v === '') return d;
+  if (typeof v !== 'string' || !/^[1-9]\d*$/.test(v))
+    throw new UsageError(`${flag} must be a positive integer, got "${v}".`);
+  return Number(v);
+}

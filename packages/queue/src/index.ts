@@ -1,0 +1,12 @@
+export { enqueueParse, openParseQueue, type ParseQueue, type ParseQueueOptions, waitForResult } from './client.ts';
+export { queueEngine } from './engine.ts';
+export {
+  DEFAULT_PREFIX,
+  type JobHints,
+  type ParseJobData,
+  type ParseResult,
+  type QueueNames,
+  resultKey,
+  type StoredMarker,
+} from './job.ts';
+export { type JobLog, type ParseWorker, type ParseWorkerOptions, startParseWorker } from './worker.ts';

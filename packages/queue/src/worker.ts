@@ -1,0 +1,221 @@
+import {
+  DocmillError,
+  type Engine,
+  type ErrorBody,
+  normalizeOptions,
+  type ParseData,
+  toDocmillError,
+} from '@docmill/core';
+import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { redisConnection } from './connection.ts';
+import {
+  decodeBytes,
+  type ParseJobData,
+  type ParseResult,
+  type QueueNames,
+  resultKey,
+  type StoredMarker,
+} from './job.ts';
+
+/** One record per finished attempt; never document content, and no file name under zero data retention. */
+export interface JobLog {
+  msg: 'job';
+  time: string;
+  jobId: string;
+  attempt: number;
+  status: number;
+  code?: string;
+  bytes: number;
+  pages?: number;
+  durationMs: number;
+  filename?: string;
+}
+
+export interface ParseWorkerOptions extends QueueNames {
+  /** `redis://host:port[/db]`, or `rediss://` for TLS. */
+  redis: string;
+  /** Anything with the core Engine's `parse`: in-process, a worker pool, another adapter. */
+  engine: Pick<Engine, 'parse'>;
+  /** Jobs this process runs at once (BullMQ's own concurrency). Default 1. */
+  concurrency?: number;
+  /** How long a worker's lock on a job lasts without renewal; a killed worker's jobs return after it. Default 30 s. */
+  lockDuration?: number;
+  /** How often this worker looks for stalled jobs of dead workers. Default 30 s. */
+  stalledInterval?: number;
+  /** How long an unread zero-data-retention result waits before Redis drops it. Default 1 h. */
+  resultTtlSeconds?: number;
+  log?: (record: JobLog) => void;
+}
+
+export interface ParseWorker {
+  readonly worker: Worker<ParseJobData, ParseResult | StoredMarker>;
+  /** Jobs running in this process now. */
+  readonly inFlight: number;
+  /**
+   * Stops taking jobs and lets in-flight ones finish for up to `graceMs`; those still running then
+   * are stopped and moved back to the waiting list, so another worker takes them.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+const SHUTDOWN = Symbol('shutdown');
+
+/** Starts a BullMQ worker that runs parse jobs on `engine`. */
+export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseWorker> {
+  const names: QueueNames = { name: opts.name, ...(opts.prefix ? { prefix: opts.prefix } : {}) };
+  const ttl = opts.resultTtlSeconds ?? 3600;
+  const connection = redisConnection(opts.redis, true);
+  const running = new Map<string, AbortController>();
+
+  async function process(job: Job<ParseJobData>, token?: string): Promise<ParseResult | StoredMarker> {
+    const t0 = performance.now();
+    const data = job.data;
+    const id = job.id as string;
+    const attempt = job.attemptsMade + 1;
+    const zdr = data.zeroDataRetention;
+    if (data.bytes === undefined) {
+      // A zero-data-retention job whose first attempt died: its bytes left Redis when it started.
+      return fail(job, { status: 500, body: noBytes }, { t0, attempt, bytes: 0, zdr }, true);
+    }
+    const bytes = decodeBytes(data.bytes);
+    if (zdr) await job.updateData({ options: data.options, hints: {}, zeroDataRetention: true });
+    const controller = new AbortController();
+    running.set(id, controller);
+    try {
+      const parsed = await runParse(opts.engine, bytes, data, controller.signal);
+      const result: ParseResult = { success: true, data: parsed };
+      opts.log?.(record(job, { t0, attempt, bytes: bytes.byteLength, zdr }, 200, undefined, pages(parsed)));
+      return zdr ? store(id, result) : result;
+    } catch (err) {
+      if (controller.signal.reason === SHUTDOWN) {
+        // Graceful shutdown ran out of time: give the job back, with its bytes, for another worker.
+        if (zdr) await job.updateData(data);
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      const e = toDocmillError(err);
+      return fail(job, { status: e.status, body: e.toJSON() }, { t0, attempt, bytes: bytes.byteLength, zdr }, false);
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  async function store(id: string, result: ParseResult): Promise<StoredMarker> {
+    await connection.set(resultKey(names, id), JSON.stringify(result), 'EX', ttl);
+    return { stored: true, success: result.success };
+  }
+
+  /**
+   * Request errors (4xx, timeouts) are final at once; unknown errors are retried up to the job's
+   * `attempts`, and the last one keeps its error body as `failedReason`.
+   */
+  async function fail(
+    job: Job<ParseJobData>,
+    err: { status: number; body: ErrorBody },
+    m: Measure,
+    forceFinal: boolean,
+  ): Promise<never> {
+    opts.log?.(record(job, m, err.status, err.body.code));
+    const final = forceFinal || err.status < 500 || m.attempt >= (job.opts.attempts ?? 1);
+    let reason = JSON.stringify(err.body);
+    if (m.zdr && final) {
+      await store(job.id as string, err.body);
+      reason = JSON.stringify({ stored: true, success: false });
+    }
+    throw final ? new UnrecoverableError(reason) : new Error(reason);
+  }
+
+  function record(job: Job<ParseJobData>, m: Measure, status: number, code?: string, pageCount?: number): JobLog {
+    const filename = m.zdr ? undefined : job.data.hints?.filename;
+    return {
+      msg: 'job',
+      time: new Date().toISOString(),
+      jobId: job.id as string,
+      attempt: m.attempt,
+      status,
+      ...(code ? { code } : {}),
+      bytes: m.bytes,
+      ...(pageCount !== undefined ? { pages: pageCount } : {}),
+      durationMs: Math.round(performance.now() - m.t0),
+      ...(filename ? { filename } : {}),
+    };
+  }
+
+  const worker = new Worker<ParseJobData, ParseResult | StoredMarker>(opts.name, process, {
+    connection,
+    ...(opts.prefix ? { prefix: opts.prefix } : {}),
+    concurrency: opts.concurrency ?? 1,
+    ...(opts.lockDuration ? { lockDuration: opts.lockDuration } : {}),
+    ...(opts.stalledInterval ? { stalledInterval: opts.stalledInterval } : {}),
+    // Errors surface per job; without a listener BullMQ's EventEmitter would throw on 'error'.
+    autorun: false,
+  });
+  worker.on('error', () => undefined);
+  void worker.run();
+  await worker.waitUntilReady();
+
+  return {
+    worker,
+    get inFlight() {
+      return running.size;
+    },
+    async close(graceMs = 30_000) {
+      const timer = setTimeout(() => {
+        for (const c of running.values()) c.abort(SHUTDOWN);
+      }, graceMs);
+      try {
+        await worker.close();
+      } finally {
+        clearTimeout(timer);
+        await connection.quit().catch(() => undefined);
+      }
+    },
+  };
+}
+
+interface Measure {
+  t0: number;
+  attempt: number;
+  bytes: number;
+  zdr: boolean;
+}
+
+const noBytes = {
+  success: false as const,
+  code: 'UNKNOWN_ERROR' as const,
+  error:
+    'The job was interrupted after its document was removed from Redis (zeroDataRetention); submit the document again.',
+};
+
+const pages = (d: ParseData) => (typeof d.metadata.numPages === 'number' ? d.metadata.numPages : 1);
+
+/**
+ * The engine's own `timeout` option bounds the job; the race also holds it for an engine that
+ * ignores the signal (a remote or pooled one), so a job never outlives its limit.
+ */
+async function runParse(
+  engine: Pick<Engine, 'parse'>,
+  bytes: Uint8Array,
+  data: ParseJobData,
+  shutdown: AbortSignal,
+): Promise<ParseData> {
+  const { timeout } = normalizeOptions(data.options);
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () =>
+      deadline.abort(
+        new DocmillError(408, 'SCRAPE_TIMEOUT', `Parsing did not finish within the ${timeout} ms timeout.`),
+      ),
+    timeout,
+  );
+  const signal = AbortSignal.any([deadline.signal, shutdown]);
+  const aborted = new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(shutdown.aborted ? shutdown.reason : signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    return await Promise.race([engine.parse(bytes, data.options, { ...data.hints, signal }), aborted]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
