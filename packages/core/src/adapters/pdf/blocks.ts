@@ -1,6 +1,7 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { collectVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import type { Rect, TableRegion } from './model.ts';
 
@@ -27,6 +28,8 @@ export interface DocStats {
   outline: Map<string, number>;
   /** Median blank space between consecutive body lines. */
   lineGap: number;
+  /** Words and compounds written away from line ends: evidence for line-end hyphens. */
+  vocab?: Vocabulary;
 }
 
 const round = (s: number): number => Math.round(s * 2) / 2;
@@ -63,7 +66,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
     .map(([s]) => s)
     .sort((a, b) => b - a);
-  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap };
+  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap, vocab: collectVocabulary(pages) };
 }
 
 function top<K>(m: Map<K, number>): K | undefined {
@@ -158,7 +161,7 @@ function bboxOf(lines: Line[]): BBox {
 }
 
 /** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
-function inlines(lines: Line[], stripFirst = 0): Inline[] {
+function inlines(lines: Line[], vocab: Vocabulary | undefined, stripFirst = 0): Inline[] {
   const spans: Span[] = [];
   lines.forEach((l, i) => {
     let ls = l.spans;
@@ -170,8 +173,10 @@ function inlines(lines: Line[], stripFirst = 0): Inline[] {
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         const pt = prev.text;
-        if (/\p{L}-$/u.test(pt) && /^\p{Ll}/u.test(t)) prev.text = pt.slice(0, -1);
-        else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+        // A hyphen ending a line runs on into the next line's word, whether or not it stays.
+        if (/[\p{L}\p{N}]-$/u.test(pt) && /^[\p{L}\p{N}]/u.test(t)) {
+          if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
+        } else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
         prev.text += t;
@@ -239,13 +244,13 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   };
   const flushPara = (): void => {
     if (!para.length) return;
-    const kids = inlines(para);
+    const kids = inlines(para, s.vocab);
     if (kids.length) place(paragraph(kids), bboxOf(para));
     para = [];
   };
   const flushItem = (): void => {
     if (!item) return;
-    const kids = inlines(item.lines, item.strip);
+    const kids = inlines(item.lines, s.vocab, item.strip);
     if (item.keep) kids.unshift(text(item.keep));
     const p: Paragraph = paragraph(kids);
     p.source = { page: page.number, bbox: bboxOf(item.lines) };
@@ -276,12 +281,12 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       ) {
         lastHeading.lines.push(l);
         const h = lastHeading.node as { children: Inline[]; source?: { bbox?: BBox } };
-        h.children = unbold(inlines(lastHeading.lines));
+        h.children = unbold(inlines(lastHeading.lines, s.vocab));
         if (h.source) h.source.bbox = bboxOf(lastHeading.lines);
         lastHeading.line = l;
         continue;
       }
-      const h = heading(kind.depth, unbold(inlines([l])));
+      const h = heading(kind.depth, unbold(inlines([l], s.vocab)));
       place(h, bboxOf([l]));
       lastHeading = { node: h, line: l, lines: [l] };
       continue;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+
+const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
+const bench = (name: string) => corpusFile('pdfbench', name);
+
+describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('keeps compound hyphens at line ends and removes the ones that break a word', async () => {
+    const md = (await parse(fixture('pdf', 'hyphens.pdf'), fast, { filename: 'hyphens.pdf' })).markdown ?? '';
+    expect(md).toContain('We train the dual-encoder on retrieval data in a high-dimensional space');
+    expect(md).toContain('beating a Lucene-BM25 baseline on information needs and retrieval quality');
+  });
+});
+
+describe.skipIf(!hasCorpus).each(pdfBackends)(
+  `pdf adapter: real-world patterns on the corpus (${hasCorpus ? 'present' : corpusSkipReason}, %s)`,
+  (backend) => {
+    const { parse } = engineFor(backend);
+    const read = async (name: string) => (await parse(bench(name), fast, { filename: name })).markdown ?? '';
+
+    it('decides each line-end hyphen from the document (multi-column paper)', async () => {
+      const md = await read('unstructured_pdf_multi-column.pdf');
+      for (const w of ['dual-encoder', 'high-dimensional', 'open-domain', 'Lucene-BM25']) expect(md).toContain(w);
+      for (const w of ['dualencoder', 'highdimensional', 'opendomain', 'Lucene- BM25']) expect(md).not.toContain(w);
+      // Words broken by justification are still joined.
+      expect(md).not.toMatch(/\bretrie-val\b|\binforma-tion\b/);
+    });
+
+    it('decides each line-end hyphen from the document (novel)', { timeout: 60_000 }, async () => {
+      const md = await read('unstructured_pdf_DA-619p.pdf');
+      for (const w of ['never-changing', 'king-consort', 'wicked-looking']) expect(md).toContain(w);
+      for (const w of ['neverchanging', 'kingconsort', 'wickedlooking']) expect(md).not.toContain(w);
+    });
+  },
+);
