@@ -13,6 +13,11 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
     expect(md).toContain('We train the dual-encoder on retrieval data in a high-dimensional space');
     expect(md).toContain('beating a Lucene-BM25 baseline on information needs and retrieval quality');
   });
+
+  it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
+    const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
+    expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
+  });
 });
 
 describe.skipIf(!hasCorpus).each(pdfBackends)(
@@ -27,6 +32,13 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       for (const w of ['dualencoder', 'highdimensional', 'opendomain', 'Lucene- BM25']) expect(md).not.toContain(w);
       // Words broken by justification are still joined.
       expect(md).not.toMatch(/\bretrie-val\b|\binforma-tion\b/);
+    });
+
+    it('pairs the numbers of a borderless number table by baseline', async () => {
+      const md = await read('unstructured_pdf_all-number-table.pdf');
+      const rows = md.trim().split(/\n+/);
+      for (const row of ['200.01 1', '400.01 3', '1000.01 9', '1600.01 15']) expect(rows).toContain(row);
+      expect(md).not.toMatch(/^1 400\.01|^3 600\.01/m);
     });
 
     it('decides each line-end hyphen from the document (novel)', { timeout: 60_000 }, async () => {

@@ -395,9 +395,15 @@ const fieldLabel = (l: Line): boolean => {
 function continues(para: Line[], prev: Line, l: Line): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
+  // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
+  // belongs with it, not with the row below.
+  if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
+  const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
+  // After such a row of separate cells, the next baseline is the next row.
+  if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
   // Column change: the next line starts higher up, beside the previous column.
   if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
-  const usual = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : prev.size * 1.25;
+  const usual = before > prev.size * 0.3 ? before : prev.size * 1.25;
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
   let right = -Infinity;
   let left = Infinity;
