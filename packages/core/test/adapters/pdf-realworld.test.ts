@@ -14,6 +14,11 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
     expect(md).toContain('beating a Lucene-BM25 baseline on information needs and retrieval quality');
   });
 
+  it('composes an accent drawn over its letter into one character (NFC)', async () => {
+    const md = (await parse(fixture('pdf', 'accents.pdf'), fast, { filename: 'accents.pdf' })).markdown ?? '';
+    expect(md.trim()).toBe('Kurt G\u00f6del proved it.');
+  });
+
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
     const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
     expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
@@ -32,6 +37,13 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       for (const w of ['dualencoder', 'highdimensional', 'opendomain', 'Lucene- BM25']) expect(md).not.toContain(w);
       // Words broken by justification are still joined.
       expect(md).not.toMatch(/\bretrie-val\b|\binforma-tion\b/);
+    });
+
+    it('composes TeX accents in author names', async () => {
+      const md = await read('unstructured_pdf_multi-column.pdf');
+      expect(md).toContain('Barlas O\u011fuz');
+      expect(md).not.toMatch(/O\u02d8gu|Oguz \u02d8/);
+      expect(md).toContain('Baudi\u0161 and \u0160ediv');
     });
 
     it('pairs the numbers of a borderless number table by baseline', async () => {
