@@ -4,6 +4,12 @@ import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 
 const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
 const bench = (name: string) => corpusFile('pdfbench', name);
+/** Heading lines of Markdown, emphasis marks dropped. */
+const headings = (md: string) =>
+  md
+    .split('\n')
+    .filter((l) => /^#{1,6} /.test(l))
+    .map((l) => l.replace(/[*_]/g, ''));
 
 describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', (backend) => {
   const { parse } = engineFor(backend);
@@ -17,6 +23,12 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
   it('composes an accent drawn over its letter into one character (NFC)', async () => {
     const md = (await parse(fixture('pdf', 'accents.pdf'), fast, { filename: 'accents.pdf' })).markdown ?? '';
     expect(md.trim()).toBe('Kurt G\u00f6del proved it.');
+  });
+
+  it('keeps a two-line title one heading and author or affiliation lines text', async () => {
+    const md = (await parse(fixture('pdf', 'front-matter.pdf'), fast, { filename: 'paper.pdf' })).markdown ?? '';
+    expect(headings(md)).toEqual(['# Dense Retrieval for Open Question Answering', '## 1 Introduction']);
+    expect(md.replace(/[*\\]/g, '')).toContain('Jane Doe, John Roe, Ann Poe University of Somewhere');
   });
 
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
@@ -44,6 +56,21 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain('Barlas O\u011fuz');
       expect(md).not.toMatch(/O\u02d8gu|Oguz \u02d8/);
       expect(md).toContain('Baudi\u0161 and \u0160ediv');
+    });
+
+    it('keeps author and affiliation lines of a paper out of the headings', async () => {
+      const md = await read('unstructured_pdf_multi-column.pdf');
+      const hs = headings(md);
+      expect(hs[0]).toBe('# Dense Passage Retrieval for Open-Domain Question Answering');
+      expect(hs.some((h) => /Karpukhin|University|@/.test(h))).toBe(false);
+      expect(hs).toContain('### Abstract');
+      expect(md).toContain('University of Washington Princeton University');
+    });
+
+    it('keeps a title set over two lines in two styles one heading', async () => {
+      const md = await read('unstructured_pdf_invalid-pdf-structure-pdfminer-one-page.pdf');
+      const h1 = headings(md).filter((h) => h.startsWith('# '));
+      expect(h1).toEqual(['# Cybersecurity: Launching and Implementing the National Cybersecurity Strategy']);
     });
 
     it('pairs the numbers of a borderless number table by baseline', async () => {

@@ -264,6 +264,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
 
   const lines = foldBullets(page.lines);
   const kinds = classifyAll(lines, s);
+  if (page.number === 1) demoteBylines(lines, kinds, s);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const prev = i > 0 ? (lines[i - 1] as Line) : null;
@@ -274,7 +275,8 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       if (
         lastHeading &&
         lastHeading.node === blocks[blocks.length - 1] &&
-        lastHeading.line.font === l.font &&
+        // One style of a font may end a line and start the next ("… the *National* / *Strategy*").
+        lastHeading.lines.some((h) => h.fonts.some((f) => l.fonts.includes(f))) &&
         Math.abs(lastHeading.line.size - l.size) < 0.5 &&
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
@@ -385,6 +387,47 @@ function classifyAll(lines: Line[], s: DocStats): Kind[] {
     runStart = i < kinds.length && kinds[i]?.type === 'heading' ? i : i + 1;
   }
   return kinds;
+}
+
+const affiliation =
+  /\b(?:Universit|Institut|College|Laborator|Department|Dept\.|School of|Faculty|Academy|Inc\.|Ltd\b|GmbH|Corporation|Research (?:Center|Centre|Lab))/i;
+const nameWord = /^\p{Lu}[\p{L}'’.-]*[∗*†‡§¶\d]*$/u;
+
+/** "Jane Doe∗, John Roe†, and Ann Poe": two or more short capitalised names and nothing else. */
+function nameList(t: string): boolean {
+  const parts = t
+    .split(/,|\band\b|&/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // Title-case headings ("Row and Column Access Control") split on "and" too: names come with
+  // commas or footnote marks, and each has a given and a family name.
+  if (parts.length < 2 || !/[,∗†‡§¶]/.test(t)) return false;
+  return parts.every((p) => {
+    const words = p.split(/\s+/).filter((w) => !/^[∗*†‡§¶\d]+$/.test(w));
+    return words.length >= 2 && words.length <= 4 && words.every((w) => nameWord.test(w));
+  });
+}
+
+/**
+ * A paper's author and affiliation lines are set large, but they are no headings: below the title
+ * and above the first running text, lines of names, institutions or e-mail addresses stay text.
+ */
+function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
+  let title = false;
+  for (const [i, l] of lines.entries()) {
+    const kind = kinds[i] as Kind;
+    if (kind.type !== 'heading') {
+      // Running text ends the front matter.
+      if (l.text.length > 60 && Math.abs(l.size - s.bodySize) < 1) return;
+      continue;
+    }
+    if (!title) {
+      title = true;
+      continue;
+    }
+    const t = l.text;
+    if (t.includes('@') || affiliation.test(t) || nameList(t)) kinds[i] = { type: 'text' };
+  }
 }
 
 const fieldLabel = (l: Line): boolean => {
