@@ -31,6 +31,20 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
     expect(md.replace(/[*\\]/g, '')).toContain('Jane Doe, John Roe, Ann Poe University of Somewhere');
   });
 
+  it('splits the rows of a table ruled only at its header and bottom', async () => {
+    const md = (await parse(fixture('pdf', 'paper-table.pdf'), {}, { filename: 'table.pdf' })).markdown ?? '';
+    expect(md).toContain(
+      [
+        '| Dataset | Base | Large | Notes |',
+        '| --- | --- | --- | --- |',
+        '| PubLayNet | F / M | M | Modern scientific papers |',
+        '| PRImA | M | - | Scanned magazines and reports |',
+        '| Newspaper | F | - | US newspapers |',
+        '| TableBank | F | F | Table regions |',
+      ].join('\n'),
+    );
+  });
+
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
     const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
     expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
@@ -71,6 +85,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       const md = await read('unstructured_pdf_invalid-pdf-structure-pdfminer-one-page.pdf');
       const h1 = headings(md).filter((h) => h.startsWith('# '));
       expect(h1).toEqual(['# Cybersecurity: Launching and Implementing the National Cybersecurity Strategy']);
+    });
+
+    it('gives each row of a paper table ruled at header and bottom only its own row', async () => {
+      const name = 'unstructured_pdf_layout-parser-paper-with-table.pdf';
+      const md = (await parse(bench(name), {}, { filename: name })).markdown ?? '';
+      expect(md).toContain('| PubLayNet \\[38] | F / M | M | Layouts of modern scientific documents |');
+      expect(md).toContain('| HJDataset \\[31] | F / M | - | Layouts of history Japanese documents |');
+      expect(md).not.toContain('PubLayNet \\[38] PRImA');
     });
 
     it('pairs the numbers of a borderless number table by baseline', async () => {
