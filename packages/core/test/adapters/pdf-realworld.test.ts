@@ -45,6 +45,13 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
     );
   });
 
+  it('reads two columns of bulleted lists as lists, not as a table', async () => {
+    const md = (await parse(fixture('pdf', 'bullet-columns.pdf'), {}, { filename: 'lists.pdf' })).markdown ?? '';
+    expect(md).not.toContain('|');
+    expect(md).toContain('- Ensuring standards and efficiency in development');
+    expect(md).toContain('- Collaboration and responsibilities');
+  });
+
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
     const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
     expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
@@ -93,6 +100,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain('| PubLayNet \\[38] | F / M | M | Layouts of modern scientific documents |');
       expect(md).toContain('| HJDataset \\[31] | F / M | - | Layouts of history Japanese documents |');
       expect(md).not.toContain('PubLayNet \\[38] PRImA');
+    });
+
+    it('reads the bulleted columns of a course outline as lists', async () => {
+      const name = 'unstructured_pdf_list-item-example.pdf';
+      const md = (await parse(bench(name), {}, { filename: name })).markdown ?? '';
+      expect(md).not.toMatch(/\| ● \|/);
+      expect(md).toContain('- Ensuring standards and efficiency in development');
+      expect(md).toContain('- Which products should be developed and tested?');
     });
 
     it('pairs the numbers of a borderless number table by baseline', async () => {

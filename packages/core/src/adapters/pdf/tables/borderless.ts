@@ -205,5 +205,22 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { table, texts, bbox } = fillLayout(layout, items, indices);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
+  if (markerColumn(layout, texts)) return null;
   return { bbox, table, itemIndices: indices };
+}
+
+const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;
+
+/**
+ * Whether a column holds nothing but list markers. Bulleted lists set in two columns, or whose
+ * items wrap, leave the same empty channels as a table; their "cells" are a bullet and its text.
+ */
+function markerColumn(layout: Layout, texts: string[]): boolean {
+  const seen = new Map<number, boolean>();
+  for (const [k, c] of layout.cells.entries()) {
+    const t = texts[k];
+    if (!t) continue;
+    seen.set(c.c, (seen.get(c.c) ?? true) && marker.test(t));
+  }
+  return [...seen.values()].some(Boolean);
 }
