@@ -52,6 +52,13 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
     expect(md).toContain('- Collaboration and responsibilities');
   });
 
+  it('keeps the narrow columns under a spanning header apart', async () => {
+    const md = (await parse(fixture('pdf', 'span-table.pdf'), fast, { filename: 'span.pdf' })).markdown ?? '';
+    expect(md).toContain('|  | NQ | TQA | WQ | TREC |');
+    expect(md).toContain('| BM25 | 59.1 | 66.9 | 55.0 | 70.9 |');
+    expect(md).toContain('| Hybrid | 76.6 | 79.8 | 71.0 | 85.2 |');
+  });
+
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
     const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
     expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
@@ -108,6 +115,13 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).not.toMatch(/\| ● \|/);
       expect(md).toContain('- Ensuring standards and efficiency in development');
       expect(md).toContain('- Which products should be developed and tested?');
+    });
+
+    it('keeps the WQ and TREC columns of a results table apart', async () => {
+      const md = await read('unstructured_pdf_multi-column.pdf');
+      expect(md).toContain('| None | BM25 | 59.1 | 66.9 | 55.0 | 70.9 | 68.8 |');
+      expect(md).not.toContain('| WQ TREC |');
+      expect(md).not.toContain('55.0 70.9');
     });
 
     it('pairs the numbers of a borderless number table by baseline', async () => {

@@ -177,8 +177,12 @@ function wordyChunks(row: Row, items: TextItem[]): number {
 function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { items } = page;
   const indices = run.flatMap((r) => r.items);
+  // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
+  // columns) or a wrapped line would bridge the gaps between the columns below it.
+  const most = Math.max(...run.map((r) => r.chunks.length));
+  const full = run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items);
   const cols = projection(
-    indices.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
+    full.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
     COLUMN_GAP,
   );
   if (cols.length < 3) return null;
