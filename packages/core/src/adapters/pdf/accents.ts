@@ -82,7 +82,9 @@ export function attachAccents(items: TextItem[]): TextItem[] {
     );
     if (host < 0) continue;
     const h = items[host] as TextItem;
-    if (placeOn(h, cx, mark)) (dropped ??= new Set()).add(i);
+    if (!placeOn(h, cx, mark)) continue;
+    dropped ??= new Set();
+    dropped.add(i);
   }
   return dropped ? items.filter((_, i) => !dropped.has(i)) : items;
 }
