@@ -179,13 +179,17 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
   // columns) or a wrapped line would bridge the gaps between the columns below it.
+  // They only refine the columns every row leaves (which alone decide whether this is a table).
+  const columnsOf = (idx: number[]) =>
+    projection(
+      idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
+      COLUMN_GAP,
+    );
+  const all = columnsOf(indices);
+  if (all.length < 3) return null;
   const most = Math.max(...run.map((r) => r.chunks.length));
-  const full = run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items);
-  const cols = projection(
-    full.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-    COLUMN_GAP,
-  );
-  if (cols.length < 3) return null;
+  const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
+  const cols = finer.length > all.length ? finer : all;
   const xs = [cols[0]?.[0] as number];
   for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
   xs.push(cols[cols.length - 1]?.[1] as number);
