@@ -15,24 +15,25 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
   const { parse } = engineFor(backend);
 
   it('keeps compound hyphens at line ends and removes the ones that break a word', async () => {
-    const md = (await parse(fixture('pdf', 'hyphens.pdf'), fast, { filename: 'hyphens.pdf' })).markdown ?? '';
+    const md = (await parse(fixture('pdf-patterns', 'hyphens.pdf'), fast, { filename: 'hyphens.pdf' })).markdown ?? '';
     expect(md).toContain('We train the dual-encoder on retrieval data in a high-dimensional space');
     expect(md).toContain('beating a Lucene-BM25 baseline on information needs and retrieval quality');
   });
 
   it('composes an accent drawn over its letter into one character (NFC)', async () => {
-    const md = (await parse(fixture('pdf', 'accents.pdf'), fast, { filename: 'accents.pdf' })).markdown ?? '';
+    const md = (await parse(fixture('pdf-patterns', 'accents.pdf'), fast, { filename: 'accents.pdf' })).markdown ?? '';
     expect(md.trim()).toBe('Kurt G\u00f6del proved it.');
   });
 
   it('keeps a two-line title one heading and author or affiliation lines text', async () => {
-    const md = (await parse(fixture('pdf', 'front-matter.pdf'), fast, { filename: 'paper.pdf' })).markdown ?? '';
+    const md =
+      (await parse(fixture('pdf-patterns', 'front-matter.pdf'), fast, { filename: 'paper.pdf' })).markdown ?? '';
     expect(headings(md)).toEqual(['# Dense Retrieval for Open Question Answering', '## 1 Introduction']);
     expect(md.replace(/[*\\]/g, '')).toContain('Jane Doe, John Roe, Ann Poe University of Somewhere');
   });
 
   it('splits the rows of a table ruled only at its header and bottom', async () => {
-    const md = (await parse(fixture('pdf', 'paper-table.pdf'), {}, { filename: 'table.pdf' })).markdown ?? '';
+    const md = (await parse(fixture('pdf-patterns', 'paper-table.pdf'), {}, { filename: 'table.pdf' })).markdown ?? '';
     expect(md).toContain(
       [
         '| Dataset | Base | Large | Notes |',
@@ -46,21 +47,22 @@ describe.each(pdfBackends)('pdf adapter: real-world patterns on fixtures (%s)', 
   });
 
   it('reads two columns of bulleted lists as lists, not as a table', async () => {
-    const md = (await parse(fixture('pdf', 'bullet-columns.pdf'), {}, { filename: 'lists.pdf' })).markdown ?? '';
+    const md =
+      (await parse(fixture('pdf-patterns', 'bullet-columns.pdf'), {}, { filename: 'lists.pdf' })).markdown ?? '';
     expect(md).not.toContain('|');
     expect(md).toContain('- Ensuring standards and efficiency in development');
     expect(md).toContain('- Collaboration and responsibilities');
   });
 
   it('keeps the narrow columns under a spanning header apart', async () => {
-    const md = (await parse(fixture('pdf', 'span-table.pdf'), fast, { filename: 'span.pdf' })).markdown ?? '';
+    const md = (await parse(fixture('pdf-patterns', 'span-table.pdf'), fast, { filename: 'span.pdf' })).markdown ?? '';
     expect(md).toContain('|  | NQ | TQA | WQ | TREC |');
     expect(md).toContain('| BM25 | 59.1 | 66.9 | 55.0 | 70.9 |');
     expect(md).toContain('| Hybrid | 76.6 | 79.8 | 71.0 | 85.2 |');
   });
 
   it('keeps numbers that share a baseline together instead of pairing them with the next row', async () => {
-    const md = (await parse(fixture('pdf', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
+    const md = (await parse(fixture('pdf-patterns', 'number-rows.pdf'), fast, { filename: 'rows.pdf' })).markdown ?? '';
     expect(md.trim().split(/\n+/)).toEqual(['200.01 1', '400.01 3', '600.01 5', '800.01 7']);
   });
 });
