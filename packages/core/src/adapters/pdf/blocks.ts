@@ -1,6 +1,7 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { collectVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import type { Rect, TableRegion } from './model.ts';
 
@@ -27,6 +28,8 @@ export interface DocStats {
   outline: Map<string, number>;
   /** Median blank space between consecutive body lines. */
   lineGap: number;
+  /** Words and compounds written away from line ends: evidence for line-end hyphens. */
+  vocab?: Vocabulary;
 }
 
 const round = (s: number): number => Math.round(s * 2) / 2;
@@ -63,7 +66,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
     .map(([s]) => s)
     .sort((a, b) => b - a);
-  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap };
+  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap, vocab: collectVocabulary(pages) };
 }
 
 function top<K>(m: Map<K, number>): K | undefined {
@@ -158,7 +161,7 @@ function bboxOf(lines: Line[]): BBox {
 }
 
 /** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
-function inlines(lines: Line[], stripFirst = 0): Inline[] {
+function inlines(lines: Line[], vocab: Vocabulary | undefined, stripFirst = 0): Inline[] {
   const spans: Span[] = [];
   lines.forEach((l, i) => {
     let ls = l.spans;
@@ -170,8 +173,10 @@ function inlines(lines: Line[], stripFirst = 0): Inline[] {
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         const pt = prev.text;
-        if (/\p{L}-$/u.test(pt) && /^\p{Ll}/u.test(t)) prev.text = pt.slice(0, -1);
-        else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+        // A hyphen ending a line runs on into the next line's word, whether or not it stays.
+        if (/[\p{L}\p{N}]-$/u.test(pt) && /^[\p{L}\p{N}]/u.test(t)) {
+          if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
+        } else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
         prev.text += t;
@@ -239,13 +244,13 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   };
   const flushPara = (): void => {
     if (!para.length) return;
-    const kids = inlines(para);
+    const kids = inlines(para, s.vocab);
     if (kids.length) place(paragraph(kids), bboxOf(para));
     para = [];
   };
   const flushItem = (): void => {
     if (!item) return;
-    const kids = inlines(item.lines, item.strip);
+    const kids = inlines(item.lines, s.vocab, item.strip);
     if (item.keep) kids.unshift(text(item.keep));
     const p: Paragraph = paragraph(kids);
     p.source = { page: page.number, bbox: bboxOf(item.lines) };
@@ -259,6 +264,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
 
   const lines = foldBullets(page.lines);
   const kinds = classifyAll(lines, s);
+  if (page.number === 1) demoteBylines(lines, kinds, s);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const prev = i > 0 ? (lines[i - 1] as Line) : null;
@@ -269,19 +275,20 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       if (
         lastHeading &&
         lastHeading.node === blocks[blocks.length - 1] &&
-        lastHeading.line.font === l.font &&
+        // One style of a font may end a line and start the next ("… the *National* / *Strategy*").
+        lastHeading.lines.some((h) => h.fonts.some((f) => l.fonts.includes(f))) &&
         Math.abs(lastHeading.line.size - l.size) < 0.5 &&
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
       ) {
         lastHeading.lines.push(l);
         const h = lastHeading.node as { children: Inline[]; source?: { bbox?: BBox } };
-        h.children = unbold(inlines(lastHeading.lines));
+        h.children = unbold(inlines(lastHeading.lines, s.vocab));
         if (h.source) h.source.bbox = bboxOf(lastHeading.lines);
         lastHeading.line = l;
         continue;
       }
-      const h = heading(kind.depth, unbold(inlines([l])));
+      const h = heading(kind.depth, unbold(inlines([l], s.vocab)));
       place(h, bboxOf([l]));
       lastHeading = { node: h, line: l, lines: [l] };
       continue;
@@ -382,6 +389,47 @@ function classifyAll(lines: Line[], s: DocStats): Kind[] {
   return kinds;
 }
 
+const affiliation =
+  /\b(?:Universit|Institut|College|Laborator|Department|Dept\.|School of|Faculty|Academy|Inc\.|Ltd\b|GmbH|Corporation|Research (?:Center|Centre|Lab))/i;
+const nameWord = /^\p{Lu}[\p{L}'’.-]*[∗*†‡§¶\d]*$/u;
+
+/** "Jane Doe∗, John Roe†, and Ann Poe": two or more short capitalised names and nothing else. */
+function nameList(t: string): boolean {
+  const parts = t
+    .split(/,|\band\b|&/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // Title-case headings ("Row and Column Access Control") split on "and" too: names come with
+  // commas or footnote marks, and each has a given and a family name.
+  if (parts.length < 2 || !/[,∗†‡§¶]/.test(t)) return false;
+  return parts.every((p) => {
+    const words = p.split(/\s+/).filter((w) => !/^[∗*†‡§¶\d]+$/.test(w));
+    return words.length >= 2 && words.length <= 4 && words.every((w) => nameWord.test(w));
+  });
+}
+
+/**
+ * A paper's author and affiliation lines are set large, but they are no headings: below the title
+ * and above the first running text, lines of names, institutions or e-mail addresses stay text.
+ */
+function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
+  let title = false;
+  for (const [i, l] of lines.entries()) {
+    const kind = kinds[i] as Kind;
+    if (kind.type !== 'heading') {
+      // Running text ends the front matter.
+      if (l.text.length > 60 && Math.abs(l.size - s.bodySize) < 1) return;
+      continue;
+    }
+    if (!title) {
+      title = true;
+      continue;
+    }
+    const t = l.text;
+    if (t.includes('@') || affiliation.test(t) || nameList(t)) kinds[i] = { type: 'text' };
+  }
+}
+
 const fieldLabel = (l: Line): boolean => {
   const first = l.spans[0];
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
@@ -390,9 +438,15 @@ const fieldLabel = (l: Line): boolean => {
 function continues(para: Line[], prev: Line, l: Line): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
+  // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
+  // belongs with it, not with the row below.
+  if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
+  const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
+  // After such a row of separate cells, the next baseline is the next row.
+  if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
   // Column change: the next line starts higher up, beside the previous column.
   if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
-  const usual = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : prev.size * 1.25;
+  const usual = before > prev.size * 0.3 ? before : prev.size * 1.25;
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
   let right = -Infinity;
   let left = Infinity;

@@ -2,6 +2,7 @@ import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
+import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { classifyPage } from './classify.ts';
@@ -136,7 +137,8 @@ async function readPage(
   pageInfo: Record<number, PageClass>,
   rulings: RulingBudget,
 ): Promise<LaidOutPage> {
-  const { items, width, height } = page;
+  const { width, height } = page;
+  const items = attachAccents(page.items);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
   const noText = !items.some((it) => !it.rotated && it.str.trim());

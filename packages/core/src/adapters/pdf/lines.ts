@@ -23,6 +23,8 @@ export interface Line {
   size: number;
   /** Dominant font (pdf.js loaded name), by characters. */
   font: string;
+  /** Every font of the line's runs (a title line may end in another style of its font). */
+  fonts: string[];
   /** Every visible character is in a font known to be bold / italic, or in the line's only font. */
   bold: boolean;
   italic: boolean;
@@ -241,6 +243,7 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     base: lineBase,
     size,
     font,
+    fonts: [...fontChars.keys()],
     bold: allBold,
     italic: allItalic,
     rtl,

@@ -177,11 +177,19 @@ function wordyChunks(row: Row, items: TextItem[]): number {
 function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { items } = page;
   const indices = run.flatMap((r) => r.items);
-  const cols = projection(
-    indices.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-    COLUMN_GAP,
-  );
-  if (cols.length < 3) return null;
+  // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
+  // columns) or a wrapped line would bridge the gaps between the columns below it.
+  // They only refine the columns every row leaves (which alone decide whether this is a table).
+  const columnsOf = (idx: number[]) =>
+    projection(
+      idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
+      COLUMN_GAP,
+    );
+  const all = columnsOf(indices);
+  if (all.length < 3) return null;
+  const most = Math.max(...run.map((r) => r.chunks.length));
+  const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
+  const cols = finer.length > all.length ? finer : all;
   const xs = [cols[0]?.[0] as number];
   for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
   xs.push(cols[cols.length - 1]?.[1] as number);
@@ -205,5 +213,22 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { table, texts, bbox } = fillLayout(layout, items, indices);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
+  if (markerColumn(layout, texts)) return null;
   return { bbox, table, itemIndices: indices };
+}
+
+const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;
+
+/**
+ * Whether a column holds nothing but list markers. Bulleted lists set in two columns, or whose
+ * items wrap, leave the same empty channels as a table; their "cells" are a bullet and its text.
+ */
+function markerColumn(layout: Layout, texts: string[]): boolean {
+  const seen = new Map<number, boolean>();
+  for (const [k, c] of layout.cells.entries()) {
+    const t = texts[k];
+    if (!t) continue;
+    seen.set(c.c, (seen.get(c.c) ?? true) && marker.test(t));
+  }
+  return [...seen.values()].some(Boolean);
 }

@@ -1,4 +1,4 @@
-import type { PageModel, TableRegion } from '../model.ts';
+import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { clusterPositions, fillLayout, layoutFromJoins, looksTabular } from './cells.ts';
 import type { Grid, Line } from './rulings.ts';
 
@@ -39,13 +39,67 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
     if (cx > x0 && cx < x1 && cy > y0 && cy < y1) indices.push(i);
   }
   if (indices.length < 4) return null;
+  const split = textRowBreaks(xs, ys, page, indices);
+  if (split.size) {
+    ys.push(...split);
+    ys.sort((a, b) => a - b);
+  }
   const layout = layoutFromJoins(
     xs,
     ys,
     (r, c) => !covered(grid.v, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number),
-    (r, c) => !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
+    (r, c) =>
+      !split.has(ys[r + 1] as number) && !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
   );
   const { table, texts, bbox } = fillLayout(layout, page.items, indices);
   if (!looksTabular(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
+}
+
+/**
+ * Rows that the rulings leave out. Tables ruled only above and below a block of rows (booktabs,
+ * column rules only) hold several text lines between two horizontal rulings; where those lines
+ * run across two columns or more, each is a row of its own. A line with text in one column only
+ * is a cell's wrapped text and stays with the line above.
+ */
+function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: number[]): Set<number> {
+  const breaks = new Set<number>();
+  const cols = (x: number) => {
+    let c = 0;
+    while (c < xs.length - 2 && x >= (xs[c + 1] as number)) c++;
+    return c;
+  };
+  // Fully ruled grids draw every row; their several-line bands are wrapped cells. Mostly tables ruled
+  // at the top, under the header and at the bottom (or a few more places) leave rows out. The
+  // header band keeps its lines: headers wrap across columns.
+  const sparse = ys.length <= 4;
+  for (let r = 1; r + 1 < ys.length; r++) {
+    const top = ys[r] as number;
+    const bottom = ys[r + 1] as number;
+    const lines: { mid: number; top: number; bottom: number; h: number; cols: Set<number> }[] = [];
+    const inBand = indices
+      .map((i) => page.items[i] as TextItem)
+      .filter((it) => it.y + it.h / 2 > top && it.y + it.h / 2 < bottom)
+      .sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
+    for (const it of inBand) {
+      const mid = it.y + it.h / 2;
+      const line = lines[lines.length - 1];
+      if (line && Math.abs(mid - line.mid) < Math.max(2, Math.min(line.h, it.h) * 0.5)) {
+        line.cols.add(cols(it.x + it.w / 2));
+        line.top = Math.min(line.top, it.y);
+        line.bottom = Math.max(line.bottom, it.y + it.h);
+      } else lines.push({ mid, top: it.y, bottom: it.y + it.h, h: it.h, cols: new Set([cols(it.x + it.w / 2)]) });
+    }
+    // Each row names itself in the first column; lines beside a first-column label centred over
+    // them ("6 | OTSL …" over "HTML …") are sub-lines of one row.
+    const rowLine = (l: (typeof lines)[number]) => l.cols.size >= 2 && l.cols.has(0);
+    if (lines.some((l) => l.cols.size >= 2 && !l.cols.has(0)) || !lines[0] || !rowLine(lines[0])) continue;
+    const starts = lines.filter((l, k) => k > 0 && rowLine(l));
+    if (!starts.length || (!sparse && starts.length < 2)) continue;
+    for (const l of starts) {
+      const k = lines.indexOf(l);
+      breaks.add(((lines[k - 1] as (typeof lines)[number]).bottom + l.top) / 2);
+    }
+  }
+  return breaks;
 }

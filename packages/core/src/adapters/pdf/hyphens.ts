@@ -1,0 +1,108 @@
+/**
+ * Line-end hyphens: a PDF draws the same "-" for a word broken by justification ("informa-/tion")
+ * and for a compound that happens to fall at a line end ("high-/dimensional"). Nothing in the
+ * drawing tells them apart, so each break is decided from what the document itself writes
+ * elsewhere, then from word shape; when nothing decides, the hyphen stays (a kept hyphen in a
+ * broken word reads better than a compound glued into a non-word).
+ */
+import type { Line } from './lines.ts';
+
+/** What a document writes outside its line ends: its words and its hyphenated compounds. */
+export interface Vocabulary {
+  words: Set<string>;
+  compounds: Set<string>;
+  /** Distinct words: a small document cannot vouch that a fragment is no word. */
+  size: number;
+}
+
+const wordRe = /\p{L}+/gu;
+const compoundRe = /\p{L}+(?:-\p{L}+)+/gu;
+const endsHyphen = /\p{L}-$/u;
+
+/**
+ * Collects the vocabulary of lines in reading order, leaving out the two fragments around every
+ * line-end hyphen (they are what is being decided, so they must not vouch for themselves).
+ */
+export function collectVocabulary(pages: { lines: Line[] }[]): Vocabulary {
+  const words = new Set<string>();
+  const compounds = new Set<string>();
+  for (const p of pages) {
+    let brokenBefore = false;
+    for (const l of p.lines) {
+      const t = l.text.toLowerCase();
+      const broken = endsHyphen.test(t);
+      let body = t;
+      if (broken) body = body.replace(/\p{L}+-$/u, '');
+      if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
+      for (const m of body.matchAll(compoundRe)) compounds.add(m[0]);
+      for (const m of body.matchAll(wordRe)) words.add(m[0]);
+      brokenBefore = broken;
+    }
+  }
+  return { words, compounds, size: words.size };
+}
+
+/** Prefixes written with a hyphen far more often than fused into one word. */
+const prefixes = new Set([
+  'non',
+  'self',
+  'well',
+  'co',
+  'high',
+  'low',
+  'open',
+  'multi',
+  'cross',
+  'semi',
+  'anti',
+  'ex',
+  'all',
+  'half',
+  'full',
+  'long',
+  'short',
+  'large',
+  'small',
+  'two',
+  'three',
+  'single',
+  'double',
+  'first',
+  'second',
+  'third',
+  'quasi',
+  'pseudo',
+  'never',
+]);
+
+/**
+ * Endings that are no word on their own, after at most one consonant of the stem ("run-ning",
+ * "ta-ble"): a second part made of one is a broken word's tail.
+ */
+const tails =
+  /^[b-df-hj-np-tv-z]?(?:tion|tions|sion|sions|ment|ments|ing|ings|ly|ed|ness|ity|ities|able|ible|ance|ence|ances|ences|ive|ives|ous|ful|less|ism|ist|ists|ize|ized|izes|ise|ised|ical|ally|ary|ory|ure|ures|ial|ian|ians|er|ers|est|es|al|ic|ics|age|ages|ant|ants|ent|ents|ty|ties|ry|ries|cy|cies|le|les|ling|lings)$/;
+
+/** Below this many distinct words a document says too little to call a fragment "no word". */
+const SIZEABLE = 150;
+
+/**
+ * Whether the hyphen between `left` (letters before a line-end hyphen) and `right` (what starts the
+ * next line) is a break to remove (`true`) or part of the text (`false`).
+ */
+export function removeHyphen(left: string, right: string, v: Vocabulary | undefined): boolean {
+  // Capitals or digits after the break ("Lucene-BM25", "top-20") name things; they are not a
+  // word's second half.
+  if (!/^\p{Ll}/u.test(right)) return false;
+  const a = (/\p{L}+$/u.exec(left)?.[0] ?? '').toLowerCase();
+  const b = (/^\p{L}+/u.exec(right)?.[0] ?? '').toLowerCase();
+  if (!a || !b) return false;
+  if (v) {
+    if (v.compounds.has(`${a}-${b}`)) return false;
+    if (v.words.has(a + b)) return true;
+  }
+  if (prefixes.has(a)) return false;
+  if (tails.test(b)) return true;
+  // In a document of some size, two halves that never occur as words are a broken word.
+  if (v && v.size >= SIZEABLE && !v.words.has(a) && !v.words.has(b)) return true;
+  return false;
+}
