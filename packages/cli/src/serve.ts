@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type ApiKey, createApp, DEFAULTS, parseKeyFile, parseKeyList, type ServerConfig } from '@docmill/server';
+import {
+  type ApiKey,
+  createApp,
+  DEFAULTS,
+  type ParseEngine,
+  parseKeyFile,
+  parseKeyList,
+  type ServerConfig,
+} from '@docmill/server';
 import { isLoopbackHost, startServer } from '@docmill/server/node';
 import { UsageError } from './args.ts';
 import { makeEngine } from './engine.ts';
@@ -142,11 +150,7 @@ export async function serve(argv: string[]): Promise<void> {
     return;
   }
   const setup = parseServeArgs(argv, process.env);
-  // With --queue-redis the parses go to queue workers: no engine (and no worker pool) here.
-  const queue = setup.queue && (await import('@docmill/queue')).openParseQueue(setup.queue);
-  const engine = queue ? undefined : await makeEngine(setup.workers);
-  const parser = queue ? (await import('@docmill/queue')).queueEngine(queue) : engine;
-  if (!parser) throw new Error('unreachable: an engine or a queue is always set');
+  const { parser, close } = await parserFor(setup);
   const app = createApp(parser, { ...setup.config, log: writeLine });
   const server = await startServer(app, { host: setup.host, port: setup.port });
   const keys = setup.config.keys?.length ?? 0;
@@ -156,11 +160,22 @@ export async function serve(argv: string[]): Promise<void> {
       writeLine({ msg: 'shutting down', time: new Date().toISOString(), signal, inFlight: app.inFlight });
       server
         .close(setup.shutdownMs)
-        .then(() => Promise.all([engine?.close(), queue?.close()]))
+        .then(close)
         .then(() => resolve());
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
   });
   writeLine({ msg: 'stopped', time: new Date().toISOString() });
+}
+
+/** With --queue-redis the parses go to queue workers: no engine (and no worker pool) here. */
+async function parserFor(setup: ServeSetup): Promise<{ parser: ParseEngine; close: () => Promise<void> }> {
+  if (setup.queue) {
+    const { openParseQueue, queueEngine } = await import('@docmill/queue');
+    const queue = openParseQueue(setup.queue);
+    return { parser: queueEngine(queue), close: () => queue.close() };
+  }
+  const engine = await makeEngine(setup.workers);
+  return { parser: engine, close: () => engine.close() };
 }
