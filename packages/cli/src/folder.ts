@@ -26,7 +26,7 @@ export interface FolderJob {
   formats: readonly OutputFormat[];
   json: boolean;
   stderr: { write(s: string): unknown };
-  /** Called as each file starts and ends (progress display); nothing else is written but warnings and errors. */
+  /** Called as each file starts and ends (progress display; `index` = files finished before this event); nothing else is written but warnings and errors. */
   onFile?: (event: { index: number; total: number; file: string; done: boolean; pages: number }) => void;
   /** Passed to each parse as its `onProgress` hint. */
   onProgress?: ((p: ParseProgress) => void) | undefined;
@@ -66,10 +66,12 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
   let pages = 0;
   const failed: FolderEntry[] = [];
   await mkdir(job.out, { recursive: true });
+  // Files finished so far: with several in flight they end out of order, so the file index would not count them.
+  let finished = 0;
   const one = async (i: number): Promise<void> => {
     const file = files[i] as string;
     const rel = relative(job.src, file);
-    job.onFile?.({ index: i, total: files.length, file: rel, done: false, pages });
+    job.onFile?.({ index: finished, total: files.length, file: rel, done: false, pages });
     try {
       const { bytes, hints } = await readFileInput(file);
       const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
@@ -84,7 +86,7 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
       failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
       job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
     }
-    job.onFile?.({ index: i, total: files.length, file: rel, done: true, pages });
+    job.onFile?.({ index: finished++, total: files.length, file: rel, done: true, pages });
   };
   let next = 0;
   const lane = async (): Promise<void> => {
