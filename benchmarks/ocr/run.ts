@@ -14,7 +14,15 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeImage, type Gray, OCR_TASK_URL, type OcrPage, type OcrTaskInput, openRenderer } from '@docmill/ocr';
+import {
+  decodeImage,
+  type Gray,
+  nodeAssets,
+  OCR_TASK_URL,
+  type OcrPage,
+  type OcrTaskInput,
+  openRenderer,
+} from '@docmill/ocr';
 import { createPool } from '@docmill/workers';
 import { Bench } from 'tinybench';
 import { textSimilarity } from '../../packages/core/test/helpers/metrics.ts';
@@ -95,6 +103,7 @@ async function docmill(workers: number, pages: Page[]) {
     image: { kind: 'gray', width: p.img.width, height: p.img.height, data: p.img.data.slice() },
     dpi: p.dpi,
     languages: ['eng'],
+    assets: nodeAssets(),
     orientation: true,
   });
   const runPage = (p: Page) => {

@@ -1,5 +1,6 @@
 import type { Stage } from '@docmill/core';
-import { createOcrStage, type OcrConfig } from './stage.ts';
+import { createOcrStage } from './node.ts';
+import type { OcrConfig } from './stage.ts';
 
 /**
  * Built by the pooled engine inside each parse worker: OCR runs in that worker's thread (tesseract.js

@@ -8,11 +8,12 @@ import {
   type Stage,
   type StageContext,
 } from '@docmill/core';
-import { createPool, type Pool, type ProgressCallback } from '@docmill/workers';
+import type { Pool, PoolOptions, ProgressCallback } from '@docmill/workers';
 import { decodeImage, type Frame } from './decode.ts';
 import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
 import type { OcrPage, OcrTaskInput } from './task.ts';
+import type { OcrAssets } from './tesseract.ts';
 
 export interface OcrConfig {
   /** Pool to run OCR tasks in (the "ocr" task is registered on it). Default: the stage's own. */
@@ -25,6 +26,12 @@ export interface OcrConfig {
   languages?: string[];
   /** Directory (Node) or URL holding `<lang>.traineddata.gz` for `languages`. */
   langPath?: string;
+  /**
+   * Browsers: URL of the folder serving tesseract.js's worker, its core and the eng/osd models
+   * (the files `ocrAssetFiles()` from `@docmill/ocr/assets` lists). Default `./tesseract/`,
+   * relative to the page. Ignored in Node, which reads them from node_modules.
+   */
+  assets?: string | URL;
   /** Detect pages turned by 90/180/270° and read them upright. Default true. */
   orientation?: boolean;
   /** Largest image (or rendered page) OCR accepts, in pixels. Default 60 million. */
@@ -33,14 +40,13 @@ export interface OcrConfig {
   openRenderer?: (bytes: Uint8Array) => Promise<PageRenderer>;
 }
 
-export const OCR_TASK_URL: string = new URL(`./task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
-  .href;
-
-/** The stage module the pooled engine builds in each worker (`createStage(options)`). */
-export const OCR_STAGE_URL: string = new URL(
-  `./stage-module${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-).href;
+/** What differs between the Node and the browser entry. */
+export interface OcrPlatform {
+  /** Id or URL of the "ocr" task for the pool. */
+  taskUrl: string;
+  createPool(options: PoolOptions): Pool;
+  assets(config: OcrConfig): OcrAssets;
+}
 
 /** A page to OCR: where its pixels come from and which tree section receives the result. */
 interface Target {
@@ -54,18 +60,21 @@ interface Target {
  * reads. Images (the `image` parser): every frame is a page. Recognition runs in pool workers,
  * a page per task; layout (lines, paragraphs, headings, borderless tables) is the PDF adapter's.
  */
-export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promise<void> } {
+export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & { close(): Promise<void> } {
+  const { createPool } = platform;
+  const taskUrl = platform.taskUrl;
+  const assets = platform.assets(config);
   const dpi = config.dpi ?? 300;
   const languages = config.languages ?? ['eng'];
   const maxPixels = config.maxPixels ?? 60e6;
   const open = config.openRenderer ?? openRenderer;
   let pool = config.pool;
-  pool?.register('ocr', OCR_TASK_URL);
+  pool?.register('ocr', taskUrl);
   const ownPool = !pool;
   const poolOf = (): Pool => {
     pool ??= createPool({
       ...(config.workers !== undefined ? { size: config.workers } : {}),
-      tasks: { ocr: OCR_TASK_URL },
+      tasks: { ocr: taskUrl },
     });
     return pool;
   };
@@ -115,7 +124,7 @@ export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promi
       try {
         const results = await recognizeAll(poolOf(), targets, ctx, progress, {
           languages,
-          langPath: config.langPath,
+          assets,
           orientation: config.orientation ?? true,
         });
         return merge(tree, results, ctx.kind === 'image');
@@ -146,7 +155,7 @@ async function recognizeAll(
   targets: Target[],
   ctx: StageContext,
   progress: ProgressCallback | undefined,
-  opts: Pick<OcrTaskInput, 'languages' | 'langPath' | 'orientation'>,
+  opts: Pick<OcrTaskInput, 'languages' | 'assets' | 'orientation'>,
 ): Promise<Recognized[]> {
   const out: Recognized[] = [];
   const inflight = new Set<Promise<void>>();

@@ -1,6 +1,6 @@
 import type { TaskContext } from '@docmill/workers';
 import { dropShading, type Gray, removeRules, rotate, toPgm } from './raster.ts';
-import { type Engines, engines } from './tesseract.ts';
+import { type Engines, engines, type OcrAssets } from './tesseract.ts';
 
 /** Input of the "ocr" pool task: one page. */
 export interface OcrTaskInput {
@@ -9,8 +9,8 @@ export interface OcrTaskInput {
   /** Resolution the page was rendered at (tesseract uses it for its size heuristics). */
   dpi: number;
   languages: string[];
-  /** Directory or URL of `<lang>.traineddata.gz`; default: the bundled English best_int model. */
-  langPath?: string | undefined;
+  /** Where the models (and, in browsers, tesseract.js's worker and core) are. */
+  assets: OcrAssets;
   /** Find pages turned by 90/180/270° and read them upright. */
   orientation: boolean;
 }
@@ -55,7 +55,7 @@ const JUNK = 40;
 
 /** Task "ocr": recognizes one page, upright. Runs in a pool worker (or in-thread without one). */
 export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPage> {
-  const tess = engines(input.languages, input.langPath);
+  const tess = engines(input.languages, input.assets);
   const img = input.image;
   // A third of an inch: longer than any glyph stroke at any text size met in documents.
   if (img.kind === 'gray') {

@@ -14,7 +14,7 @@ import {
   timeoutError,
   toDocmillError,
 } from '@docmill/core';
-import { createPool, type Pool } from './pool.ts';
+import type { Pool, PoolOptions } from './pool.ts';
 import type { ProgressCallback } from './protocol.ts';
 
 /** A stage built inside each worker by a module exporting `createStage(options)`. */
@@ -50,18 +50,17 @@ export interface ParseTaskInput {
 
 type Hints = ParseHints & { onProgress?: ProgressCallback };
 
-export const PARSE_TASK_URL: string = new URL(
-  `./parse-task${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-  import.meta.url,
-).href;
-
 /**
  * The engine interface with every document parsed in a pool worker, so several documents parse at
  * once. Requests over capacity wait in the pool's bounded queue; those that waited say so in
  * `metadata.concurrencyLimited` / `concurrencyQueueDurationMs`. The request's `timeout` (and the
  * caller's signal) end the worker running it.
  */
-export function createPooledEngine(config: PooledEngineConfig = {}): Engine & { readonly pool: Pool } {
+export function makePooledEngine(
+  config: PooledEngineConfig,
+  platform: { createPool(options: PoolOptions): Pool; parseTask: string },
+): Engine & { readonly pool: Pool } {
+  const { createPool } = platform;
   const ownPool = !config.pool;
   const pool =
     config.pool ??
@@ -70,7 +69,7 @@ export function createPooledEngine(config: PooledEngineConfig = {}): Engine & { 
       ...(config.maxQueue !== undefined ? { maxQueue: config.maxQueue } : {}),
       ...(config.preload ? { preload: config.preload } : {}),
     });
-  pool.register('parse', PARSE_TASK_URL);
+  pool.register('parse', platform.parseTask);
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };
   const taskConfig: ParseTaskInput['config'] = {
     limits: config.limits ?? {},

@@ -1,6 +1,6 @@
 import { createEngine, type Engine, type ParseOptions, type Stage } from '@docmill/core';
 import type { ParseTaskInput } from './engine.ts';
-import type { TaskContext } from './protocol.ts';
+import { loadModule, type TaskContext } from './protocol.ts';
 
 /** A module that builds a stage inside a worker from serializable options. */
 export interface StageFactoryModule {
@@ -17,7 +17,7 @@ function engineFor(config: ParseTaskInput['config']): Promise<Engine> {
     e = (async () => {
       const stages: Stage[] = [];
       for (const s of config.stages) {
-        const mod = (await import(/* @vite-ignore */ s.url)) as StageFactoryModule;
+        const mod = await loadModule<StageFactoryModule>(s.url);
         stages.push(await mod.createStage(s.options));
       }
       return createEngine({ limits: config.limits, stages, ...(config.llm ? { llm: config.llm } : {}) });

@@ -1,7 +1,7 @@
 import { DocmillError } from '@docmill/core';
 import * as Comlink from 'comlink';
 import { fromWire, type Outcome, type ProgressCallback, runTask } from './protocol.ts';
-import { defaultSpawn, type Spawn, type SpawnedWorker } from './spawn.ts';
+import type { Spawn, SpawnedWorker } from './spawn.ts';
 
 export interface PoolOptions {
   /** Workers in the pool. Default: available cores − 1, at least 1. 0 runs tasks in-thread. */
@@ -85,12 +85,13 @@ const closedError = () => new DocmillError(500, 'UNKNOWN_ERROR', 'The worker poo
  * A fixed set of lazily started workers driven through comlink. One task runs per worker at a
  * time; requests beyond the pool wait in a bounded FIFO queue. A task whose signal fires takes its
  * worker down with it (a wasm loop cannot be interrupted any other way); a worker that dies fails
- * only its own task. Either way the slot starts a fresh worker for the next task.
+ * only its own task. Either way the slot starts a fresh worker for the next task. `platformSpawn`
+ * is the entry's default (worker_threads from the Node entry, Web Workers from the browser one).
  */
-export function createPool(options: PoolOptions = {}): Pool {
+export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
   const size = Math.max(0, Math.floor(options.size ?? defaultPoolSize()));
   const maxQueue = options.maxQueue ?? 256;
-  const spawn = options.spawn ?? defaultSpawn;
+  const spawn = options.spawn ?? platformSpawn;
   const preload = (options.preload ?? []).map(String);
   const tasks = new Map<string, string>();
   for (const [k, v] of Object.entries(options.tasks ?? {})) tasks.set(k, String(v));

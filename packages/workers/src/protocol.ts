@@ -50,17 +50,33 @@ export function fromWire(w: WireError): DocmillError {
   return new DocmillError(500, 'UNKNOWN_ERROR', `An unexpected error occurred in a worker. ${w.message}`.trim());
 }
 
-const modules = new Map<string, Promise<TaskModule>>();
+const modules = new Map<string, Promise<unknown>>();
+const known = new Map<string, () => Promise<unknown>>();
 
-/** Imports a task module once per thread. */
-export function loadTask(url: string): Promise<TaskModule> {
+/**
+ * Names modules a worker can load without a URL. A bundled browser app has no module files at
+ * run time: its worker entry lists the tasks (and stage modules) it carries as static imports
+ * under ids such as `docmill:ocr`, and the pool is given those ids in place of URLs.
+ */
+export function registerModules(loaders: Record<string, () => Promise<unknown>>): void {
+  for (const [id, load] of Object.entries(loaders)) known.set(id, load);
+}
+
+/** Imports a module once per thread: a registered id, or else a URL. */
+export function loadModule<T>(url: string): Promise<T> {
   let m = modules.get(url);
   if (!m) {
-    m = import(/* @vite-ignore */ url) as Promise<TaskModule>;
+    const load = known.get(url);
+    m = load ? load() : import(/* @vite-ignore */ url);
     modules.set(url, m);
     m.catch(() => modules.delete(url));
   }
-  return m;
+  return m as Promise<T>;
+}
+
+/** Imports a task module once per thread. */
+export function loadTask(url: string): Promise<TaskModule> {
+  return loadModule<TaskModule>(url);
 }
 
 /** Runs one task and turns any failure into an `Outcome`: the same path in a worker and in-thread. */
