@@ -181,7 +181,15 @@ export function createEngine(config: EngineConfig = {}): Engine {
       tree.metadata.sourceURL ??= hints.sourceURL;
       tree.metadata.url ??= hints.sourceURL;
     }
-    const stageCtx: StageContext = { kind: detected.kind, bytes, options, signal, warn, adapterOutput: output };
+    const stageCtx: StageContext = {
+      kind: detected.kind,
+      bytes,
+      options,
+      signal,
+      warn,
+      adapterOutput: output,
+      onProgress: hints.onProgress,
+    };
     for (const stage of stages) {
       if (signal.aborted) throw signal.reason;
       if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);

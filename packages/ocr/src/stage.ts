@@ -95,7 +95,7 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
       return ctx.kind === 'pdf' && ctx.options.pdf.mode !== 'fast' && Boolean(ctx.adapterOutput.pageInfo);
     },
     async run(tree, ctx) {
-      const progress = (ctx as StageContext & { onProgress?: ProgressCallback }).onProgress;
+      const progress = ctx.onProgress;
       let targets: Target[];
       let renderer: PageRenderer | undefined;
       if (ctx.kind === 'image') {

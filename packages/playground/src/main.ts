@@ -1,4 +1,5 @@
 import { createEngine, type ParseData, type ParseProgress } from '@docmill/core';
+import { createOcrStage } from '@docmill/ocr';
 import { downloadButton } from './download.ts';
 import { readOptions } from './options.ts';
 import { drawPage } from './page-view.ts';
@@ -19,9 +20,12 @@ interface Entry {
 
 /**
  * Core's engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model
- * modes need a token-classification model, which this static build does not ship.
+ * modes need a token-classification model, which this static build does not ship. Scanned PDF
+ * pages and images are OCR'd in one Web Worker (tesseract.js from this build's `tesseract/`
+ * folder): one keeps the tab responsive, and a second would load its own models for little gain
+ * on the one-document-at-a-time page.
  */
-const engine = createEngine();
+const engine = createEngine({ stages: [createOcrStage({ workers: 1, assets: './tesseract/' })] });
 const redacts = true;
 const MODEL_MODES = ['accurate', 'aggressive'];
 

@@ -9,7 +9,7 @@ export function readOptions(
   const formats = [...new Set(['markdown', 'html', ...form.formats])] as ParseOptions['formats'];
   const options: ParseOptions = {
     formats,
-    parsers: [{ type: 'pdf', mode: form.pdfMode as 'auto' | 'fast' | 'ocr', blocks: true, pages: true }],
+    parsers: [{ type: 'pdf', mode: form.pdfMode as 'auto' | 'fast' | 'ocr', blocks: true, pages: true }, 'image'],
     timeout: 300_000,
   };
   if (redacts && form.piiMode !== 'off') {

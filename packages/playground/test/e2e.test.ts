@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from '../../core/src/index.ts';
+import { createEngine, type Engine, parse } from '../../core/src/index.ts';
 import {
   CHROMIUM,
   chromiumSkipReason,
@@ -13,6 +13,7 @@ import {
   serveFolder,
 } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { createOcrStage } from '../../ocr/src/index.ts';
 import { readOptions } from '../src/options.ts';
 
 /**
@@ -29,18 +30,23 @@ const FILES: Record<string, string[]> = {
   'basic.pdf': ['# Docmill Fixture', 'The quick brown fox jumps over the lazy dog', '- Second item'],
   'basic.xlsx': ['## Sales', '| 2024-01-01 | North | 12.5% | $1,234.50 |'],
   'comma.csv': ['| Name | Comment | Amount |', '| Bob | plain | 20 |'],
+  // Page 1 is a picture of a table (OCR'd in a Web Worker), page 2 real text.
+  'scanned.pdf': ['| Washers | W-33 | 900 | $0.02 |', 'This second page has a real text layer.'],
 };
 const PATHS: Record<string, string> = {
   'basic.docx': 'docx/basic.docx',
   'basic.pdf': 'pdf/basic.pdf',
   'basic.xlsx': 'sheet/basic.xlsx',
   'comma.csv': 'csv/comma.csv',
+  'scanned.pdf': 'pdf/scanned.pdf',
 };
 /** Where the screenshot stays after the run, for people to look at. */
 export const SCREENSHOT = join(tmpdir(), 'docmill-playground-e2e.png');
 
 const outDir = mkdtempSync(join(tmpdir(), 'docmill-playground-'));
 let browser: Browser | undefined;
+/** Node's side of the comparison, with the OCR stage the page has (in-thread here). */
+let nodeEngine: Engine | undefined;
 let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
 
 beforeAll(async () => {
@@ -54,9 +60,11 @@ beforeAll(async () => {
   });
   server = await serveFolder(outDir);
   browser = await launchChromium();
+  nodeEngine = createEngine({ stages: [createOcrStage({ workers: 0 })] });
 }, 90_000);
 
 afterAll(async () => {
+  await nodeEngine?.close();
   await browser?.close();
   await server?.close();
   rmSync(outDir, { recursive: true, force: true });
@@ -87,7 +95,9 @@ async function pixelStats(page: Page, png: Buffer): Promise<{ variance: number; 
 }
 
 describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
-  it('parses DOCX, text PDF, XLSX and CSV in the tab, uploads nothing, renders', { timeout: 120_000 }, async () => {
+  it('parses DOCX, text PDF, scanned PDF, XLSX and CSV in the tab, uploads nothing, renders', {
+    timeout: 180_000,
+  }, async () => {
     const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 1000 } });
     const requests = recordRequests(page);
     const errors: string[] = [];
@@ -101,6 +111,13 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(true);
       expect(await page.locator('#pii-note').textContent()).toMatch(/NER model/);
 
+      // Every progress line the page shows, to see OCR report its pages.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { statuses: string[] }).statuses = seen;
+        const status = document.getElementById('status') as HTMLElement;
+        new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true });
+      });
       const paths = Object.values(PATHS).map((p) => join(projectRoot, 'fixtures', p));
       await page.setInputFiles('#file-input', paths);
       await page.waitForFunction(
@@ -108,7 +125,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
           document.querySelectorAll('#file-list li[data-status="done"], #file-list li[data-status="failed"]').length ===
             n && document.body.dataset.state === 'idle',
         paths.length,
-        { timeout: 60_000 },
+        { timeout: 120_000 },
       );
 
       const options = readOptions(
@@ -121,9 +138,15 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         const markdown = (await page.locator('#pane-raw').textContent()) ?? '';
         for (const k of keys) expect(markdown, name).toContain(k);
         const bytes = new Uint8Array(readFileSync(join(projectRoot, 'fixtures', PATHS[name] as string)));
-        const inNode = await parse(bytes, options, { filename: name });
+        const inNode = await (nodeEngine as Engine).parse(bytes, options, { filename: name });
         expect(markdown, `${name}: browser and Node differ`).toBe(inNode.markdown);
       }
+
+      const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+      expect(statuses).toContain('scanned.pdf: ocr 1 / 1 pages');
+      await page.locator('#file-list li[data-name="scanned.pdf"]').click();
+      const scannedMeta = JSON.parse((await page.locator('#pane-metadata').textContent()) || '{}');
+      expect(scannedMeta.ocrPages).toBe(1);
 
       // redactPII fast, on a file made in the test: the address never reaches the Markdown.
       await page.selectOption('#pii-mode', 'fast');
@@ -174,6 +197,11 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       expect(foreign).toEqual([]);
       // PDFium came from the build's own assets.
       expect(requests.some((u) => /\/assets\/pdfium-[\w-]+\.wasm$/.test(u))).toBe(true);
+      // OCR ran in the build's own Web Worker, with tesseract.js's files from its tesseract/ folder.
+      expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
+      for (const f of ['worker.min.js', 'tesseract-core-simd-lstm.wasm.js', 'eng.traineddata.gz']) {
+        expect(requests, f).toContain(`${server?.origin}/tesseract/${f}`);
+      }
     } finally {
       await page.close();
     }

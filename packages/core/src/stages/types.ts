@@ -1,4 +1,4 @@
-import type { AdapterOutput } from '../adapters/types.ts';
+import type { AdapterOutput, ParseProgress } from '../adapters/types.ts';
 import type { FileKind } from '../detect.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
@@ -11,6 +11,8 @@ export interface StageContext {
   warn(message: string): void;
   /** What the adapter returned besides the tree (PDF page classes for OCR). */
   adapterOutput: AdapterOutput;
+  /** The caller's progress callback (`hints.onProgress`), for stages with long work (OCR pages). */
+  onProgress?: ((progress: ParseProgress) => void) | undefined;
 }
 
 /**
