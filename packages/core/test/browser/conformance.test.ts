@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from '../../src/index.ts';
+import { createEngine, parse } from '../../src/index.ts';
 import {
   bundleCore,
   CHROMIUM,
@@ -99,6 +99,17 @@ window.parseAll = async (list) => {
   }
   return out;
 };
+window.parsePdfjs = async (b64) => {
+  const core = await import('./core.js');
+  const engine = core.createEngine({ pdf: { backend: 'pdfjs' } });
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  try {
+    const r = await engine.parse(bytes, {}, { filename: 'doc.pdf' });
+    return { markdown: r.markdown };
+  } finally {
+    await engine.close();
+  }
+};
 `;
 
 async function openPage(): Promise<{ page: Page; requests: string[] }> {
@@ -157,6 +168,32 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       await expectSameAsNode(CORPUS.filter(existsSync));
     },
   );
+
+  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', {
+    timeout: 60_000,
+  }, async () => {
+    const { page, requests } = await openPage();
+    try {
+      const file = join(projectRoot, 'fixtures/pdf/tables.pdf');
+      type Run = { parsePdfjs(b64: string): Promise<{ markdown: string }> };
+      const b64 = readFileSync(file).toString('base64');
+      const got = await page.evaluate((data) => (window as unknown as Run).parsePdfjs(data), b64);
+      const engine = createEngine({ pdf: { backend: 'pdfjs' } });
+      const inNode = await engine.parse(new Uint8Array(readFileSync(file)), {}, { filename: 'doc.pdf' });
+      await engine.close();
+      expect(got.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
+      expect(got.markdown).toBe(inNode.markdown);
+      const fetched = new Set(requests.map((u) => basename(new URL(u).pathname)));
+      // pdf.js's worker code came as a chunk of this bundle; PDFium was never asked for.
+      const workerChunks = chunksWith(/pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs/);
+      expect(workerChunks.length).toBeGreaterThan(0);
+      for (const c of workerChunks) expect(fetched.has(c), c).toBe(true);
+      expect(fetched.has('pdfium.wasm')).toBe(false);
+      expect(requests.every((u) => u.startsWith(`${server?.origin}/`))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', { timeout: 60_000 }, async () => {
     const { page, requests } = await openPage();

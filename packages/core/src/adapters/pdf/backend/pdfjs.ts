@@ -1,3 +1,4 @@
+import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
@@ -13,10 +14,20 @@ let loading: Promise<PdfJs> | undefined;
 /**
  * pdf.js is imported on first use only. In Node it runs its worker code on the main thread (its
  * "fake worker", loaded by pdf.js itself from the module beside pdf.mjs), which is what we want:
- * one parse is one task, and no worker thread outlives it.
+ * one parse is one task, and no worker thread outlives it. Browsers get the same: pdf.js would
+ * otherwise want a worker script URL (a CDN in most setups); its worker code is imported here as
+ * a lazy chunk of the app's own bundle and handed over as `globalThis.pdfjsWorker`, which pdf.js
+ * runs in the calling thread (itself a pool worker when parses run in one).
  */
 function loadPdfJs(): Promise<PdfJs> {
-  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  loading ??= (async () => {
+    if (!isNode) {
+      const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      const scope = globalThis as { pdfjsWorker?: unknown };
+      scope.pdfjsWorker ??= worker;
+    }
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  })();
   return loading;
 }
 
