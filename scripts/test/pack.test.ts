@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackages } from '../build.ts';
@@ -189,23 +189,45 @@ describe('published packages', () => {
     expect('failed' in r).toBe(false);
   });
 
-  it('the browser entry never reaches Node built-ins or platform/node', () => {
-    const core = join(dir, 'project/node_modules/@docmill/core');
-    const manifest = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8'));
-    expect(manifest.exports['./platform/node'].browser).toBeNull();
-    const reached = new Set<string>();
-    const visit = (file: string) => {
-      if (reached.has(file)) return;
-      reached.add(file);
-      const source = readFileSync(file, 'utf8');
-      for (const m of source.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
-        const spec = m[1] as string;
-        expect(spec, `${file} imports ${spec}`).not.toMatch(/^node:|platform\/node/);
-        if (spec.startsWith('.')) visit(join(dirname(file), spec));
-      }
+  it('the browser entries never reach Node built-ins or platform/node', () => {
+    const installed = (name: string) => join(dir, 'project/node_modules', name);
+    const core = JSON.parse(readFileSync(join(installed('@docmill/core'), 'package.json'), 'utf8'));
+    expect(core.exports['./platform/node'].browser).toBeNull();
+    const ocr = JSON.parse(readFileSync(join(installed('@docmill/ocr'), 'package.json'), 'utf8'));
+    expect(ocr.exports['./assets'].browser).toBeNull();
+    /** Files reached from `file` by relative imports and by worker URLs (`new URL('./x.js', import.meta.url)`). */
+    const walk = (start: string): Set<string> => {
+      const reached = new Set<string>();
+      const visit = (file: string) => {
+        if (reached.has(file)) return;
+        reached.add(file);
+        const source = readFileSync(file, 'utf8');
+        for (const m of source.matchAll(/(?:from|import\(|new URL\()\s*['"]([^'"]+)['"]/g)) {
+          const spec = m[1] as string;
+          expect(spec, `${file} imports ${spec}`).not.toMatch(/^node:|platform\/node|assets-node/);
+          if (spec.startsWith('.')) visit(join(dirname(file), spec));
+        }
+      };
+      visit(start);
+      return reached;
     };
-    visit(join(core, manifest.exports['.'].import));
-    expect(reached.size).toBeGreaterThan(50); // adapters are reached through their lazy imports
+    const browserEntry = (name: string, manifest: { exports: Record<string, Record<string, string>> }) => {
+      const entry = manifest.exports['.']?.browser ?? manifest.exports['.']?.import;
+      return join(installed(name), entry as string);
+    };
+    expect(walk(browserEntry('@docmill/core', core)).size).toBeGreaterThan(50); // adapters through lazy imports
+    const workers = JSON.parse(readFileSync(join(installed('@docmill/workers'), 'package.json'), 'utf8'));
+    expect(workers.exports['.'].browser).toBe('./dist/index.browser.js');
+    expect(ocr.exports['.'].browser).toBe('./dist/index.browser.js');
+    const inWorkers = walk(browserEntry('@docmill/workers', workers));
+    const inOcr = walk(browserEntry('@docmill/ocr', ocr));
+    // The Web Worker entries (and the tasks they register) are part of what a bundler takes in.
+    expect([...inWorkers].map((f) => basename(f))).toEqual(
+      expect.arrayContaining(['worker-browser.js', 'parse-task.js']),
+    );
+    expect([...inOcr].map((f) => basename(f))).toEqual(
+      expect.arrayContaining(['worker-browser.js', 'task.js', 'tesseract.js']),
+    );
   });
 
   it('npx docmill parse prints Markdown, with paths relative to the caller', async () => {

@@ -32,6 +32,8 @@ const FILES: Record<string, string[]> = {
   'comma.csv': ['| Name | Comment | Amount |', '| Bob | plain | 20 |'],
   // Page 1 is a picture of a table (OCR'd in a Web Worker), page 2 real text.
   'scanned.pdf': ['| Washers | W-33 | 900 | $0.02 |', 'This second page has a real text layer.'],
+  // An image turned 90°: orientation detection (tesseract's legacy core and osd model) in the worker.
+  'rotated.png': ['Stock tables', '| South | 98 | 101 |'],
 };
 const PATHS: Record<string, string> = {
   'basic.docx': 'docx/basic.docx',
@@ -39,13 +41,18 @@ const PATHS: Record<string, string> = {
   'basic.xlsx': 'sheet/basic.xlsx',
   'comma.csv': 'csv/comma.csv',
   'scanned.pdf': 'pdf/scanned.pdf',
+  'rotated.png': 'image/rotated.png',
 };
 /** Where the screenshot stays after the run, for people to look at. */
 export const SCREENSHOT = join(tmpdir(), 'docmill-playground-e2e.png');
 
 const outDir = mkdtempSync(join(tmpdir(), 'docmill-playground-'));
 let browser: Browser | undefined;
-/** Node's side of the comparison, with the OCR stage the page has (in-thread here). */
+/**
+ * Node's side of the comparison, with the OCR stage the page has. One pool worker, as in the
+ * page: the pool drains what tesseract's wasm prints (in-thread, its own thread would print
+ * "Invalid resolution 0 dpi" for images that declare none).
+ */
 let nodeEngine: Engine | undefined;
 let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
 
@@ -60,7 +67,7 @@ beforeAll(async () => {
   });
   server = await serveFolder(outDir);
   browser = await launchChromium();
-  nodeEngine = createEngine({ stages: [createOcrStage({ workers: 0 })] });
+  nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
 }, 90_000);
 
 afterAll(async () => {
@@ -95,7 +102,7 @@ async function pixelStats(page: Page, png: Buffer): Promise<{ variance: number; 
 }
 
 describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
-  it('parses DOCX, text PDF, scanned PDF, XLSX and CSV in the tab, uploads nothing, renders', {
+  it('parses DOCX, text PDF, scanned PDF, image, XLSX and CSV in the tab, uploads nothing, renders', {
     timeout: 180_000,
   }, async () => {
     const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 1000 } });
@@ -199,7 +206,14 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       expect(requests.some((u) => /\/assets\/pdfium-[\w-]+\.wasm$/.test(u))).toBe(true);
       // OCR ran in the build's own Web Worker, with tesseract.js's files from its tesseract/ folder.
       expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
-      for (const f of ['worker.min.js', 'tesseract-core-simd-lstm.wasm.js', 'eng.traineddata.gz']) {
+      const tesseractFiles = [
+        'worker.min.js',
+        'tesseract-core-simd-lstm.wasm.js',
+        'tesseract-core-simd.wasm.js',
+        'eng.traineddata.gz',
+        'osd.traineddata.gz',
+      ];
+      for (const f of tesseractFiles) {
         expect(requests, f).toContain(`${server?.origin}/tesseract/${f}`);
       }
     } finally {

@@ -1,8 +1,8 @@
 import { type Spawn, type SpawnedWorker, wrapWorker } from './spawn.ts';
 
 /**
- * Pool workers as module Web Workers. `create` must build the Worker itself with the literal
- * `new Worker(new URL('./entry.js', import.meta.url), { type: 'module' })`: that exact shape is
+ * Pool workers as module Web Workers. `create` must build the Worker itself, a `new Worker` of a
+ * `new URL` of a literal relative path and `import.meta.url`, with `{ type: 'module' }`: that shape is
  * what bundlers (Vite, webpack, Parcel) recognise to emit the entry and everything it imports as
  * a chunk of their own, so each package that needs its tasks in a worker writes one such line.
  */
