@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../../core/src/index.ts';
+import {
+  CHROMIUM,
+  chromiumSkipReason,
+  launchChromium,
+  recordRequests,
+  serveFolder,
+} from '../../core/test/helpers/browser.ts';
+import { projectRoot } from '../../core/test/helpers/corpus.ts';
+
+/**
+ * `@docmill/workers` on Web Workers, bundled by Vite from the package's browser entry: whole
+ * documents parse in the pool's own worker chunk, queue metadata and progress cross the worker
+ * boundary, a request's timeout ends its worker and the next request gets a fresh one.
+ */
+
+if (!CHROMIUM) console.warn(chromiumSkipReason);
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'docmill-pool-app-'));
+let browser: Browser | undefined;
+let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  const { build } = await import('vite');
+  const nodeOnly = resolve(here, '../src/node-only.ts');
+  await build({
+    configFile: false,
+    root: resolve(here, 'pool-app'),
+    base: './',
+    resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    worker: { format: 'es' },
+    logLevel: 'silent',
+  });
+  server = await serveFolder(outDir);
+  browser = await launchChromium();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+const file = (p: string) => ({
+  name: basename(p),
+  b64: readFileSync(join(projectRoot, 'fixtures', p)).toString('base64'),
+});
+
+describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
+  it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
+    const page = await (browser as Browser).newPage();
+    const requests = recordRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${server?.origin}/index.html`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      // A CSV that takes seconds to parse, first in line: its 1 s deadline ends the running worker.
+      const rows = Array.from({ length: 600_000 }, (_, i) => `${i},name ${i},${i * 3}`).join('\n');
+      const slow = { name: 'big.csv', b64: Buffer.from(`id,name,value\n${rows}`).toString('base64'), timeout: 1000 };
+      const files = [slow, file('csv/comma.csv'), file('pdf/basic.pdf'), file('docx/basic.docx')];
+      type Run = { runPool(f: typeof files): Promise<Record<string, unknown>[]> };
+      const out = await page.evaluate((f) => (window as unknown as Run).runPool(f), files);
+
+      expect(out[0]?.error).toEqual({ status: 408, code: 'SCRAPE_TIMEOUT' });
+      // The timed-out worker was ended; the others waited for it and parsed in its replacement.
+      for (const [i, f] of files.entries()) {
+        if (i === 0) continue;
+        const inNode = await parse(new Uint8Array(Buffer.from(f.b64, 'base64')), {}, { filename: f.name });
+        expect(out[i]?.markdown, f.name).toBe(inNode.markdown);
+        expect(out[i]?.limited, f.name).toBe(true);
+      }
+      expect(out[2]?.markdown).toContain('# Docmill Fixture');
+      expect(out[2]?.progress).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.body.dataset.started)).toBe('2');
+
+      expect(errors).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(`${server?.origin}/`))).toEqual([]);
+      expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});
