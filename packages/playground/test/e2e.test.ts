@@ -1,20 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, parse } from '../../core/src/index.ts';
-import {
-  CHROMIUM,
-  chromiumSkipReason,
-  launchChromium,
-  recordRequests,
-  serveFolder,
-} from '../../core/test/helpers/browser.ts';
+import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { readOptions } from '../src/options.ts';
+import { type BuiltApp, startBuiltApp } from './built-app.ts';
 
 /**
  * The built playground in Debian's Chromium: files picked through the page's own input are parsed
@@ -46,35 +41,23 @@ const PATHS: Record<string, string> = {
 /** Where the screenshot stays after the run, for people to look at. */
 export const SCREENSHOT = join(tmpdir(), 'docmill-playground-e2e.png');
 
-const outDir = mkdtempSync(join(tmpdir(), 'docmill-playground-'));
-let browser: Browser | undefined;
+let app: BuiltApp | undefined;
 /**
  * Node's side of the comparison, with the OCR stage the page has. One pool worker, as in the
  * page: the pool drains what tesseract's wasm prints (in-thread, its own thread would print
  * "Invalid resolution 0 dpi" for images that declare none).
  */
 let nodeEngine: Engine | undefined;
-let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const { build } = await import('vite');
-  await build({
-    root: resolve(here, '..'),
-    configFile: resolve(here, '../vite.config.ts'),
-    build: { outDir, emptyOutDir: true },
-    logLevel: 'silent',
-  });
-  server = await serveFolder(outDir);
-  browser = await launchChromium();
+  app = await startBuiltApp({ root: resolve(here, '..'), configFile: resolve(here, '../vite.config.ts') });
   nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
 }, 90_000);
 
 afterAll(async () => {
   await nodeEngine?.close();
-  await browser?.close();
-  await server?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** Mean per-channel variance and share of non-white pixels of a PNG, decoded by the browser. */
@@ -105,12 +88,12 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
   it('parses DOCX, text PDF, scanned PDF, image, XLSX and CSV in the tab, uploads nothing, renders', {
     timeout: 180_000,
   }, async () => {
-    const page = await (browser as Browser).newPage({ viewport: { width: 1280, height: 1000 } });
+    const page = await (app as BuiltApp).browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const requests = recordRequests(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
-      await page.goto(`${server?.origin}/index.html`);
+      await page.goto(`${app?.origin}/index.html`);
       await expect.poll(() => page.locator('#privacy').textContent()).toContain('never leave this tab');
       const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       expect(csp).toContain("connect-src 'self'");
@@ -200,7 +183,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       expect(stats.inked).toBeGreaterThan(0.01);
 
       expect(errors).toEqual([]);
-      const foreign = requests.filter((u) => !u.startsWith(`${server?.origin}/`) && !/^(data|blob):/.test(u));
+      const foreign = requests.filter((u) => !u.startsWith(`${app?.origin}/`) && !/^(data|blob):/.test(u));
       expect(foreign).toEqual([]);
       // PDFium came from the build's own assets.
       expect(requests.some((u) => /\/assets\/pdfium-[\w-]+\.wasm$/.test(u))).toBe(true);
@@ -214,7 +197,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         'osd.traineddata.gz',
       ];
       for (const f of tesseractFiles) {
-        expect(requests, f).toContain(`${server?.origin}/tesseract/${f}`);
+        expect(requests, f).toContain(`${app?.origin}/tesseract/${f}`);
       }
     } finally {
       await page.close();

@@ -1,18 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../../core/src/index.ts';
-import {
-  CHROMIUM,
-  chromiumSkipReason,
-  launchChromium,
-  recordRequests,
-  serveFolder,
-} from '../../core/test/helpers/browser.ts';
+import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { type BuiltApp, startBuiltApp } from './built-app.ts';
 
 /**
  * `@docmill/workers` on Web Workers, bundled by Vite from the package's browser entry: whole
@@ -23,31 +16,23 @@ import { projectRoot } from '../../core/test/helpers/corpus.ts';
 if (!CHROMIUM) console.warn(chromiumSkipReason);
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const outDir = mkdtempSync(join(tmpdir(), 'docmill-pool-app-'));
-let browser: Browser | undefined;
-let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
+let app: BuiltApp | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const { build } = await import('vite');
   const nodeOnly = resolve(here, '../src/node-only.ts');
-  await build({
+  app = await startBuiltApp({
     configFile: false,
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    build: { target: 'es2022' },
     worker: { format: 'es' },
-    logLevel: 'silent',
   });
-  server = await serveFolder(outDir);
-  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 const file = (p: string) => ({
@@ -57,12 +42,12 @@ const file = (p: string) => ({
 
 describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
   it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
-    const page = await (browser as Browser).newPage();
+    const page = await (app as BuiltApp).browser.newPage();
     const requests = recordRequests(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     try {
-      await page.goto(`${server?.origin}/index.html`);
+      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       // A CSV that takes seconds to parse, first in line: its 1 s deadline ends the running worker.
       const rows = Array.from({ length: 600_000 }, (_, i) => `${i},name ${i},${i * 3}`).join('\n');
@@ -84,7 +69,7 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       expect(await page.evaluate(() => document.body.dataset.started)).toBe('2');
 
       expect(errors).toEqual([]);
-      expect(requests.filter((u) => !u.startsWith(`${server?.origin}/`))).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
     } finally {
       await page.close();

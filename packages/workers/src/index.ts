@@ -1,9 +1,2 @@
-export type { PooledEngineConfig, StageModule } from './engine.ts';
+export * from './common.ts';
 export { createPool, createPooledEngine, defaultSpawn, PARSE_TASK_URL } from './node.ts';
-export type { Pool, PoolOptions, PoolStats, RunOptions, TaskResult } from './pool.ts';
-export { defaultPoolSize } from './pool.ts';
-export type { Progress, ProgressCallback, TaskContext, TaskModule } from './protocol.ts';
-export { registerModules } from './protocol.ts';
-export { serve } from './serve.ts';
-export type { Spawn, SpawnedWorker } from './spawn.ts';
-export { webWorkerSpawn } from './spawn-browser.ts';
