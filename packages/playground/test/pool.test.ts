@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from '../../core/src/index.ts';
+import { createEngine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { createOcrStage } from '../../ocr/src/index.ts';
+import { ocrAssets } from '../ocr-assets.ts';
 import { type BuiltApp, startBuiltApp } from './built-app.ts';
 
 /**
@@ -26,6 +28,7 @@ beforeAll(async () => {
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
+    plugins: [ocrAssets()],
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
@@ -71,6 +74,33 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('runs a pooled engine with the OCR stage inside an OCR Web Worker', { timeout: 90_000 }, async () => {
+    const page = await (app as BuiltApp).browser.newPage();
+    const requests = recordRequests(page);
+    try {
+      await page.goto(`${app?.origin}/index.html`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      const b64 = file('pdf/scanned.pdf').b64;
+      type Run = { runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> };
+      const got = await page.evaluate((data) => (window as unknown as Run).runOcrPool(data), b64);
+      expect(got.ocrPages).toBe(1);
+      expect(got.markdown).toContain('| Washers | W-33 | 900 | $0.02 |');
+      const engine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
+      try {
+        const inNode = await engine.parse(new Uint8Array(Buffer.from(b64, 'base64')), {
+          parsers: [{ type: 'pdf', mode: 'auto' }],
+        });
+        expect(got.markdown).toBe(inNode.markdown);
+      } finally {
+        await engine.close();
+      }
+      expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
+      expect(requests).toContain(`${app?.origin}/tesseract/eng.traineddata.gz`);
     } finally {
       await page.close();
     }

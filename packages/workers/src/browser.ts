@@ -1,5 +1,6 @@
 import { makePooledEngine, type PooledEngineConfig } from './engine.ts';
 import { makePool, type Pool, type PoolOptions } from './pool.ts';
+import { PARSE_TASK_ID } from './register-parse.ts';
 import type { Spawn } from './spawn.ts';
 import { spawnBrowser } from './spawn-browser.ts';
 
@@ -16,7 +17,7 @@ export function createPool(options: PoolOptions = {}): Pool {
 }
 
 /** Id of the "parse" task in this package's browser worker (`worker-browser.ts`). */
-export const PARSE_TASK_URL = 'docmill:parse';
+export const PARSE_TASK_URL = PARSE_TASK_ID;
 
 /** `createPooledEngine` on Web Workers: whole documents parsed in workers, several at once. */
 export function createPooledEngine(config: PooledEngineConfig = {}): ReturnType<typeof makePooledEngine> {

@@ -4,6 +4,7 @@ export type { Pool, PoolOptions, PoolStats, RunOptions, TaskResult } from './poo
 export { defaultPoolSize } from './pool.ts';
 export type { Progress, ProgressCallback, TaskContext, TaskModule } from './protocol.ts';
 export { registerModules } from './protocol.ts';
+export { registerParseTask } from './register-parse.ts';
 export { serve } from './serve.ts';
 export type { Spawn, SpawnedWorker } from './spawn.ts';
 export { webWorkerSpawn } from './spawn-browser.ts';

@@ -1,4 +1,5 @@
-import { createPooledEngine } from '@docmill/workers';
+import { OCR_STAGE_URL, spawnOcrWorker } from '@docmill/ocr';
+import { createPool, createPooledEngine } from '@docmill/workers';
 
 /**
  * A page for the pool test: whole documents parsed by `@docmill/workers`' own Web Worker, as a
@@ -41,5 +42,22 @@ async function runPool(files: { name: string; b64: string; timeout?: number }[])
   }
 }
 
-(window as unknown as { runPool: typeof runPool }).runPool = runPool;
+/** A whole scanned PDF parsed in one OCR worker, its OCR stage built inside that worker. */
+async function runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> {
+  const engine = createPooledEngine({
+    pool: createPool({ size: 1, spawn: spawnOcrWorker }),
+    // Absolute: inside the worker, a relative URL would resolve against the worker's script.
+    stages: [{ url: OCR_STAGE_URL, options: { assets: new URL('./tesseract/', location.href).href } }],
+  });
+  try {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const r = await engine.parse(bytes, { parsers: [{ type: 'pdf', mode: 'auto' }] }, { filename: 'scan.pdf' });
+    return { markdown: r.markdown ?? '', ocrPages: r.metadata.ocrPages };
+  } finally {
+    await engine.pool.close();
+    await engine.close();
+  }
+}
+
+Object.assign(window, { runPool, runOcrPool });
 document.body.dataset.ready = 'yes';
