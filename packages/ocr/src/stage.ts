@@ -237,6 +237,12 @@ function merge(tree: Root, results: Recognized[], image: boolean): Root {
       width: r.page.width * r.scale,
       height: r.page.height * r.scale,
       words: placed(r.page, r.scale, body),
+      rules: r.page.rules.map((l) => ({
+        x0: l.x0 * r.scale,
+        y0: l.y0 * r.scale,
+        x1: l.x1 * r.scale,
+        y1: l.y1 * r.scale,
+      })),
     })),
   );
   const byNumber = new Map<number, { section: Section; r: Recognized & { page: OcrPage } }>();
