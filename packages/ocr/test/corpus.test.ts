@@ -50,6 +50,9 @@ describe.skipIf(!hasCorpus)(
         'Jonathan Michael Harrison',
         'PAT-3847-2024',
         '| Blood Pressure | 142/88 mmHg | 120/80 mmHg | ELEVATED |',
+        // The sparse Flag column stays in the lab table despite "Page 2 of 3" printed under it.
+        '| Test | Result | Reference Range | Flag |',
+        '| Glucose, Fasting | 118 mg/dL | 70-100 mg/dL | HIGH |',
         'persistent headaches',
         'Lisinopril',
       ]) {
