@@ -79,6 +79,22 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     expect(r.markdown).not.toContain('|\n\npair');
   });
 
+  it('levels a page scanned 2° askew before layout, so table rows stay rows', async () => {
+    // Across the borderless table the baseline falls by ~11 points: its last cell joined the next line.
+    const r = await engine.parse(fixture('image/skewed.png'), image, { filename: 'skewed.png' });
+    expect(r.markdown).toContain(
+      [
+        '| Item | Code | Qty | Price |',
+        '| --- | --- | --- | --- |',
+        '| Bolts | B-12 | 400 | $0.10 |',
+        '| Nuts | N-07 | 250 | $0.05 |',
+        '| Washers | W-33 | 900 | $0.02 |',
+      ].join('\n'),
+    );
+    expect(r.markdown).toContain('The counts below were taken by hand.');
+    expect(r.markdown).toContain('End of the stock report.');
+  });
+
   it('auto mode OCRs exactly the scanned page of a PDF and keeps the text page as it is', async () => {
     const before = renderer.count();
     const r = await engine.parse(fixture('pdf/scanned.pdf'), pdf('auto'));
