@@ -34,7 +34,7 @@ const INK = 128;
 
 /**
  * Whitens long straight strokes (table rulings, underlines, frame borders) in place and returns
- * the thin ones, the page's rulings. Tesseract reads ruled grids as characters and merges cell
+ * the thin ones twice the minimum length or longer, the page's rulings. Tesseract reads ruled grids as characters and merges cell
  * text across them; letters never make runs this long, so text survives. Both directions are
  * found on the original before anything is whitened: removing rows first would cut vertical rules
  * into cell-high pieces too short to find. Strokes thicker on average than `maxThick` are filled
@@ -47,7 +47,9 @@ export function removeRules(img: Gray, minRun: number, maxThick: number): Stroke
     for (const g of strokes(darkRuns(img, horizontal, minRun, FAINT))) {
       const inked = g.runs.flatMap((r) => darkRuns(img, horizontal, minRun, INK, r));
       if (g.thickness <= maxThick && (inked.length || faintRule(img, horizontal, g, minRun))) {
-        (horizontal ? found.rows : found.cols).push(g.line);
+        // Display type in adverts and headlines makes strokes past the minimum too; a ruling that
+        // bounds table cells runs the width or height of a few cells at least.
+        if (g.line.to - g.line.from >= minRun * 2) (horizontal ? found.rows : found.cols).push(g.line);
         for (const r of g.runs) clear.push([horizontal, r]);
       } else for (const r of inked) clear.push([horizontal, r]);
     }

@@ -34,7 +34,7 @@ describe('scanned rulings', () => {
     expect(dark(g)).toBe(200);
   });
 
-  it('keeps a hairline drawn in mid grey, but not grey runs along bold text or thick bars', () => {
+  it('keeps a hairline drawn in mid grey, but not grey runs along bold text, thick bars or short strokes', () => {
     const g = blank(600, 300);
     paint(g, 20, 40, 580, 42, 140);
     // Blurred bold letters: a grey baseline run with dense ink just above it.
@@ -42,6 +42,8 @@ describe('scanned rulings', () => {
     for (let x = 100; x < 340; x += 12) paint(g, x, 80, x + 8, 100, 0);
     // A black bar 20 px high: a filled area, not a ruling; its ink still goes.
     paint(g, 20, 200, 580, 220, 0);
+    // A stroke past the minimum but shorter than a cell border (display type): whitened, no ruling.
+    paint(g, 20, 260, 170, 262, 0);
     const found = removeRules(g, 100, 6);
     expect(found.rows.map((r) => Math.round(r.at))).toEqual([41]);
     expect(found.cols).toEqual([]);
@@ -49,6 +51,7 @@ describe('scanned rulings', () => {
     // The letters keep their ink; the bar is whitened.
     expect(g.data[90 * 600 + 104]).toBe(0);
     expect(g.data[210 * 600 + 300]).toBe(255);
+    expect(g.data[261 * 600 + 100]).toBe(255);
   });
 
   it('turns rulings with the page', () => {
