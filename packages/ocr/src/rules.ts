@@ -1,3 +1,4 @@
+import type { WordPage } from '@docmill/core';
 import type { Gray } from './raster.ts';
 
 /** A straight stretch along row `at` (horizontal) or column `at` (vertical), from `from` to `to` (exclusive). */
@@ -15,14 +16,9 @@ export interface Strokes {
 
 /**
  * A ruling of a scanned page, in pixels of the upright page: the centre line of a horizontal
- * (y0 = y1) or vertical (x0 = x1) stroke. Layout treats these as a text PDF's vector rulings.
+ * (y0 = y1) or vertical (x0 = x1) stroke, the shape layout takes (scaled to points).
  */
-export interface Rule {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type Rule = NonNullable<WordPage['rules']>[number];
 
 /**
  * Grey under which a pixel counts towards a ruling. Scans and upscaled JPEGs draw hairlines in mid
