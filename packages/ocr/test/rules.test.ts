@@ -54,6 +54,16 @@ describe('scanned rulings', () => {
     expect(g.data[261 * 600 + 100]).toBe(255);
   });
 
+  it('finds a one-pixel rule that steps down a row every 30 pixels (a scan 2° askew)', () => {
+    const g = blank(500, 100);
+    for (let x = 20; x < 480; x++)
+      paint(g, x, 30 + Math.floor((x - 20) / 30), x + 1, 31 + Math.floor((x - 20) / 30), 0);
+    // At 150 dpi (a fax): each row holds only 30 dark pixels, under the 50 a ruling needs.
+    const found = removeRules(g, 50, 6);
+    expect(found.rows.map((r) => [Math.round(r.at), r.from, r.to])).toEqual([[38, 20, 480]]);
+    expect(dark(g)).toBe(0);
+  });
+
   it('turns rulings with the page', () => {
     const strokes = { rows: [{ at: 10, from: 20, to: 80 }], cols: [{ at: 30, from: 5, to: 45 }] };
     // A 100 × 50 image turned 90° clockwise is 50 × 100: (x, y) goes to (50 − y, x).

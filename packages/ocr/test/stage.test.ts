@@ -79,9 +79,19 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     expect(r.markdown).not.toContain('|\n\npair');
   });
 
-  it('levels a page scanned 2° askew before layout, so table rows stay rows', async () => {
-    // Across the borderless table the baseline falls by ~11 points: its last cell joined the next line.
+  it('reads a page scanned 2° askew: its rulings are found and its rows levelled', async () => {
+    // Across the borderless table the baseline falls by ~11 points: its last cell joined the next
+    // line. The ruled table's rules step a row every 30 pixels: they were read as letters.
     const r = await engine.parse(fixture('image/skewed.png'), image, { filename: 'skewed.png' });
+    expect(r.markdown).toContain(
+      [
+        '| Region | Sales | Sales |',
+        '| --- | --- | --- |',
+        '|  | Q1 | Q2 |',
+        '| North | 120 | 135 |',
+        '| South | 98 | 101 |',
+      ].join('\n'),
+    );
     expect(r.markdown).toContain(
       [
         '| Item | Code | Qty | Price |',
