@@ -57,58 +57,6 @@ export function toPgm(img: Gray): Uint8Array {
 }
 
 /**
- * Whitens long straight dark runs (table rulings, underlines, frame borders) in place. Tesseract
- * reads ruled grids as characters and merges cell text across them; letters never make runs this
- * long, so text survives. Both directions are found on the original before anything is whitened:
- * removing rows first would cut vertical rules into cell-high pieces too short to find.
- */
-export function removeRules(img: Gray, minRun: number): void {
-  const { width: w, height: h, data } = img;
-  const rows: number[] = [];
-  const cols: number[] = [];
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let start = -1;
-    for (let x = 0; x <= w; x++) {
-      if (x < w && (data[row + x] as number) < 128) {
-        if (start < 0) start = x;
-      } else if (start >= 0) {
-        if (x - start >= minRun) rows.push(row + start, row + x);
-        start = -1;
-      }
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    let start = -1;
-    for (let y = 0; y <= h; y++) {
-      if (y < h && (data[y * w + x] as number) < 128) {
-        if (start < 0) start = y;
-      } else if (start >= 0) {
-        if (y - start >= minRun) cols.push(x, start, y);
-        start = -1;
-      }
-    }
-  }
-  // A rule's anti-aliased edges are a pixel of grey on each side: they go too, or they read as '|'.
-  for (let i = 0; i < rows.length; i += 2) {
-    const a = rows[i] as number;
-    const b = rows[i + 1] as number;
-    data.fill(255, a, b);
-    if (a >= w) data.fill(255, a - w, b - w);
-    if (b + w <= data.length) data.fill(255, a + w, b + w);
-  }
-  for (let i = 0; i < cols.length; i += 3) {
-    const x = cols[i] as number;
-    for (let y = cols[i + 1] as number; y < (cols[i + 2] as number); y++) {
-      const k = y * w + x;
-      data[k] = 255;
-      if (x > 0) data[k - 1] = 255;
-      if (x + 1 < w) data[k + 1] = 255;
-    }
-  }
-}
-
-/**
  * Light greys (cell shading, highlighter, paper tone) become white and the rest is stretched to
  * keep text contrast. Tesseract's global threshold otherwise puts a shaded table header on the
  * dark side, and the text on it disappears with it.

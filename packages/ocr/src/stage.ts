@@ -7,11 +7,13 @@ import {
   type Section,
   type Stage,
   type StageContext,
+  type WordPage,
 } from '@docmill/core';
 import type { Pool, PoolOptions, ProgressCallback } from '@docmill/workers';
 import { decodeImage, type Frame } from './decode.ts';
 import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
+import { type Level, leveller, skewOf } from './skew.ts';
 import type { OcrPage, OcrTaskInput } from './task.ts';
 import type { OcrAssets } from './tesseract.ts';
 
@@ -215,7 +217,7 @@ function bodySize(pages: OcrPage[]): number {
   return sizes[sizes.length >> 1] ?? 0;
 }
 
-function placed(page: OcrPage, scale: number, body: number): PlacedWord[] {
+function placed(page: OcrPage, scale: number, body: number, level: Level): PlacedWord[] {
   const words: PlacedWord[] = [];
   for (const l of page.lines) {
     const size = body && Math.abs(l.size / body - 1) < 0.15 ? body : l.size;
@@ -223,12 +225,15 @@ function placed(page: OcrPage, scale: number, body: number): PlacedWord[] {
     const last = l.words[l.words.length - 1];
     const span = first && last ? last.x1 - first.x0 : 0;
     for (const w of l.words) {
-      const t = span > 0 && first ? ((w.x0 + w.x1) / 2 - first.x0) / span : 0;
+      const mid = (w.x0 + w.x1) / 2;
+      const t = span > 0 && first ? (mid - first.x0) / span : 0;
+      const [x, base] = level(mid, l.baseLeft + (l.baseRight - l.baseLeft) * t);
+      const half = (w.x1 - w.x0) / 2;
       words.push({
         text: w.text,
-        x0: w.x0 * scale,
-        x1: w.x1 * scale,
-        base: (l.baseLeft + (l.baseRight - l.baseLeft) * t) * scale,
+        x0: (x - half) * scale,
+        x1: (x + half) * scale,
+        base: base * scale,
         size: size * scale,
       });
     }
@@ -236,22 +241,34 @@ function placed(page: OcrPage, scale: number, body: number): PlacedWord[] {
   return words;
 }
 
+/** The page's rulings in points, levelled with its words: each keeps its length and direction. */
+function ruled(page: OcrPage, scale: number, level: Level): WordPage['rules'] {
+  return page.rules.map((r) => {
+    const [x, y] = level((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2);
+    const hx = (r.x1 - r.x0) / 2;
+    const hy = (r.y1 - r.y0) / 2;
+    return { x0: (x - hx) * scale, y0: (y - hy) * scale, x1: (x + hx) * scale, y1: (y + hy) * scale };
+  });
+}
+
 /** Puts OCR'd pages into the tree: images get their sections; PDF pages have their content replaced. */
 function merge(tree: Root, results: Recognized[], image: boolean): Root {
   const read = results.filter((r): r is Recognized & { page: OcrPage } => r.page !== null);
   const body = bodySize(read.map((r) => r.page));
+  const levels = read.map((r) => leveller(r.page, skewOf(r.page)));
   const sections = layoutWordPages(
-    read.map((r) => ({
+    read.map((r, i) => ({
       number: r.number,
       width: r.page.width * r.scale,
       height: r.page.height * r.scale,
-      words: placed(r.page, r.scale, body),
+      words: placed(r.page, r.scale, body, levels[i] as Level),
+      rules: ruled(r.page, r.scale, levels[i] as Level),
     })),
   );
   const byNumber = new Map<number, { section: Section; r: Recognized & { page: OcrPage } }>();
   sections.forEach((s, i) => {
     const r = read[i] as Recognized & { page: OcrPage };
-    markConfidence(s.children, r.page, r.scale);
+    markConfidence(s.children, r.page, r.scale, levels[i] as Level);
     byNumber.set(s.number ?? 0, { section: s, r });
   });
   if (image) {
@@ -288,7 +305,7 @@ function merge(tree: Root, results: Recognized[], image: boolean): Root {
 }
 
 /** Each block gets `data.ocr` and the mean confidence (0–1) of the words inside its box. */
-function markConfidence(blocks: Block[], page: OcrPage, scale: number): void {
+function markConfidence(blocks: Block[], page: OcrPage, scale: number, level: Level): void {
   const words = page.lines.flatMap((l) => l.words);
   for (const b of blocks) {
     const box = b.source?.bbox;
@@ -296,8 +313,9 @@ function markConfidence(blocks: Block[], page: OcrPage, scale: number): void {
     let n = 0;
     if (box) {
       for (const w of words) {
-        const cx = ((w.x0 + w.x1) / 2) * scale;
-        const cy = ((w.y0 + w.y1) / 2) * scale;
+        const [x, y] = level((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
+        const cx = x * scale;
+        const cy = y * scale;
         if (cx >= box[0] - 1 && cx <= box[2] + 1 && cy >= box[1] - 1 && cy <= box[3] + 1) {
           sum += w.confidence;
           n++;

@@ -1,5 +1,6 @@
 import type { TaskContext } from '@docmill/workers';
-import { dropShading, type Gray, removeRules, rotate, toPgm } from './raster.ts';
+import { dropShading, type Gray, rotate, toPgm } from './raster.ts';
+import { type Rule, removeRules, rulesOf, type Strokes } from './rules.ts';
 import { type Engines, engines, type OcrAssets } from './tesseract.ts';
 
 /** Input of the "ocr" pool task: one page. */
@@ -43,6 +44,8 @@ export interface OcrPage {
   /** Mean word confidence, 0–100. */
   confidence: number;
   lines: OcrLine[];
+  /** Rulings whitened out before recognition (table grids, underlines, frames), pixels. */
+  rules: Rule[];
 }
 
 /**
@@ -57,13 +60,16 @@ const JUNK = 40;
 export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPage> {
   const tess = engines(input.languages, input.assets);
   const img = input.image;
-  // A third of an inch: longer than any glyph stroke at any text size met in documents.
+  let found: Strokes | undefined;
   if (img.kind === 'gray') {
+    const dpi = input.dpi || 150;
     dropShading(img);
-    removeRules(img, Math.max(40, Math.round((input.dpi || 150) / 3)));
+    // A third of an inch: longer than any glyph stroke at any text size met in documents. Strokes
+    // thicker than 3 points are bars and filled boxes, not rulings.
+    found = removeRules(img, Math.max(40, Math.round(dpi / 3)), Math.max(2, dpi / 24));
   }
   const total = input.orientation ? 2 : 1;
-  let best = await recognize(tess, img, 0, input.dpi);
+  let best = await recognize(tess, img, 0, input.dpi, found);
   ctx.onProgress?.({ stage: 'ocr', done: 1, total, unit: 'parts' });
   // Judged on every word read, before noise is dropped: a sideways page is mostly noise.
   if (input.orientation && best.raw < DOUBT) {
@@ -71,7 +77,7 @@ export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPag
     // build given no path to it) the upright reading stands.
     const turn = await orientation(tess, img, input.dpi).catch(() => 0 as const);
     if (turn) {
-      const again = await recognize(tess, img, turn, input.dpi);
+      const again = await recognize(tess, img, turn, input.dpi, found);
       if (again.raw > best.raw) best = again;
     }
   }
@@ -109,7 +115,13 @@ interface Pass {
   raw: number;
 }
 
-async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, dpi: number): Promise<Pass> {
+async function recognize(
+  tess: Engines,
+  img: OcrTaskInput['image'],
+  turn: Turn,
+  dpi: number,
+  found: Strokes | undefined,
+): Promise<Pass> {
   if (turn && img.kind === 'encoded' && turn !== 180) return { page: { ...emptyPage(img), rotation: turn }, raw: 0 };
   const e = encode(img, turn, dpi);
   const worker = await tess.reader();
@@ -158,11 +170,18 @@ async function recognize(tess: Engines, img: OcrTaskInput['image'], turn: Turn, 
     }
   }
   return {
-    page: { width: e.width, height: e.height, rotation: turn, confidence: count ? sum / count : 0, lines },
+    page: {
+      width: e.width,
+      height: e.height,
+      rotation: turn,
+      confidence: count ? sum / count : 0,
+      lines,
+      rules: found ? rulesOf(found, img.width, img.height, turn) : [],
+    },
     raw: rawCount ? rawSum / rawCount : 0,
   };
 }
 
 function emptyPage(img: { width: number; height: number }): OcrPage {
-  return { width: img.width, height: img.height, rotation: 0, confidence: 0, lines: [] };
+  return { width: img.width, height: img.height, rotation: 0, confidence: 0, lines: [], rules: [] };
 }

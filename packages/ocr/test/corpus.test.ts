@@ -50,6 +50,9 @@ describe.skipIf(!hasCorpus)(
         'Jonathan Michael Harrison',
         'PAT-3847-2024',
         '| Blood Pressure | 142/88 mmHg | 120/80 mmHg | ELEVATED |',
+        // The sparse Flag column stays in the lab table despite "Page 2 of 3" printed under it.
+        '| Test | Result | Reference Range | Flag |',
+        '| Glucose, Fasting | 118 mg/dL | 70-100 mg/dL | HIGH |',
         'persistent headaches',
         'Lisinopril',
       ]) {
@@ -57,9 +60,17 @@ describe.skipIf(!hasCorpus)(
       }
     });
 
-    it('an image-only table page in auto mode yields its cells', async () => {
+    it('an image-only table page in auto mode yields its cells, as a table from its rulings', async () => {
       const r = await engine.parse(corpusFile('pdfbench', 'unstructured_pdf_table-multi-row-column-cells.pdf'), auto);
       expect(r.metadata.ocrPages).toBe(1);
+      // "Results" spans the last two columns; "Low Vision" holds two lines in its last two cells.
+      expect(r.markdown).toMatch(/^\| Disability Category \|.*\| Results \| Results \|\n\| --- \| --- \|/);
+      expect(r.markdown).toContain('| Accuracy | Time to complete |');
+      expect(r.markdown).toContain('| Blind | 5 | 1 | 4 | 34.5%, n=1 | 1199 sec, n=1 |');
+      expect(r.markdown).toContain(
+        '| Low Vision | 5 | 2 | 3 | 98.3% n=2 (97.7%, n=3) | 1716 sec, n=3 (1934 sec, n=2) |',
+      );
+      expect(r.markdown).toContain('| Mobility | 3 | 3 | 0 | 95.4%, n=3 | 1416 sec, n=3 |');
       for (const s of [
         'Participants',
         'Low Vision',
@@ -73,6 +84,16 @@ describe.skipIf(!hasCorpus)(
       ]) {
         expect(r.markdown).toContain(s);
       }
+    });
+
+    it('a scanned table drawn in faint grey hairlines becomes a table', async () => {
+      const r = await engine.parse(corpusFile('pdfbench', 'unstructured_pdf_single_table.pdf'), auto);
+      expect(r.metadata.ocrPages).toBe(1);
+      expect(r.markdown).toContain(
+        '| Processing | total chunks | mean chunks per document (std) | tables mean (std) |',
+      );
+      expect(r.markdown).toContain('| Base 256 | 32,051 | 400.64 (242.04) | N/A |');
+      expect(r.markdown).toContain('| Chipper | 20,843 | 260.57 (145.80) | 96.20 (57.53) |');
     });
 
     it('a text PDF in auto mode renders and OCRs nothing', async () => {

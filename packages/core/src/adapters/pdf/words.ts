@@ -23,11 +23,17 @@ export interface WordPage {
   width: number;
   height: number;
   words: PlacedWord[];
+  /**
+   * Straight rulings of the page in points (a scan's table grid found in its pixels): horizontal
+   * ones with y0 = y1, vertical ones with x0 = x1. They find ruled tables as a text PDF's
+   * vector rulings do.
+   */
+  rules?: { x0: number; y0: number; x1: number; y1: number }[];
 }
 
 /**
- * Lays out pages of positioned words with the PDF adapter's own machinery: borderless tables from
- * column alignment, lines, reading order by columns, then paragraphs, lists and headings (heading
+ * Lays out pages of positioned words with the PDF adapter's own machinery: ruled tables from the
+ * given rulings, borderless tables from column alignment, lines, reading order by columns, then paragraphs, lists and headings (heading
  * tiers from text height across all the pages given). One `page` section per page, as the PDF
  * adapter makes them, so OCR'd pages and text-layer pages render alike.
  */
@@ -47,7 +53,14 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       dir: 'ltr',
       hasEOL: false,
     }));
-    const model: PageModel = { number: p.number, width: p.width, height: p.height, items, segments: null, rects: null };
+    const model: PageModel = {
+      number: p.number,
+      width: p.width,
+      height: p.height,
+      items,
+      segments: p.rules?.length ? p.rules : null,
+      rects: null,
+    };
     let tables: TableRegion[] = [];
     try {
       tables = items.length ? findTables(model) : [];

@@ -18,6 +18,10 @@ interface Row {
   chunks: [number, number][];
 }
 
+/** Whether text from `top` to `bottom` lies inside the page's top and bottom margins (where furniture sits). */
+const inBody = (top: number, bottom: number, pageHeight: number): boolean =>
+  top > pageHeight * 0.045 && bottom < pageHeight * 0.955;
+
 /** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
 function projection(spans: [number, number][], gap: number): [number, number][] {
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);
@@ -49,7 +53,9 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   for (const i of idx) {
     const it = items[i] as TextItem;
     const band = bands[bandOf(it)];
-    if (!band) continue;
+    // A page number or running head in a corner does not make the text above it a layout column
+    // (a scanned form's "Page 2 of 3" under a table's last column split that column off).
+    if (!band || !inBody(it.y, it.y + it.h, pageHeight)) continue;
     band.top = Math.min(band.top, it.y);
     band.bottom = Math.max(band.bottom, it.y + it.h);
   }
@@ -123,7 +129,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
     // Running heads and page numbers sit in the page margins; furniture removal handles them as
     // text, so they must not become a table's first or last row.
-    const inBody = (r: Row) => r.top > page.height * 0.045 && r.bottom < page.height * 0.955;
+    const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
     /** A wrapped line of a cell other than the first column: it starts where such a cell starts. */
     const wrapsCell = (r: Row, run: Row[]) =>
       r.chunks.length === 1 &&
@@ -132,12 +138,12 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
         (m) => multi(m) && m.chunks.slice(1).some((c) => Math.abs(c[0] - (r.chunks[0] as [number, number])[0]) < 3),
       );
     for (let s = 0; s < rows.length; s++) {
-      if (!multi(rows[s] as Row) || !inBody(rows[s] as Row)) continue;
+      if (!multi(rows[s] as Row) || !rowInBody(rows[s] as Row)) continue;
       let e = s;
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
-        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !inBody(next)) break;
+        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next)) break;
         if (!multi(next) && !narrow(next) && !wrapsCell(next, rows.slice(s, e + 1))) break;
         e++;
       }
