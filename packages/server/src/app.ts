@@ -69,9 +69,9 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
       await next();
     } finally {
       s.state.inFlight--;
-      c.header('x-request-id', requestId);
+      setFinalHeader(c, 'x-request-id', requestId);
       // While draining, no connection is kept alive for another request.
-      if (s.state.draining) c.header('Connection', 'close');
+      if (s.state.draining) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
@@ -165,6 +165,20 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
       });
     },
   };
+}
+
+/**
+ * Sets a header on the finished response in place. Hono's `c.header()` after the handler rebuilds
+ * the Response around its body stream, so @hono/node-server would stream every JSON answer instead
+ * of writing it in one piece; its stream-error path is the one that prints to the console ("The
+ * user aborted a request.") when a client has gone. Immutable headers fall back to the rebuild.
+ */
+function setFinalHeader(c: Ctx, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/v2/');
