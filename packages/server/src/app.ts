@@ -2,7 +2,7 @@ import { DocmillError } from '@docmill/core';
 import { Hono } from 'hono';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
-import { HttpError, unknownError } from './errors.ts';
+import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
 import { openApiDocument } from './openapi.ts';
@@ -29,6 +29,7 @@ function errorResponse(c: Ctx, err: unknown): Response {
   if (err instanceof DocmillError && err.status !== 500) {
     return c.json(err.toJSON(), err.status as 400);
   }
+  if (err instanceof ScrapeFailure) return c.json(err.toJSON(), err.status);
   // Unexpected: the client gets an id, the log gets the message; no stack leaves the process.
   const errorId = c.get('requestId');
   c.set('errorId', errorId);
@@ -142,7 +143,11 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     const res = errorResponse(c, err);
     c.set(
       'code',
-      err instanceof DocmillError && res.status !== 500 ? err.code : res.status === 500 ? 'UNKNOWN_ERROR' : undefined,
+      err instanceof ScrapeFailure || (err instanceof DocmillError && res.status !== 500)
+        ? err.code
+        : res.status === 500
+          ? 'UNKNOWN_ERROR'
+          : undefined,
     );
     return res;
   });
