@@ -2,7 +2,7 @@ import { DocmillError } from '@docmill/core';
 import { Hono } from 'hono';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
-import { HttpError, unknownError } from './errors.ts';
+import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
 import { openApiDocument } from './openapi.ts';
@@ -29,6 +29,7 @@ function errorResponse(c: Ctx, err: unknown): Response {
   if (err instanceof DocmillError && err.status !== 500) {
     return c.json(err.toJSON(), err.status as 400);
   }
+  if (err instanceof ScrapeFailure) return c.json(err.toJSON(), err.status);
   // Unexpected: the client gets an id, the log gets the message; no stack leaves the process.
   const errorId = c.get('requestId');
   c.set('errorId', errorId);
@@ -69,9 +70,9 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
       await next();
     } finally {
       s.state.inFlight--;
-      c.header('x-request-id', requestId);
+      setFinalHeader(c, 'x-request-id', requestId);
       // While draining, no connection is kept alive for another request.
-      if (s.state.draining) c.header('Connection', 'close');
+      if (s.state.draining) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
@@ -142,7 +143,11 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     const res = errorResponse(c, err);
     c.set(
       'code',
-      err instanceof DocmillError && res.status !== 500 ? err.code : res.status === 500 ? 'UNKNOWN_ERROR' : undefined,
+      err instanceof ScrapeFailure || (err instanceof DocmillError && res.status !== 500)
+        ? err.code
+        : res.status === 500
+          ? 'UNKNOWN_ERROR'
+          : undefined,
     );
     return res;
   });
@@ -165,6 +170,20 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
       });
     },
   };
+}
+
+/**
+ * Sets a header on the finished response in place. Hono's `c.header()` after the handler rebuilds
+ * the Response around its body stream, so @hono/node-server would stream every JSON answer instead
+ * of writing it in one piece; its stream-error path is the one that prints to the console ("The
+ * user aborted a request.") when a client has gone. Immutable headers fall back to the rebuild.
+ */
+function setFinalHeader(c: Ctx, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/v2/');

@@ -37,3 +37,26 @@ export const unknownError = (errorId: string): DocmillError =>
     'UNKNOWN_ERROR',
     `An unexpected error occurred. Please contact the operator with error id ${errorId}.`,
   );
+
+export type ScrapeFailureCode = 'SCRAPE_DNS_RESOLUTION_ERROR' | 'SCRAPE_SSL_ERROR' | 'SCRAPE_SITE_ERROR';
+
+/**
+ * A page that could not be fetched, with the status and code the hosted `/v2/scrape` answers:
+ * a name that does not resolve is 200 with `success: false`, TLS and site failures are 500 with
+ * their code (not the anonymous UNKNOWN_ERROR: the message says what went wrong with the site).
+ */
+export class ScrapeFailure extends Error {
+  override readonly name = 'ScrapeFailure';
+  constructor(
+    readonly status: 200 | 500,
+    readonly code: ScrapeFailureCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  toJSON(): { success: false; code: ScrapeFailureCode; error: string } {
+    return { success: false, code: this.code, error: this.message };
+  }
+}

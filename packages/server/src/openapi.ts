@@ -6,7 +6,16 @@ import { crawlParamsSchema, paramsPreviewRequestSchema, scrapeRequestSchema } fr
 const errorBody = z.object({
   success: z.literal(false),
   code: z
-    .enum(['BAD_REQUEST', 'PARSE_UNSUPPORTED_OPTIONS', 'UNSUPPORTED_FILE_TYPE', 'SCRAPE_TIMEOUT', 'UNKNOWN_ERROR'])
+    .enum([
+      'BAD_REQUEST',
+      'PARSE_UNSUPPORTED_OPTIONS',
+      'UNSUPPORTED_FILE_TYPE',
+      'SCRAPE_TIMEOUT',
+      'SCRAPE_DNS_RESOLUTION_ERROR',
+      'SCRAPE_SSL_ERROR',
+      'SCRAPE_SITE_ERROR',
+      'UNKNOWN_ERROR',
+    ])
     .optional(),
   error: z.string(),
   details: z.array(z.unknown()).optional(),
@@ -125,8 +134,21 @@ export function openApiDocument(version: string): Record<string, unknown> {
           summary: 'Fetch a URL (no browser rendering) and parse it',
           requestBody: { required: true, ...json('ScrapeRequest') },
           responses: {
-            '200': { description: 'Parsed', ...json('ParseResponse') },
-            ...errors(400, 401, 402, 408, 429, 500),
+            '200': {
+              description: 'Parsed; or, as the hosted service answers, success false with SCRAPE_DNS_RESOLUTION_ERROR',
+              content: {
+                'application/json': {
+                  schema: {
+                    oneOf: [{ $ref: '#/components/schemas/ParseResponse' }, { $ref: '#/components/schemas/Error' }],
+                  },
+                },
+              },
+            },
+            ...errors(400, 401, 402, 408, 429),
+            '500': {
+              description: 'SCRAPE_SSL_ERROR, SCRAPE_SITE_ERROR, or UNKNOWN_ERROR with an error id',
+              ...json('Error'),
+            },
           },
         },
       },

@@ -135,10 +135,14 @@ describe('POST /v2/scrape fetches and parses (loopback allowed by configuration)
     expect(body.data.markdown).toContain('# Not here');
   });
 
-  it('caps redirects', async () => {
+  it('caps redirects (500 SCRAPE_SITE_ERROR, as the hosted service reports a redirect loop)', async () => {
     const { status, body } = await scrape(app, { url: `${base}/loop` });
-    expect(status).toBe(400);
-    expect(body.error).toBe(`Too many redirects (more than 5) from ${base}/loop.`);
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      success: false,
+      code: 'SCRAPE_SITE_ERROR',
+      error: `${base}/loop could not be loaded: too many redirects (more than 5).`,
+    });
   });
 
   it('times out with 408 SCRAPE_TIMEOUT', async () => {
@@ -283,10 +287,125 @@ describe('TLS verification', () => {
     const app = loopbackOnly();
     expect((await scrape(app, { url: `${tlsBase}/` })).body.data.markdown).toContain('self-signed');
     const strict = await scrape(app, { url: `${tlsBase}/`, skipTlsVerification: false });
-    expect(strict.status).toBe(400);
+    expect(strict.status).toBe(500);
+    expect(strict.body.code).toBe('SCRAPE_SSL_ERROR');
     expect(strict.body.error).toMatch(
-      /Could not fetch https:\/\/127\.0\.0\.1:\d+\/: (DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED)/,
+      /^TLS failed while connecting to https:\/\/127\.0\.0\.1:\d+ \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED)/,
     );
+    expect(strict.body.error).toContain('set skipTlsVerification: true');
+  });
+
+  it('a TLS handshake with a plain HTTP server is SCRAPE_SSL_ERROR even with verification off', async () => {
+    const { status, body } = await scrape(loopbackOnly(), { url: `https://127.0.0.1:${port}/page.html` });
+    expect(status).toBe(500);
+    expect(body.code).toBe('SCRAPE_SSL_ERROR');
+    expect(body.error).toMatch(/^TLS failed while connecting to https:\/\/127\.0\.0\.1:\d+ \((EPROTO|ERR_SSL_)/);
+    expect(body.error).toContain('verification was already off');
+  });
+});
+
+describe('fetch failures carry the hosted scrape codes (loopback only)', () => {
+  /** A port on 127.0.0.1 that nothing listens on: bound once to learn a free number, then closed. */
+  async function closedPort(): Promise<number> {
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const free = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    return free;
+  }
+
+  /** A site whose sockets `behave` decides: send part of a page then hang, or reset. */
+  async function rawSite(behave: (socket: import('node:net').Socket) => void) {
+    const server = (await import('node:net')).createServer(behave);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/page.html`,
+      close: () => new Promise((r) => server.close(r)),
+    };
+  }
+  const partialPage = 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 5000\r\n\r\n<html><body><p>half';
+
+  it('connection refused is 500 SCRAPE_SITE_ERROR naming the cause', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/page.html`;
+    const { status, body } = await scrape(loopbackOnly(), { url });
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      success: false,
+      code: 'SCRAPE_SITE_ERROR',
+      error: `${url} could not be loaded: the connection was refused (nothing accepts connections on that port) (ECONNREFUSED).`,
+    });
+  });
+
+  it('a reset in the middle of the page is SCRAPE_SITE_ERROR', async () => {
+    const site = await rawSite((socket) => {
+      socket.once('data', () => socket.write(partialPage, () => socket.resetAndDestroy()));
+    });
+    try {
+      const { status, body } = await scrape(loopbackOnly(), { url: site.url });
+      expect(status).toBe(500);
+      expect(body.code).toBe('SCRAPE_SITE_ERROR');
+      expect(body.error).toMatch(/could not be loaded: .*\((ECONNRESET|ERR_STREAM_PREMATURE_CLOSE)\)\.$/);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('a site that stops half-way through the page is 408 SCRAPE_TIMEOUT at the timeout', async () => {
+    const sockets: import('node:net').Socket[] = [];
+    const site = await rawSite((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => socket.write(partialPage));
+    });
+    try {
+      const started = Date.now();
+      const { status, body } = await scrape(loopbackOnly(), { url: site.url, timeout: 1000 });
+      expect(status).toBe(408);
+      expect(body.code).toBe('SCRAPE_TIMEOUT');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await site.close();
+    }
+  });
+
+  it('a name that does not resolve is 200 with success false and SCRAPE_DNS_RESOLUTION_ERROR', async () => {
+    // The resolver fails the way getaddrinfo does for an unknown name; nothing leaves 127.0.0.1.
+    const resolve = async (host: string) => {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
+    };
+    const app = appWith({ scrape: { fetcher: createNodeFetcher({ resolve }) } });
+    const { status, body } = await scrape(app, { url: 'http://no-such-host.invalid/a.html' });
+    expect(status).toBe(200);
+    expect(body.success).toBe(false);
+    expect(body.code).toBe('SCRAPE_DNS_RESOLUTION_ERROR');
+    expect(body.error).toMatch(/^DNS resolution failed for the host name "no-such-host\.invalid" \(ENOTFOUND\)/);
+  });
+
+  it('the official SDK surfaces the codes', async () => {
+    const refusedPort = await closedPort();
+    const resolve = async (host: string) =>
+      host === 'no-such-host.invalid'
+        ? Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))
+        : [{ address: '127.0.0.1', family: 4 }];
+    const fetcher = createNodeFetcher({ resolve });
+    const server = await startServer(createApp(engine, { scrape: { allowPrivateNetworks: ['127.0.0.1'], fetcher } }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      const client = new Firecrawl({ apiKey: 'unused', apiUrl: server.url });
+      await expect(client.scrape('http://no-such-host.invalid/')).rejects.toMatchObject({
+        code: 'SCRAPE_DNS_RESOLUTION_ERROR',
+        message: expect.stringContaining('no-such-host.invalid'),
+      });
+      await expect(client.scrape(`http://127.0.0.1:${refusedPort}/`)).rejects.toMatchObject({
+        status: 500,
+        code: 'SCRAPE_SITE_ERROR',
+        message: expect.stringContaining('ECONNREFUSED'),
+      });
+    } finally {
+      await server.close(2000);
+    }
   });
 });
 

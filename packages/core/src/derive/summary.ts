@@ -64,9 +64,16 @@ export function splitSentences(text: string): string[] {
   return out;
 }
 
-function collectSentences(tree: Root): { sentences: Sentence[]; textLength: number; headings: string[] } {
+function collectSentences(tree: Root): {
+  sentences: Sentence[];
+  textLength: number;
+  headings: string[];
+  /** Text of the paragraphs outside skipped sections, in order (the fallback when no sentence qualifies). */
+  prose: string[];
+} {
   const sentences: Sentence[] = [];
   const headings: string[] = [];
+  const prose: string[] = [];
   let textLength = 0;
   let section = '';
   let paraInSection = 0;
@@ -90,6 +97,7 @@ function collectSentences(tree: Root): { sentences: Sentence[]; textLength: numb
       const text = blockText(b).replace(/\s+/g, ' ').trim();
       textLength += text.length;
       if (b.type !== 'paragraph' || SKIP_SECTION.test(section)) continue;
+      if (text) prose.push(text);
       // A paragraph that opens with "Abstract." is its own lead section in papers without headings.
       const lead = LEAD_SECTION.test(section) || LEAD_SECTION.test(text);
       let kept = 0;
@@ -119,7 +127,7 @@ function collectSentences(tree: Root): { sentences: Sentence[]; textLength: numb
     }
   };
   visit(tree.children, false);
-  return { sentences, textLength, headings };
+  return { sentences, textLength, headings, prose };
 }
 
 function common(a: Sentence, b: Sentence): number {
@@ -215,13 +223,33 @@ function clip(text: string, budget: number): string {
   return `${(space > budget / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/**
+ * Whole units (sentences, headings) in order while they fit `budget`. The first is kept whole even
+ * when it alone is over the share: a short document's summary is its first sentence, not a cut one
+ * ("Revenue grew 12% on…"). Only a unit over the absolute cap is clipped.
+ */
+function wholeUnits(units: readonly string[], budget: number, sep: string): string {
+  const out: string[] = [];
+  let used = 0;
+  for (const u of units) {
+    const cost = u.length + (out.length ? sep.length : 0);
+    if (out.length && used + cost > budget) break;
+    out.push(u);
+    used += cost;
+  }
+  return clip(out.join(sep), Math.max(budget, Math.min(used, SUMMARY_MAX_CHARS)));
+}
+
 export function summarizeOffline(tree: Root): string {
-  const { sentences, textLength, headings } = collectSentences(tree);
+  const { sentences, textLength, headings, prose } = collectSentences(tree);
   const budget = summaryBudget(textLength);
   if (budget <= 0) return '';
   if (!sentences.length) {
+    // No sentence long enough to rank: the title and headings, or else the first short sentences.
     const title = typeof tree.metadata.title === 'string' ? tree.metadata.title : undefined;
-    return clip([...new Set([title, ...headings].filter((h): h is string => !!h))].join('. '), budget);
+    const names = [...new Set([title, ...headings].filter((h): h is string => !!h))];
+    if (names.length) return wholeUnits(names, budget, '. ');
+    return wholeUnits(splitSentences(prose.join(' ')), budget, ' ');
   }
   // Large documents: rank the lead-weighted first 400 sentences; O(n²) edges stay cheap.
   const pool =
@@ -249,7 +277,8 @@ export function summarizeOffline(tree: Root): string {
     used += cost;
     if (chosen.length >= 12) break;
   }
-  if (!chosen.length) return clip(order[0]?.s.text ?? '', budget);
+  // Not even one sentence fits the share (a short page): the best complete sentence, whole.
+  if (!chosen.length) return wholeUnits([(order.find((o) => o.s.complete) ?? order[0])?.s.text ?? ''], budget, ' ');
   return chosen
     .sort((a, b) => a.index - b.index)
     .map((s) => s.text)

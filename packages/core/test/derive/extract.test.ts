@@ -199,6 +199,22 @@ describe('offline summary', () => {
     );
     const s = summarizeOffline(t);
     expect(s.length).toBeLessThanOrEqual(0.15 * 'Quarterly figuresabRegional breakdown by quarter'.length + 1);
-    expect(s.startsWith('Figu')).toBe(true);
+    expect(s).toBe('Figures');
+  });
+
+  it('a short page is summarised by a whole sentence, never one cut at the length bound', async () => {
+    const page =
+      '<p>Revenue grew 12% on strong demand for cloud storage in Europe and Asia. Operating costs stayed flat ' +
+      'at 40 million euros for the third quarter running. The board proposes a dividend of 40 cents per share.</p>';
+    const data = await parse(new TextEncoder().encode(page), { formats: ['summary'] }, { filename: 'q3.html' });
+    // 15 % of this page is 30 characters: no sentence fits, so the best one comes whole.
+    expect(data.summary).toBe('Revenue grew 12% on strong demand for cloud storage in Europe and Asia.');
+  });
+
+  it('ends on a sentence boundary when no sentence is long enough to rank, and on a heading boundary', () => {
+    const short = root([paragraph('Sales rose sharply. Costs fell. Margins widened a lot.')]);
+    expect(summarizeOffline(short)).toBe('Sales rose sharply.');
+    const names = root([heading(1, 'Quarterly statement of group figures'), table([['a', 'b']])]);
+    expect(summarizeOffline(names)).toBe('Quarterly statement of group figures');
   });
 });

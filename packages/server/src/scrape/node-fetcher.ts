@@ -4,9 +4,9 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { DocmillError } from '@docmill/core';
 import { badRequest } from '../errors.ts';
 import { blockedReason, ipFamily, isAllowed } from './address.ts';
+import { fetchFailure, siteFailure } from './failures.ts';
 import type { Fetched, Fetcher, FetchRequest } from './types.ts';
 
 /** Resolves a host name to every address it has (injectable for tests and custom DNS). */
@@ -77,7 +77,7 @@ function requestOnce(url: URL, req: FetchRequest, resolve: Resolve): Promise<Res
       },
       (res) => done({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
     );
-    r.once('error', (err) => fail(req.signal.aborted ? req.signal.reason : err));
+    r.once('error', fail);
     r.end();
   });
 }
@@ -112,13 +112,6 @@ async function readBody(res: Response1, maxBytes: number): Promise<Uint8Array> {
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  return e?.code
-    ? `${e.code}${e.message && !e.message.includes(e.code) ? ` (${e.message})` : ''}`
-    : String(e?.message ?? err);
-}
-
 /** GET with capped redirects, the SSRF guard on every hop, TLS verification as asked, size and time limits. */
 export function createNodeFetcher(opts: { resolve?: Resolve } = {}): Fetcher {
   const resolve = opts.resolve ?? systemResolve;
@@ -132,14 +125,14 @@ export function createNodeFetcher(opts: { resolve?: Resolve } = {}): Fetcher {
       try {
         res = await requestOnce(url, req, resolve);
       } catch (err) {
-        if (err instanceof DocmillError) throw err;
-        throw badRequest(`Could not fetch ${url.href}: ${describe(err)}`);
+        throw fetchFailure(err, url, req);
       }
       const location = res.headers.location;
       if (REDIRECTS.has(res.status) && location) {
         res.body.resume();
-        if (hop >= req.maxRedirects)
-          throw badRequest(`Too many redirects (more than ${req.maxRedirects}) from ${req.url}.`);
+        if (hop >= req.maxRedirects) {
+          throw siteFailure(new URL(req.url), `too many redirects (more than ${req.maxRedirects})`);
+        }
         url = new URL(location, url);
         continue;
       }
@@ -147,9 +140,7 @@ export function createNodeFetcher(opts: { resolve?: Resolve } = {}): Fetcher {
       try {
         body = await readBody(res, req.maxBytes);
       } catch (err) {
-        if (err instanceof DocmillError) throw err;
-        if (req.signal.aborted) throw req.signal.reason;
-        throw badRequest(`Could not read the response of ${url.href}: ${describe(err)}`);
+        throw fetchFailure(err, url, req);
       }
       const type = res.headers['content-type'];
       return { url: url.href, status: res.status, contentType: type || undefined, body };

@@ -8,6 +8,7 @@ import { readSummary } from '../cfb/summary.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { buildBlocks } from './blocks.ts';
 import { readChpx } from './chpx.ts';
+import { decryptDoc } from './decrypt.ts';
 import { FC, readFib } from './fib.ts';
 import { readLists } from './lists.ts';
 import { readNotes } from './notes.ts';
@@ -21,11 +22,20 @@ import { readTextboxes, type Textboxes } from './textboxes.ts';
 /** Main text, then footnotes and endnotes as definitions; metadata from SummaryInformation. */
 export function readDoc(bytes: Uint8Array, ctx: AdapterContext): AdapterOutput {
   const cfb = openCfb(bytes, ctx.signal);
-  const wordData = cfb.stream('WordDocument');
-  if (!wordData) throw badInput('The file is not a Word document (no WordDocument stream).');
-  const word = new Bytes(wordData, 'Word document stream');
+  const stored = cfb.stream('WordDocument');
+  if (!stored) throw badInput('The file is not a Word document (no WordDocument stream).');
+  // An encrypted file says which table stream it has before it is decrypted; the flag stays put.
+  const streams = decryptDoc(
+    {
+      word: stored,
+      table: cfb.stream(stored.length > 0x0b && (stored[0x0b] as number) & 0x02 ? '1Table' : '0Table'),
+      data: cfb.stream('Data'),
+    },
+    ctx.password,
+  );
+  const word = new Bytes(streams.word, 'Word document stream');
   const fib = readFib(word);
-  const tableData = cfb.stream(fib.tableStream);
+  const tableData = fib.tableStream === 'WordDocument' ? streams.word : streams.table;
   if (!tableData) throw badInput(`The Word document is damaged (no ${fib.tableStream} stream).`);
   const table = new Bytes(tableData, 'Word table stream');
   throwIfAborted(ctx.signal);
@@ -57,7 +67,7 @@ export function readDoc(bytes: Uint8Array, ctx: AdapterContext): AdapterOutput {
       noteNumbers.set(cp, noteRanges.length);
     });
   }
-  const dataStream = cfb.stream('Data');
+  const dataStream = streams.data;
   const data = dataStream ? new Bytes(dataStream, 'Word data stream') : undefined;
   const picture = (pic: number | undefined): Image => {
     const ref = pic === undefined ? 'Data' : `Data#${pic}`;
