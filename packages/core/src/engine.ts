@@ -198,8 +198,9 @@ export function createEngine(config: EngineConfig = {}): Engine {
       warn(
         `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
       );
-    // Fast mode never OCRs, so its scanned pages are named whether or not an OCR stage exists.
-    const ocrSkipped = options.pdf.mode === 'fast';
+    // Fast mode never OCRs a PDF, so its scanned pages are named whether or not an OCR stage exists;
+    // the PDF mode does not apply to images, which an OCR stage always reads.
+    const ocrSkipped = options.pdf.mode === 'fast' && detected.kind !== 'image';
     if (output.pageInfo && (!hasOcr || ocrSkipped)) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {

@@ -15,7 +15,7 @@ import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
 import { type Level, leveller, skewOf } from './skew.ts';
 import type { OcrPage, OcrTaskInput } from './task.ts';
-import type { OcrAssets } from './tesseract.ts';
+import { holdEngines, type OcrAssets } from './tesseract.ts';
 
 export interface OcrConfig {
   /** Pool to run OCR tasks in (the "ocr" task is registered on it). Default: the stage's own. */
@@ -73,11 +73,15 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
   let pool = config.pool;
   pool?.register('ocr', taskUrl);
   const ownPool = !pool;
+  let release: (() => Promise<void>) | undefined;
   const poolOf = (): Pool => {
-    pool ??= createPool({
-      ...(config.workers !== undefined ? { size: config.workers } : {}),
-      tasks: { ocr: taskUrl },
-    });
+    if (!pool) {
+      pool = createPool({
+        ...(config.workers !== undefined ? { size: config.workers } : {}),
+        tasks: { ocr: taskUrl },
+      });
+      if (pool.size === 0) release = holdEngines();
+    }
     return pool;
   };
 
@@ -137,6 +141,8 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
     async close() {
       if (ownPool) await pool?.close();
       pool = ownPool ? undefined : pool;
+      await release?.();
+      release = undefined;
     },
   };
 }

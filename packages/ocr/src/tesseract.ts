@@ -27,7 +27,25 @@ export interface Engines {
   osd(): Promise<TWorker>;
 }
 
-const cache = new Map<string, Engines>();
+const cache = new Map<string, Engines & { end(): Promise<void> }>();
+let holders = 0;
+
+/**
+ * An OCR stage that recognizes on its caller's thread holds that thread's tesseract workers; when
+ * the last such stage closes they end, or their threads would keep the caller's process alive.
+ */
+export function holdEngines(): () => Promise<void> {
+  holders++;
+  let held = true;
+  return async () => {
+    if (!held) return;
+    held = false;
+    if (--holders > 0) return;
+    const all = [...cache.values()];
+    cache.clear();
+    await Promise.all(all.map((e) => e.end()));
+  };
+}
 
 /**
  * tesseract.js workers, created on first use and kept for the life of the thread (a model loads in
@@ -56,6 +74,11 @@ export function engines(languages: string[], assets: OcrAssets): Engines {
         });
         return osd;
       },
+      async end() {
+        const started = [reader, osd].filter((w) => w !== undefined);
+        reader = osd = undefined;
+        await Promise.all(started.map((w) => w.then((x) => x.terminate()).catch(() => undefined)));
+      },
     };
     cache.set(key, e);
   }
@@ -80,5 +103,10 @@ async function create(
     ...(assets.workerPath ? { workerPath: assets.workerPath, workerBlobURL: false } : {}),
     ...(legacy ? { legacyCore: true, legacyLang: true } : {}),
     errorHandler: () => undefined,
+  }).then(async (w) => {
+    // Tesseract's own diagnostics ("Invalid resolution 0 dpi" for images that declare none) go to
+    // its debug file instead of the thread's stdout, which in-thread OCR shares with the caller.
+    await w.setParameters({ debug_file: '/dev/null' });
+    return w;
   });
 }

@@ -37,6 +37,8 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     );
     expect(r.metadata.numPages).toBe(2);
     expect(r.metadata.ocrPages).toBe(2);
+    // Without a pdf parser the PDF mode is fast, which concerns PDFs only: images are always read.
+    expect(r.warning ?? '').not.toMatch(/look scanned/);
     expect(r.markdown).toMatch(/^# Docmill Fixture/);
     expect(r.markdown).toContain(
       'The quick brown fox jumps over the lazy dog and keeps running until the end of the paragraph.',
@@ -164,6 +166,19 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('in-thread OCR prints nothing and lets its process exit once the engine is closed', async () => {
+    // rotated.png declares no resolution, which tesseract reports on its thread's stdout unless told
+    // otherwise; with workers: 0 that is the caller's stdout. Its threads must end with the stage.
+    const script = fileURLToPath(new URL('./tasks/parse-once.ts', import.meta.url));
+    const png = fileURLToPath(new URL('../../../fixtures/image/rotated.png', import.meta.url));
+    const { stdout, stderr } = await run(process.execPath, ['--import', tsxLoader, script, png, '0'], {
+      timeout: 120_000,
+    });
+    expect(stdout.startsWith('# Stock tables\n')).toBe(true);
+    expect(stdout).not.toMatch(/resolution|Warning/i);
+    expect(stderr).toBe('');
   });
 
   it('a timeout ends the OCR in its worker; the next request succeeds', async () => {
