@@ -23,6 +23,17 @@ const NOT_PHONE_WORDS =
 const NANP_SHAPE = /^(?:\+?1[-. ])?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}$/;
 const DATE_SHAPE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
 
+/**
+ * Numbers whose acceptance is settled by shape alone, without libphonenumber: NANP punctuation, or
+ * +1 and ten digits, are always possible numbers. libphonenumber would first try every country of
+ * calling code 1 in turn to name the exact one (most of the time of a PII-dense text), only to
+ * accept by length. A leading 011 is the US exit code and goes the long way.
+ */
+function nanpPossible(main: string, digits: string, nanp: boolean, international: boolean): boolean {
+  if (nanp) return !/^\(?011/.test(main);
+  return international && digits.length === 11 && /^(?:\+|00)1/.test(main);
+}
+
 export function findPhones(text: string, out: PiiSpan[]): void {
   eachMatch(PHONE_CANDIDATE, text, (m) => {
     let raw = m[0];
@@ -40,13 +51,17 @@ export function findPhones(text: string, out: PiiSpan[]): void {
     if (!context && contextBefore(text, start, NOT_PHONE_WORDS, 14)) return;
     // Version strings and dotted numbers: a phone written with dots has 3-3-4 style groups.
     if (!international && /\./.test(main) && !/^\(?\d{2,4}\)?\.\d{3,4}\.\d{3,4}$/.test(main)) return;
-    const normalized = main.startsWith('00') ? `+${main.slice(2)}` : main;
-    const phone = parsePhoneNumberFromString(normalized, 'US');
-    if (!phone) return;
-    // Written the way phone numbers are (NANP punctuation or a leading +), a possible number is
-    // enough: area codes outside today's plan are still someone's number or a typo of one.
-    const phoneShaped = international || NANP_SHAPE.test(main);
-    if (!(phone.isValid() || ((context || phoneShaped) && phone.isPossible()))) return;
+    const nanp = NANP_SHAPE.test(main);
+    if (!nanpPossible(main, digits, nanp, international)) {
+      const normalized = main.startsWith('00') ? `+${main.slice(2)}` : main;
+      const phone = parsePhoneNumberFromString(normalized, 'US');
+      if (!phone) return;
+      // Written the way phone numbers are (NANP punctuation or a leading +), a possible number is
+      // enough: area codes outside today's plan are still someone's number or a typo of one.
+      // isPossible is a length check; isValid runs every type pattern, so it goes second.
+      const phoneShaped = international || nanp;
+      if (!(((context || phoneShaped) && phone.isPossible()) || phone.isValid())) return;
+    }
     out.push({ start, end: start + raw.length, entity: 'PHONE', validated: false, source: 'pattern' });
   });
   findImeis(text, out);
