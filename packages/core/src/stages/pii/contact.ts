@@ -17,7 +17,8 @@ export function findEmails(text: string, out: PiiSpan[]): void {
 // Digits with the separators phone numbers are written with, an optional + or 00 and an extension.
 const PHONE_CANDIDATE =
   /(?<![\w/.+-])(?:\+|00)?\(?\d[\d\s().-]{5,22}\d(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?(?![\w/-]|\.\d)/gi;
-const PHONE_WORDS = /\b(?:phone|tel|telephone|mobile|mob|cell|call|fax|whatsapp|sms|text|contact|reach)\b[^\n]{0,24}$/i;
+const PHONE_WORDS =
+  /\b(?:phone|tel|telephone|mobile|mob|cell|call|fax|whatsapp|sms|text|contact|reach|ring|dial|landline|hotline|helpline|switchboard)\b[^\n]{0,40}$/i;
 const NOT_PHONE_WORDS =
   /\b(?:isbn|issn|order|invoice|ref|reference|id|no|version|v|serial|sku|po|ticket|case)\W{0,3}$/i;
 const NANP_SHAPE = /^(?:\+?1[-. ])?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}$/;
@@ -32,6 +33,15 @@ const DATE_SHAPE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{
 function nanpPossible(main: string, digits: string, nanp: boolean, international: boolean): boolean {
   if (nanp) return !/^\(?011/.test(main);
   return international && digits.length === 11 && /^(?:\+|00)1/.test(main);
+}
+
+// Where a number written with a leading trunk 0 ("029 2018 0000", "0151 496 0000") most likely
+// comes from when it is no NANP number; tried in turn, only next to a phone word.
+const TRUNK_COUNTRIES = ['GB', 'DE', 'FR', 'IE', 'AU', 'NL', 'IT', 'ES'] as const;
+
+function trunkNumber(main: string): boolean {
+  if (!/^\(?0[1-9]/.test(main)) return false;
+  return TRUNK_COUNTRIES.some((c) => parsePhoneNumberFromString(main, c)?.isPossible() === true);
 }
 
 export function findPhones(text: string, out: PiiSpan[]): void {
@@ -60,7 +70,8 @@ export function findPhones(text: string, out: PiiSpan[]): void {
       // enough: area codes outside today's plan are still someone's number or a typo of one.
       // isPossible is a length check; isValid runs every type pattern, so it goes second.
       const phoneShaped = international || nanp;
-      if (!(((context || phoneShaped) && phone.isPossible()) || phone.isValid())) return;
+      if (!(((context || phoneShaped) && phone.isPossible()) || phone.isValid() || (context && trunkNumber(main))))
+        return;
     }
     out.push({ start, end: start + raw.length, entity: 'PHONE', validated: false, source: 'pattern' });
   });

@@ -22,14 +22,21 @@ const PERSON_FIELD =
 // Greetings, sign-offs and signature dashes after which a capitalised run is a person's name.
 const PERSON_CUE =
   /(?:\b(?:dear|hi|hello|thanks|thank you|congratulations|reach|call|ask|ping|tell|meet|invite|email|text|cc),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^[ \t]*(?:--|—)\s*)/gim;
+// Without a colon the label must share the value's line ("lives in Paris"): a column head ending
+// a CSV header line ("name,email,city") says nothing of the next line's first word.
 const LOCATION_LABEL =
-  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)\s*[:=]?\s*/gi;
+  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)(?:\s*[:=]\s*|[ \t]+)/gi;
 const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+/gi;
 
+// English village and town prefixes too ("Great Yarmouth", "Nether Wallop", "Chipping Norton").
 const PLACE_PREFIX =
-  /^(?:North|South|East|West|New|Lake|Port|Fort|Mount|Mt\.?|Saint|St\.?|San|Santa|Los|Las|El|Le|La|Glen|Bay)$/;
+  /^(?:North|South|East|West|New|Lake|Port|Fort|Mount|Mt\.?|Saint|St\.?|San|Santa|Los|Las|El|Le|La|Glen|Bay|Great|Little|Nether|Upper|Lower|Long|Castle|Upton|Market|Chipping|Kings)$/;
 const PLACE_SUFFIX =
-  /^\p{Lu}\p{Ll}{2,}(?:ville|ton|town|burg|burgh|borough|boro|bury|chester|field|haven|mouth|port|stad|shire|worth|ford|furt|view|side|land|berg|dale|wood|mont|polis)$/u;
+  /^\p{Lu}\p{Ll}{2,}(?:ville|ton|town|burg|burgh|borough|boro|bury|chester|cester|caster|field|haven|mouth|port|stad|shire|worth|ford|fort|furt|view|side|land|berg|dale|wood|mont|polis|stead|ridge|stone|ingham|wick|wich)$/u;
+// Hyphenated place names: "Stratford-upon-Avon", "Newcastle-under-Lyme", "Chapel-en-le-Frith".
+const PLACE_HYPHEN = /^\p{Lu}[\p{L}'’-]*-(?:on|upon|under|over|le|la|en|by|in|cum|sub|super)-\p{Lu}/u;
+// The last word of many two-word places: "Great Falls", "Rowland Heights", "Pinellas Park".
+const PLACE_TAIL = /^(?:Heights|Falls|Springs|Park|Hills|Beach|End|Mount)$/;
 
 interface Token {
   text: string;
@@ -193,10 +200,18 @@ function classifyRun(
   while (i < tokens.length) {
     const t = tokens[i] as Token;
     const prefix = PLACE_PREFIX.test(t.bare);
+    // "Rusty Y. Towne", "Deja Beatty-Lesch": a middle initial or a double-barrelled surname after a
+    // capitalised word makes a name even of a dictionary word or a place ("Florida Tillman-Leffler").
+    const shape = nameShapeEnd(tokens, i, lex);
+    if (shape > i) {
+      if (wantPerson) person(out, t.start, endOf(tokens[shape] as Token));
+      i = shape + 1;
+      continue;
+    }
     // Most capitalised words are sentence starts and headings ("The", "Total"): a dictionary word
     // that is no name, opens no multi-word place, is no place prefix and follows no cue starts nothing.
     if (
-      lex.common.has(t.lower) &&
+      commonWord(t, lex) &&
       !lex.multi.has(t.lower) &&
       !prefix &&
       !cues.honorific.has(t.start) &&
@@ -224,6 +239,11 @@ function classifyRun(
     }
     const locationCue = cues.locationLabel.has(t.start);
     const placeCue = locationCue || cues.nearPlace.has(t.start);
+    if (PLACE_HYPHEN.test(t.bare)) {
+      if (wantLocation) location(out, t.start, endOf(t));
+      i++;
+      continue;
+    }
     // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
     if (prefix && i + 1 < tokens.length) {
       const next = tokens[i + 1] as Token;
@@ -234,6 +254,19 @@ function classifyRun(
       }
     }
     const personCue = cues.personLabel.has(t.start) || cues.honorific.has(t.start);
+    const tail = tokens[i + 1];
+    if (
+      !personCue &&
+      tail &&
+      PLACE_TAIL.test(tail.bare) &&
+      !lex.common.has(t.lower) &&
+      !lex.first.has(t.lower) &&
+      nameLike(t, lex)
+    ) {
+      if (wantLocation) location(out, t.start, endOf(tail));
+      i += 2;
+      continue;
+    }
     if (
       !personCue &&
       (lex.place.has(t.lower) || (placeSuffix(t) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
@@ -247,7 +280,10 @@ function classifyRun(
         !lex.place.has(next.lower) &&
         (lex.last.has(next.lower) || nameLike(next, lex));
       if (!personFirst) {
-        if (wantLocation && (lex.place.has(t.lower) || placeCue)) location(out, t.start, endOf(t));
+        // A word of place-name shape alone in a list item or cell ("…,Hickleborough") is a place too.
+        const alone =
+          tokens.length === 1 && !lex.first.has(t.lower) && !lex.last.has(t.lower) && afterSeparator(text, t.start);
+        if (wantLocation && (lex.place.has(t.lower) || placeCue || alone)) location(out, t.start, endOf(t));
         i++;
         continue;
       }
@@ -265,13 +301,13 @@ function classifyRun(
     const startsName = (lex.first.has(t.lower) && !lex.stop.has(t.lower)) || isInitial(t);
     const next = tokens[i + 1];
     const surnameNext =
-      next !== undefined && !lex.common.has(next.lower) && (lex.last.has(next.lower) || nameLike(next, lex));
+      next !== undefined && !commonWord(next, lex) && (lex.last.has(next.lower) || nameLike(next, lex));
     const surnameHere = lex.last.has(t.lower) && !lex.common.has(t.lower);
     if (
       labelled ||
       startsName ||
       (surnameHere && next === undefined && i > 0) ||
-      (surnameNext && !lex.common.has(t.lower))
+      (surnameNext && !commonWord(t, lex))
     ) {
       if (!labelled && !startsName && !surnameNext) {
         i++;
@@ -307,6 +343,45 @@ function classifyRun(
     }
     i++;
   }
+}
+
+const DOUBLE_BARRELLED = /^(?:Mc|Mac|O['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?-(?:Mc|Mac|O['’])?\p{Lu}\p{Ll}+$/u;
+
+/**
+ * The last token of a name told by its shape from token `i`: first word, middle initial, surname
+ * ("Rusty Y. Towne"), or first word and double-barrelled surname ("Verla McCullough-Kerluke").
+ * Returns `i` when there is none.
+ */
+function nameShapeEnd(tokens: readonly Token[], i: number, lex: NameLexicon): number {
+  const t = tokens[i] as Token;
+  const next = tokens[i + 1];
+  if (!next || lex.stop.has(t.lower) || lex.org.has(t.lower) || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) return i;
+  // Compounds of dictionary words ("Self-Locking", "Open-Source") are no surnames.
+  if (
+    DOUBLE_BARRELLED.test(next.bare) &&
+    !lex.common.has(t.lower) &&
+    next.lower.split('-').every((part) => !lex.common.has(part) && !lex.org.has(part))
+  )
+    return i + 1;
+  let j = i + 1;
+  while (j < tokens.length && isInitial(tokens[j] as Token)) j++;
+  const after = tokens[j];
+  if (j > i + 1 && after && !lex.common.has(after.lower) && nameLike(after, lex) && !lex.org.has(after.lower)) return j;
+  return i;
+}
+
+/** True when a comma, semicolon, tab or table pipe comes right before `at` (spaces aside). */
+function afterSeparator(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && text[k] === ' ') k--;
+  const c = text[k];
+  return c === ',' || c === ';' || c === '|' || c === '\t';
+}
+
+/** A dictionary word, or a compound of dictionary words ("Self-Locking", "Open-Source"). */
+function commonWord(t: Token, lex: NameLexicon): boolean {
+  if (lex.common.has(t.lower)) return true;
+  return t.lower.includes('-') && t.lower.split('-').every((part) => lex.common.has(part));
 }
 
 const placeSuffix = (t: Token) => t.bare.length >= 6 && PLACE_SUFFIX.test(t.bare);
@@ -352,7 +427,7 @@ function endOf(t: Token): number {
 }
 
 const STREET_SUFFIX =
-  'Passage|Rapid|Spur|Glens|Drives|Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str';
+  'Passage|Rapid|Spur|Glens|Drives|Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|Square|Sq|Terrace|Ter|Way|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Trl|Crescent|Cres|Close|Alley|Plaza|Route|Rte|Row|Walk|Hill|Hills|Park|Gardens|Loop|Pike|Ridge|Run|Crossing|Mews|Green|Grove|Junction|Port|Points?|Springs?|Station|Summit|Valley|View|Village|Ville|Vista|Estates?|Forks?|Fort|Freeway|Heights|Island|Isle|Keys?|Knolls?|Lakes?|Landing|Lights?|Locks?|Lodge|Manor|Meadows?|Mills?|Mission|Motorway|Mount|Mountain|Neck|Orchard|Oval|Pass|Path|Pines?|Plains?|Prairie|Ranch|Rapids|Rest|River|Shoals?|Shores?|Skyway|Spur|Stream|Track|Turnpike|Underpass|Unions?|Wall|Wells?|Bypass|Causeway|Center|Centre|Cliffs?|Club|Common|Corners?|Creek|Dale|Dam|Divide|Fields?|Flats?|Forest|Gateway|Glen|Harbor|Harbour|Haven|Bay|Beach|Bluffs?|Branch|Bridge|Brooks?|Burgs?|Camp|Canyon|Cape|Cove|Falls|Ferry|Ford|Expressway|Lake|Land|Loaf|Crest|Arcade|Greens|Grounds?|Hollow|Inlet|Mall|Overpass|Radial|Ramp|Shore|Squares|Throughway|Trace|Trafficway|Tunnel|Viaduct|Views|Villages?|Wharf|Gate|Strasse|Straße|Str|Brow|Brae|Rise|Mead|Chase|Croft|Parade|Wynd|Fold|Drove|Side|End|Yard|Hey';
 const ADDRESS = new RegExp(
   String.raw`(?<![\w-])\d{1,6}[A-Za-z]?(?:[-/]\d{1,4})?,?[ \t]+(?:[NSEW]\.?[ \t]+|(?:North|South|East|West|Old|New)[ \t]+)?(?:(?:\p{Lu}[\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}(?:${STREET_SUFFIX})s?\b\.?(?:[ \t]+(?:[NSEW]{1,2}|North|South|East|West)\b)?` +
     String.raw`(?:,?[ \t]+(?:Apt\.?|Apartment|Suite|Ste\.?|Unit|Floor|Fl\.?|Room|Rm\.?|#)[ \t]*#?[A-Za-z0-9-]+)?` +
