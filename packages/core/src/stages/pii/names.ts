@@ -170,9 +170,12 @@ const SPACES = /\s*/y;
 
 /** Adds where `label:` / `label=` cues end, looking for the label only before each colon or `=`. */
 function fieldEnds(text: string, label: RegExp, ends: Set<number>): Set<number> {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 58 && c !== 61) continue; // ':' '='
+  let colon = text.indexOf(':');
+  let equals = text.indexOf('=');
+  while (colon >= 0 || equals >= 0) {
+    const i = colon >= 0 && (equals < 0 || colon < equals) ? colon : equals;
+    if (i === colon) colon = text.indexOf(':', i + 1);
+    else equals = text.indexOf('=', i + 1);
     if (!label.test(text.slice(Math.max(0, i - LABEL_REACH), i))) continue;
     SPACES.lastIndex = i + 1;
     SPACES.test(text);
@@ -239,7 +242,7 @@ function classifyRun(
     }
     const locationCue = cues.locationLabel.has(t.start);
     const placeCue = locationCue || cues.nearPlace.has(t.start);
-    if (PLACE_HYPHEN.test(t.bare)) {
+    if (t.text.includes('-') && PLACE_HYPHEN.test(t.bare)) {
       if (wantLocation) location(out, t.start, endOf(t));
       i++;
       continue;
@@ -355,7 +358,9 @@ const DOUBLE_BARRELLED = /^(?:Mc|Mac|O['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?-(?
 function nameShapeEnd(tokens: readonly Token[], i: number, lex: NameLexicon): number {
   const t = tokens[i] as Token;
   const next = tokens[i + 1];
-  if (!next || lex.stop.has(t.lower) || lex.org.has(t.lower) || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) return i;
+  // Cheap tests first: this runs for every word of every capitalised run.
+  if (!next || !(next.text.includes('-') || isInitial(next))) return i;
+  if (lex.stop.has(t.lower) || lex.org.has(t.lower) || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) return i;
   // Compounds of dictionary words ("Self-Locking", "Open-Source") are no surnames.
   if (
     DOUBLE_BARRELLED.test(next.bare) &&

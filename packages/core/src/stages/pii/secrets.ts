@@ -54,10 +54,10 @@ const JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]
 // The label may close a longer key: `db_password`, `smtp-token` (after `_`/`-`), `smtpPassword`
 // (camelCase, in CAMEL_LABELLED: the case-insensitive flag cannot tell the capital apart).
 const LABELLED =
-  /(?:\b|(?<=[a-z0-9][_-]))(pass(?:word|wd|code|phrase)?|pwd|pin|secret(?:[_ -]?key)?|client[_ -]?secret|(?:access|auth|api|bearer|refresh|session|private)[_ -]?(?:token|key)|token|api[_ -]?key|apikey|authorization|bearer)\b["']?\s*(?:[:=]|is|=>)?\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
+  /(?:\b|[a-z0-9][_-])(pass(?:word|wd|code|phrase)?|pwd|pin|secret(?:[_ -]?key)?|client[_ -]?secret|(?:access|auth|api|bearer|refresh|session|private)[_ -]?(?:token|key)|token|api[_ -]?key|apikey|authorization|bearer)\b["']?\s*(?:[:=]|is|=>)?\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
 
 const CAMEL_LABELLED =
-  /(?<=[a-z0-9])(Password|Passwd|Passcode|Passphrase|Pwd|Pin|Secret|SecretKey|Token|ApiKey|AccessToken|AuthToken|PrivateKey)\b["']?\s*(?:[:=]|=>)\s*["'`]?([^\s"'`,;]{4,200})/g;
+  /[a-z0-9](Pass(?:word|wd|code|phrase)|Pwd|Pin|Secret(?:Key)?|Token|ApiKey|AccessToken|AuthToken|PrivateKey)\b["']?\s*(?:[:=]|=>)\s*["'`]?([^\s"'`,;]{4,200})/g;
 
 // Substrings every label of LABELLED contains; `includes` over a lower-cased copy is far cheaper
 // than running the regex over text that has none of them.
