@@ -56,10 +56,27 @@ describe('redactPII on the block tree (fast mode, default engine)', () => {
     const removed = await parse(enc(page), fast('remove'), { filename: 'note.html' });
     expect(removed.markdown).toContain('Card on file:. Token:\n');
     expect(removed.markdown).toContain(
-      'Please contact at [mailto:](mailto:) or [her record](https://crm.example.com/lookup?email=&ref=77)',
+      'Please contact at or [her record](https://crm.example.com/lookup?email=&ref=77).',
     );
     expect(removed.markdown).toContain('![Photo of](/badge.png)');
     expect(removed.markdown).not.toMatch(/[^|\s] {2,}[^|\s]/);
+  });
+  it('remove: a link left without text goes, one left without a target keeps its text unlinked', async () => {
+    const html = `<p>Mail <a href="mailto:jane.doe@example.com">jane.doe@example.com</a>, or
+<a href="mailto:jane.doe@example.com?subject=Hi">write to us</a>, or call <a href="tel:+14155552671">+1 415 555 2671</a>.</p>
+<p><strong><a href="mailto:ops@example.org">ops@example.org</a></strong> is the team.</p>`;
+    const data = await parse(
+      enc(html),
+      { formats: ['markdown', 'links'], redactPII: { mode: 'fast', replaceStyle: 'remove' } },
+      {
+        filename: 'links.html',
+      },
+    );
+    expect(data.markdown).toContain('Mail, or write to us, or call.');
+    expect(data.markdown).not.toMatch(/mailto|tel:|\[\]|\(\)/);
+    expect(data.markdown).not.toContain('example');
+    expect(data.markdown).toContain('is the team.');
+    expect(data.links ?? []).toEqual([]);
   });
   it('entities restricts the buckets', async () => {
     const data = await parse(
