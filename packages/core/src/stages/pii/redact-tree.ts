@@ -1,5 +1,6 @@
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
+import { spanPemAcrossBlocks } from './pem-blocks.ts';
 import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
 import type { PiiSpan } from './types.ts';
 
@@ -11,6 +12,8 @@ interface Unit {
   text: string;
   context: string;
   apply(spans: PiiSpan[]): void;
+  /** Paragraph, heading or code text (a private key split over blocks is looked for across these). */
+  block?: boolean;
 }
 
 interface Segment {
@@ -37,6 +40,10 @@ export async function redactTree(tree: Root, find: SpanFinder, style: ReplaceSty
   collector.metadata(out);
   collector.blocks(out.children);
   const found = await find(units.map((u) => u.context + u.text));
+  spanPemAcrossBlocks(
+    units.map((u) => ({ text: u.text, shift: u.context.length, block: u.block === true })),
+    found,
+  );
   units.forEach((u, i) => {
     if (!found[i]?.length) return;
     const shift = u.context.length;
@@ -129,7 +136,7 @@ class Collector {
         this.inlines(b.children, header);
         return;
       case 'code':
-        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v));
+        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v), true);
         this.previous = b.value;
         return;
       case 'image':
@@ -220,7 +227,7 @@ class Collector {
     if (!text.trim()) return;
     const context = header ? `${header}: ` : this.context();
     this.previous = text;
-    this.units.push({ text, context, apply: (spans) => this.applyRuns(text, segments, spans) });
+    this.units.push({ text, context, block: true, apply: (spans) => this.applyRuns(text, segments, spans) });
   }
 
   private link(link: Link): void {
@@ -264,9 +271,14 @@ class Collector {
     for (const list of lists) list.splice(0, list.length, ...list.flatMap((n) => pieces.get(n) ?? [n]));
   }
 
-  private string(value: string, context: string, write: (v: string) => void): void {
+  private string(value: string, context: string, write: (v: string) => void, block = false): void {
     if (!value.trim()) return;
-    this.units.push({ text: value, context, apply: (spans) => write(replaceInString(value, spans, this.style)) });
+    this.units.push({
+      text: value,
+      context,
+      block,
+      apply: (spans) => write(replaceInString(value, spans, this.style)),
+    });
   }
 
   /**
