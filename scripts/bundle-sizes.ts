@@ -56,7 +56,15 @@ try {
     const own = (lazy: boolean) => [...closure(derive, lazy)].filter((o) => !core.has(o));
     rows.push(['summary / json derivations', kb(sum(own(false))), kb(sum(own(true)))]);
   }
-  // PII redaction's heuristics are in core's engine; their name lists (compromise) load on the first redactPII.
+  // PII redaction's detectors (libphonenumber-js among them) and its name lists (compromise) both load
+  // on the first request that sets redactPII.
+  const detectors = Object.keys(meta.outputs).find((o) =>
+    meta.outputs[o]?.entryPoint?.endsWith('stages/pii/heuristics.ts'),
+  );
+  if (detectors) {
+    const own = [...closure(detectors, false)].filter((o) => !core.has(o));
+    rows.push(['redactPII detectors (libphonenumber-js)', '', kb(sum(own))]);
+  }
   const lexicon = Object.keys(meta.outputs).filter((o) =>
     Object.keys(meta.outputs[o]?.inputs ?? {}).some((i) => i.includes('/compromise/')),
   );

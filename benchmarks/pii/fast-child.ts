@@ -5,7 +5,7 @@
  * `fast-child.ts <labelled|heldout|corpus> <warmup> <rounds>`; prints one JSON line of per-round
  * CPU and wall milliseconds.
  */
-import { spanFinder } from '../../packages/core/src/stages/pii/stage.ts';
+import { spanFinder } from '../../packages/core/src/stages/pii/find.ts';
 import { BUCKETS } from './score.ts';
 import { megabytes, type TextSet, texts } from './texts.ts';
 
