@@ -20,13 +20,15 @@ const HONORIFIC =
 const PERSON_FIELD =
   /\b(?:name|full name|first name|last name|surname|customer|client|patient|employee|contact|contact person|attn|attention|from|to|cc|bcc|signed|signature|author|owner|applicant|tenant|landlord|guarantor|beneficiary|account holder|cardholder|card holder|recipient|sender|prepared by|approved by|reviewed by|requested by|submitted by|manager|witness|emergency contact|physician|doctor|insured|policyholder|borrower|buyer|seller|student|spouse|agent|representative|rep|assignee|reporter|candidate|user|member|passenger|guest)\s*$/i;
 // Greetings, sign-offs and signature dashes after which a capitalised run is a person's name.
-const PERSON_CUE =
-  /(?:\b(?:dear|hi|hello|thanks|thank you|congratulations|reach|call|ask|ping|tell|meet|invite|email|text|cc),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^[ \t]*(?:--|—)\s*)/gim;
+const PERSON_CUE = String.raw`(?:\b(?:dear|hi|hello|thanks|thank you|congratulations|reach|call|ask|ping|tell|meet|invite|email|text|cc),?[ \t]+|\b(?:regards|sincerely|cheers|yours truly|yours faithfully|respectfully|best wishes|best|thanks|warmly|cordially),?\s*\n\s*|^[ \t]*(?:--|—)\s*)`;
 // Without a colon the label must share the value's line ("lives in Paris"): a column head ending
 // a CSV header line ("name,email,city") says nothing of the next line's first word.
-const LOCATION_LABEL =
-  /\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)(?:\s*[:=]\s*|[ \t]+)/gi;
-const NEAR_PLACE = /\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+/gi;
+const LOCATION_LABEL = String.raw`\b(?:city|town|village|location|address|addr|home address|mailing address|billing address|shipping address|residence|birthplace|place of birth|born in|lives in|living in|located in|based in|moved to|resides in|hometown|county|state|province|region|country|destination|origin)(?:\s*[:=]\s*|[ \t]+)`;
+const NEAR_PLACE = String.raw`\b(?:in|near|from|at|to|outside|around|visit|visited|of)[ \t]+`;
+// The three kinds of cue in one pass over the text (a third cheaper than three passes); the group
+// that matched tells the kind. Where a place label holds a preposition ("born in") the label wins,
+// which ends at the same place.
+const CUES = new RegExp(`(${PERSON_CUE})|(${LOCATION_LABEL})|${NEAR_PLACE}`, 'gim');
 
 // English village and town prefixes too ("Great Yarmouth", "Nether Wallop", "Chipping Norton").
 const PLACE_PREFIX =
@@ -84,10 +86,15 @@ export function findNamesAndPlaces(
   const hasField = text.includes(':') || text.includes('=');
   const cues: Cues = {
     honorific: endsOf(HONORIFIC, text),
-    personLabel: hasField ? fieldEnds(text, PERSON_FIELD, endsOf(PERSON_CUE, text)) : endsOf(PERSON_CUE, text),
-    locationLabel: endsOf(LOCATION_LABEL, text),
-    nearPlace: endsOf(NEAR_PLACE, text),
+    personLabel: new Set(),
+    locationLabel: new Set(),
+    nearPlace: new Set(),
   };
+  eachMatch(CUES, text, (m) => {
+    const end = m.index + m[0].length;
+    (m[1] !== undefined ? cues.personLabel : m[2] !== undefined ? cues.locationLabel : cues.nearPlace).add(end);
+  });
+  if (hasField) fieldEnds(text, PERSON_FIELD, cues.personLabel);
   const before = out.length;
   if (hasField) {
     if (wantPerson) fieldValues(text, cues.personLabel, 'PERSON', out);
