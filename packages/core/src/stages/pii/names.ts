@@ -1,5 +1,5 @@
 import { contextBefore, eachMatch } from './context.ts';
-import type { NameLexicon } from './lexicon.ts';
+import { KIND, type NameLexicon } from './lexicon.ts';
 import type { PiiSpan } from './types.ts';
 
 const person = (out: PiiSpan[], start: number, end: number) =>
@@ -47,24 +47,29 @@ interface Token {
   lower: string;
   start: number;
   end: number;
+  /** KIND bits of `lower` in the lexicon. */
+  kind: number;
 }
+
+/** True when the token's word is in the lexicon set `k` (a KIND bit). */
+const is = (t: Token, k: number): boolean => (t.kind & k) !== 0;
 
 const TRAILING = /[.,’']+$/;
 
-function token(text: string, start: number): Token {
+function token(text: string, start: number, lex: NameLexicon): Token {
   const last = text.charCodeAt(text.length - 1);
   // Most words end in a letter: skip the regexes for them.
   const plain = (last >= 97 && last <= 122) || (last >= 65 && last <= 90);
   const bare = plain ? text : text.replace(/[.,]+$/, '');
   const lower = (plain ? text : text.replace(TRAILING, '')).toLowerCase();
-  return { text, bare, lower, start, end: start + text.length };
+  return { text, bare, lower, start, end: start + text.length, kind: lex.kinds.get(lower) ?? 0 };
 }
 
-function tokensOf(run: string, offset: number): Token[] {
-  if (!run.includes(' ') && !run.includes('\t')) return [token(run, offset)];
+function tokensOf(run: string, offset: number, lex: NameLexicon): Token[] {
+  if (!run.includes(' ') && !run.includes('\t')) return [token(run, offset, lex)];
   const out: Token[] = [];
   const re = /\S+/g;
-  for (let m = re.exec(run); m; m = re.exec(run)) out.push(token(m[0], offset + m.index));
+  for (let m = re.exec(run); m; m = re.exec(run)) out.push(token(m[0], offset + m.index, lex));
   return out;
 }
 
@@ -102,7 +107,7 @@ export function findNamesAndPlaces(
   }
   eachMatch(CAPS_RUN, text, (m) => {
     if (lonelyCommonWord(m[0], m.index, text, lex, cues)) return;
-    const tokens = tokensOf(m[0], m.index);
+    const tokens = tokensOf(m[0], m.index, lex);
     classifyRun(text, tokens, lex, cues, wantPerson, wantLocation, out);
   });
   // Surnames make up firm names ("Dominguez, Mcmillan and Lang"): not people under a company label.
@@ -128,8 +133,8 @@ function lonelyCommonWord(run: string, at: number, text: string, lex: NameLexico
   // Acronyms (PDF, HTML, NASA) are no names unless a label says so.
   const second = run.charCodeAt(1);
   if (second >= 65 && second <= 90 && last >= 65 && last <= 90) return true;
-  const lower = run.toLowerCase();
-  return lex.common.has(lower) && !lex.multi.has(lower) && !PLACE_PREFIX.test(run);
+  const kind = lex.kinds.get(run.toLowerCase()) ?? 0;
+  return (kind & KIND.common) !== 0 && (kind & KIND.multi) === 0 && !PLACE_PREFIX.test(run);
 }
 
 const ORG_FIELD =
@@ -222,7 +227,7 @@ function classifyRun(
     // that is no name, opens no multi-word place, is no place prefix and follows no cue starts nothing.
     if (
       commonWord(t, lex) &&
-      !lex.multi.has(t.lower) &&
+      !is(t, KIND.multi) &&
       !prefix &&
       !cues.honorific.has(t.start) &&
       !cues.personLabel.has(t.start) &&
@@ -257,7 +262,7 @@ function classifyRun(
     // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
     if (prefix && i + 1 < tokens.length) {
       const next = tokens[i + 1] as Token;
-      if ((!lex.common.has(next.lower) && (nameLike(next, lex) || placeSuffix(next))) || placeCue) {
+      if ((!is(next, KIND.common) && (nameLike(next, lex) || placeSuffix(next))) || placeCue) {
         if (wantLocation) location(out, t.start, endOf(next));
         i += 2;
         continue;
@@ -269,38 +274,34 @@ function classifyRun(
       !personCue &&
       tail &&
       PLACE_TAIL.test(tail.bare) &&
-      !lex.common.has(t.lower) &&
-      !lex.first.has(t.lower) &&
+      !is(t, KIND.common) &&
+      !is(t, KIND.first) &&
       nameLike(t, lex)
     ) {
       if (wantLocation) location(out, t.start, endOf(tail));
       i += 2;
       continue;
     }
-    if (
-      !personCue &&
-      (lex.place.has(t.lower) || (placeSuffix(t) && !lex.common.has(t.lower) && !lex.last.has(t.lower)))
-    ) {
+    if (!personCue && (is(t, KIND.place) || (placeSuffix(t) && !is(t, KIND.common) && !is(t, KIND.last)))) {
       // "Jordan Smith", "Felton Langosh": a name-like word before a surname is a person, not a place.
       const next = tokens[i + 1];
       const personFirst =
         !placeCue &&
-        (lex.first.has(t.lower) || !lex.place.has(t.lower)) &&
+        (is(t, KIND.first) || !is(t, KIND.place)) &&
         next !== undefined &&
-        !lex.place.has(next.lower) &&
-        (lex.last.has(next.lower) || nameLike(next, lex));
+        !is(next, KIND.place) &&
+        (is(next, KIND.last) || nameLike(next, lex));
       if (!personFirst) {
         // A word of place-name shape alone in a list item or cell ("…,Hickleborough") is a place too.
-        const alone =
-          tokens.length === 1 && !lex.first.has(t.lower) && !lex.last.has(t.lower) && afterSeparator(text, t.start);
-        if (wantLocation && (lex.place.has(t.lower) || placeCue || alone)) location(out, t.start, endOf(t));
+        const alone = tokens.length === 1 && !is(t, KIND.first) && !is(t, KIND.last) && afterSeparator(text, t.start);
+        if (wantLocation && (is(t, KIND.place) || placeCue || alone)) location(out, t.start, endOf(t));
         i++;
         continue;
       }
     }
     // "Springfield, Russian Federation": a run right after a place and a comma continues it.
     const afterPlace = followsPlace(text, t.start, out);
-    if ((locationCue && !lex.common.has(t.lower)) || afterPlace) {
+    if ((locationCue && !is(t, KIND.common)) || afterPlace) {
       let j = i;
       while (j + 1 < tokens.length && !lex.common.has((tokens[j + 1] as Token).lower)) j++;
       if (wantLocation) location(out, t.start, endOf(tokens[j] as Token));
@@ -308,11 +309,10 @@ function classifyRun(
       continue;
     }
     const labelled = cues.honorific.has(t.start) || cues.personLabel.has(t.start);
-    const startsName = (lex.first.has(t.lower) && !lex.stop.has(t.lower)) || isInitial(t);
+    const startsName = (is(t, KIND.first) && !is(t, KIND.stop)) || isInitial(t);
     const next = tokens[i + 1];
-    const surnameNext =
-      next !== undefined && !commonWord(next, lex) && (lex.last.has(next.lower) || nameLike(next, lex));
-    const surnameHere = lex.last.has(t.lower) && !lex.common.has(t.lower);
+    const surnameNext = next !== undefined && !commonWord(next, lex) && (is(next, KIND.last) || nameLike(next, lex));
+    const surnameHere = is(t, KIND.last) && !is(t, KIND.common);
     if (
       labelled ||
       startsName ||
@@ -328,24 +328,17 @@ function classifyRun(
       let j = i;
       while (j + 1 < tokens.length && j - i < 3) {
         const n = tokens[j + 1] as Token;
-        if (lex.stop.has(n.lower) || lex.org.has(n.lower) || lex.place.has(n.lower)) break;
-        if (
-          !(
-            lex.first.has(n.lower) ||
-            lex.last.has(n.lower) ||
-            isInitial(n) ||
-            /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}/u.test(n.text)
-          )
-        )
+        if (is(n, KIND.stop) || is(n, KIND.org) || is(n, KIND.place)) break;
+        if (!(is(n, KIND.first) || is(n, KIND.last) || isInitial(n) || /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}/u.test(n.text)))
           break;
         j++;
       }
-      if (tokens.slice(i, j + 1).some((x) => lex.org.has(x.lower)) || lex.org.has(t.lower)) {
+      if (tokens.slice(i, j + 1).some((x) => is(x, KIND.org)) || is(t, KIND.org)) {
         i = j + 1;
         continue;
       }
       // A lone unknown word needs a label or honorific; a lone first name stands on its own.
-      if (j > i || labelled || lex.first.has(t.lower)) {
+      if (j > i || labelled || is(t, KIND.first)) {
         if (wantPerson) person(out, t.start, endOf(tokens[j] as Token));
       }
       i = j + 1;
@@ -367,18 +360,18 @@ function nameShapeEnd(tokens: readonly Token[], i: number, lex: NameLexicon): nu
   const next = tokens[i + 1];
   // Cheap tests first: this runs for every word of every capitalised run.
   if (!next || !(next.text.includes('-') || isInitial(next))) return i;
-  if (lex.stop.has(t.lower) || lex.org.has(t.lower) || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) return i;
+  if (is(t, KIND.stop) || is(t, KIND.org) || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) return i;
   // Compounds of dictionary words ("Self-Locking", "Open-Source") are no surnames.
   if (
     DOUBLE_BARRELLED.test(next.bare) &&
-    !lex.common.has(t.lower) &&
+    !is(t, KIND.common) &&
     next.lower.split('-').every((part) => !lex.common.has(part) && !lex.org.has(part))
   )
     return i + 1;
   let j = i + 1;
   while (j < tokens.length && isInitial(tokens[j] as Token)) j++;
   const after = tokens[j];
-  if (j > i + 1 && after && !lex.common.has(after.lower) && nameLike(after, lex) && !lex.org.has(after.lower)) return j;
+  if (j > i + 1 && after && !is(after, KIND.common) && nameLike(after, lex) && !is(after, KIND.org)) return j;
   return i;
 }
 
@@ -392,7 +385,7 @@ function afterSeparator(text: string, at: number): boolean {
 
 /** A dictionary word, or a compound of dictionary words ("Self-Locking", "Open-Source"). */
 function commonWord(t: Token, lex: NameLexicon): boolean {
-  if (lex.common.has(t.lower)) return true;
+  if (is(t, KIND.common)) return true;
   return t.lower.includes('-') && t.lower.split('-').every((part) => lex.common.has(part));
 }
 
@@ -414,8 +407,8 @@ function followsPlace(text: string, at: number, out: readonly PiiSpan[]): boolea
 
 function nameLike(t: Token, lex: NameLexicon): boolean {
   return (
-    lex.first.has(t.lower) ||
-    lex.last.has(t.lower) ||
+    is(t, KIND.first) ||
+    is(t, KIND.last) ||
     isInitial(t) ||
     /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u.test(bare(t))
   );
