@@ -262,7 +262,7 @@ function classifyRun(
     // A place-name prefix followed by a name-like word: "Port Aliyah", "Lake Kaylee", "New Brunswick".
     if (prefix && i + 1 < tokens.length) {
       const next = tokens[i + 1] as Token;
-      if ((!is(next, KIND.common) && (nameLike(next, lex) || placeSuffix(next))) || placeCue) {
+      if ((!is(next, KIND.common) && (nameLike(next) || placeSuffix(next))) || placeCue) {
         if (wantLocation) location(out, t.start, endOf(next));
         i += 2;
         continue;
@@ -276,7 +276,7 @@ function classifyRun(
       PLACE_TAIL.test(tail.bare) &&
       !is(t, KIND.common) &&
       !is(t, KIND.first) &&
-      nameLike(t, lex)
+      nameLike(t)
     ) {
       if (wantLocation) location(out, t.start, endOf(tail));
       i += 2;
@@ -290,7 +290,7 @@ function classifyRun(
         (is(t, KIND.first) || !is(t, KIND.place)) &&
         next !== undefined &&
         !is(next, KIND.place) &&
-        (is(next, KIND.last) || nameLike(next, lex));
+        (is(next, KIND.last) || nameLike(next));
       if (!personFirst) {
         // A word of place-name shape alone in a list item or cell ("…,Hickleborough") is a place too.
         const alone = tokens.length === 1 && !is(t, KIND.first) && !is(t, KIND.last) && afterSeparator(text, t.start);
@@ -311,7 +311,7 @@ function classifyRun(
     const labelled = cues.honorific.has(t.start) || cues.personLabel.has(t.start);
     const startsName = (is(t, KIND.first) && !is(t, KIND.stop)) || isInitial(t);
     const next = tokens[i + 1];
-    const surnameNext = next !== undefined && !commonWord(next, lex) && (is(next, KIND.last) || nameLike(next, lex));
+    const surnameNext = next !== undefined && !commonWord(next, lex) && (is(next, KIND.last) || nameLike(next));
     const surnameHere = is(t, KIND.last) && !is(t, KIND.common);
     if (
       labelled ||
@@ -371,7 +371,7 @@ function nameShapeEnd(tokens: readonly Token[], i: number, lex: NameLexicon): nu
   let j = i + 1;
   while (j < tokens.length && isInitial(tokens[j] as Token)) j++;
   const after = tokens[j];
-  if (j > i + 1 && after && !is(after, KIND.common) && nameLike(after, lex) && !is(after, KIND.org)) return j;
+  if (j > i + 1 && after && !is(after, KIND.common) && nameLike(after) && !is(after, KIND.org)) return j;
   return i;
 }
 
@@ -405,7 +405,7 @@ function followsPlace(text: string, at: number, out: readonly PiiSpan[]): boolea
   return false;
 }
 
-function nameLike(t: Token, lex: NameLexicon): boolean {
+function nameLike(t: Token): boolean {
   return (
     is(t, KIND.first) ||
     is(t, KIND.last) ||
