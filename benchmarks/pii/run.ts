@@ -149,7 +149,7 @@ async function main() {
       `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, load average ${loadText}. ` +
       '**docmill fast is timed alone in a child process of its own** (benchmarks/pii/fast-child.ts: only ' +
       "core's PII heuristics loaded, no peers, no model worker); its CPU figure divides by that process's CPU " +
-      'time, i.e. the work of the one core that runs the heuristics. The other tools share this process, in ' +
+      'time, i.e. the work of the one core that runs the heuristics (V8 GC and compiler threads included, so if anything an overcount). The other tools share this process, in ' +
       'rotated rounds; their CPU figure divides by the CPU time of the whole process (all threads: the model ' +
       "worker's CPU is counted for the aggressive row). CPU time is what a machine loaded by other work " +
       'inflates far less than wall time.',

@@ -270,14 +270,7 @@ function classifyRun(
     }
     const personCue = cues.personLabel.has(t.start) || cues.honorific.has(t.start);
     const tail = tokens[i + 1];
-    if (
-      !personCue &&
-      tail &&
-      PLACE_TAIL.test(tail.bare) &&
-      !is(t, KIND.common) &&
-      !is(t, KIND.first) &&
-      nameLike(t)
-    ) {
+    if (!personCue && tail && PLACE_TAIL.test(tail.bare) && !is(t, KIND.common) && !is(t, KIND.first) && nameLike(t)) {
       if (wantLocation) location(out, t.start, endOf(tail));
       i += 2;
       continue;
