@@ -89,7 +89,15 @@ try {
     const own = (lazy: boolean) => [...closure(meta, derive, lazy)].filter((o) => !core.has(o));
     rows.push(['summary / json derivations', kb(sum(own(false))), kb(sum(own(true)))]);
   }
-  // PII redaction's heuristics are in core's engine; their name lists (compromise) load on the first redactPII.
+  // PII redaction's detectors (libphonenumber-js among them) and its name lists (compromise) both load
+  // on the first request that sets redactPII.
+  const detectors = Object.keys(meta.outputs).find((o) =>
+    meta.outputs[o]?.entryPoint?.endsWith('stages/pii/heuristics.ts'),
+  );
+  if (detectors) {
+    const own = [...closure(meta, detectors, false)].filter((o) => !core.has(o));
+    rows.push(['redactPII detectors (libphonenumber-js)', '', kb(sum(own))]);
+  }
   const lexicon = Object.keys(meta.outputs).filter((o) =>
     Object.keys(meta.outputs[o]?.inputs ?? {}).some((i) => i.includes('/compromise/')),
   );
@@ -107,7 +115,9 @@ try {
   for (const [file, path] of Object.entries(ocrAssetFiles())) {
     const bytes = readFileSync(path);
     const size = file.endsWith('.gz') ? bytes.length : gzipSync(bytes).length;
-    rows.push([`tesseract/${file} (fetched on the first OCR)`, '', kb(size)]);
+    // The legacy core and the OSD model serve orientation detection, which only a badly read page asks for.
+    const when = /osd|simd\.wasm/.test(file) ? 'fetched by orientation detection' : 'fetched on the first OCR';
+    rows.push([`tesseract/${file} (${when})`, '', kb(size)]);
   }
   try {
     rows.push(...(await packageRows('pii', { '@docmill/pii (entry; beyond core)': 'packages/pii/src/index.ts' })));

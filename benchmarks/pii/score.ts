@@ -35,8 +35,9 @@ export interface Score {
   negatives: { total: number; survived: number };
 }
 
-export function loadEvalSet(): EvalDoc[] {
-  const file = fileURLToPath(new URL('../../fixtures/pii/eval.json', import.meta.url));
+/** A labelled set from fixtures/pii: `eval.json` (tuned on) or `eval-heldout.json` (held out). */
+export function loadEvalSet(name = 'eval.json'): EvalDoc[] {
+  const file = fileURLToPath(new URL(`../../fixtures/pii/${name}`, import.meta.url));
   return (JSON.parse(readFileSync(file, 'utf8')) as { docs: EvalDoc[] }).docs;
 }
 

@@ -202,8 +202,10 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       expect(out['comma.csv']).toContain('|');
       const fetched = new Set(requests.map((u) => basename(new URL(u).pathname)));
       const pdfChunks = chunksWith(/adapters\/pdf\/backend\/|@embedpdf|pdfjs-dist/);
-      const otherHeavy = chunksWith(/@e965\/xlsx|jszip|linkedom|parse5|compromise/);
+      const otherHeavy = chunksWith(/@e965\/xlsx|jszip|linkedom|parse5|compromise|libphonenumber-js/);
       expect(pdfChunks.length).toBeGreaterThan(0);
+      // The PII detectors come only with a request that sets redactPII.
+      expect(chunksWith(/libphonenumber-js/).length).toBeGreaterThan(0);
       for (const c of [...pdfChunks, ...otherHeavy, 'pdfium.wasm']) expect(fetched.has(c), c).toBe(false);
       // A PDF in the same page then does fetch the wasm, from our own origin.
       const before = requests.length;

@@ -92,3 +92,35 @@ describe('PII heuristics: names and places', () => {
     expect(await found(text)).toEqual([]);
   });
 });
+
+describe('PII heuristics: shapes the tuning set lacks (found with the held-out set)', () => {
+  it('reads secrets under longer config keys: snake_case and camelCase', async () => {
+    expect(await found('{"db_password": "w9SVf98HnOqv", "smtpPassword": "OuVqYFeOnYWXD"}')).toEqual([
+      'SECRET:w9SVf98HnOqv',
+      'SECRET:OuVqYFeOnYWXD',
+    ]);
+    // A word that merely contains a label is no key.
+    expect(await found('The compass: 4 points north.')).toEqual([]);
+  });
+  it('takes national numbers with a trunk 0 next to a phone word, and not without one', async () => {
+    expect(await found('Ring our office on 020 7157 2588 today.')).toEqual(['PHONE:020 7157 2588']);
+    expect(await found('Batch 020 7157 2588 shipped.')).toEqual([]);
+  });
+  it('does not carry a CSV column head over to the next line', async () => {
+    expect(await found('name,city\nMarcelino Windler,Hickleborough')).toEqual([
+      'PERSON:Marcelino Windler',
+      'LOCATION:Hickleborough',
+    ]);
+  });
+  it('knows English place shapes and name shapes', async () => {
+    expect(await found('We moved from Stratford-upon-Avon to Great Yarmouth.')).toEqual([
+      'LOCATION:Stratford-upon-Avon',
+      'LOCATION:Great Yarmouth',
+    ]);
+    expect(await found('Signed by Rusty Y. Towne and Verla McCullough-Kerluke.')).toEqual([
+      'PERSON:Rusty Y. Towne',
+      'PERSON:Verla McCullough-Kerluke',
+    ]);
+    expect(await found('Boots Self-Locking Nut. Real-Time Collaboration.')).toEqual([]);
+  });
+});

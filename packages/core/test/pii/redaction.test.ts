@@ -56,10 +56,27 @@ describe('redactPII on the block tree (fast mode, default engine)', () => {
     const removed = await parse(enc(page), fast('remove'), { filename: 'note.html' });
     expect(removed.markdown).toContain('Card on file:. Token:\n');
     expect(removed.markdown).toContain(
-      'Please contact at [mailto:](mailto:) or [her record](https://crm.example.com/lookup?email=&ref=77)',
+      'Please contact at or [her record](https://crm.example.com/lookup?email=&ref=77).',
     );
     expect(removed.markdown).toContain('![Photo of](/badge.png)');
     expect(removed.markdown).not.toMatch(/[^|\s] {2,}[^|\s]/);
+  });
+  it('remove: a link left without text goes, one left without a target keeps its text unlinked', async () => {
+    const html = `<p>Mail <a href="mailto:jane.doe@example.com">jane.doe@example.com</a>, or
+<a href="mailto:jane.doe@example.com?subject=Hi">write to us</a>, or call <a href="tel:+14155552671">+1 415 555 2671</a>.</p>
+<p><strong><a href="mailto:ops@example.org">ops@example.org</a></strong> is the team.</p>`;
+    const data = await parse(
+      enc(html),
+      { formats: ['markdown', 'links'], redactPII: { mode: 'fast', replaceStyle: 'remove' } },
+      {
+        filename: 'links.html',
+      },
+    );
+    expect(data.markdown).toContain('Mail, or write to us, or call.');
+    expect(data.markdown).not.toMatch(/mailto|tel:|\[\]|\(\)/);
+    expect(data.markdown).not.toContain('example');
+    expect(data.markdown).toContain('is the team.');
+    expect(data.links ?? []).toEqual([]);
   });
   it('entities restricts the buckets', async () => {
     const data = await parse(
@@ -131,5 +148,47 @@ describe('redactPII on a long document', () => {
     expect(err).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
     // A full redaction of this table takes several times longer than the timeout.
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
+describe('redactPII: a private key split over blocks', () => {
+  const body = [
+    'MIIEowIBAAKCAQEAwJ8Zq3c9m1Xn0vB4uK2s7Yq5rT8pL1eD6hF0gH3jK9mN2bV4',
+    'cX7zQ1wE5rT6yU8iO0pA2sD4fG6hJ8kL0zX2cV4bN6mQ8wE0rT2yU4iO6pA8sD0f',
+    'G2hJ4kL6zX8cV0bN2mQ4wE6rT8yU0iO2pA4sD6fG8hJ0kL2zX4cV6bN8mQ0wE2r==',
+  ];
+  const html = `<p>Deploy notes for the staging host.</p>
+<p>-----BEGIN RSA PRIVATE KEY-----</p>
+<p>${body[0]}<br>${body[1]}</p>
+<p>${body[2]}</p>
+<p>-----END RSA PRIVATE KEY-----</p>
+<p>Rotate it after the release.</p>`;
+
+  it('is one secret from the BEGIN line to the END line, whatever the style', async () => {
+    for (const replaceStyle of ['tag', 'mask', 'remove'] as const) {
+      const data = await parse(
+        enc(html),
+        { formats: ['markdown'], redactPII: { mode: 'fast', replaceStyle } },
+        {
+          filename: 'key.html',
+        },
+      );
+      const md = data.markdown ?? '';
+      for (const line of body) expect(md, `${replaceStyle}: ${line}`).not.toContain(line.slice(0, 12));
+      expect(md).not.toMatch(/BEGIN RSA|END RSA|PRIVATE KEY/);
+      expect(md).toContain('Deploy notes for the staging host.');
+      expect(md).toContain('Rotate it after the release.');
+      if (replaceStyle === 'tag') expect(md.match(/<SECRET>/g)?.length).toBe(4);
+    }
+  });
+
+  it('does not take ordinary paragraphs after a BEGIN line with no key body', async () => {
+    const data = await parse(
+      enc('<p>-----BEGIN RSA PRIVATE KEY-----</p><p>Introduction</p><p>The key was removed from this page.</p>'),
+      { formats: ['markdown'], redactPII: { mode: 'fast' } },
+      { filename: 'k.html' },
+    );
+    expect(data.markdown).toContain('Introduction');
+    expect(data.markdown).toContain('The key was removed from this page.');
   });
 });

@@ -17,7 +17,12 @@ export interface NameLexicon {
   /** Multi-word places and surnames by first word ("new" → ["new york", …]). */
   multi: Map<string, string[]>;
   longestMulti: number;
+  /** Every set above a word belongs to, as bits (KIND): one lookup per word instead of one per set. */
+  kinds: Map<string, number>;
 }
+
+/** Bits of `NameLexicon.kinds`. */
+export const KIND = { first: 1, last: 2, place: 4, common: 8, stop: 16, org: 32, multi: 64 } as const;
 
 let loading: Promise<NameLexicon> | undefined;
 let loaded: NameLexicon | undefined;
@@ -66,6 +71,7 @@ function buildLexicon(lexicon: Record<string, string | string[]>, orgWords: stri
     org: new Set([...orgWords, ...ROLE_WORDS]),
     multi: new Map(),
     longestMulti: 1,
+    kinds: new Map(),
   };
   for (const [word, tagOrTags] of Object.entries(lexicon)) {
     const tags = Array.isArray(tagOrTags) ? tagOrTags : [tagOrTags];
@@ -87,6 +93,16 @@ function buildLexicon(lexicon: Record<string, string | string[]>, orgWords: stri
     }
   }
   for (const w of EXTRA_COMMON) lex.common.add(w);
+  const mark = (words: Iterable<string>, bit: number) => {
+    for (const w of words) lex.kinds.set(w, (lex.kinds.get(w) ?? 0) | bit);
+  };
+  mark(lex.first, KIND.first);
+  mark(lex.last, KIND.last);
+  mark(lex.place, KIND.place);
+  mark(lex.common, KIND.common);
+  mark(lex.stop, KIND.stop);
+  mark(lex.org, KIND.org);
+  mark(lex.multi.keys(), KIND.multi);
   return lex;
 }
 

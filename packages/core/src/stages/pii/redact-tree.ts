@@ -1,6 +1,7 @@
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, Text } from '../../tree/types.ts';
-import { inlineText } from '../../tree/walk.ts';
-import { type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
+import { inlineText, walk } from '../../tree/walk.ts';
+import { spanPemAcrossBlocks } from './pem-blocks.ts';
+import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
 import type { PiiSpan } from './types.ts';
 
 /** Finds PII in many texts at once (heuristics, a model in a worker, or both). */
@@ -11,6 +12,8 @@ interface Unit {
   text: string;
   context: string;
   apply(spans: PiiSpan[]): void;
+  /** Paragraph, heading or code text (a private key split over blocks is looked for across these). */
+  block?: boolean;
 }
 
 interface Segment {
@@ -37,6 +40,10 @@ export async function redactTree(tree: Root, find: SpanFinder, style: ReplaceSty
   collector.metadata(out);
   collector.blocks(out.children);
   const found = await find(units.map((u) => u.context + u.text));
+  spanPemAcrossBlocks(
+    units.map((u) => ({ text: u.text, shift: u.context.length, block: u.block === true })),
+    found,
+  );
   units.forEach((u, i) => {
     if (!found[i]?.length) return;
     const shift = u.context.length;
@@ -47,7 +54,47 @@ export async function redactTree(tree: Root, find: SpanFinder, style: ReplaceSty
     if (spans.length) u.apply(spans);
   });
   for (const f of finalizers) f();
+  if (style === 'remove') pruneEmptiedLinks(out);
   return out;
+}
+
+// A target left with its scheme only: `remove` took the address out of a mailto:/tel: link.
+const BARE_TARGET = /^(?:(?:mailto|tel|sms|callto):(?:[?#].*)?)?$/is;
+
+/**
+ * After `remove`, a link may have lost its text, its target or both (`[jane@x.com](mailto:jane@x.com)`
+ * would render as `[mailto:](mailto:)`). A link with no text left goes, spacing tidied as for
+ * removed text; a link whose target went keeps its remaining text, unlinked.
+ */
+function pruneEmptiedLinks(root: Root): void {
+  walk(root, (node) => {
+    if (!('children' in node) || !node.children.some((c) => c.type === 'link')) return undefined;
+    const list = node.children as Inline[];
+    let changed = false;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const n = list[i] as Inline;
+      if (n.type !== 'link') continue;
+      const hasText = inlineText(n.children).trim() !== '' || n.children.some((c) => c.type === 'image');
+      if (!hasText) list.splice(i, 1, { type: 'text', value: REMOVED });
+      else if (BARE_TARGET.test(n.href.trim())) list.splice(i, 1, ...n.children);
+      else continue;
+      changed = true;
+    }
+    if (changed) tidyAround(list);
+    return undefined;
+  });
+}
+
+/** Merges the plain text runs a pruned link left side by side and closes the gap it left. */
+function tidyAround(list: Inline[]): void {
+  const merged: Inline[] = [];
+  for (const n of list) {
+    const last = merged[merged.length - 1];
+    if (n.type === 'text' && !n.data && last?.type === 'text' && !last.data) last.value += n.value;
+    else merged.push(n.type === 'text' ? { ...n } : n);
+  }
+  for (const n of merged) if (n.type === 'text' && n.value.includes(REMOVED)) n.value = tidyRemoved(n.value);
+  list.splice(0, list.length, ...merged.filter((n) => n.type !== 'text' || n.value !== ''));
 }
 
 class Collector {
@@ -89,7 +136,7 @@ class Collector {
         this.inlines(b.children, header);
         return;
       case 'code':
-        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v));
+        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v), true);
         this.previous = b.value;
         return;
       case 'image':
@@ -180,7 +227,7 @@ class Collector {
     if (!text.trim()) return;
     const context = header ? `${header}: ` : this.context();
     this.previous = text;
-    this.units.push({ text, context, apply: (spans) => this.applyRuns(text, segments, spans) });
+    this.units.push({ text, context, block: true, apply: (spans) => this.applyRuns(text, segments, spans) });
   }
 
   private link(link: Link): void {
@@ -224,9 +271,14 @@ class Collector {
     for (const list of lists) list.splice(0, list.length, ...list.flatMap((n) => pieces.get(n) ?? [n]));
   }
 
-  private string(value: string, context: string, write: (v: string) => void): void {
+  private string(value: string, context: string, write: (v: string) => void, block = false): void {
     if (!value.trim()) return;
-    this.units.push({ text: value, context, apply: (spans) => write(replaceInString(value, spans, this.style)) });
+    this.units.push({
+      text: value,
+      context,
+      block,
+      apply: (spans) => write(replaceInString(value, spans, this.style)),
+    });
   }
 
   /**

@@ -51,8 +51,13 @@ const PEM =
 const JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?![\w-])/g;
 
 // A label then a value: `password: x`, `api_key = "…"`, `Authorization: Bearer …`.
+// The label may close a longer key: `db_password`, `smtp-token` (after `_`/`-`), `smtpPassword`
+// (camelCase, in CAMEL_LABELLED: the case-insensitive flag cannot tell the capital apart).
 const LABELLED =
-  /\b(pass(?:word|wd|code|phrase)?|pwd|pin|secret(?:[_ -]?key)?|client[_ -]?secret|(?:access|auth|api|bearer|refresh|session|private)[_ -]?(?:token|key)|token|api[_ -]?key|apikey|authorization|bearer)\b["']?\s*(?:[:=]|is|=>)?\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
+  /(?:\b|[a-z0-9][_-])(pass(?:word|wd|code|phrase)?|pwd|pin|secret(?:[_ -]?key)?|client[_ -]?secret|(?:access|auth|api|bearer|refresh|session|private)[_ -]?(?:token|key)|token|api[_ -]?key|apikey|authorization|bearer)\b["']?\s*(?:[:=]|is|=>)?\s*(?:bearer\s+)?["'`]?([^\s"'`,;]{4,200})/gi;
+
+const CAMEL_LABELLED =
+  /[a-z0-9](Pass(?:word|wd|code|phrase)|Pwd|Pin|Secret(?:Key)?|Token|ApiKey|AccessToken|AuthToken|PrivateKey)\b["']?\s*(?:[:=]|=>)\s*["'`]?([^\s"'`,;]{4,200})/g;
 
 // Substrings every label of LABELLED contains; `includes` over a lower-cased copy is far cheaper
 // than running the regex over text that has none of them.
@@ -61,7 +66,7 @@ const LABEL_HINTS = ['pass', 'pwd', 'pin', 'secret', 'token', 'key', 'auth', 'be
 function findLabelled(text: string, out: PiiSpan[]): void {
   const lower = text.toLowerCase();
   if (!LABEL_HINTS.some((h) => lower.includes(h))) return;
-  eachMatch(LABELLED, text, (m) => {
+  const labelled = (m: RegExpExecArray) => {
     const label = (m[1] ?? '').toLowerCase();
     const value = (m[2] ?? '').replace(/[.)\]]+$/, '');
     const start = m.index + m[0].length - (m[2] ?? '').length;
@@ -72,7 +77,9 @@ function findLabelled(text: string, out: PiiSpan[]): void {
       if (label === 'pin' ? !/^\d{4,8}$/.test(value) : value.length < 6 || charClasses(value) < 2) return;
     } else if (value.length < 12 || entropy(value) < 3 || charClasses(value) < 2) return;
     push(out, start, start + value.length, false);
-  });
+  };
+  eachMatch(LABELLED, text, labelled);
+  eachMatch(CAMEL_LABELLED, text, labelled);
 }
 
 const PASSPORT = /\bpassport\b(?:\s*(?:no\.?|number|num|#|nr\.?))?\s*[:#]?\s*([A-Z0-9]{6,9})(?![\w-])/gi;
