@@ -1,6 +1,7 @@
 /**
  * `pnpm bench:queue`: the pdfbench corpus submitted through the queue to 1, 2 and 4 `docmill worker`
- * processes (concurrency 1 each) on a throwaway redis-server. Reports jobs/s, pages/s and the
+ * processes (concurrency 1 each; BENCH_QUEUE_THREADS=T gives each `--workers T` instead) on a
+ * throwaway redis-server. Reports jobs/s, pages/s and the
  * scaling factor over one worker; writes benchmarks/results/queue.md. Bounded: one timed pass per
  * worker count (BENCH_QUEUE_ROUNDS to repeat), each given at most BENCH_QUEUE_TIMEOUT_S seconds.
  */
@@ -17,6 +18,8 @@ import { cpuSeconds } from '../proc.ts';
 const WORKER_COUNTS = (process.env.BENCH_QUEUE_WORKERS ?? '1,2,4').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 1);
 const TIMEOUT_S = Number(process.env.BENCH_QUEUE_TIMEOUT_S ?? 300);
+/** BENCH_QUEUE_THREADS=T: each worker process parses in a pool of T threads, T jobs at once (`--workers T`). */
+const THREADS = process.env.BENCH_QUEUE_THREADS ? Number(process.env.BENCH_QUEUE_THREADS) : undefined;
 const bin = join(projectRoot, 'packages/cli/src/bin.ts');
 const dir = join(corpusRoot, 'pdfbench');
 
@@ -43,7 +46,9 @@ interface JobLine {
 function startWorkers(url: string, queue: string, n: number, jobs: JobLine[]): Promise<ChildProcess[]> {
   return Promise.all(
     Array.from({ length: n }, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', bin, 'worker', '--redis', url, '--queue', queue], {
+      const args = ['--import', 'tsx', bin, 'worker', '--redis', url, '--queue', queue];
+      if (THREADS) args.push('--workers', String(THREADS));
+      const child = spawn(process.execPath, args, {
         cwd: projectRoot,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -181,7 +186,7 @@ function report(runs: Run[], files: number): string {
     const scale = pps / (base.pages / base.seconds);
     const longest = r.jobTimes[0]?.seconds ?? 0;
     // Neither the longest job nor the CPU work spread over every core can be beaten.
-    const bound = Math.max(longest, r.cpu / Math.min(n, cores));
+    const bound = Math.max(longest, r.cpu / Math.min(n * (THREADS ?? 1), cores));
     return `| ${n} | ${r.seconds.toFixed(1)} | ${(r.jobs / r.seconds).toFixed(2)} | ${pps.toFixed(1)} | ${scale.toFixed(2)}× | ${r.cpu.toFixed(1)} | ${r.cpu > 0 ? (r.pages / r.cpu).toFixed(1) : '—'} | ${longest.toFixed(1)} | ${bound.toFixed(1)} | ${r.failed} | ${r.load.toFixed(1)} |`;
   });
   const top = (base?.jobTimes ?? []).slice(0, 8);
@@ -195,7 +200,7 @@ function report(runs: Run[], files: number): string {
 
 \`pnpm bench:queue\` on ${new Date().toISOString().slice(0, 10)}: ${files} PDFs of \`../shared/corpus/pdfbench\`
 (${runs[0]?.pages ?? '?'} pages), submitted at once to a local redis-server and parsed by N
-\`docmill worker\` processes (concurrency 1 each, default options: Markdown, PDF mode auto, so scanned
+\`docmill worker\` processes (${THREADS ? `\`--workers ${THREADS}\` each: a pool of ${THREADS} parse threads taking ${THREADS} jobs at once` : 'concurrency 1 each, parsing in the process'}, default options: Markdown, PDF mode auto, so scanned
 pages are OCR'd) on this ${cores}-core machine. The clock runs from the first submit to the last result
 read. Before it starts, each worker count gets a warm-up: the smallest documents (every worker
 loads its PDF backend) and the smallest ones that look scanned (OCR models load), as in a
