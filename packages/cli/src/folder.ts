@@ -59,20 +59,37 @@ async function listFiles(dir: string, exclude: string): Promise<{ files: string[
   return { files, skipped };
 }
 
+/** PDF bytes read ahead to rank a folder; a larger folder is ranked by file size alone. */
+const RANK_READ_BUDGET = 256 << 20;
+
 /**
  * The order files start in. One at a time, the folder's own (sorted) order. With several in flight,
  * longest expected first: the lanes then end close together instead of one finishing a slow scan
- * alone at the end. The guess reads each file once more, which only pays off with several lanes.
+ * alone at the end. The guess reads each PDF once more, which only pays off with several lanes, and
+ * only up to RANK_READ_BUDGET bytes in all, so a huge folder does not wait for a read of everything.
  */
-export async function startOrder(files: readonly string[], concurrency: number): Promise<string[]> {
+export async function startOrder(
+  files: readonly string[],
+  concurrency: number,
+  readBudget = RANK_READ_BUDGET,
+): Promise<string[]> {
   if (concurrency <= 1 || files.length <= concurrency) return [...files];
+  const sizes = new Map<string, number>();
+  for (const f of files) {
+    sizes.set(
+      f,
+      await stat(f)
+        .then((s) => s.size)
+        .catch(() => 0),
+    );
+  }
+  const isPdf = (f: string) => /\.pdf$/i.test(f);
+  const pdfBytes = files.reduce((t, f) => t + (isPdf(f) ? (sizes.get(f) ?? 0) : 0), 0);
   const costs = new Map<string, number>();
   for (const f of files) {
-    const size = await stat(f)
-      .then((s) => s.size)
-      .catch(() => 0);
-    // Larger files are ranked by size alone rather than read twice.
-    const bytes = size <= MAX_SCAN_BYTES && /\.pdf$/i.test(f) ? await readFile(f).catch(() => undefined) : undefined;
+    const size = sizes.get(f) ?? 0;
+    const read = pdfBytes <= readBudget && isPdf(f) && size <= MAX_SCAN_BYTES;
+    const bytes = read ? await readFile(f).catch(() => undefined) : undefined;
     costs.set(f, estimateCost(f, size, bytes));
   }
   return longestFirst(files, (f) => costs.get(f) ?? 0);

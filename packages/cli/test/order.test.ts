@@ -74,6 +74,17 @@ describe('folder start order', () => {
     expect(two).toEqual(['scanned.pdf', 'tables.pdf', 'running.pdf', 'basic.pdf', 'notes.csv']);
   });
 
+  it('ranks by size alone when the PDFs exceed the read budget', async () => {
+    const dir = folder();
+    // A text-only PDF body larger than the scan: first by size, after the scan once its bytes are read.
+    writeFileSync(join(dir, 'big.pdf'), `%PDF-1.4\n${'BT (text) Tj ET\n'.repeat(4000)}`);
+    const files = sorted(dir);
+    const names = async (budget: number) =>
+      (await startOrder(files, 2, budget)).map((f) => f.slice(dir.length + 1)).slice(0, 2);
+    expect(await names(1 << 20)).toEqual(['scanned.pdf', 'big.pdf']);
+    expect(await names(1000)).toEqual(['big.pdf', 'scanned.pdf']);
+  });
+
   it('starts files in that order and writes the same bytes as a one-at-a-time run', async () => {
     const dir = folder();
     const engine = createEngine();
