@@ -48,7 +48,10 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
 
   it('a closed client leaves no Redis connection open (BullMQ never closes a connection it is handed)', async () => {
     const admin = new Redis(redis.url);
-    const clients = async () => String(await admin.client('LIST')).trim().split('\n').length;
+    const clients = async () =>
+      String(await admin.client('LIST'))
+        .trim()
+        .split('\n').length;
     try {
       const before = await clients();
       const q = openParseQueue({ redis: redis.url, name: 'close-check' });
