@@ -1,6 +1,7 @@
 /**
  * `pnpm bench:queue`: the pdfbench corpus submitted through the queue to 1, 2 and 4 `docmill worker`
- * processes (concurrency 1 each) on a throwaway redis-server. Reports jobs/s, pages/s and the
+ * processes (concurrency 1 each; BENCH_QUEUE_THREADS=T gives each `--workers T` instead) on a
+ * throwaway redis-server. Reports jobs/s, pages/s and the
  * scaling factor over one worker; writes benchmarks/results/queue.md. Bounded: one timed pass per
  * worker count (BENCH_QUEUE_ROUNDS to repeat), each given at most BENCH_QUEUE_TIMEOUT_S seconds.
  */
@@ -9,12 +10,16 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { enqueueParse, openParseQueue, type ParseQueue, waitForResult } from '@docmill/queue';
+import { estimateCost, longestFirst } from '../../packages/cli/src/cost.ts';
 import { startRedis } from '../../packages/queue/test/redis.ts';
 import { corpusRoot, projectRoot } from '../harness.ts';
+import { cpuSeconds } from '../proc.ts';
 
 const WORKER_COUNTS = (process.env.BENCH_QUEUE_WORKERS ?? '1,2,4').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_QUEUE_ROUNDS ?? 1);
 const TIMEOUT_S = Number(process.env.BENCH_QUEUE_TIMEOUT_S ?? 300);
+/** BENCH_QUEUE_THREADS=T: each worker process parses in a pool of T threads, T jobs at once (`--workers T`). */
+const THREADS = process.env.BENCH_QUEUE_THREADS ? Number(process.env.BENCH_QUEUE_THREADS) : undefined;
 const bin = join(projectRoot, 'packages/cli/src/bin.ts');
 const dir = join(corpusRoot, 'pdfbench');
 
@@ -27,29 +32,40 @@ interface Run {
   pages: number;
   failed: number;
   load: number;
+  /** Every job's parse time as its worker logged it, longest first. */
+  jobTimes: { file: string; pages: number; seconds: number }[];
 }
 
-/** User + system CPU seconds of a process so far (Linux /proc; 0 elsewhere). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+/** The `job` lines the workers log (JSON, one per finished job), as the bench collects them. */
+interface JobLine {
+  filename?: string;
+  pages?: number;
+  durationMs: number;
 }
 
-function startWorkers(url: string, queue: string, n: number): Promise<ChildProcess[]> {
+function startWorkers(url: string, queue: string, n: number, jobs: JobLine[]): Promise<ChildProcess[]> {
   return Promise.all(
     Array.from({ length: n }, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', bin, 'worker', '--redis', url, '--queue', queue], {
+      const args = ['--import', 'tsx', bin, 'worker', '--redis', url, '--queue', queue];
+      if (THREADS) args.push('--workers', String(THREADS));
+      const child = spawn(process.execPath, args, {
         cwd: projectRoot,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';
+      let partial = '';
       child.stdout?.on('data', (d: Buffer) => {
-        // Keep only the start-up line: job log lines are not needed here.
         if (!out.includes('worker ready')) out += d.toString();
+        const lines = (partial + d.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          try {
+            const rec = JSON.parse(line) as { msg?: string } & JobLine;
+            if (rec.msg === 'job') jobs.push({ filename: rec.filename, pages: rec.pages, durationMs: rec.durationMs });
+          } catch {
+            // Not a log record (nothing else is expected on stdout): not a job.
+          }
+        }
       });
       const until = Date.now() + 60_000;
       while (!out.includes('worker ready')) {
@@ -108,28 +124,39 @@ async function main() {
     process.stderr.write(`bench:queue: ${dir} is absent; nothing to measure.\n`);
     return;
   }
-  // Largest first: one file holds half the pages, and started last it would leave the other
-  // workers idle at the end (the pass can never be shorter than that file alone).
-  const docs = files
-    .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(dir, name))) }))
-    .sort((a, b) => b.bytes.byteLength - a.bytes.byteLength || a.name.localeCompare(b.name));
-  const warm = docs.slice(-8);
+  // Longest expected first (as `docmill enqueue` and a folder parse order them): a slow document
+  // started last would leave the other workers idle at the end of the pass.
+  const cost = (d: { name: string; bytes: Uint8Array }) => estimateCost(d.name, d.bytes.byteLength, d.bytes);
+  const docs = longestFirst(
+    files.sort().map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(dir, name))) })),
+    cost,
+  );
+  // Warm-up: the smallest documents load each worker's PDF backend; the smallest ones that look
+  // scanned load its OCR models, as a long-running worker has them loaded.
+  const bySize = [...docs].sort((a, b) => a.bytes.byteLength - b.bytes.byteLength);
+  const small = bySize.slice(0, 8);
+  const scans = bySize.filter((d) => cost(d) >= estimateCost('page.png', 0));
   const redis = await startRedis();
   const runs: Run[] = [];
   try {
     for (const n of WORKER_COUNTS) {
       const queue = `bench-${n}`;
       const q = openParseQueue({ redis: redis.url, name: queue });
-      const workers = await startWorkers(redis.url, queue, n);
+      const jobs: JobLine[] = [];
+      const workers = await startWorkers(redis.url, queue, n, jobs);
       try {
-        // Warm-up: every worker loads its PDF backend before the clock starts.
-        await pass(q, [...warm, ...warm].slice(0, Math.max(8, 2 * n)));
+        await pass(q, [...small, ...small].slice(0, Math.max(8, 2 * n)));
+        await pass(q, scans.slice(0, n));
         for (let r = 0; r < ROUNDS; r++) {
           const load = loadavg()[0] as number;
+          jobs.length = 0;
           const cpu0 = workers.reduce((t, w) => t + cpuSeconds(w.pid), 0);
           const res = await pass(q, docs);
           const cpu = workers.reduce((t, w) => t + cpuSeconds(w.pid), 0) - cpu0;
-          runs.push({ workers: n, load, cpu, ...res });
+          const jobTimes = jobs
+            .map((j) => ({ file: j.filename ?? '?', pages: j.pages ?? 0, seconds: j.durationMs / 1000 }))
+            .sort((a, b) => b.seconds - a.seconds);
+          runs.push({ workers: n, load, cpu, jobTimes, ...res });
           process.stderr.write(
             `${n} worker(s): ${res.jobs} jobs, ${res.pages} pages in ${res.seconds.toFixed(1)} s (load ${load.toFixed(1)})\n`,
           );
@@ -146,6 +173,7 @@ async function main() {
 }
 
 function report(runs: Run[], files: number): string {
+  const cores = availableParallelism();
   const best = (n: number) =>
     runs
       .filter((r) => r.workers === n)
@@ -153,31 +181,53 @@ function report(runs: Run[], files: number): string {
   const base = best(WORKER_COUNTS[0] as number);
   const rows = WORKER_COUNTS.map((n) => {
     const r = best(n);
-    if (!r || !base) return `| ${n} | — | — | — | — | — | — | — | — |`;
+    if (!r || !base) return `| ${n} | — | — | — | — | — | — | — | — | — | — |`;
     const pps = r.pages / r.seconds;
     const scale = pps / (base.pages / base.seconds);
-    return `| ${n} | ${r.seconds.toFixed(1)} | ${(r.jobs / r.seconds).toFixed(2)} | ${pps.toFixed(1)} | ${scale.toFixed(2)}× | ${r.cpu.toFixed(1)} | ${r.cpu > 0 ? (r.pages / r.cpu).toFixed(1) : '—'} | ${r.failed} | ${r.load.toFixed(1)} |`;
+    const longest = r.jobTimes[0]?.seconds ?? 0;
+    // Neither the longest job nor the CPU work spread over every core can be beaten.
+    const bound = Math.max(longest, r.cpu / Math.min(n * (THREADS ?? 1), cores));
+    return `| ${n} | ${r.seconds.toFixed(1)} | ${(r.jobs / r.seconds).toFixed(2)} | ${pps.toFixed(1)} | ${scale.toFixed(2)}× | ${r.cpu.toFixed(1)} | ${r.cpu > 0 ? (r.pages / r.cpu).toFixed(1) : '—'} | ${longest.toFixed(1)} | ${bound.toFixed(1)} | ${r.failed} | ${r.load.toFixed(1)} |`;
   });
+  const top = (base?.jobTimes ?? []).slice(0, 8);
+  const jobSum = (base?.jobTimes ?? []).reduce((t, j) => t + j.seconds, 0);
+  const topSum = top.reduce((t, j) => t + j.seconds, 0);
+  const most = (base?.jobTimes ?? []).reduce<Run['jobTimes'][number] | undefined>(
+    (a, b) => (!a || b.pages > a.pages ? b : a),
+    undefined,
+  );
   return `# Queue: pdfbench through BullMQ on Redis
 
 \`pnpm bench:queue\` on ${new Date().toISOString().slice(0, 10)}: ${files} PDFs of \`../shared/corpus/pdfbench\`
 (${runs[0]?.pages ?? '?'} pages), submitted at once to a local redis-server and parsed by N
-\`docmill worker\` processes (concurrency 1 each, default options: Markdown, PDF mode auto) on this
-${availableParallelism()}-core machine. The clock runs from the first submit to the last result read;
-each worker was warmed up first. Best of ${ROUNDS} pass(es) per worker count. Jobs are submitted
-largest first with \`timeout: 300000\`; the largest file (\`unstructured_pdf_DA-619p.pdf\`) is about half
-of all pages, so no worker count can finish a pass faster than that one file parses on one core.
-\`failed\` counts \`unstructured_pdf_password.pdf\` (encrypted, 400 by design).
+\`docmill worker\` processes (${THREADS ? `\`--workers ${THREADS}\` each: a pool of ${THREADS} parse threads taking ${THREADS} jobs at once` : 'concurrency 1 each, parsing in the process'}, default options: Markdown, PDF mode auto, so scanned
+pages are OCR'd) on this ${cores}-core machine. The clock runs from the first submit to the last result
+read. Before it starts, each worker count gets a warm-up: the smallest documents (every worker
+loads its PDF backend) and the smallest ones that look scanned (OCR models load), as in a
+long-running worker. Best of ${ROUNDS} pass(es) per worker count. Jobs are submitted longest
+expected first (the estimate \`docmill enqueue\` and folder parses use: size plus the large images
+that OCR may have to read) with \`timeout: 300000\`. \`failed\` counts \`unstructured_pdf_password.pdf\`
+(encrypted, 400 by design).
 
-The machine is shared with other engineers' builds and tests while this runs (1-minute load average
-in the last column, against ${availableParallelism()} cores): wall-clock figures are noisy and the
-scaling factor understates what an idle machine gives. \`pages per CPU-second\` (pages over the CPU
-time the worker processes used, from /proc) is the per-core figure: it barely depends on other load,
-and a machine with C free cores should reach about C times it in pages/s.
-
-| workers | seconds | jobs/s | pages/s | scaling vs 1 | worker CPU s | pages per CPU-second | failed | load avg |
-| ------- | ------- | ------ | ------- | ------------ | ------------ | -------------------- | ------ | -------- |
+| workers | seconds | jobs/s | pages/s | scaling vs 1 | worker CPU s | pages per CPU-second | longest job s | lower bound s | failed | load avg |
+| ------- | ------- | ------ | ------- | ------------ | ------------ | -------------------- | ------------- | ------------- | ------ | -------- |
 ${rows.join('\n')}
+
+What bounds a pass: never less than its longest job, nor less than the workers' CPU seconds spread
+over the cores they can use (\`lower bound\`, the larger of the two). Pages do not measure the work:
+${most ? `the job with the most pages, ${most.file}, holds ${most.pages} of ${base?.pages ?? '?'} and took ${most.seconds.toFixed(1)} s, ` : ''}while a scanned
+page takes seconds of OCR. The longest jobs of the ${WORKER_COUNTS[0]}-worker pass (seconds as the worker logged them; all ${base?.jobTimes.length ?? 0} jobs
+add up to ${jobSum.toFixed(1)} s, these ${top.length} to ${topSum.toFixed(1)} s):
+
+${top.map((j) => `- ${j.file} (${j.pages} page${j.pages === 1 ? '' : 's'}): ${j.seconds.toFixed(1)} s`).join('\n')}
+
+Worker CPU seconds grow with the worker count: each process pays its own start-up (V8 compiling
+the engine's code, its PDFium instance, its OCR thread with its tesseract models), and processes
+sharing ${cores} cores preempt each other. \`pages per CPU-second\` (pages over the CPU time the worker
+processes used, from /proc) is the per-core figure: other load barely moves it, and a machine with C
+free cores reaches about C times it in pages/s. The machine may be shared with other work while
+this runs (1-minute load average in the last column, against ${cores} cores): wall-clock figures and the
+scaling factor are only meaningful when the load average stays near the benchmark's own.
 `;
 }
 

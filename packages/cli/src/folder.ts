@@ -1,7 +1,8 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
 import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, type ParseProgress, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
+import { estimateCost, longestFirst, MAX_SCAN_BYTES } from './cost.ts';
 import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
 
 export interface FolderEntry {
@@ -58,10 +59,49 @@ async function listFiles(dir: string, exclude: string): Promise<{ files: string[
   return { files, skipped };
 }
 
+/** PDF bytes read ahead to rank a folder; a larger folder is ranked by file size alone. */
+const RANK_READ_BUDGET = 256 << 20;
+
+/**
+ * The order files start in. One at a time, the folder's own (sorted) order. With several in flight,
+ * longest expected first: the lanes then end close together instead of one finishing a slow scan
+ * alone at the end. The guess reads each PDF once more, which only pays off with several lanes, and
+ * only up to RANK_READ_BUDGET bytes in all, so a huge folder does not wait for a read of everything.
+ */
+export async function startOrder(
+  files: readonly string[],
+  concurrency: number,
+  readBudget = RANK_READ_BUDGET,
+): Promise<string[]> {
+  if (concurrency <= 1 || files.length <= concurrency) return [...files];
+  const sizes = new Map<string, number>();
+  for (const f of files) {
+    sizes.set(
+      f,
+      await stat(f)
+        .then((s) => s.size)
+        .catch(() => 0),
+    );
+  }
+  const isPdf = (f: string) => /\.pdf$/i.test(f);
+  const pdfBytes = files.reduce((t, f) => t + (isPdf(f) ? (sizes.get(f) ?? 0) : 0), 0);
+  const costs = new Map<string, number>();
+  for (const f of files) {
+    const size = sizes.get(f) ?? 0;
+    const read = pdfBytes <= readBudget && isPdf(f) && size <= MAX_SCAN_BYTES;
+    const bytes = read ? await readFile(f).catch(() => undefined) : undefined;
+    costs.set(f, estimateCost(f, size, bytes));
+  }
+  return longestFirst(files, (f) => costs.get(f) ?? 0);
+}
+
 /** Converts every accepted file under `src` into `out/<same path><ext>`; returns what happened. */
 export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJob): Promise<FolderSummary> {
-  const { files, skipped } = await listFiles(job.src, resolve(job.out));
+  const listed = await listFiles(job.src, resolve(job.out));
+  const { skipped } = listed;
+  // The clock includes ranking the files: it is part of the conversion's cost.
   const t0 = performance.now();
+  const files = await startOrder(listed.files, Math.max(1, job.concurrency ?? 1));
   const ext = outputExtension(job.formats, job.json);
   let pages = 0;
   const failed: FolderEntry[] = [];

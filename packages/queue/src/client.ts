@@ -40,8 +40,10 @@ export interface ParseQueue {
 export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
   const names: QueueNames = { name: opts.name, ...(opts.prefix ? { prefix: opts.prefix } : {}) };
   const redis = redisConnection(opts.redis, false);
+  // BullMQ never closes a connection it is handed (it may be shared), so close() quits it.
+  const queueConnection = redisConnection(opts.redis, false);
   const queue = new Queue<ParseJobData, ParseResult | StoredMarker>(opts.name, {
-    connection: redisConnection(opts.redis, false),
+    connection: queueConnection,
     ...(opts.prefix ? { prefix: opts.prefix } : {}),
     streams: { events: { maxLen: opts.eventsMaxLen ?? 1000 } },
   });
@@ -59,6 +61,7 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
     async close() {
       await waiter?.close();
       await queue.close();
+      await queueConnection.quit().catch(() => undefined);
       await redis.quit().catch(() => undefined);
     },
   };
@@ -131,6 +134,8 @@ async function readOutcome(q: ParseQueue, jobId: string): Promise<ParseResult | 
 class ResultWaiter {
   private readonly pending = new Map<string, Set<(r: ParseResult | Error) => void>>();
   private readonly events: QueueEvents;
+  /** QueueEvents' own blocking connection: BullMQ leaves a connection it is handed open. */
+  private readonly connection: Redis;
   private readonly ready: Promise<void>;
   private sweep: NodeJS.Timeout | undefined;
 
@@ -138,8 +143,9 @@ class ResultWaiter {
     private readonly q: ParseQueue,
     url: string,
   ) {
+    this.connection = redisConnection(url, true);
     this.events = new QueueEvents(q.names.name, {
-      connection: redisConnection(url, true),
+      connection: this.connection,
       ...(q.names.prefix ? { prefix: q.names.prefix } : {}),
     });
     this.events.on('error', () => undefined);
@@ -197,5 +203,7 @@ class ResultWaiter {
     for (const [id, set] of this.pending)
       for (const done of set) done(new Error(`Queue closed while waiting for ${id}.`));
     await this.events.close();
+    // A blocked XREAD would hold quit() until it times out: this connection only reads events.
+    this.connection.disconnect();
   }
 }

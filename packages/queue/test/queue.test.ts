@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseData } from '@docmill/core';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { adapter as csvAdapter } from '../../core/src/adapters/csv/index.ts';
 import {
@@ -44,6 +45,37 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       },
     };
   }
+
+  it('a closed client leaves no Redis connection open (BullMQ never closes a connection it is handed)', async () => {
+    const admin = new Redis(redis.url);
+    const clients = async () =>
+      String(await admin.client('LIST'))
+        .trim()
+        .split('\n').length;
+    try {
+      const before = await clients();
+      const q = openParseQueue({ redis: redis.url, name: 'close-check' });
+      await enqueueParse(q, fixture('pdf/basic.pdf'), {}, { filename: 'basic.pdf' });
+      // The result waiter opens its own event connection: wait until it is there.
+      const waiting = waitForResult(q, 'no-such-job', 60_000).catch((e: unknown) => e);
+      let open = await clients();
+      for (let i = 0; i < 50 && open < before + 3; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        open = await clients();
+      }
+      expect(open).toBeGreaterThanOrEqual(before + 3);
+      await q.close();
+      expect(await waiting).toBeInstanceOf(Error);
+      let after = await clients();
+      for (let i = 0; i < 50 && after > before; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await clients();
+      }
+      expect(after).toBe(before);
+    } finally {
+      admin.disconnect();
+    }
+  });
 
   it('round-trips documents: {success, data} as the engine gives it, and error bodies', async () => {
     const s = await setup('roundtrip');
