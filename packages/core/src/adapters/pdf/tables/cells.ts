@@ -108,8 +108,22 @@ const slotOf = (edges: number[], v: number): number => {
   return i;
 };
 
-/** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
-export function cellText(runs: TextItem[]): string {
+/**
+ * Runs of one text line that stand apart: a gap wider than 1.2 times the taller neighbour's height
+ * is no word space but a column gutter. The runs must be sorted by x.
+ */
+export function lineCells(line: { x: number; w: number; h: number }[]): number {
+  let cells = line.length ? 1 : 0;
+  for (let i = 1; i < line.length; i++) {
+    const prev = line[i - 1] as { x: number; w: number; h: number };
+    const cur = line[i] as { x: number; h: number };
+    if (cur.x - (prev.x + prev.w) > Math.max(prev.h, cur.h) * 1.2) cells++;
+  }
+  return cells;
+}
+
+/** Runs grouped into text lines (by vertical centre), top to bottom, each sorted left to right. */
+export function textLines(runs: TextItem[]): TextItem[][] {
   const sorted = [...runs].sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2) || a.x - b.x);
   const lines: TextItem[][] = [];
   for (const it of sorted) {
@@ -119,9 +133,14 @@ export function cellText(runs: TextItem[]): string {
       line.push(it);
     else lines.push([it]);
   }
+  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+/** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
+export function cellText(runs: TextItem[]): string {
   const parts: string[] = [];
-  for (const line of lines) {
-    line.sort((a, b) => a.x - b.x);
+  for (const line of textLines(runs)) {
     let s = '';
     let end = Number.NEGATIVE_INFINITY;
     for (const it of line) {
@@ -168,7 +187,7 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
     (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
   }
   const bbox = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]].map((v) => Math.round((v as number) * 100) / 100);
-  return { table: table(rowsOut.map((cs) => row(cs))), texts, bbox: bbox as BBox };
+  return { table: table(rowsOut.map((cs) => row(cs))), texts, runs, bbox: bbox as BBox };
 }
 
 /** Whether the filled cells look like a table: text in at least two rows and two columns. */

@@ -1,5 +1,6 @@
 import type { PageModel, TableRegion } from '../model.ts';
 import { borderlessTables } from './borderless.ts';
+import { lineCells } from './cells.ts';
 import { ruledTable } from './ruled.ts';
 import { findGrids } from './rulings.ts';
 
@@ -10,7 +11,7 @@ import { findGrids } from './rulings.ts';
  * layouts produce on every line, so they do not count.
  */
 export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>): boolean {
-  const rows = new Map<number, { x: number; end: number; h: number }[]>();
+  const rows = new Map<number, { x: number; w: number; h: number }[]>();
   for (const it of page.items) {
     if (!it.str.trim() || it.dir !== 'ltr' || it.rotated) continue;
     const key = Math.round((it.y + it.h / 2) / 3);
@@ -19,19 +20,13 @@ export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>
       row = [];
       rows.set(key, row);
     }
-    row.push({ x: it.x, end: it.x + it.w, h: it.h });
+    row.push({ x: it.x, w: it.w, h: it.h });
   }
   let tabular = 0;
   for (const row of rows.values()) {
     if (row.length < 3) continue;
     row.sort((a, b) => a.x - b.x);
-    let cells = 1;
-    for (let i = 1; i < row.length; i++) {
-      const prev = row[i - 1] as { end: number; h: number };
-      const cur = row[i] as { x: number; h: number };
-      if (cur.x - prev.end > Math.max(prev.h, cur.h) * 1.2) cells++;
-    }
-    if (cells >= 3 && ++tabular >= 2) return true;
+    if (lineCells(row) >= 3 && ++tabular >= 2) return true;
   }
   return false;
 }

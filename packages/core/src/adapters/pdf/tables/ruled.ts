@@ -1,5 +1,5 @@
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
-import { clusterPositions, fillLayout, layoutFromJoins, looksTabular } from './cells.ts';
+import { clusterPositions, fillLayout, layoutFromJoins, lineCells, looksTabular, textLines } from './cells.ts';
 import type { Grid, Line } from './rulings.ts';
 
 /** Rulings closer than this are one boundary (double rules, a stroke beside a fill edge). */
@@ -51,8 +51,8 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
     (r, c) =>
       !split.has(ys[r + 1] as number) && !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
   );
-  const { table, texts, bbox } = fillLayout(layout, page.items, indices);
-  if (!looksTabular(layout, texts)) return null;
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices);
+  if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
 }
 
@@ -102,4 +102,25 @@ function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: num
     }
   }
   return breaks;
+}
+
+/**
+ * Whether the grid is a frame around a layout rather than a table: its "cells" hold lines that
+ * are themselves broken into columns by wide gutters (a key/value box, a totals block inside a page
+ * border or section boxes). A real ruled table gives each column its own cell, so its cells' lines
+ * are single runs of words; the text of a frame reads better as the paragraphs and borderless
+ * tables it holds.
+ */
+function framesLayout(runs: TextItem[][]): boolean {
+  let lines = 0;
+  let split = 0;
+  for (const cellRuns of runs) {
+    for (const line of textLines(cellRuns)) {
+      lines++;
+      if (lineCells(line) >= 2) split++;
+    }
+  }
+  // Across the corpus real ruled tables have no such line at all; a stray one (a value with a
+  // tab stop inside a cell) must not cost a table its rulings.
+  return split >= 3 && split >= lines * 0.15;
 }
