@@ -63,25 +63,28 @@ export function layoutFromJoins(
       if (r + 1 < rows && joinDown(r, c)) union(r * cols + c, (r + 1) * cols + c);
     }
   }
-  const boxes = new Map<number, { r0: number; c0: number; r1: number; c1: number }>();
+  const boxes = new Map<number, { r0: number; c0: number; r1: number; c1: number; slots: number }>();
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const k = find(r * cols + c);
       const b = boxes.get(k);
-      if (!b) boxes.set(k, { r0: r, c0: c, r1: r, c1: c });
+      if (!b) boxes.set(k, { r0: r, c0: c, r1: r, c1: c, slots: 1 });
       else {
         b.r1 = Math.max(b.r1, r);
         b.c0 = Math.min(b.c0, c);
         b.c1 = Math.max(b.c1, c);
+        b.slots++;
       }
     }
   }
-  // A merge that is not a rectangle (an L of missing rulings) would overlap its neighbours: such
-  // groups fall back to single slots.
+  // A merge that is not a rectangle (an L of missing rulings) would take over its neighbours' slots
+  // and their text, and a renderer that repeats spans would copy that text over the whole box:
+  // such groups fall back to single slots.
   const owner = new Int32Array(rows * cols).fill(-1);
   const cells: Layout['cells'] = [];
   const sortedBoxes = [...boxes.values()].sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
-  const free = (b: { r0: number; c0: number; r1: number; c1: number }) => {
+  const free = (b: { r0: number; c0: number; r1: number; c1: number; slots: number }) => {
+    if (b.slots !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) return false;
     for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) if (owner[r * cols + c] !== -1) return false;
     return true;
   };
