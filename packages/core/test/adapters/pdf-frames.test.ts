@@ -34,6 +34,9 @@ describe.each(pdfBackends)('pdf frames: a page border with section boxes is no t
     expect(rows).toContainEqual(['Insured name', 'Gabriel Diaz', 'Year', '2022']);
     expect(rows).toContainEqual(['Policy #', 'POL-2022-555', 'Model', 'Grand Cherokee']);
     expect(rows).toContainEqual(['Body Labor', '2', '150', '300']);
+    // The title on its shaded band starts a section: the totals are a table of their own.
+    expect(rows).toContainEqual(['', 'Hours', 'Rate', 'Cost']);
+    expect(rows.some((r) => r.some((c) => c.includes('Estimate Totals')))).toBe(false);
     expect(repeatedRows(rows)).toEqual([]);
     expect(doubledRows(rows)).toEqual([]);
     // The letterhead and the note stay text outside every table.
@@ -63,6 +66,8 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(has('Body Labor', '2', '150', '300')).toBe(true);
       expect(has('Sales Tax', '10.20%', '278.46')).toBe(true);
       expect(has('GRAND TOTAL', '5,738')).toBe(true);
+      expect(has('Hours', 'Rate', 'Cost')).toBe(true);
+      expect(rows.some((r) => r.some((c) => c.includes('Estimate Totals')))).toBe(false);
       expect(repeatedRows(rows)).toEqual([]);
       expect(doubledRows(rows)).toEqual([]);
       // The disclaimer is a paragraph (once per estimate page), never table content.

@@ -137,13 +137,32 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       run.some(
         (m) => multi(m) && m.chunks.slice(1).some((c) => Math.abs(c[0] - (r.chunks[0] as [number, number])[0]) < 3),
       );
+    // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
+    // section: the rows below it are another table, however well their columns line up.
+    // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
+    // aid") is the table's own.
+    const sectionBar = (r: Row, above: Row) => {
+      if (r.chunks.length !== 1) return false;
+      const [a, b] = r.chunks[0] as [number, number];
+      const mid = (r.top + r.bottom) / 2;
+      return (page.rects ?? []).some(
+        (q) =>
+          q.x1 - q.x0 >= width * 0.6 &&
+          q.x0 <= a &&
+          q.x1 >= b &&
+          q.y0 <= mid &&
+          q.y1 >= mid &&
+          q.y1 - q.y0 < r.h * 2.5 &&
+          q.y0 >= (above.top + above.bottom) / 2,
+      );
+    };
     for (let s = 0; s < rows.length; s++) {
       if (!multi(rows[s] as Row) || !rowInBody(rows[s] as Row)) continue;
       let e = s;
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
-        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next)) break;
+        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next) || sectionBar(next, cur)) break;
         if (!multi(next) && !narrow(next) && !wrapsCell(next, rows.slice(s, e + 1))) break;
         e++;
       }
