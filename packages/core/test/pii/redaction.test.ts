@@ -94,6 +94,15 @@ describe('redactPII on the block tree (fast mode, default engine)', () => {
     });
     expect(data.markdown).toContain('| <PERSON> | <FINANCIAL> |');
   });
+  it("a key/value form's first row is data, not column heads: the field labels under it stay", async () => {
+    const row = (...cells: string[]) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    const html = `<table>${row('Insured name', 'Gabriel Diaz', 'Year', '2022')}${row('Claim #', 'SF-1008', 'Make', 'Jeep')}${row('Phone', '(425) 111-1111', 'Trim', 'Limited')}${row('Email', 'gabriel@contoso.com', 'VIN', '1C4RJFBG2NC123456')}</table>`;
+    const data = await parse(enc(html), fast('tag'), { filename: 'form.html' });
+    expect(data.markdown).toContain('| Claim # | SF-1008 | Make | Jeep |');
+    expect(data.markdown).toContain('| Phone | <PHONE> | Trim | Limited |');
+    expect(data.markdown).toContain('| Email | <EMAIL> | VIN |');
+    expect(data.markdown).not.toContain('gabriel@contoso.com');
+  });
 });
 
 describe('redactPII fails closed', () => {

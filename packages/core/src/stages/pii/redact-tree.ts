@@ -1,4 +1,4 @@
-import type { Block, Image, Inline, InlineCode, Link, Root, Table, Text } from '../../tree/types.ts';
+import type { Block, Image, Inline, InlineCode, Link, Root, Table, TableCell, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
 import { spanPemAcrossBlocks } from './pem-blocks.ts';
 import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
@@ -164,13 +164,20 @@ class Collector {
     if (t.caption) this.inlines(t.caption);
     const first = t.children[0];
     const heads: string[] = [];
-    if (
-      first?.children.every((c) => c.header) ||
-      (first && !t.children.some((r) => r.children.some((c) => c.header)))
-    ) {
+    const cellText = (c: TableCell) =>
+      c.children
+        .map((k) => (k.type === 'paragraph' ? inlineText(k.children) : ''))
+        .join(' ')
+        .trim();
+    // An unmarked first row is taken for column heads, unless it holds figures: then it is a data
+    // row of a key/value form ("Insured name | Gabriel Diaz | Year | 2022"), whose first cell would
+    // otherwise label every other field label under it ("Claim #", "Email") as a name.
+    const marked = first?.children.every((c) => c.header);
+    const unmarked = first && !t.children.some((r) => r.children.some((c) => c.header));
+    if (first && (marked || (unmarked && !first.children.some((c) => /\d/.test(cellText(c)))))) {
       for (const c of first.children) {
-        const text = c.children.map((k) => (k.type === 'paragraph' ? inlineText(k.children) : '')).join(' ');
-        for (let n = 0; n < (c.colSpan ?? 1); n++) heads.push(text.trim());
+        const text = cellText(c);
+        for (let n = 0; n < (c.colSpan ?? 1); n++) heads.push(text);
       }
     }
     t.children.forEach((row, r) => {
