@@ -1,16 +1,23 @@
 import type { PiiSpan } from '@docmill/core';
 import { type LabelMap, labelMap, type ParsedLabel, parseLabel } from './labels.ts';
+import { ORT_FILES } from './ort-files.ts';
 import { mergeWords, splitWords, type Word, windows } from './words.ts';
 
 /** Where the model comes from and how it is run. Plain data: it crosses into workers. */
 export interface ModelOptions {
   /**
-   * A local directory (absolute, or starting with ./ or ../) holding config.json (with id2label),
-   * tokenizer.json, tokenizer_config.json and onnx/model.onnx; or a hub id, which is downloaded only
-   * when `allowRemoteModels` is true.
+   * A local directory (absolute, or starting with ./ or ../) or a folder URL (http(s):, blob:; in
+   * browsers relative to the page) holding config.json (with id2label), tokenizer.json,
+   * tokenizer_config.json and onnx/model.onnx; or a hub id, which is downloaded only when
+   * `allowRemoteModels` is true.
    */
   model: string;
   allowRemoteModels?: boolean;
+  /**
+   * Browsers: the URL of the folder serving onnxruntime-web's files (`piiAssetFiles()` of
+   * `@docmill/pii/assets`). Required there, so the runtime never comes from a CDN; unused in Node.
+   */
+  assets?: string;
   /** Model label → bucket overrides (merged over the CoNLL and PII-model defaults). */
   labels?: LabelMap;
   /** `fp32` loads onnx/model.onnx, `q8` onnx/model_quantized.onnx. Default fp32. */
@@ -38,11 +45,34 @@ interface Loaded {
   Tensor: new (type: 'int64', data: BigInt64Array, dims: number[]) => unknown;
 }
 
-const isPath = (s: string) => /^(?:\/|\.{1,2}\/|[A-Za-z]:[\\/]|file:)/.test(s);
+const isPath = (s: string) => /^(?:\/|\.{1,2}\/|[A-Za-z]:[\\/]|file:|https?:|blob:)/.test(s);
+
+interface OrtEnv {
+  versions?: { web?: string };
+  wasm?: { wasmPaths?: unknown };
+}
+
+/**
+ * In transformers.js's web build, point onnxruntime-web at the app's own copy of its files (the
+ * library would otherwise fetch them from a CDN) and keep everything out of the Cache API.
+ */
+function useOwnRuntime(env: { backends: { onnx?: unknown } }, options: ModelOptions): void {
+  const ort = env.backends.onnx as OrtEnv | undefined;
+  if (!ort?.versions?.web || !ort.wasm) return;
+  if (!options.assets)
+    throw new Error(
+      "PII model: no URL for onnxruntime-web's files. Serve the files of piiAssetFiles() " +
+        "(@docmill/pii/assets) from your app and give their folder as the model's `assets`.",
+    );
+  const folder = options.assets.endsWith('/') ? options.assets : `${options.assets}/`;
+  ort.wasm.wasmPaths = { mjs: new URL(ORT_FILES.mjs, folder).href, wasm: new URL(ORT_FILES.wasm, folder).href };
+  Object.assign(env, { useBrowserCache: false, useWasmCache: false });
+}
 
 async function load(options: ModelOptions): Promise<Loaded> {
   const hf = await import('@huggingface/transformers');
   const { env } = hf;
+  useOwnRuntime(env, options);
   let id = options.model;
   if (isPath(id)) {
     const path = id.startsWith('file:') ? decodeURIComponent(new URL(id).pathname) : id;

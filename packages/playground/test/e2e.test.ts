@@ -8,6 +8,8 @@ import { createEngine, type Engine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
+import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
+import { copyAssets } from '../copy-assets.ts';
 import { readOptions } from '../src/options.ts';
 import { type BuiltApp, startBuiltApp } from './built-app.ts';
 
@@ -51,7 +53,14 @@ let nodeEngine: Engine | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  app = await startBuiltApp({ root: resolve(here, '..'), configFile: resolve(here, '../vite.config.ts') });
+  // The generated NER model is served by the app's origin, as an app serving its own model would.
+  const model = join(projectRoot, 'fixtures/pii/ner-model');
+  const modelFiles = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
+  app = await startBuiltApp({
+    root: resolve(here, '..'),
+    configFile: resolve(here, '../vite.config.ts'),
+    plugins: [copyAssets('models/ner', Object.fromEntries(modelFiles.map((f) => [f, join(model, f)])))],
+  });
   nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
 }, 90_000);
 
@@ -199,6 +208,50 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       for (const f of tesseractFiles) {
         expect(requests, f).toContain(`${app?.origin}/tesseract/${f}`);
       }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
+    const page = await (app as BuiltApp).browser.newPage();
+    const requests = recordRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${app?.origin}/index.html?model=./models/ner/`);
+      await expect.poll(() => page.locator('#pii-note').textContent()).toContain('./models/ner/');
+      expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(false);
+      await page.selectOption('#pii-mode', 'aggressive');
+      const letter = readFileSync(join(projectRoot, 'fixtures/pii/letter.html'));
+      await page.setInputFiles('#file-input', { name: 'letter.html', mimeType: 'text/html', buffer: letter });
+      await page.waitForFunction(
+        () => document.querySelector('#file-list li[data-name="letter.html"]')?.getAttribute('data-status') === 'done',
+        undefined,
+        { timeout: 60_000 },
+      );
+      await page.locator('#file-list li[data-name="letter.html"]').click();
+      const shown = (await page.locator('#pane-raw').textContent()) ?? '';
+      const engine = createPiiEngine({
+        pii: { model: { model: join(projectRoot, 'fixtures/pii/ner-model'), worker: false } },
+      });
+      try {
+        const options = readOptions(
+          { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'aggressive', piiStyle: 'tag' },
+          true,
+        );
+        const inNode = await engine.parse(new Uint8Array(letter), options, { filename: 'letter.html' });
+        expect(shown).toBe(inNode.markdown);
+      } finally {
+        await engine.close();
+      }
+      expect(shown).toContain('<PERSON> met <PERSON> in <LOCATION>');
+      expect(shown).not.toContain('Lovelace');
+      expect(errors).toEqual([]);
+      const foreign = requests.filter((u) => !u.startsWith(`${app?.origin}/`) && !/^(data|blob):/.test(u));
+      expect(foreign).toEqual([]);
+      expect(requests).toContain(`${app?.origin}/models/ner/onnx/model.onnx`);
+      expect(requests).toContain(`${app?.origin}/onnx/ort-wasm-simd-threaded.asyncify.wasm`);
     } finally {
       await page.close();
     }

@@ -6,7 +6,9 @@ import { createEngine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
-import { ocrAssets } from '../ocr-assets.ts';
+import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
+import { copyAssets } from '../copy-assets.ts';
+import { ocrAssets, piiAssets } from '../ocr-assets.ts';
 import { type BuiltApp, startBuiltApp } from './built-app.ts';
 
 /**
@@ -18,6 +20,8 @@ import { type BuiltApp, startBuiltApp } from './built-app.ts';
 if (!CHROMIUM) console.warn(chromiumSkipReason);
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const MODEL = join(projectRoot, 'fixtures/pii/ner-model');
+const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
 let app: BuiltApp | undefined;
 
 beforeAll(async () => {
@@ -28,7 +32,12 @@ beforeAll(async () => {
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
-    plugins: [ocrAssets()],
+    plugins: [
+      ocrAssets(),
+      piiAssets(),
+      // The generated test model, served by the page's own origin like any app's model.
+      copyAssets('models/ner-model', Object.fromEntries(MODEL_FILES.map((f) => [f, join(MODEL, f)]))),
+    ],
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
@@ -101,6 +110,62 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       }
       expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests).toContain(`${app?.origin}/tesseract/eng.traineddata.gz`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('redacts with the PII model in a Web Worker, as Node does', { timeout: 90_000 }, async () => {
+    const page = await (app as BuiltApp).browser.newPage();
+    const requests = recordRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(`${app?.origin}/index.html`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      const f = file('pii/letter.html');
+      type Run = {
+        runPii(
+          b64: string,
+          name: string,
+          model: string,
+        ): Promise<{ markdown?: string; error?: { status: number; code: string; message: string } }>;
+      };
+      const got = await page.evaluate(
+        ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/ner-model'),
+        [f.b64, f.name],
+      );
+      const engine = createPiiEngine({ pii: { model: { model: MODEL, worker: false } } });
+      try {
+        const inNode = await engine.parse(
+          new Uint8Array(Buffer.from(f.b64, 'base64')),
+          { redactPII: { mode: 'aggressive' } },
+          { filename: f.name },
+        );
+        expect(got.error).toBeUndefined();
+        expect(got.markdown).toBe(inNode.markdown);
+      } finally {
+        await engine.close();
+      }
+      // The model's names and places, and the heuristics' patterns, are gone.
+      expect(got.markdown).toContain('# Referral for <PERSON>');
+      expect(got.markdown).toContain('<PERSON> met <PERSON> in <LOCATION>');
+      for (const leak of ['Lovelace', 'Hopper', 'Paris', 'Wonderland', '555-2671', '4111', 'example.org'])
+        expect(got.markdown).not.toContain(leak);
+
+      // A model URL that does not answer fails the request closed, with Node's error.
+      const missing = await page.evaluate(
+        ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/absent'),
+        [f.b64, f.name],
+      );
+      expect(missing.error).toMatchObject({ status: 500 });
+      expect(missing.error?.message).toMatch(/PII model failed/);
+      expect(missing.error?.message).not.toContain('Lovelace');
+
+      expect(errors).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
+      expect(requests).toContain(`${app?.origin}/models/ner-model/onnx/model.onnx`);
+      expect(requests).toContain(`${app?.origin}/onnx/ort-wasm-simd-threaded.asyncify.wasm`);
     } finally {
       await page.close();
     }
