@@ -3,9 +3,8 @@ import type { PiiModelOptions } from './model-core.ts';
 
 export interface PiiEngineConfig extends Omit<EngineConfig, 'pii'> {
   /**
-   * `model`: a local model directory (Node), the model folder's URL (browsers; Node fetches an
-   * http(s) URL too), or (with `allowRemoteModels`) a hub id; full model options; or a ready
-   * `PiiModel`. Without a model only `redactPII: { mode: "fast" }` works.
+   * `model`: a local model directory (Node), the model folder's URL on the page's origin
+   * (browsers), or (with `allowRemoteModels`) a hub id; full model options; or a ready `PiiModel`. Without a model only `redactPII: { mode: "fast" }` works.
    */
   pii?: false | { model?: string | PiiModelOptions | PiiModel };
 }

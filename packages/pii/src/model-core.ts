@@ -13,7 +13,7 @@ export interface PiiModelOptions extends ModelOptions {
 /** What differs between Node and browsers: the task's name in a worker and how a pool starts. */
 export interface ModelHost {
   task: string;
-  /** A one-worker pool of this platform carrying `task`. */
+  /** A one-worker pool of this platform that can run `task`. */
   ownPool(): Promise<Pool>;
   /** Options as they must reach a worker (browsers: URLs made absolute against the page). */
   resolve(options: ModelOptions): ModelOptions;
@@ -58,6 +58,7 @@ export function makePiiModel(options: PiiModelOptions, host: ModelHost): PiiMode
       return pool;
     }
     pool = await host.ownPool();
+    pool.register(TASK, host.task);
     ownPool = true;
     return pool;
   }

@@ -31,7 +31,7 @@ export function piiModel(options: PiiModelOptions): PiiModel {
     task: NER_TASK_URL,
     async ownPool() {
       await loadModelRuntime();
-      return createPool({ size: 1, tasks: { 'pii-ner': NER_TASK_URL }, preload: [NER_TASK_URL] });
+      return createPool({ size: 1, preload: [NER_TASK_URL] });
     },
     resolve: (o) => o,
   });

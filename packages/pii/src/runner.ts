@@ -6,8 +6,8 @@ import { mergeWords, splitWords, type Word, windows } from './words.ts';
 /** Where the model comes from and how it is run. Plain data: it crosses into workers. */
 export interface ModelOptions {
   /**
-   * A local directory (absolute, or starting with ./ or ../) or a folder URL (http(s):, blob:; in
-   * browsers relative to the page) holding config.json (with id2label), tokenizer.json,
+   * A local directory (absolute, or starting with ./ or ../; in browsers a folder URL on the page's
+   * origin, relative to the page) holding config.json (with id2label), tokenizer.json,
    * tokenizer_config.json and onnx/model.onnx; or a hub id, which is downloaded only when
    * `allowRemoteModels` is true.
    */
@@ -45,7 +45,22 @@ interface Loaded {
   Tensor: new (type: 'int64', data: BigInt64Array, dims: number[]) => unknown;
 }
 
-const isPath = (s: string) => /^(?:\/|\.{1,2}\/|[A-Za-z]:[\\/]|file:|https?:|blob:)/.test(s);
+const isPath = (s: string) => /^(?:\/|\.{1,2}\/|[A-Za-z]:[\\/]|file:)/.test(s);
+
+/**
+ * transformers.js takes a local model by path only (an http URL as its local path is never looked
+ * up), and fetches such a path in browsers: a model folder on this origin is given as its path.
+ */
+function onThisOrigin(model: string): string {
+  if (!/^https?:/i.test(model)) return model;
+  const url = new URL(model);
+  if (url.origin !== (globalThis as { location?: { origin: string } }).location?.origin)
+    throw new Error(
+      `PII model "${model}" is not on this page's origin. Serve the model folder from the app's own origin ` +
+        '(in Node, give its directory).',
+    );
+  return url.pathname;
+}
 
 interface OrtEnv {
   versions?: { web?: string };
@@ -73,7 +88,7 @@ async function load(options: ModelOptions): Promise<Loaded> {
   const hf = await import('@huggingface/transformers');
   const { env } = hf;
   useOwnRuntime(env, options);
-  let id = options.model;
+  let id = onThisOrigin(options.model);
   if (isPath(id)) {
     const path = id.startsWith('file:') ? decodeURIComponent(new URL(id).pathname) : id;
     const trimmed = path.replace(/[\\/]+$/, '');
