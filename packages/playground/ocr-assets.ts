@@ -15,5 +15,15 @@ export function ocrAssets(): Plugin {
  * of `@docmill/pii`'s browser entry); transformers.js would otherwise fetch them from a CDN.
  */
 export function piiAssets(): Plugin {
-  return copyAssets('onnx', piiAssetFiles());
+  const copy = copyAssets('onnx', piiAssetFiles());
+  return {
+    ...copy,
+    // onnxruntime-web's bundle also names its wasm by `new URL(…, import.meta.url)`, so Vite emits a
+    // second 27 MB copy into assets/; the model always sets wasmPaths to onnx/, so it is never fetched.
+    generateBundle(options, bundle, isWrite) {
+      for (const name of Object.keys(bundle))
+        if (/(^|\/)ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(name)) delete bundle[name];
+      return (copy.generateBundle as (this: unknown, ...a: unknown[]) => void).call(this, options, bundle, isWrite);
+    },
+  };
 }
