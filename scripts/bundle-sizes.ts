@@ -129,7 +129,7 @@ try {
   );
   // onnxruntime-web's own files, fetched from the app's folder when the model first loads.
   for (const [file, path] of Object.entries(piiAssetFiles()))
-    rows.push([`onnx/${file} (fetched when the PII model loads)`, '', kb(gzipSync(readFileSync(path)).length)]);
+    rows.push([`onnx/${file} (fetched when the model loads)`, '', kb(gzipSync(readFileSync(path)).length)]);
   console.log('| part | gzip | with every lazy import |\n| --- | --- | --- |');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 } finally {
