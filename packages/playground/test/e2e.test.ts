@@ -9,9 +9,8 @@ import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/he
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
-import { copyAssets } from '../copy-assets.ts';
 import { readOptions } from '../src/options.ts';
-import { type BuiltApp, startBuiltApp } from './built-app.ts';
+import { type BuiltApp, openPage, startBuiltApp, TEST_MODEL, testModelAssets } from './built-app.ts';
 
 /**
  * The built playground in Debian's Chromium: files picked through the page's own input are parsed
@@ -53,16 +52,13 @@ let nodeEngine: Engine | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  // The generated NER model is served by the app's origin, as an app serving its own model would.
-  const model = join(projectRoot, 'fixtures/pii/ner-model');
-  const modelFiles = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
   app = await startBuiltApp({
     root: resolve(here, '..'),
     configFile: resolve(here, '../vite.config.ts'),
-    plugins: [copyAssets('models/ner', Object.fromEntries(modelFiles.map((f) => [f, join(model, f)])))],
+    plugins: [testModelAssets('models/ner')],
   });
   nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await nodeEngine?.close();
@@ -214,12 +210,8 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
   });
 
   it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html?model=./models/ner/');
     try {
-      await page.goto(`${app?.origin}/index.html?model=./models/ner/`);
       await expect.poll(() => page.locator('#pii-note').textContent()).toContain('./models/ner/');
       expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(false);
       await page.selectOption('#pii-mode', 'aggressive');
@@ -233,7 +225,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       await page.locator('#file-list li[data-name="letter.html"]').click();
       const shown = (await page.locator('#pane-raw').textContent()) ?? '';
       const engine = createPiiEngine({
-        pii: { model: { model: join(projectRoot, 'fixtures/pii/ner-model'), worker: false } },
+        pii: { model: { model: TEST_MODEL, worker: false } },
       });
       try {
         const options = readOptions(

@@ -3,13 +3,12 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../core/src/index.ts';
-import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
+import { CHROMIUM, chromiumSkipReason } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
-import { copyAssets } from '../copy-assets.ts';
 import { ocrAssets, piiAssets } from '../ocr-assets.ts';
-import { type BuiltApp, startBuiltApp } from './built-app.ts';
+import { type BuiltApp, openPage, startBuiltApp, TEST_MODEL, testModelAssets } from './built-app.ts';
 
 /**
  * `@docmill/workers` on Web Workers, bundled by Vite from the package's browser entry: whole
@@ -20,8 +19,6 @@ import { type BuiltApp, startBuiltApp } from './built-app.ts';
 if (!CHROMIUM) console.warn(chromiumSkipReason);
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const MODEL = join(projectRoot, 'fixtures/pii/ner-model');
-const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
 let app: BuiltApp | undefined;
 
 beforeAll(async () => {
@@ -32,16 +29,11 @@ beforeAll(async () => {
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
-    plugins: [
-      ocrAssets(),
-      piiAssets(),
-      // The generated test model, served by the page's own origin like any app's model.
-      copyAssets('models/ner-model', Object.fromEntries(MODEL_FILES.map((f) => [f, join(MODEL, f)]))),
-    ],
+    plugins: [ocrAssets(), piiAssets(), testModelAssets('models/ner-model')],
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await app?.close();
@@ -54,12 +46,8 @@ const file = (p: string) => ({
 
 describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
   it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
-      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       // A CSV that takes seconds to parse, first in line: its 1 s deadline ends the running worker.
       const rows = Array.from({ length: 600_000 }, (_, i) => `${i},name ${i},${i * 3}`).join('\n');
@@ -89,10 +77,8 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
   });
 
   it('runs a pooled engine with the OCR stage inside an OCR Web Worker', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
+    const { page, requests } = await openPage(app as BuiltApp, 'index.html');
     try {
-      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       const b64 = file('pdf/scanned.pdf').b64;
       type Run = { runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> };
@@ -116,12 +102,8 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
   });
 
   it('redacts with the PII model in a Web Worker, as Node does', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
-      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       const f = file('pii/letter.html');
       type Run = {
@@ -135,7 +117,7 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
         ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/ner-model'),
         [f.b64, f.name],
       );
-      const engine = createPiiEngine({ pii: { model: { model: MODEL, worker: false } } });
+      const engine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
       try {
         const inNode = await engine.parse(
           new Uint8Array(Buffer.from(f.b64, 'base64')),
