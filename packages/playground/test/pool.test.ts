@@ -135,6 +135,27 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       for (const leak of ['Lovelace', 'Hopper', 'Paris', 'Wonderland', '555-2671', '4111', 'example.org'])
         expect(got.markdown).not.toContain(leak);
 
+      // A pooled engine whose PII worker builds the PII stage (PII_STAGE_URL) itself. A CSV: a Web
+      // Worker has no DOMParser, so core's HTML adapter does not run there.
+      const csv = 'Name,City,Email\nAda Lovelace,Paris,ada@example.org\nGrace Hopper,New York,grace@example.org\n';
+      type Pooled = { runPiiPool(b64: string, name: string, model: string): Promise<string> };
+      const pooled = await page.evaluate(
+        (b64) => (window as unknown as Pooled).runPiiPool(b64, 'people.csv', './models/ner-model'),
+        Buffer.from(csv).toString('base64'),
+      );
+      const csvEngine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
+      try {
+        const csvInNode = await csvEngine.parse(
+          new TextEncoder().encode(csv),
+          { redactPII: { mode: 'aggressive' } },
+          { filename: 'people.csv' },
+        );
+        expect(pooled).toBe(csvInNode.markdown);
+      } finally {
+        await csvEngine.close();
+      }
+      expect(pooled).toContain('| <PERSON> | <LOCATION> | <EMAIL> |');
+
       // A model URL that does not answer fails the request closed, with Node's error.
       const missing = await page.evaluate(
         ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/absent'),
