@@ -13,6 +13,7 @@ import { build, type Metafile } from 'esbuild';
 import { bundleCore } from '../packages/core/test/helpers/browser.ts';
 import { projectRoot } from '../packages/core/test/helpers/corpus.ts';
 import { ocrAssetFiles } from '../packages/ocr/src/assets-node.ts';
+import { piiAssetFiles } from '../packages/pii/src/assets-node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'docmill-sizes-'));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -119,11 +120,16 @@ try {
     const when = /osd|simd\.wasm/.test(file) ? 'fetched by orientation detection' : 'fetched on the first OCR';
     rows.push([`tesseract/${file} (${when})`, '', kb(size)]);
   }
-  try {
-    rows.push(...(await packageRows('pii', { '@docmill/pii (entry; beyond core)': 'packages/pii/src/index.ts' })));
-  } catch (err) {
-    rows.push(['@docmill/pii', `does not bundle for browsers: ${(err as Error).message.split('\n')[0]}`, '']);
-  }
+  rows.push(
+    ...(await packageRows('pii', {
+      '@docmill/pii browser entry (model client, worker pool; beyond core)': 'packages/pii/src/index.browser.ts',
+      '@docmill/pii Web Worker (NER task, transformers.js + onnxruntime-web glue)':
+        'packages/pii/src/worker-browser.ts',
+    })),
+  );
+  // onnxruntime-web's own files, fetched from the app's folder when the model first loads.
+  for (const [file, path] of Object.entries(piiAssetFiles()))
+    rows.push([`onnx/${file} (fetched when the model loads)`, '', kb(gzipSync(readFileSync(path)).length)]);
   console.log('| part | gzip | with every lazy import |\n| --- | --- | --- |');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 } finally {

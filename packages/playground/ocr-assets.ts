@@ -1,30 +1,29 @@
-import { createReadStream, readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 // An app outside this workspace imports '@docmill/ocr/assets' (built JavaScript); here the
 // package's source is TypeScript, which Vite bundles into the config only by relative path.
 import { ocrAssetFiles } from '../ocr/src/assets-node.ts';
+import { piiAssetFiles } from '../pii/src/assets-node.ts';
+import { copyAssets } from './copy-assets.ts';
+
+/** tesseract.js's worker script, wasm cores and models, in `tesseract/` of the build. */
+export function ocrAssets(): Plugin {
+  return copyAssets('tesseract', ocrAssetFiles());
+}
 
 /**
- * tesseract.js loads its worker script, its wasm core and the models by URL at run time, out of
- * the bundler's sight. This copies them from node_modules into `tesseract/` of the build (and
- * serves them there in dev), so OCR fetches them from the page's own origin and never a CDN.
+ * onnxruntime-web's wasm and glue for the PII model, in `onnx/` of the build (the default `assets`
+ * of `@docmill/pii`'s browser entry); transformers.js would otherwise fetch them from a CDN.
  */
-export function ocrAssets(): Plugin {
-  const files = ocrAssetFiles();
+export function piiAssets(): Plugin {
+  const copy = copyAssets('onnx', piiAssetFiles());
   return {
-    name: 'docmill-ocr-assets',
-    configureServer(server) {
-      server.middlewares.use('/tesseract', (req, res, next) => {
-        const path = files[(req.url ?? '').replace(/^\//, '').split('?')[0] ?? ''];
-        if (!path) return next();
-        res.setHeader('content-type', path.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
-        createReadStream(path).pipe(res);
-      });
-    },
-    generateBundle() {
-      for (const [name, path] of Object.entries(files)) {
-        this.emitFile({ type: 'asset', fileName: `tesseract/${name}`, source: readFileSync(path) });
-      }
+    ...copy,
+    // onnxruntime-web's bundle also names its wasm by `new URL(…, import.meta.url)`, so Vite emits a
+    // second 27 MB copy into assets/; the model always sets wasmPaths to onnx/, so it is never fetched.
+    generateBundle(options, bundle, isWrite) {
+      for (const name of Object.keys(bundle))
+        if (/(^|\/)ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/.test(name)) delete bundle[name];
+      return (copy.generateBundle as (this: unknown, ...a: unknown[]) => void).call(this, options, bundle, isWrite);
     },
   };
 }

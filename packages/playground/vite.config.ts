@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { ocrAssets } from './ocr-assets.ts';
+import { ocrAssets, piiAssets } from './ocr-assets.ts';
 
 const nodeOnly = fileURLToPath(new URL('./src/node-only.ts', import.meta.url));
 
@@ -8,7 +8,8 @@ const nodeOnly = fileURLToPath(new URL('./src/node-only.ts', import.meta.url));
  * A static app: `vite build` writes `dist/` with relative URLs (host it under any path). PDFium's
  * glue asks for its wasm by `new URL('pdfium.wasm', import.meta.url)`; Vite copies that file into
  * `dist/assets`, so the page fetches it from its own origin. OCR's pool workers are found the same
- * way (`new Worker(new URL(…, import.meta.url))`), and tesseract.js's files are copied above. The
+ * way (`new Worker(new URL(…, import.meta.url))`); tesseract.js's and onnxruntime-web's files are
+ * copied by the plugins below (the PII model itself is the app's to serve: `?model=`). The
  * dev server's dependency pre-bundling would move the glue away from its wasm, so that package is
  * served as is. Core's Node HTML backend (parse5 + linkedom) is never called in a browser and is
  * left out.
@@ -19,7 +20,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
   optimizeDeps: { exclude: ['@embedpdf/pdfium'] },
-  plugins: [ocrAssets()],
+  plugins: [ocrAssets(), piiAssets()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2048 },
   worker: { format: 'es' },
 });

@@ -195,6 +195,8 @@ describe('published packages', () => {
     expect(core.exports['./platform/node'].browser).toBeNull();
     const ocr = JSON.parse(readFileSync(join(installed('@docmill/ocr'), 'package.json'), 'utf8'));
     expect(ocr.exports['./assets'].browser).toBeNull();
+    const pii = JSON.parse(readFileSync(join(installed('@docmill/pii'), 'package.json'), 'utf8'));
+    expect(pii.exports['./assets'].browser).toBeNull();
     /** Files reached from `file` by relative imports and by worker URLs (`new URL('./x.js', import.meta.url)`). */
     const walk = (start: string): Set<string> => {
       const reached = new Set<string>();
@@ -219,6 +221,7 @@ describe('published packages', () => {
     const workers = JSON.parse(readFileSync(join(installed('@docmill/workers'), 'package.json'), 'utf8'));
     expect(workers.exports['.'].browser).toBe('./dist/index.browser.js');
     expect(ocr.exports['.'].browser).toBe('./dist/index.browser.js');
+    expect(pii.exports['.'].browser).toBe('./dist/index.browser.js');
     const inWorkers = walk(browserEntry('@docmill/workers', workers));
     const inOcr = walk(browserEntry('@docmill/ocr', ocr));
     // The Web Worker entries (and the tasks they register) are part of what a bundler takes in.
@@ -227,6 +230,9 @@ describe('published packages', () => {
     );
     expect([...inOcr].map((f) => basename(f))).toEqual(
       expect.arrayContaining(['worker-browser.js', 'task.js', 'tesseract.js']),
+    );
+    expect([...walk(browserEntry('@docmill/pii', pii))].map((f) => basename(f))).toEqual(
+      expect.arrayContaining(['worker-browser.js', 'task.js', 'runner.js', 'stage-module.js']),
     );
   });
 

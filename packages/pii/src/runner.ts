@@ -1,16 +1,23 @@
 import type { PiiSpan } from '@docmill/core';
 import { type LabelMap, labelMap, type ParsedLabel, parseLabel } from './labels.ts';
+import { ORT_FILES } from './ort-files.ts';
 import { mergeWords, splitWords, type Word, windows } from './words.ts';
 
 /** Where the model comes from and how it is run. Plain data: it crosses into workers. */
 export interface ModelOptions {
   /**
-   * A local directory (absolute, or starting with ./ or ../) holding config.json (with id2label),
-   * tokenizer.json, tokenizer_config.json and onnx/model.onnx; or a hub id, which is downloaded only
-   * when `allowRemoteModels` is true.
+   * A local directory (absolute, or starting with ./ or ../; in browsers a folder URL on the page's
+   * origin, relative to the page) holding config.json (with id2label), tokenizer.json,
+   * tokenizer_config.json and onnx/model.onnx; or a hub id, which is downloaded only when
+   * `allowRemoteModels` is true.
    */
   model: string;
   allowRemoteModels?: boolean;
+  /**
+   * Browsers: the URL of the folder serving onnxruntime-web's files (`piiAssetFiles()` of
+   * `@docmill/pii/assets`). Required there, so the runtime never comes from a CDN; unused in Node.
+   */
+  assets?: string;
   /** Model label → bucket overrides (merged over the CoNLL and PII-model defaults). */
   labels?: LabelMap;
   /** `fp32` loads onnx/model.onnx, `q8` onnx/model_quantized.onnx. Default fp32. */
@@ -40,10 +47,48 @@ interface Loaded {
 
 const isPath = (s: string) => /^(?:\/|\.{1,2}\/|[A-Za-z]:[\\/]|file:)/.test(s);
 
+/**
+ * transformers.js takes a local model by path only (an http URL as its local path is never looked
+ * up), and fetches such a path in browsers: a model folder on this origin is given as its path.
+ */
+function onThisOrigin(model: string): string {
+  if (!/^https?:/i.test(model)) return model;
+  const url = new URL(model);
+  if (url.origin !== (globalThis as { location?: { origin: string } }).location?.origin)
+    throw new Error(
+      `PII model "${model}" is not on this page's origin. Serve the model folder from the app's own origin ` +
+        '(in Node, give its directory).',
+    );
+  return url.pathname;
+}
+
+interface OrtEnv {
+  versions?: { web?: string };
+  wasm?: { wasmPaths?: unknown };
+}
+
+/**
+ * In transformers.js's web build, point onnxruntime-web at the app's own copy of its files (the
+ * library would otherwise fetch them from a CDN) and keep everything out of the Cache API.
+ */
+function useOwnRuntime(env: { backends: { onnx?: unknown } }, options: ModelOptions): void {
+  const ort = env.backends.onnx as OrtEnv | undefined;
+  if (!ort?.versions?.web || !ort.wasm) return;
+  if (!options.assets)
+    throw new Error(
+      "PII model: no URL for onnxruntime-web's files. Serve the files of piiAssetFiles() " +
+        "(@docmill/pii/assets) from your app and give their folder as the model's `assets`.",
+    );
+  const folder = options.assets.endsWith('/') ? options.assets : `${options.assets}/`;
+  ort.wasm.wasmPaths = { mjs: new URL(ORT_FILES.mjs, folder).href, wasm: new URL(ORT_FILES.wasm, folder).href };
+  Object.assign(env, { useBrowserCache: false, useWasmCache: false });
+}
+
 async function load(options: ModelOptions): Promise<Loaded> {
   const hf = await import('@huggingface/transformers');
   const { env } = hf;
-  let id = options.model;
+  useOwnRuntime(env, options);
+  let id = onThisOrigin(options.model);
   if (isPath(id)) {
     const path = id.startsWith('file:') ? decodeURIComponent(new URL(id).pathname) : id;
     const trimmed = path.replace(/[\\/]+$/, '');

@@ -1,5 +1,6 @@
-import { createEngine, type ParseData, type ParseProgress } from '@docmill/core';
+import type { ParseData, ParseProgress } from '@docmill/core';
 import { createOcrStage } from '@docmill/ocr';
+import { createEngine } from '@docmill/pii';
 import { downloadButton } from './download.ts';
 import { readOptions } from './options.ts';
 import { drawPage } from './page-view.ts';
@@ -19,13 +20,19 @@ interface Entry {
 }
 
 /**
- * Core's engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model
- * modes need a token-classification model, which this static build does not ship. Scanned PDF
- * pages and images are OCR'd in one Web Worker (tesseract.js from this build's `tesseract/`
- * folder): one keeps the tab responsive, and a second would load its own models for little gain
- * on the one-document-at-a-time page.
+ * The engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model modes
+ * need a token-classification model, which this static build does not ship: `?model=<folder URL>`
+ * names one served by this page's own origin (the CSP lets nothing else through); it runs in a Web
+ * Worker on onnxruntime-web from this build's `onnx/` folder. Scanned PDF pages and images are
+ * OCR'd in one Web Worker (tesseract.js from this build's `tesseract/` folder): one keeps the tab
+ * responsive, and a second would load its own models for little gain on the one-document-at-a-time
+ * page.
  */
-const engine = createEngine({ stages: [createOcrStage({ workers: 1, assets: './tesseract/' })] });
+const modelUrl = new URLSearchParams(location.search).get('model') ?? undefined;
+const engine = createEngine({
+  stages: [createOcrStage({ workers: 1, assets: './tesseract/' })],
+  ...(modelUrl ? { pii: { model: modelUrl } } : {}),
+});
 const redacts = true;
 const MODEL_MODES = ['accurate', 'aggressive'];
 
@@ -44,12 +51,19 @@ function formState() {
 }
 
 function setupPii(): void {
+  if (modelUrl) {
+    $('pii-note').textContent =
+      `fast: pattern and name-list heuristics, in this tab. accurate and aggressive add the NER model from ${modelUrl}, ` +
+      'run in a Web Worker; if it cannot load, the engine refuses rather than return unredacted text.';
+    return;
+  }
   for (const option of $<HTMLSelectElement>('pii-mode').options) {
     if (MODEL_MODES.includes(option.value)) option.disabled = true;
   }
   $('pii-note').textContent =
     'fast: pattern and name-list heuristics, in this tab. accurate and aggressive need a local NER model, ' +
-    'which this build does not include; the engine refuses them rather than return unredacted text.';
+    'which this build does not include (open the page with ?model=<folder URL of one on this origin>); ' +
+    'the engine refuses them rather than return unredacted text.';
 }
 
 function showProgress(p: ParseProgress, name: string): void {

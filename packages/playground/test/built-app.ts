@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import type { InlineConfig } from 'vite';
-import { launchChromium, serveFolder } from '../../core/test/helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import type { InlineConfig, Plugin } from 'vite';
+import { launchChromium, recordRequests, serveFolder } from '../../core/test/helpers/browser.ts';
+import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { copyAssets } from '../copy-assets.ts';
 
 export interface BuiltApp {
   origin: string;
@@ -30,4 +32,26 @@ export async function startBuiltApp(config: InlineConfig): Promise<BuiltApp> {
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The generated test NER model's folder (fixtures/scripts/make-pii-model.ts). */
+export const TEST_MODEL = join(projectRoot, 'fixtures/pii/ner-model');
+
+/** The test model served by the app's own origin under `folder/`, as an app serves its model. */
+export function testModelAssets(folder: string): Plugin {
+  const files = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'];
+  return copyAssets(folder, Object.fromEntries(files.map((f) => [f, join(TEST_MODEL, f)])));
+}
+
+/** A new page of the app at `path`, with every request it makes and every uncaught page error. */
+export async function openPage(
+  app: BuiltApp,
+  path: string,
+): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const page = await app.browser.newPage();
+  const requests = recordRequests(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${app.origin}/${path}`);
+  return { page, requests, errors };
 }

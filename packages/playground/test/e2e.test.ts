@@ -8,8 +8,9 @@ import { createEngine, type Engine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
+import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
 import { readOptions } from '../src/options.ts';
-import { type BuiltApp, startBuiltApp } from './built-app.ts';
+import { type BuiltApp, openPage, startBuiltApp, TEST_MODEL, testModelAssets } from './built-app.ts';
 
 /**
  * The built playground in Debian's Chromium: files picked through the page's own input are parsed
@@ -51,9 +52,13 @@ let nodeEngine: Engine | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  app = await startBuiltApp({ root: resolve(here, '..'), configFile: resolve(here, '../vite.config.ts') });
+  app = await startBuiltApp({
+    root: resolve(here, '..'),
+    configFile: resolve(here, '../vite.config.ts'),
+    plugins: [testModelAssets('models/ner')],
+  });
   nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await nodeEngine?.close();
@@ -199,6 +204,46 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       for (const f of tesseractFiles) {
         expect(requests, f).toContain(`${app?.origin}/tesseract/${f}`);
       }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html?model=./models/ner/');
+    try {
+      await expect.poll(() => page.locator('#pii-note').textContent()).toContain('./models/ner/');
+      expect(await page.locator('#pii-mode option[value="aggressive"]').isDisabled()).toBe(false);
+      await page.selectOption('#pii-mode', 'aggressive');
+      const letter = readFileSync(join(projectRoot, 'fixtures/pii/letter.html'));
+      await page.setInputFiles('#file-input', { name: 'letter.html', mimeType: 'text/html', buffer: letter });
+      await page.waitForFunction(
+        () => document.querySelector('#file-list li[data-name="letter.html"]')?.getAttribute('data-status') === 'done',
+        undefined,
+        { timeout: 60_000 },
+      );
+      await page.locator('#file-list li[data-name="letter.html"]').click();
+      const shown = (await page.locator('#pane-raw').textContent()) ?? '';
+      const engine = createPiiEngine({
+        pii: { model: { model: TEST_MODEL, worker: false } },
+      });
+      try {
+        const options = readOptions(
+          { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'aggressive', piiStyle: 'tag' },
+          true,
+        );
+        const inNode = await engine.parse(new Uint8Array(letter), options, { filename: 'letter.html' });
+        expect(shown).toBe(inNode.markdown);
+      } finally {
+        await engine.close();
+      }
+      expect(shown).toContain('<PERSON> met <PERSON> in <LOCATION>');
+      expect(shown).not.toContain('Lovelace');
+      expect(errors).toEqual([]);
+      const foreign = requests.filter((u) => !u.startsWith(`${app?.origin}/`) && !/^(data|blob):/.test(u));
+      expect(foreign).toEqual([]);
+      expect(requests).toContain(`${app?.origin}/models/ner/onnx/model.onnx`);
+      expect(requests).toContain(`${app?.origin}/onnx/ort-wasm-simd-threaded.asyncify.wasm`);
     } finally {
       await page.close();
     }

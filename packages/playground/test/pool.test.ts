@@ -3,11 +3,12 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../core/src/index.ts';
-import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
+import { CHROMIUM, chromiumSkipReason } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
-import { ocrAssets } from '../ocr-assets.ts';
-import { type BuiltApp, startBuiltApp } from './built-app.ts';
+import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
+import { ocrAssets, piiAssets } from '../ocr-assets.ts';
+import { type BuiltApp, openPage, startBuiltApp, TEST_MODEL, testModelAssets } from './built-app.ts';
 
 /**
  * `@docmill/workers` on Web Workers, bundled by Vite from the package's browser entry: whole
@@ -28,11 +29,11 @@ beforeAll(async () => {
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
-    plugins: [ocrAssets()],
+    plugins: [ocrAssets(), piiAssets(), testModelAssets('models/ner-model')],
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await app?.close();
@@ -45,12 +46,8 @@ const file = (p: string) => ({
 
 describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
   it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
-      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       // A CSV that takes seconds to parse, first in line: its 1 s deadline ends the running worker.
       const rows = Array.from({ length: 600_000 }, (_, i) => `${i},name ${i},${i * 3}`).join('\n');
@@ -80,10 +77,8 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
   });
 
   it('runs a pooled engine with the OCR stage inside an OCR Web Worker', { timeout: 90_000 }, async () => {
-    const page = await (app as BuiltApp).browser.newPage();
-    const requests = recordRequests(page);
+    const { page, requests } = await openPage(app as BuiltApp, 'index.html');
     try {
-      await page.goto(`${app?.origin}/index.html`);
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
       const b64 = file('pdf/scanned.pdf').b64;
       type Run = { runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> };
@@ -101,6 +96,79 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       }
       expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests).toContain(`${app?.origin}/tesseract/eng.traineddata.gz`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('redacts with the PII model in a Web Worker, as Node does', { timeout: 90_000 }, async () => {
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
+    try {
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      const f = file('pii/letter.html');
+      type Run = {
+        runPii(
+          b64: string,
+          name: string,
+          model: string,
+        ): Promise<{ markdown?: string; error?: { status: number; code: string; message: string } }>;
+      };
+      const got = await page.evaluate(
+        ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/ner-model'),
+        [f.b64, f.name],
+      );
+      const engine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
+      try {
+        const inNode = await engine.parse(
+          new Uint8Array(Buffer.from(f.b64, 'base64')),
+          { redactPII: { mode: 'aggressive' } },
+          { filename: f.name },
+        );
+        expect(got.error).toBeUndefined();
+        expect(got.markdown).toBe(inNode.markdown);
+      } finally {
+        await engine.close();
+      }
+      // The model's names and places, and the heuristics' patterns, are gone.
+      expect(got.markdown).toContain('# Referral for <PERSON>');
+      expect(got.markdown).toContain('<PERSON> met <PERSON> in <LOCATION>');
+      for (const leak of ['Lovelace', 'Hopper', 'Paris', 'Wonderland', '555-2671', '4111', 'example.org'])
+        expect(got.markdown).not.toContain(leak);
+
+      // A pooled engine whose PII worker builds the PII stage (PII_STAGE_URL) itself. A CSV: a Web
+      // Worker has no DOMParser, so core's HTML adapter does not run there.
+      const csv = 'Name,City,Email\nAda Lovelace,Paris,ada@example.org\nGrace Hopper,New York,grace@example.org\n';
+      type Pooled = { runPiiPool(b64: string, name: string, model: string): Promise<string> };
+      const pooled = await page.evaluate(
+        (b64) => (window as unknown as Pooled).runPiiPool(b64, 'people.csv', './models/ner-model'),
+        Buffer.from(csv).toString('base64'),
+      );
+      const csvEngine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
+      try {
+        const csvInNode = await csvEngine.parse(
+          new TextEncoder().encode(csv),
+          { redactPII: { mode: 'aggressive' } },
+          { filename: 'people.csv' },
+        );
+        expect(pooled).toBe(csvInNode.markdown);
+      } finally {
+        await csvEngine.close();
+      }
+      expect(pooled).toContain('| <PERSON> | <LOCATION> | <EMAIL> |');
+
+      // A model URL that does not answer fails the request closed, with Node's error.
+      const missing = await page.evaluate(
+        ([b64, name]) => (window as unknown as Run).runPii(b64 as string, name as string, './models/absent'),
+        [f.b64, f.name],
+      );
+      expect(missing.error).toMatchObject({ status: 500 });
+      expect(missing.error?.message).toMatch(/PII model failed/);
+      expect(missing.error?.message).not.toContain('Lovelace');
+
+      expect(errors).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
+      expect(requests).toContain(`${app?.origin}/models/ner-model/onnx/model.onnx`);
+      expect(requests).toContain(`${app?.origin}/onnx/ort-wasm-simd-threaded.asyncify.wasm`);
     } finally {
       await page.close();
     }

@@ -1,4 +1,5 @@
 import { OCR_STAGE_URL, spawnOcrWorker } from '@docmill/ocr';
+import { createEngine as createPiiEngine, PII_STAGE_URL, spawnPiiWorker } from '@docmill/pii';
 import { createPool, createPooledEngine } from '@docmill/workers';
 
 /**
@@ -59,5 +60,49 @@ async function runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: un
   }
 }
 
-Object.assign(window, { runPool, runOcrPool });
+/**
+ * A document redacted in `aggressive` mode by `@docmill/pii`'s browser entry: the model in a Web
+ * Worker of its own, fetched from `model` (a folder of this origin), onnxruntime-web from `onnx/`.
+ */
+async function runPii(
+  b64: string,
+  name: string,
+  model: string,
+): Promise<{ markdown?: string; error?: { status: number; code: string; message: string } }> {
+  const engine = createPiiEngine({ pii: { model } });
+  try {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' } }, { filename: name });
+    return { markdown: r.markdown ?? '' };
+  } catch (err) {
+    const e = err as { status: number; code: string; message: string };
+    return { error: { status: e.status, code: e.code, message: e.message } };
+  } finally {
+    await engine.close();
+  }
+}
+
+/** The same, parsed whole in one PII Web Worker whose pooled engine builds the PII stage itself. */
+async function runPiiPool(b64: string, name: string, model: string): Promise<string> {
+  const engine = createPooledEngine({
+    pool: createPool({ size: 1, spawn: spawnPiiWorker }),
+    // Absolute: inside the worker, a relative URL would resolve against the worker's script.
+    stages: [
+      {
+        url: PII_STAGE_URL,
+        options: { model: new URL(model, location.href).href, assets: new URL('./onnx/', location.href).href },
+      },
+    ],
+  });
+  try {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' } }, { filename: name });
+    return r.markdown ?? '';
+  } finally {
+    await engine.pool.close();
+    await engine.close();
+  }
+}
+
+Object.assign(window, { runPool, runOcrPool, runPii, runPiiPool });
 document.body.dataset.ready = 'yes';
