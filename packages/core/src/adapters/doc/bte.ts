@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../../errors.ts';
+import { intervalAt } from '../../util/intervals.ts';
 import type { Bytes } from '../cfb/bytes.ts';
 import { FC, type Fib } from './fib.ts';
 
@@ -34,14 +35,10 @@ export function fkpPages(word: Bytes, table: Bytes, fib: Fib, fc: number, signal
 
 /** The run holding file offset `fc`, by binary search over runs sorted by start and not overlapping. */
 export function runAt<R extends { fcStart: number; fcEnd: number }>(runs: readonly R[], fc: number): R | undefined {
-  let lo = 0;
-  let hi = runs.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const r = runs[mid] as R;
-    if (fc < r.fcStart) hi = mid - 1;
-    else if (fc >= r.fcEnd) lo = mid + 1;
-    else return r;
-  }
-  return undefined;
+  return intervalAt(
+    runs,
+    fc,
+    (r) => r.fcStart,
+    (r) => r.fcEnd,
+  );
 }

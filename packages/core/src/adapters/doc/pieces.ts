@@ -1,4 +1,5 @@
 import { badInput } from '../../errors.ts';
+import { intervalAt } from '../../util/intervals.ts';
 import { type Bytes, decode8, decode16 } from '../cfb/bytes.ts';
 import { FC, type Fib } from './fib.ts';
 
@@ -75,16 +76,13 @@ function withLookup(text: string, pieces: Piece[]): DocText {
     text,
     pieces,
     fcOf(cp) {
-      let lo = 0;
-      let hi = pieces.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const p = pieces[mid] as Piece;
-        if (cp < p.cpStart) hi = mid - 1;
-        else if (cp >= p.cpEnd) lo = mid + 1;
-        else return p.fc + (cp - p.cpStart) * (p.compressed ? 1 : 2);
-      }
-      return -1;
+      const p = intervalAt(
+        pieces,
+        cp,
+        (x) => x.cpStart,
+        (x) => x.cpEnd,
+      );
+      return p ? p.fc + (cp - p.cpStart) * (p.compressed ? 1 : 2) : -1;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { DocmillError, throwIfAborted } from '../../errors.ts';
 import type { RedactOptions } from '../../options/normalize.ts';
+import { intervalAt } from '../../util/intervals.ts';
 import { detectHeuristic } from './detect.ts';
 import { loadNameLexicon } from './lexicon.ts';
 import type { SpanFinder } from './redact-tree.ts';
@@ -42,7 +43,12 @@ export function spanFinder(opts: RedactOptions, model: PiiModel | undefined, sig
       throwIfAborted(signal);
       for (const s of detectHeuristic(batch.text, entities, lex)) {
         if (opts.mode === 'accurate' && !s.validated) continue;
-        const part = partAt(batch.parts, s.start);
+        const part = intervalAt(
+          batch.parts,
+          s.start,
+          (p) => p.offset,
+          (p) => p.offset + p.length,
+        );
         if (!part) continue;
         const end = Math.min(s.end, part.offset + part.length);
         if (end <= s.start) continue;
@@ -92,17 +98,4 @@ function batches(texts: readonly string[]): { text: string; parts: Part[] }[] {
   });
   flush();
   return out;
-}
-
-function partAt(parts: readonly Part[], at: number): Part | undefined {
-  let lo = 0;
-  let hi = parts.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const p = parts[mid] as Part;
-    if (at < p.offset) hi = mid - 1;
-    else if (at >= p.offset + p.length) lo = mid + 1;
-    else return p;
-  }
-  return undefined;
 }
