@@ -190,23 +190,25 @@ export function createEngine(config: EngineConfig = {}): Engine {
       adapterOutput: output,
       onProgress: hints.onProgress,
     };
+    let ocrRan = false;
     for (const stage of stages) {
       if (signal.aborted) throw signal.reason;
-      if (stage.applies(stageCtx)) tree = await stage.run(tree, stageCtx);
+      if (!stage.applies(stageCtx)) continue;
+      tree = await stage.run(tree, stageCtx);
+      ocrRan ||= Boolean(stage.ocr);
     }
     if (capTree(tree, outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars)))
       warn(
         `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
       );
-    // Fast mode never OCRs a PDF, so its scanned pages are named whether or not an OCR stage exists;
-    // the PDF mode does not apply to images, which an OCR stage always reads.
-    const ocrSkipped = options.pdf.mode === 'fast' && detected.kind !== 'image';
-    if (output.pageInfo && (!hasOcr || ocrSkipped)) {
+    // Scanned pages no OCR stage read are named: without one, or when the OCR stage itself declined
+    // (PDF fast mode; images it always reads).
+    if (output.pageInfo && !ocrRan) {
       const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
       if (unread.length) {
         const pages = unread.map(([n]) => n).join(', ');
         warn(
-          ocrSkipped && hasOcr
+          hasOcr
             ? `Page(s) ${pages} look scanned (no usable text layer) and fast mode does not OCR: their text is missing (use mode "auto" or "ocr").`
             : `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
         );
