@@ -21,16 +21,22 @@ export interface DocmillApp {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** The error's answer; its code (when the body carries one) goes to the request log. */
 function errorResponse(c: Ctx, err: unknown): Response {
   if (err instanceof HttpError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json(err.toJSON(), err.status);
   }
   if (err instanceof DocmillError && err.status !== 500) {
+    c.set('code', err.code);
     return c.json(err.toJSON(), err.status as 400);
   }
-  if (err instanceof ScrapeFailure) return c.json(err.toJSON(), err.status);
+  if (err instanceof ScrapeFailure) {
+    c.set('code', err.code);
+    return c.json(err.toJSON(), err.status);
+  }
   // Unexpected: the client gets an id, the log gets the message; no stack leaves the process.
+  c.set('code', 'UNKNOWN_ERROR');
   const errorId = c.get('requestId');
   c.set('errorId', errorId);
   const cause = err instanceof DocmillError && err.cause !== undefined ? err.cause : err;
@@ -139,18 +145,7 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
   );
 
   app.notFound((c) => c.json({ success: false, error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
-  app.onError((err, c) => {
-    const res = errorResponse(c, err);
-    c.set(
-      'code',
-      err instanceof ScrapeFailure || (err instanceof DocmillError && res.status !== 500)
-        ? err.code
-        : res.status === 500
-          ? 'UNKNOWN_ERROR'
-          : undefined,
-    );
-    return res;
-  });
+  app.onError((err, c) => errorResponse(c, err));
 
   return {
     app,
