@@ -1,0 +1,69 @@
+import type { ParseProgress } from '@docmill/core';
+
+/** Default gap between two progress writes of one job: a 600-page PDF costs tens of writes, not 600. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+export interface ProgressThrottle {
+  report(p: ParseProgress): void;
+  /** Sends the event still held back (the last one) and resolves once every send has settled. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Thins a parse's progress events before they become Redis writes. The first event, the end of
+ * each stage (`done === total`) and a stage's last event before the next stage starts go out at
+ * once; in between, at most one event per `intervalMs`, always the newest. Sends run one after
+ * another so that clients see them in order, and a failed send is dropped: progress is best effort
+ * and must never fail a parse.
+ */
+export function throttleProgress(
+  send: (p: ParseProgress) => Promise<unknown>,
+  intervalMs = PROGRESS_INTERVAL_MS,
+): ProgressThrottle {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let pending: ParseProgress | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const emit = (p: ParseProgress) => {
+    pending = undefined;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    lastAt = performance.now();
+    chain = chain.then(() => send(p)).catch(() => undefined);
+  };
+
+  return {
+    report(p) {
+      if (pending && pending.stage !== p.stage) emit(pending);
+      const since = performance.now() - lastAt;
+      if (since >= intervalMs || p.done >= p.total) {
+        emit(p);
+        return;
+      }
+      pending = p;
+      timer ??= setTimeout(() => {
+        if (pending) emit(pending);
+      }, intervalMs - since);
+    },
+    async flush() {
+      if (pending) emit(pending);
+      await chain;
+    },
+  };
+}
+
+const UNITS = new Set(['pages', 'slides', 'sheets', 'parts']);
+
+/** Progress read back from Redis is someone else's JSON: only well-formed events reach a callback. */
+export function isParseProgress(x: unknown): x is ParseProgress {
+  if (typeof x !== 'object' || x === null) return false;
+  const p = x as Record<string, unknown>;
+  return (
+    typeof p.stage === 'string' &&
+    typeof p.done === 'number' &&
+    typeof p.total === 'number' &&
+    typeof p.unit === 'string' &&
+    UNITS.has(p.unit)
+  );
+}
