@@ -1,4 +1,4 @@
-export { CANCELLED, type CancelOutcome, cancelParse } from './cancel.ts';
+export { type CancelOutcome, cancelParse } from './cancel.ts';
 export {
   enqueueParse,
   openParseQueue,

@@ -10,9 +10,9 @@ export interface ProgressThrottle {
 }
 
 /**
- * Thins a parse's progress events before they become Redis writes. The first event, the end of
- * each stage (`done === total`) and a stage's last event before the next stage starts go out at
- * once; in between, at most one event per `intervalMs`, always the newest. Sends run one after
+ * Thins a parse's progress events before they become Redis writes. The first event of each stage,
+ * its end (`done === total`) and its last event before the next stage starts go out at once; in
+ * between, at most one event per `intervalMs`, always the newest. Sends run one after
  * another so that clients see them in order, and a failed send is dropped: progress is best effort
  * and must never fail a parse.
  */
@@ -21,6 +21,7 @@ export function throttleProgress(
   intervalMs = PROGRESS_INTERVAL_MS,
 ): ProgressThrottle {
   let lastAt = Number.NEGATIVE_INFINITY;
+  let stage: string | undefined;
   let pending: ParseProgress | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<unknown> = Promise.resolve();
@@ -35,9 +36,11 @@ export function throttleProgress(
 
   return {
     report(p) {
-      if (pending && pending.stage !== p.stage) emit(pending);
+      const newStage = p.stage !== stage;
+      if (newStage && pending) emit(pending);
+      stage = p.stage;
       const since = performance.now() - lastAt;
-      if (since >= intervalMs || p.done >= p.total) {
+      if (newStage || since >= intervalMs || p.done >= p.total) {
         emit(p);
         return;
       }
