@@ -2,11 +2,39 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseProgress } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueParse, type JobLog, openParseQueue, startParseWorker, waitForResult } from '../src/index.ts';
+import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
+import { clusterSeeds } from '../src/connection.ts';
+import {
+  cancelParse,
+  enqueueParse,
+  type JobLog,
+  openParseQueue,
+  startParseWorker,
+  waitForResult,
+} from '../src/index.ts';
 import { clusterMissing, dumpCluster, startRedisCluster, type TestCluster } from './redis-cluster.ts';
 
 const fixture = (p: string) =>
   new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../fixtures/${p}`, import.meta.url))));
+
+describe('redis-cluster:// URLs', () => {
+  it('list seed nodes and credentials; plain redis:// URLs are not clusters', () => {
+    expect(clusterSeeds('rediss-cluster://app:p%40ss@10.0.0.5:7000,[::1]:7001,cache')).toEqual({
+      nodes: [
+        { host: '10.0.0.5', port: 7000 },
+        { host: '::1', port: 7001 },
+        { host: 'cache', port: 6379 },
+      ],
+      auth: { username: 'app', password: 'p@ss', tls: {} },
+    });
+    expect(clusterSeeds('redis-cluster://:secret@h:7000')).toEqual({
+      nodes: [{ host: 'h', port: 7000 }],
+      auth: { password: 'secret' },
+    });
+    expect(clusterSeeds('redis://10.0.0.5:7000')).toBeUndefined();
+    expect(() => clusterSeeds('redis-cluster://h:99999')).toThrow('Bad Redis Cluster node "h:99999"');
+  });
+});
 
 if (clusterMissing) console.warn(clusterMissing);
 
@@ -66,6 +94,48 @@ describe.skipIf(clusterMissing)('parse jobs on a real 3-master Redis Cluster', (
       }
       expect(owners.size).toBe(1);
       expect(logs.map((l) => l.status)).toEqual([200, 200]);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+
+  it('cancels a running job through the cluster: its worker hears it over pub/sub and aborts the parse', async () => {
+    let started = 0;
+    const aborted: unknown[] = [];
+    const slow: typeof csv = {
+      ...csv,
+      parse: (_bytes, ctx) =>
+        new Promise((_, reject) => {
+          started++;
+          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
+          ctx.signal?.addEventListener('abort', () => {
+            clearTimeout(t);
+            aborted.push(ctx.signal?.reason);
+            reject(ctx.signal?.reason);
+          });
+        }),
+    };
+    const names = { name: 'slow', prefix: '{docmill}' };
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: cluster.url,
+      ...names,
+      engine: createEngine({ adapters: { csv: slow } }),
+      log: (r) => logs.push(r),
+    });
+    const q = openParseQueue({ redis: cluster.url, ...names });
+    try {
+      const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
+      const t0 = Date.now();
+      while (started === 0) {
+        if (Date.now() - t0 > 10_000) throw new Error('the job never started');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(await cancelParse(q, id)).toBe('stopped');
+      expect(aborted).toHaveLength(1);
+      expect(logs).toEqual([expect.objectContaining({ jobId: id, status: 499, code: 'CANCELLED' })]);
+      expect(await q.queue.getJobState(id)).toBe('unknown');
     } finally {
       await q.close();
       await worker.close(1000);
