@@ -4,6 +4,7 @@ import { createEngine } from '@docmill/core';
 import { createApp } from '@docmill/server';
 import { startServer } from '@docmill/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import { type JobLog, openParseQueue, queueEngine, startParseWorker } from '../src/index.ts';
 import { redisMissing, startRedis, type TestRedis } from './redis.ts';
 
@@ -53,4 +54,56 @@ describe.skipIf(redisMissing)('the HTTP server handing its parses to the queue',
       await worker.close(1000);
     }
   });
+
+  it('a client that goes away cancels its job on the worker', async () => {
+    let started = 0;
+    const slow: typeof csv = {
+      ...csv,
+      parse: (_bytes, ctx) =>
+        new Promise((_, reject) => {
+          started++;
+          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
+          ctx.signal?.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(ctx.signal?.reason);
+          });
+        }),
+    };
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'http-cancel',
+      engine: createEngine({ adapters: { csv: slow } }),
+      log: (r) => logs.push(r),
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'http-cancel' });
+    const server = await startServer(createApp(queueEngine(q), { rateLimit: false }), { host: '127.0.0.1', port: 0 });
+    try {
+      const fd = new FormData();
+      fd.append('file', new Blob(['a,b\n1,2\n']), 'slow.csv');
+      const client = new AbortController();
+      const request = fetch(`${server.url}/v2/parse`, { method: 'POST', body: fd, signal: client.signal });
+      request.catch(() => undefined);
+      await until(() => started === 1);
+      client.abort();
+      await until(() => logs.length === 1);
+      expect(logs[0]).toMatchObject({ status: 499, code: 'CANCELLED', filename: 'slow.csv' });
+      // The server's cancel removes the job once its worker let go of it: nothing is left.
+      const counts = () => q.queue.getJobCounts('active', 'waiting', 'delayed', 'failed', 'completed');
+      await until(async () => Object.values(await counts()).every((n) => n === 0));
+      expect(logs).toHaveLength(1);
+    } finally {
+      await server.close(1000);
+      await q.close();
+      await worker.close(1000);
+    }
+  });
 });
+
+async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
