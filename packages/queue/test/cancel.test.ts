@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import {
   cancelParse,
   enqueueParse,
@@ -12,6 +11,7 @@ import {
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
+import { heldCsv, until } from './held.ts';
 import { dumpRedis, redisMissing, startRedis, type TestRedis } from './redis.ts';
 
 const comma = new Uint8Array(readFileSync(fileURLToPath(new URL('../../../fixtures/csv/comma.csv', import.meta.url))));
@@ -65,29 +65,13 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
   });
 
   it('an active job is aborted by its worker, not retried, leaves no bytes, and the worker takes the next job', async () => {
-    // The CSV adapter holds documents that say SLOW until their signal aborts (or 20 s pass).
-    const aborts: unknown[] = [];
-    let started = 0;
-    const slow: typeof csv = {
-      ...csv,
-      parse(bytes, ctx) {
-        if (!new TextDecoder().decode(bytes).includes('SLOW')) return csv.parse(bytes, ctx);
-        started++;
-        return new Promise((_, reject) => {
-          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
-          ctx.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            aborts.push(ctx.signal?.reason);
-            reject(ctx.signal?.reason);
-          });
-        });
-      },
-    };
+    // The CSV adapter holds documents that say SLOW until their signal aborts.
+    const held = heldCsv((text) => text.includes('SLOW'));
     const logs: JobLog[] = [];
     const worker = await startParseWorker({
       redis: redis.url,
       name: 'cancel-active',
-      engine: createEngine({ adapters: { csv: slow } }),
+      engine: createEngine({ adapters: { csv: held.adapter } }),
       concurrency: 1,
       log: (r) => logs.push(r),
     });
@@ -101,7 +85,7 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
       const t0 = Date.now();
       const parsing = queueEngine(q).parse(doc, {}, { filename: 'slow.csv', signal: controller.signal });
       parsing.catch(() => undefined);
-      await until(() => started === 1);
+      await until(() => held.state.started === 1);
       const [active] = await q.queue.getJobs(['active']);
       expect(active?.data.bytes).toBe(b64);
       controller.abort(new Error('client went away'));
@@ -109,7 +93,7 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
       // The worker aborted the engine's parse (whose adapter sees the engine's own abort error)
       // and logged the job as cancelled.
       await until(() => logs.length === 1);
-      expect(aborts).toEqual([expect.objectContaining({ message: 'Parsing was aborted by the caller.' })]);
+      expect(held.state.aborts).toEqual([expect.objectContaining({ message: 'Parsing was aborted by the caller.' })]);
       expect(logs[0]).toMatchObject({ jobId: active?.id, status: 499, code: 'CANCELLED', filename: 'slow.csv' });
       expect(Date.now() - t0).toBeLessThan(10_000);
       // queueEngine's cancel removes the failed job in the background: then no byte of it is left.
@@ -126,7 +110,7 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
         [active?.id, 499],
         [next, 200],
       ]);
-      expect(started).toBe(1);
+      expect(held.state.started).toBe(1);
     } finally {
       await q.close();
       await worker.close(1000);
@@ -134,30 +118,18 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
   });
 
   it('cancelParse on a running job answers once its worker has stopped it', async () => {
-    let started = 0;
-    const slow: typeof csv = {
-      ...csv,
-      parse: (_bytes, ctx) =>
-        new Promise((_, reject) => {
-          started++;
-          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
-          ctx.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            reject(ctx.signal?.reason);
-          });
-        }),
-    };
+    const held = heldCsv();
     const logs: JobLog[] = [];
     const worker = await startParseWorker({
       redis: redis.url,
       name: 'cancel-direct',
-      engine: createEngine({ adapters: { csv: slow } }),
+      engine: createEngine({ adapters: { csv: held.adapter } }),
       log: (r) => logs.push(r),
     });
     const q = openParseQueue({ redis: redis.url, name: 'cancel-direct' });
     try {
       const id = await enqueueParse(q, comma, { zeroDataRetention: true }, { filename: 'z.csv' });
-      await until(() => started === 1);
+      await until(() => held.state.started === 1);
       expect(await cancelParse(q, id)).toBe('stopped');
       expect(logs).toEqual([expect.objectContaining({ jobId: id, status: 499, code: 'CANCELLED' })]);
       expect(JSON.stringify(logs)).not.toContain('z.csv');
@@ -170,11 +142,3 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
     }
   });
 });
-
-async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseProgress } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import { clusterSeeds } from '../src/connection.ts';
 import {
   cancelParse,
@@ -12,6 +11,7 @@ import {
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
+import { heldCsv, until } from './held.ts';
 import { clusterMissing, dumpCluster, startRedisCluster, type TestCluster } from './redis-cluster.ts';
 
 const fixture = (p: string) =>
@@ -101,39 +101,21 @@ describe.skipIf(clusterMissing)('parse jobs on a real 3-master Redis Cluster', (
   });
 
   it('cancels a running job through the cluster: its worker hears it over pub/sub and aborts the parse', async () => {
-    let started = 0;
-    const aborted: unknown[] = [];
-    const slow: typeof csv = {
-      ...csv,
-      parse: (_bytes, ctx) =>
-        new Promise((_, reject) => {
-          started++;
-          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
-          ctx.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            aborted.push(ctx.signal?.reason);
-            reject(ctx.signal?.reason);
-          });
-        }),
-    };
+    const held = heldCsv();
     const names = { name: 'slow', prefix: '{docmill}' };
     const logs: JobLog[] = [];
     const worker = await startParseWorker({
       redis: cluster.url,
       ...names,
-      engine: createEngine({ adapters: { csv: slow } }),
+      engine: createEngine({ adapters: { csv: held.adapter } }),
       log: (r) => logs.push(r),
     });
     const q = openParseQueue({ redis: cluster.url, ...names });
     try {
       const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
-      const t0 = Date.now();
-      while (started === 0) {
-        if (Date.now() - t0 > 10_000) throw new Error('the job never started');
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await until(() => held.state.started === 1);
       expect(await cancelParse(q, id)).toBe('stopped');
-      expect(aborted).toHaveLength(1);
+      expect(held.state.aborts).toHaveLength(1);
       expect(logs).toEqual([expect.objectContaining({ jobId: id, status: 499, code: 'CANCELLED' })]);
       expect(await q.queue.getJobState(id)).toBe('unknown');
     } finally {

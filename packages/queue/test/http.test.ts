@@ -4,8 +4,8 @@ import { createEngine } from '@docmill/core';
 import { createApp } from '@docmill/server';
 import { startServer } from '@docmill/server/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import { type JobLog, openParseQueue, queueEngine, startParseWorker } from '../src/index.ts';
+import { heldCsv, until } from './held.ts';
 import { redisMissing, startRedis, type TestRedis } from './redis.ts';
 
 const pdf = readFileSync(fileURLToPath(new URL('../../../fixtures/pdf/basic.pdf', import.meta.url)));
@@ -56,24 +56,12 @@ describe.skipIf(redisMissing)('the HTTP server handing its parses to the queue',
   });
 
   it('a client that goes away cancels its job on the worker', async () => {
-    let started = 0;
-    const slow: typeof csv = {
-      ...csv,
-      parse: (_bytes, ctx) =>
-        new Promise((_, reject) => {
-          started++;
-          const t = setTimeout(() => reject(new Error('should have been cancelled')), 20_000);
-          ctx.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            reject(ctx.signal?.reason);
-          });
-        }),
-    };
+    const held = heldCsv();
     const logs: JobLog[] = [];
     const worker = await startParseWorker({
       redis: redis.url,
       name: 'http-cancel',
-      engine: createEngine({ adapters: { csv: slow } }),
+      engine: createEngine({ adapters: { csv: held.adapter } }),
       log: (r) => logs.push(r),
     });
     const q = openParseQueue({ redis: redis.url, name: 'http-cancel' });
@@ -84,7 +72,7 @@ describe.skipIf(redisMissing)('the HTTP server handing its parses to the queue',
       const client = new AbortController();
       const request = fetch(`${server.url}/v2/parse`, { method: 'POST', body: fd, signal: client.signal });
       request.catch(() => undefined);
-      await until(() => started === 1);
+      await until(() => held.state.started === 1);
       client.abort();
       await until(() => logs.length === 1);
       expect(logs[0]).toMatchObject({ status: 499, code: 'CANCELLED', filename: 'slow.csv' });
@@ -99,11 +87,3 @@ describe.skipIf(redisMissing)('the HTTP server handing its parses to the queue',
     }
   });
 });
-
-async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
