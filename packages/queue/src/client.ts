@@ -182,12 +182,14 @@ class ResultWaiter {
    */
   private async subscribe(): Promise<void> {
     const eventsKey = this.q.queue.keys.events as string;
-    const last = await this.q.redis.xrevrange(eventsKey, '+', '-', 'COUNT', 1);
+    // Redis unreachable for now: `$` still works once it is back, only without that guarantee,
+    // rather than a failed subscription that every later wait would inherit.
+    const last = await this.q.redis.xrevrange(eventsKey, '+', '-', 'COUNT', 1).catch(() => undefined);
     if (this.closed) return;
     const events = new QueueEvents(this.q.names.name, {
       connection: this.connection,
       ...(this.q.names.prefix ? { prefix: this.q.names.prefix } : {}),
-      lastEventId: last[0]?.[0] ?? '0-0',
+      lastEventId: last === undefined ? '$' : (last[0]?.[0] ?? '0-0'),
       autorun: false,
     });
     this.events = events;
