@@ -7,7 +7,8 @@ import { positiveInt, queueFlagSpecs, queueFlagsHelp, queueTarget } from './queu
 export const enqueueUsage = `Usage: docmill enqueue <file|dir> [flags]   parse through the queue's workers
 
 Submits the file (or every file of the folder) as jobs and writes the results exactly as
-"docmill parse" does; a folder needs --out. A progress bar over jobs shows on a terminal.
+"docmill parse" does; a folder needs --out. A progress bar over jobs (with the pages of the
+file in flight, as its worker reports them) shows on a terminal.
 
 Flags:
 ${queueFlagsHelp}

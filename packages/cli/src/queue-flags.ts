@@ -2,7 +2,8 @@ import { UsageError } from './args.ts';
 
 /** The flags `docmill worker` and `docmill enqueue` share, with their environment variables. */
 export const queueFlagsHelp = `  --redis URL                Redis, redis://[user:pass@]host:port[/db] or rediss:// [DOCMILL_REDIS_URL]
-                             default redis://127.0.0.1:6379
+                             default redis://127.0.0.1:6379; a Redis Cluster is
+                             redis-cluster://[user:pass@]host:port[,host:port…] (or rediss-cluster://)
   --queue NAME               queue name, default docmill [DOCMILL_QUEUE]
   --prefix P                 BullMQ key prefix, default bull; "{docmill}" on Redis Cluster [DOCMILL_QUEUE_PREFIX]`;
 
@@ -20,8 +21,8 @@ export interface QueueTarget {
 
 export function queueTarget(v: Record<string, unknown>, env: NodeJS.ProcessEnv): QueueTarget {
   const redis = (v.redis as string | undefined) ?? env.DOCMILL_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (!/^rediss?:\/\//.test(redis))
-    throw new UsageError(`--redis must be a redis:// or rediss:// URL, got "${redis}".`);
+  if (!/^rediss?(-cluster)?:\/\//.test(redis))
+    throw new UsageError(`--redis must be a redis://, rediss:// or redis-cluster:// URL, got "${redis}".`);
   const prefix = (v.prefix as string | undefined) ?? env.DOCMILL_QUEUE_PREFIX;
   return {
     redis,

@@ -33,7 +33,8 @@ Flags (environment variable in brackets):
   --audit                    one audit event per API request (with auditMetadata.username) [DOCMILL_AUDIT=1]
   --shutdown-timeout MS      how long SIGTERM waits for in-flight requests, default 30000
   --queue-redis URL          hand parses to "docmill worker"s on this Redis instead of parsing here
-                             [DOCMILL_QUEUE_REDIS_URL]; --queue NAME, default docmill [DOCMILL_QUEUE]`;
+                             [DOCMILL_QUEUE_REDIS_URL]; --queue NAME, default docmill [DOCMILL_QUEUE];
+                             --queue-prefix P, as the workers' --prefix [DOCMILL_QUEUE_PREFIX]`;
 
 export interface ServeSetup {
   host: string;
@@ -43,7 +44,7 @@ export interface ServeSetup {
   shutdownMs: number;
   config: ServerConfig;
   /** Parses go to queue workers on this Redis instead of an in-process engine. */
-  queue?: { redis: string; name: string };
+  queue?: { redis: string; name: string; prefix?: string };
 }
 
 const int = (name: string, v: string | undefined, d: number): number => {
@@ -74,6 +75,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         'shutdown-timeout': { type: 'string' },
         'queue-redis': { type: 'string' },
         queue: { type: 'string' },
+        'queue-prefix': { type: 'string' },
       },
     }).values;
   } catch (err) {
@@ -119,11 +121,21 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
   const queueRedis = str('queue-redis', 'DOCMILL_QUEUE_REDIS_URL');
+  // A Redis Cluster needs the workers' hash-tagged prefix here too.
+  const queuePrefix = str('queue-prefix', 'DOCMILL_QUEUE_PREFIX');
   return {
     host,
     port,
     workers,
-    ...(queueRedis ? { queue: { redis: queueRedis, name: str('queue', 'DOCMILL_QUEUE') ?? 'docmill' } } : {}),
+    ...(queueRedis
+      ? {
+          queue: {
+            redis: queueRedis,
+            name: str('queue', 'DOCMILL_QUEUE') ?? 'docmill',
+            ...(queuePrefix ? { prefix: queuePrefix } : {}),
+          },
+        }
+      : {}),
     shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
     config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
   };

@@ -139,6 +139,17 @@ describe.skipIf(redisMissing)('docmill worker and docmill enqueue', () => {
       expect(code).toBe(0);
       expect(tty.text()).toMatch(/\r\[#*\.*\] \d+\/8 files/);
       expect(tty.text()).toContain('files: 8  ');
+      // One file: the bar counts the pages of the job in flight, as the worker reports them.
+      const one = capture(true);
+      expect(
+        await main(['enqueue', join(root, 'fixtures/pdf/running.pdf'), '--redis', redis.url, '--queue', 'tty'], {
+          stdout: capture().stream,
+          stderr: one.stream,
+          cwd: dir,
+          now: () => (t += 500),
+        }),
+      ).toBe(0);
+      expect(one.text()).toMatch(/\r\[#{24}\] 3\/3 pages/);
     } finally {
       await inProcess.close(1000);
     }
@@ -165,7 +176,17 @@ describe('queue flags', () => {
         cwd: root,
       }),
     ).toBe(2);
-    expect(err.text()).toContain('--redis must be a redis:// or rediss:// URL');
+    expect(err.text()).toContain('--redis must be a redis://, rediss:// or redis-cluster:// URL');
+    // A Redis Cluster: its URL and the hash-tagged prefix reach the queue, the server's too.
+    const { queueTarget } = await import('../src/queue-flags.ts');
+    expect(queueTarget({ redis: 'redis-cluster://10.0.0.5:7000,10.0.0.6:7000', prefix: '{docmill}' }, {})).toEqual({
+      redis: 'redis-cluster://10.0.0.5:7000,10.0.0.6:7000',
+      name: 'docmill',
+      prefix: '{docmill}',
+    });
+    expect(
+      parseServeArgs(['--queue-redis', 'redis-cluster://10.0.0.5:7000', '--queue-prefix', '{docmill}'], {}).queue,
+    ).toEqual({ redis: 'redis-cluster://10.0.0.5:7000', name: 'docmill', prefix: '{docmill}' });
     const err2 = capture();
     expect(
       await main(['worker', '--concurrency', '0'], { stdout: capture().stream, stderr: err2.stream, cwd: root }),

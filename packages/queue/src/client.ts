@@ -1,7 +1,6 @@
-import { DocmillError, type ParseOptions } from '@docmill/core';
+import { DocmillError, type ParseOptions, type ParseProgress } from '@docmill/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { redisConnection } from './connection.ts';
+import { type RedisClient, redisConnection } from './connection.ts';
 import {
   encodeBytes,
   errorBodyFrom,
@@ -12,8 +11,10 @@ import {
   resultKey,
   type StoredMarker,
 } from './job.ts';
+import { isParseProgress } from './progress.ts';
 
 export interface ParseQueueOptions extends QueueNames {
+  /** `redis://host:port[/db]`, `rediss://` for TLS, or `redis-cluster://host:port,host:port` for a Redis Cluster. */
   redis: string;
   /** Tries per job for unknown (5xx) failures; request errors and timeouts are final at once. Default 3. */
   attempts?: number;
@@ -32,8 +33,13 @@ export interface ParseQueue {
   readonly names: QueueNames;
   readonly queue: Queue<ParseJobData, ParseResult | StoredMarker>;
   readonly options: Required<Pick<ParseQueueOptions, 'attempts' | 'resultTtlSeconds'>>;
-  /** @internal */ readonly redis: Redis;
+  /** @internal */ readonly redis: RedisClient;
   /** @internal */ waiter(): ResultWaiter;
+  /**
+   * Opens the queue's event subscription, which `waitForResult` otherwise opens on first use and
+   * keeps. Await it before `enqueueParse` to hear a job's progress from its first report.
+   */
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,9 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
     waiter() {
       waiter ??= new ResultWaiter(handle, opts.redis);
       return waiter;
+    },
+    listen() {
+      return handle.waiter().ready;
     },
     async close() {
       await waiter?.close();
@@ -94,12 +103,27 @@ export async function enqueueParse(
   return job.id as string;
 }
 
+export interface WaitOptions {
+  /**
+   * The worker's progress reports for this job, as the engine's `onProgress` gives them (thinned
+   * out by the worker). Best effort: reports sent before the wait began are not replayed.
+   */
+  onProgress?: (p: ParseProgress) => void;
+  /** Stops waiting (rejects with the signal's reason); the job itself runs on, see `cancelParse`. */
+  signal?: AbortSignal;
+}
+
 /**
  * Waits for a job's result: `{success, data}` or the error body (never throws for a failed parse).
  * A zero-data-retention result is deleted as it is read, so it can be read once.
  */
-export function waitForResult(q: ParseQueue, jobId: string, timeoutMs = 600_000): Promise<ParseResult> {
-  return q.waiter().wait(jobId, timeoutMs);
+export function waitForResult(
+  q: ParseQueue,
+  jobId: string,
+  timeoutMs = 600_000,
+  opts: WaitOptions = {},
+): Promise<ParseResult> {
+  return q.waiter().wait(jobId, timeoutMs, opts);
 }
 
 /** The outcome of a job if it has one now; `undefined` while it waits or runs. */
@@ -133,39 +157,90 @@ async function readOutcome(q: ParseQueue, jobId: string): Promise<ParseResult | 
  */
 class ResultWaiter {
   private readonly pending = new Map<string, Set<(r: ParseResult | Error) => void>>();
-  private readonly events: QueueEvents;
+  private readonly listeners = new Map<string, Set<(p: ParseProgress) => void>>();
+  private events: QueueEvents | undefined;
   /** QueueEvents' own blocking connection: BullMQ leaves a connection it is handed open. */
-  private readonly connection: Redis;
-  private readonly ready: Promise<void>;
+  private readonly connection: RedisClient;
+  /** Resolves once every event added to the stream from now on will be heard. */
+  readonly ready: Promise<void>;
   private sweep: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly q: ParseQueue,
     url: string,
   ) {
     this.connection = redisConnection(url, true);
-    this.events = new QueueEvents(q.names.name, {
+    this.ready = this.subscribe();
+    this.ready.catch(() => undefined);
+  }
+
+  /**
+   * QueueEvents reads from `$` by default, which BullMQ resolves only when its first XREAD runs:
+   * events between "ready" and that read would be lost. Starting at the stream's current last
+   * entry leaves no gap, so a job enqueued after `ready` has all its progress heard.
+   */
+  private async subscribe(): Promise<void> {
+    const eventsKey = this.q.queue.keys.events as string;
+    // Redis unreachable for now: `$` still works once it is back, only without that guarantee,
+    // rather than a failed subscription that every later wait would inherit.
+    const last = await this.q.redis.xrevrange(eventsKey, '+', '-', 'COUNT', 1).catch(() => undefined);
+    if (this.closed) return;
+    const events = new QueueEvents(this.q.names.name, {
       connection: this.connection,
-      ...(q.names.prefix ? { prefix: q.names.prefix } : {}),
+      ...(this.q.names.prefix ? { prefix: this.q.names.prefix } : {}),
+      lastEventId: last === undefined ? '$' : (last[0]?.[0] ?? '0-0'),
+      autorun: false,
     });
-    this.events.on('error', () => undefined);
+    this.events = events;
+    events.on('error', () => undefined);
     const settle = ({ jobId }: { jobId: string }) => {
       if (this.pending.has(jobId)) void this.check(jobId);
     };
-    this.events.on('completed', settle);
-    this.events.on('failed', settle);
-    this.ready = this.events.waitUntilReady().then(() => undefined);
+    events.on('completed', settle);
+    events.on('failed', settle);
+    // The worker writes progress before it completes the job, and the events stream keeps that
+    // order: a listener hears the last report before its wait resolves.
+    events.on('progress', ({ jobId, data }) => {
+      if (!isParseProgress(data)) return;
+      for (const listener of this.listeners.get(jobId) ?? []) {
+        try {
+          listener(data);
+        } catch {
+          // The caller's callback: a broken progress bar must not stop the events for other jobs.
+        }
+      }
+    });
+    void events.run().catch(() => undefined);
+    await events.waitUntilReady();
   }
 
-  async wait(jobId: string, timeoutMs: number): Promise<ParseResult> {
+  async wait(jobId: string, timeoutMs: number, opts: WaitOptions): Promise<ParseResult> {
+    const { signal } = opts;
+    // Its own function per wait: two waits for one job may pass the same callback.
+    const onProgress = opts.onProgress && ((p: ParseProgress) => opts.onProgress?.(p));
+    signal?.throwIfAborted();
     await this.ready;
+    signal?.throwIfAborted();
     return new Promise<ParseResult>((resolve, reject) => {
       const timer = setTimeout(
         () => done(new DocmillError(408, 'SCRAPE_TIMEOUT', `No result for job ${jobId} within ${timeoutMs} ms.`)),
         timeoutMs,
       );
+      const onAbort = () => {
+        const reason: unknown = signal?.reason;
+        done(reason instanceof Error ? reason : new Error(String(reason)));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (onProgress) {
+        const listeners = this.listeners.get(jobId) ?? new Set();
+        listeners.add(onProgress);
+        this.listeners.set(jobId, listeners);
+      }
       const done = (r: ParseResult | Error) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        removeFrom(this.listeners, jobId, onProgress);
         const set = this.pending.get(jobId);
         set?.delete(done);
         if (set?.size === 0) this.pending.delete(jobId);
@@ -202,8 +277,17 @@ class ResultWaiter {
     if (this.sweep) clearInterval(this.sweep);
     for (const [id, set] of this.pending)
       for (const done of set) done(new Error(`Queue closed while waiting for ${id}.`));
-    await this.events.close();
+    this.closed = true;
+    await this.ready.catch(() => undefined);
+    await this.events?.close();
     // A blocked XREAD would hold quit() until it times out: this connection only reads events.
     this.connection.disconnect();
   }
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V | undefined): void {
+  if (value === undefined) return;
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
 }

@@ -1,4 +1,5 @@
 import { DocmillError, type Engine, type ParseData, type ParseHints, type ParseInput } from '@docmill/core';
+import { cancelParse } from './cancel.ts';
 import { enqueueParse, type ParseQueue, waitForResult } from './client.ts';
 
 /** Room for queueing and transfer on top of the parse's own `timeout` before the caller gives up. */
@@ -7,22 +8,39 @@ const WAIT_MARGIN_MS = 60_000;
 /**
  * An Engine-shaped adapter whose `parse` runs on the queue's workers: give it to `createApp` and
  * HTTP replicas stop parsing themselves. Results and errors are the workers' (a failed job's error
- * body becomes the same DocmillError the engine would have thrown).
+ * body becomes the same DocmillError the engine would have thrown). `hints.onProgress` hears the
+ * worker's progress; an aborted `hints.signal` cancels the job on the queue, not only the wait.
  */
 export function queueEngine(q: ParseQueue): Pick<Engine, 'parse'> {
   return {
     async parse(input: ParseInput, options = {}, hints: ParseHints = {}): Promise<ParseData> {
+      hints.signal?.throwIfAborted();
       const bytes = await toBytes(input);
       const { filename, contentType, sourceURL, password } = hints;
+      // Subscribed before the job exists, so no progress report is missed.
+      if (hints.onProgress) await q.listen();
       const id = await enqueueParse(q, bytes, options, {
         ...(filename ? { filename } : {}),
         ...(contentType ? { contentType } : {}),
         ...(sourceURL ? { sourceURL } : {}),
         ...(password ? { password } : {}),
       });
-      const waiting = waitForResult(q, id, (options.timeout ?? 30_000) + WAIT_MARGIN_MS);
-      // The caller's deadline (the HTTP server's) answers now; the worker still bounds the job itself.
-      const result = hints.signal ? await raceSignal(waiting, hints.signal) : await waiting;
+      const { signal, onProgress } = hints;
+      // The caller's deadline (the HTTP server's) answers now; the job is removed or its worker
+      // stops it in the background, so the caller does not wait for that either.
+      const onAbort = () => void cancelParse(q, id).catch(() => undefined);
+      // Aborted while the job was being added: cancel it now, the wait below rejects at once.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+      let result: Awaited<ReturnType<typeof waitForResult>>;
+      try {
+        result = await waitForResult(q, id, (options.timeout ?? 30_000) + WAIT_MARGIN_MS, {
+          ...(signal ? { signal } : {}),
+          ...(onProgress ? { onProgress } : {}),
+        });
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
       if (result.success) return result.data;
       throw new DocmillError(statusOf(result.code), result.code, result.error, {
         ...(result.details ? { details: result.details } : {}),
@@ -41,13 +59,4 @@ async function toBytes(input: ParseInput): Promise<Uint8Array> {
   if (input instanceof Uint8Array) return input;
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   return new Uint8Array(await new Response(input as Blob | ReadableStream<Uint8Array>).arrayBuffer());
-}
-
-function raceSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -1,4 +1,12 @@
-export { enqueueParse, openParseQueue, type ParseQueue, type ParseQueueOptions, waitForResult } from './client.ts';
+export { type CancelOutcome, cancelParse } from './cancel.ts';
+export {
+  enqueueParse,
+  openParseQueue,
+  type ParseQueue,
+  type ParseQueueOptions,
+  type WaitOptions,
+  waitForResult,
+} from './client.ts';
 export { queueEngine } from './engine.ts';
 export {
   DEFAULT_PREFIX,

@@ -4,9 +4,11 @@ import {
   type ErrorBody,
   normalizeOptions,
   type ParseData,
+  type ParseProgress,
   toDocmillError,
 } from '@docmill/core';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { CANCELLED, cancelKey, watchCancels } from './cancel.ts';
 import { redisConnection } from './connection.ts';
 import {
   decodeBytes,
@@ -16,6 +18,7 @@ import {
   resultKey,
   type StoredMarker,
 } from './job.ts';
+import { PROGRESS_INTERVAL_MS, throttleProgress } from './progress.ts';
 
 /** One record per finished attempt; never document content, and no file name under zero data retention. */
 export interface JobLog {
@@ -32,7 +35,7 @@ export interface JobLog {
 }
 
 export interface ParseWorkerOptions extends QueueNames {
-  /** `redis://host:port[/db]`, or `rediss://` for TLS. */
+  /** `redis://host:port[/db]`, `rediss://` for TLS, or `redis-cluster://host:port,host:port` for a Redis Cluster. */
   redis: string;
   /** Anything with the core Engine's `parse`: in-process, a worker pool, another adapter. */
   engine: Pick<Engine, 'parse'>;
@@ -44,6 +47,11 @@ export interface ParseWorkerOptions extends QueueNames {
   stalledInterval?: number;
   /** How long an unread zero-data-retention result waits before Redis drops it. Default 1 h. */
   resultTtlSeconds?: number;
+  /**
+   * Least gap between two progress reports a job writes to Redis (the last one always goes out).
+   * Default 250 ms; 0 sends every report of the engine.
+   */
+  progressIntervalMs?: number;
   log?: (record: JobLog) => void;
 }
 
@@ -67,12 +75,21 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
   const connection = redisConnection(opts.redis, true);
   const running = new Map<string, AbortController>();
 
-  async function process(job: Job<ParseJobData>, token?: string): Promise<ParseResult | StoredMarker> {
+  /** Three parameters: BullMQ hands a processor an abort signal only if it declares one (`length`). */
+  async function process(
+    job: Job<ParseJobData>,
+    token: string | undefined,
+    cancel: AbortSignal | undefined,
+  ): Promise<ParseResult | StoredMarker> {
     const t0 = performance.now();
     const data = job.data;
     const id = job.id as string;
     const attempt = job.attemptsMade + 1;
     const zdr = data.zeroDataRetention;
+    // Cancelled before it started, or while an earlier attempt's worker was dying.
+    if (await connection.exists(cancelKey(names, id))) {
+      return cancelled(job, { t0, attempt, bytes: 0, zdr });
+    }
     if (data.bytes === undefined) {
       // A zero-data-retention job whose first attempt died: its bytes left Redis when it started.
       return fail(job, { status: 500, body: noBytes }, { t0, attempt, bytes: 0, zdr }, true);
@@ -81,23 +98,45 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
     if (zdr) await job.updateData({ options: data.options, hints: {}, zeroDataRetention: true });
     const controller = new AbortController();
     running.set(id, controller);
+    const stop = cancel ? AbortSignal.any([controller.signal, cancel]) : controller.signal;
+    // Progress is job state in Redis (BullMQ's own), which clients hear through QueueEvents.
+    const progress = throttleProgress(
+      (p) => job.updateProgress({ ...p }),
+      opts.progressIntervalMs ?? PROGRESS_INTERVAL_MS,
+    );
+    const m: Measure = { t0, attempt, bytes: bytes.byteLength, zdr };
     try {
-      const parsed = await runParse(opts.engine, bytes, data, controller.signal);
+      const parsed = await runParse(opts.engine, bytes, data, stop, progress.report);
+      // The last report reaches the events stream before the completion does.
+      await progress.flush();
       const result: ParseResult = { success: true, data: parsed };
-      opts.log?.(record(job, { t0, attempt, bytes: bytes.byteLength, zdr }, 200, undefined, pages(parsed)));
+      opts.log?.(record(job, m, 200, undefined, pages(parsed)));
       return zdr ? store(id, result) : result;
     } catch (err) {
-      if (controller.signal.reason === SHUTDOWN) {
+      await progress.flush();
+      if (stop.reason === SHUTDOWN) {
         // Graceful shutdown ran out of time: give the job back, with its bytes, for another worker.
         if (zdr) await job.updateData(data);
         await job.moveToWait(token);
         throw new WaitingError();
       }
+      if (stop.reason === CANCELLED) return cancelled(job, m);
       const e = toDocmillError(err);
-      return fail(job, { status: e.status, body: e.toJSON() }, { t0, attempt, bytes: bytes.byteLength, zdr }, false);
+      return fail(job, { status: e.status, body: e.toJSON() }, m, false);
     } finally {
       running.delete(id);
     }
+  }
+
+  /**
+   * A cancelled job fails at once, without a retry, and its bytes leave Redis whether or not the
+   * client is still there to remove the job.
+   */
+  async function cancelled(job: Job<ParseJobData>, m: Measure): Promise<never> {
+    const { options, hints, zeroDataRetention } = job.data;
+    await job.updateData({ options, hints: zeroDataRetention ? {} : hints, zeroDataRetention });
+    opts.log?.(record(job, m, 499, 'CANCELLED'));
+    throw new UnrecoverableError(JSON.stringify(cancelledBody));
   }
 
   async function store(id: string, result: ParseResult): Promise<StoredMarker> {
@@ -151,6 +190,8 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
     autorun: false,
   });
   worker.on('error', () => undefined);
+  // BullMQ aborts the job's processor signal if this worker runs it, and ignores other ids.
+  const cancels = await watchCancels(opts.redis, names, (jobId) => worker.cancelJob(jobId, CANCELLED));
   void worker.run();
   await worker.waitUntilReady();
 
@@ -167,6 +208,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
         await worker.close();
       } finally {
         clearTimeout(timer);
+        cancels.close();
         await connection.quit().catch(() => undefined);
       }
     },
@@ -187,17 +229,25 @@ const noBytes = {
     'The job was interrupted after its document was removed from Redis (zeroDataRetention); submit the document again.',
 };
 
+const cancelledBody: ErrorBody = {
+  success: false,
+  code: 'UNKNOWN_ERROR',
+  error: 'The parse job was cancelled by its client.',
+};
+
 const pages = (d: ParseData) => (typeof d.metadata.numPages === 'number' ? d.metadata.numPages : 1);
 
 /**
  * The engine's own `timeout` option bounds the job; the race also holds it for an engine that
- * ignores the signal (a remote or pooled one), so a job never outlives its limit.
+ * ignores the signal (a remote or pooled one), so a job never outlives its limit. `stop` is the
+ * worker's: shutdown past its grace, or the client's cancel.
  */
 async function runParse(
   engine: Pick<Engine, 'parse'>,
   bytes: Uint8Array,
   data: ParseJobData,
-  shutdown: AbortSignal,
+  stop: AbortSignal,
+  onProgress: (p: ParseProgress) => void,
 ): Promise<ParseData> {
   const { timeout } = normalizeOptions(data.options);
   const deadline = new AbortController();
@@ -208,13 +258,16 @@ async function runParse(
       ),
     timeout,
   );
-  const signal = AbortSignal.any([deadline.signal, shutdown]);
+  const signal = AbortSignal.any([deadline.signal, stop]);
   const aborted = new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(shutdown.aborted ? shutdown.reason : signal.reason), { once: true });
+    const onAbort = () => reject(stop.aborted ? stop.reason : signal.reason);
+    // A cancel can land between the job's start and here.
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
   aborted.catch(() => undefined);
   try {
-    return await Promise.race([engine.parse(bytes, data.options, { ...data.hints, signal }), aborted]);
+    return await Promise.race([engine.parse(bytes, data.options, { ...data.hints, signal, onProgress }), aborted]);
   } finally {
     clearTimeout(timer);
   }

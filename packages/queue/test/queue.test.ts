@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseData } from '@docmill/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { adapter as csvAdapter } from '../../core/src/adapters/csv/index.ts';
 import {
   enqueueParse,
   type JobLog,
@@ -13,6 +12,7 @@ import {
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
+import { heldCsv } from './held.ts';
 import { dumpRedis, redisMissing, startRedis, type TestRedis } from './redis.ts';
 
 const fixture = (p: string) =>
@@ -108,19 +108,8 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
   });
 
   it('a job over its time limit fails with SCRAPE_TIMEOUT', async () => {
-    const slow: typeof csvAdapter = {
-      name: 'slow',
-      kinds: ['csv'],
-      parse: (_bytes, ctx) =>
-        new Promise((_, reject) => {
-          const t = setTimeout(() => reject(new Error('should have been stopped')), 20_000);
-          ctx.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            reject(ctx.signal?.reason);
-          });
-        }),
-    };
-    const s = await setup('timeout', createEngine({ adapters: { csv: slow } }));
+    const held = heldCsv();
+    const s = await setup('timeout', createEngine({ adapters: { csv: held.adapter } }));
     try {
       const t0 = Date.now();
       const id = await enqueueParse(s.q, fixture('csv/comma.csv'), { timeout: 1000 }, { filename: 'a.csv' });

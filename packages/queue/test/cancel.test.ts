@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '@docmill/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cancelParse,
+  enqueueParse,
+  type JobLog,
+  openParseQueue,
+  queueEngine,
+  startParseWorker,
+  waitForResult,
+} from '../src/index.ts';
+import { heldCsv, until } from './held.ts';
+import { dumpRedis, redisMissing, startRedis, type TestRedis } from './redis.ts';
+
+const comma = new Uint8Array(readFileSync(fileURLToPath(new URL('../../../fixtures/csv/comma.csv', import.meta.url))));
+
+if (redisMissing) console.warn(redisMissing);
+
+describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  /** Every key and value in Redis as one text, to search for a document's bytes. */
+  const redisText = async () => {
+    const dump = await dumpRedis(redis.url);
+    return [...dump.keys(), ...dump.values()].join('\n');
+  };
+
+  it('a waiting job is removed with its bytes, and no worker ever runs it', async () => {
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-waiting' });
+    const doc = new TextEncoder().encode('a,b\nWAITINGMARKER51,2\n');
+    const b64 = Buffer.from(doc).toString('base64');
+    try {
+      const id = await enqueueParse(q, doc, {}, { filename: 'w.csv' });
+      expect(await redisText()).toContain(b64);
+      expect(await cancelParse(q, id)).toBe('removed');
+      expect(await q.queue.getJobState(id)).toBe('unknown');
+      expect(await redisText()).not.toContain(b64);
+      // A worker that starts afterwards finds nothing to do.
+      const logs: JobLog[] = [];
+      const worker = await startParseWorker({
+        redis: redis.url,
+        name: 'cancel-waiting',
+        engine: createEngine(),
+        log: (r) => logs.push(r),
+      });
+      try {
+        const next = await enqueueParse(q, comma, {}, { filename: 'comma.csv' });
+        const r = await waitForResult(q, next, 20_000);
+        expect(r.success && r.data.markdown).toContain('|');
+        expect(logs.map((l) => l.jobId)).toEqual([next]);
+      } finally {
+        await worker.close(1000);
+      }
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('an active job is aborted by its worker, not retried, leaves no bytes, and the worker takes the next job', async () => {
+    // The CSV adapter holds documents that say SLOW until their signal aborts.
+    const held = heldCsv((text) => text.includes('SLOW'));
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'cancel-active',
+      engine: createEngine({ adapters: { csv: held.adapter } }),
+      concurrency: 1,
+      log: (r) => logs.push(r),
+    });
+    // Three attempts allowed: a cancelled job must still run only once.
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-active', attempts: 3 });
+    const doc = new TextEncoder().encode('a,b\nSLOW,ACTIVEMARKER77\n');
+    const b64 = Buffer.from(doc).toString('base64');
+    try {
+      // The HTTP server's path: queueEngine with the request's signal.
+      const controller = new AbortController();
+      const t0 = Date.now();
+      const parsing = queueEngine(q).parse(doc, {}, { filename: 'slow.csv', signal: controller.signal });
+      parsing.catch(() => undefined);
+      await until(() => held.state.started === 1);
+      const [active] = await q.queue.getJobs(['active']);
+      expect(active?.data.bytes).toBe(b64);
+      controller.abort(new Error('client went away'));
+      await expect(parsing).rejects.toThrow('client went away');
+      // The worker aborted the engine's parse (whose adapter sees the engine's own abort error)
+      // and logged the job as cancelled.
+      await until(() => logs.length === 1);
+      expect(held.state.aborts).toEqual([expect.objectContaining({ message: 'Parsing was aborted by the caller.' })]);
+      expect(logs[0]).toMatchObject({ jobId: active?.id, status: 499, code: 'CANCELLED', filename: 'slow.csv' });
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      // queueEngine's cancel removes the failed job in the background: then no byte of it is left.
+      await until(async () => (await q.queue.getJobState(active?.id as string)) === 'unknown');
+      expect(await redisText()).not.toContain(b64);
+      expect(await redisText()).not.toContain('docmill-cancel');
+
+      // The same worker (concurrency 1) takes the next job and succeeds.
+      const next = await enqueueParse(q, comma, {}, { filename: 'comma.csv' });
+      const r = await waitForResult(q, next, 20_000);
+      expect(r.success && r.data.markdown).toContain('|');
+      // Not retried: one attempt of the cancelled job, one of the next.
+      expect(logs.map((l) => [l.jobId, l.status])).toEqual([
+        [active?.id, 499],
+        [next, 200],
+      ]);
+      expect(held.state.started).toBe(1);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+
+  it('cancelParse on a running job answers once its worker has stopped it', async () => {
+    const held = heldCsv();
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'cancel-direct',
+      engine: createEngine({ adapters: { csv: held.adapter } }),
+      log: (r) => logs.push(r),
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-direct' });
+    try {
+      const id = await enqueueParse(q, comma, { zeroDataRetention: true }, { filename: 'z.csv' });
+      await until(() => held.state.started === 1);
+      expect(await cancelParse(q, id)).toBe('stopped');
+      expect(logs).toEqual([expect.objectContaining({ jobId: id, status: 499, code: 'CANCELLED' })]);
+      expect(JSON.stringify(logs)).not.toContain('z.csv');
+      expect(await q.queue.getJobState(id)).toBe('unknown');
+      const keys = [...(await dumpRedis(redis.url)).keys()].filter((k) => k.startsWith('bull:cancel-direct:'));
+      expect(keys.filter((k) => k.endsWith(`:${id}`) || k.includes(`:${id}:`))).toEqual([]);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+});

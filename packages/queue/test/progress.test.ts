@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEngine, type ParseProgress } from '@docmill/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
+import {
+  enqueueParse,
+  type JobLog,
+  openParseQueue,
+  queueEngine,
+  startParseWorker,
+  waitForResult,
+} from '../src/index.ts';
+import { throttleProgress } from '../src/progress.ts';
+import { redisMissing, startRedis, type TestRedis } from './redis.ts';
+
+const fixture = (p: string) =>
+  new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../fixtures/${p}`, import.meta.url))));
+
+const ev = (stage: string, done: number, total: number): ParseProgress => ({ stage, done, total, unit: 'pages' });
+
+describe('throttleProgress', () => {
+  it('sends the first report, each stage end and a stage’s last report before the next stage; holds the rest', async () => {
+    const sent: ParseProgress[] = [];
+    const t = throttleProgress(async (p) => {
+      sent.push(p);
+    }, 10_000);
+    for (let i = 1; i <= 5; i++) t.report(ev('parse', i, 10));
+    // A new stage: parse stopped at 5 of 10 (a document shorter than announced), and that goes first.
+    t.report(ev('ocr', 1, 3));
+    t.report(ev('ocr', 2, 3));
+    await t.flush();
+    expect(sent).toEqual([ev('parse', 1, 10), ev('parse', 5, 10), ev('ocr', 1, 3), ev('ocr', 2, 3)]);
+  });
+
+  it('sends in order even when a send is slow, and a failing send does not stop the next', async () => {
+    const sent: number[] = [];
+    const t = throttleProgress(async (p) => {
+      if (p.done === 1) {
+        await new Promise((r) => setTimeout(r, 30));
+        throw new Error('Redis down');
+      }
+      sent.push(p.done);
+    }, 0);
+    for (let i = 1; i <= 4; i++) t.report(ev('parse', i, 4));
+    await t.flush();
+    expect(sent).toEqual([2, 3, 4]);
+  });
+});
+
+if (redisMissing) console.warn(redisMissing);
+
+describe.skipIf(redisMissing)('progress across the queue', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('queueEngine hears every page of a PDF parsed on a worker, ending at the total', async () => {
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'progress-pdf',
+      engine: createEngine(),
+      progressIntervalMs: 0,
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'progress-pdf' });
+    try {
+      const pdf = fixture('pdf/running.pdf');
+      const seen: ParseProgress[] = [];
+      const data = await queueEngine(q).parse(pdf, {}, { filename: 'running.pdf', onProgress: (p) => seen.push(p) });
+      expect(data.metadata.numPages).toBe(3);
+      expect(data.markdown).toContain('Body text of page 1');
+      expect(seen).toEqual([ev('parse', 1, 3), ev('parse', 2, 3), ev('parse', 3, 3)]);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+
+  it('600 page reports become a handful of Redis writes, increasing, the last one 600 of 600', async () => {
+    // A CSV adapter that reports 600 "pages" over ≈ 1.2 s before it parses.
+    const chatty: typeof csv = {
+      ...csv,
+      async parse(bytes, ctx) {
+        for (let i = 1; i <= 600; i++) {
+          ctx.progress?.(i, 600, 'pages');
+          if (i % 50 === 0) await new Promise((r) => setTimeout(r, 100));
+        }
+        return csv.parse(bytes, ctx);
+      },
+    };
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'progress-throttle',
+      engine: createEngine({ adapters: { csv: chatty } }),
+      log: (r) => logs.push(r),
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'progress-throttle' });
+    try {
+      await q.listen();
+      const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
+      const seen: ParseProgress[] = [];
+      const r = await waitForResult(q, id, 30_000, { onProgress: (p) => seen.push(p) });
+      expect(r.success && r.data.markdown).toContain('|');
+      const done = seen.map((p) => p.done);
+      // ≈ 1.2 s at one write per 250 ms: the first, about five more, and the last.
+      expect(done.length).toBeGreaterThanOrEqual(3);
+      expect(done.length).toBeLessThanOrEqual(12);
+      expect(done[0]).toBe(1);
+      expect(done.at(-1)).toBe(600);
+      for (let i = 1; i < done.length; i++) expect(done[i]).toBeGreaterThan(done[i - 1] as number);
+      expect(seen.every((p) => p.stage === 'parse' && p.total === 600 && p.unit === 'pages')).toBe(true);
+      // The job's own progress in Redis is the last report.
+      expect((await q.queue.getJob(id))?.progress).toEqual(ev('parse', 600, 600));
+      expect(logs).toHaveLength(1);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+});
