@@ -235,9 +235,10 @@ add up to ${jobSum.toFixed(1)} s, these ${top.length} to ${topSum.toFixed(1)} s)
 
 ${top.map((j) => `- ${j.file} (${j.pages} page${j.pages === 1 ? '' : 's'}): ${j.seconds.toFixed(1)} s`).join('\n')}
 
-Worker CPU seconds grow with the worker count: each process pays its own start-up (V8 compiling
-the engine's code, its PDFium instance, its OCR thread with its tesseract models), and processes
-sharing ${cores} cores preempt each other. \`pages per CPU-second\` (pages over the CPU time the worker
+The first pass costs more CPU than the timed ones, and more with every process: each fresh process
+pays its own start-up (V8 compiling the engine's hot code, its PDFium instance, its OCR thread with
+its tesseract models), and a lone one compiles on an otherwise idle core. Processes sharing ${cores}
+cores also preempt each other. \`pages per CPU-second\` (pages over the CPU time the worker
 processes used, from /proc) is the per-core figure: other load barely moves it, and a machine with C
 free cores reaches about C times it in pages/s. The machine may be shared with other work while
 this runs (1-minute load average in the last column, against ${cores} cores): wall-clock figures and the
