@@ -33,7 +33,10 @@ Flags:
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
   --out <dir>                output folder for folder conversion
-  --workers N                parse in N worker threads, N documents at a time
+  --timeout MS               give up after MS milliseconds per document (default 30000, the
+                             contract's; OCR of a long scan needs more)
+  --workers N                N worker threads: a folder's documents N at a time; one
+                             document's scanned pages N at a time
   -h, --help                 this help
 
 Warnings go to stderr as "warning: ..." lines. Exit codes: 0 success, 1 the request or the
@@ -88,6 +91,7 @@ export function parseCli(argv: string[]): CliCommand {
         password: { type: 'string' },
         out: { type: 'string' },
         workers: { type: 'string' },
+        timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -127,6 +131,8 @@ export function parseCli(argv: string[]): CliCommand {
     else parsers.push(pdf);
     options.parsers = parsers;
   }
+  // Milliseconds, as the contract's `timeout`; core checks the range and says it.
+  if (typeof v.timeout === 'string') options.timeout = /^\d+$/.test(v.timeout) ? Number(v.timeout) : v.timeout;
   let workers: number | undefined;
   if (typeof v.workers === 'string') {
     if (!/^\d+$/.test(v.workers) || Number(v.workers) < 1 || Number(v.workers) > 64)

@@ -65,7 +65,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
     return 2;
   }
-  const engine = await makeEngine(cmd.workers);
+  // A path that is not there fails in runParseCommand, with the engine's error shape.
+  const oneDocument = !(await stat(resolve(io.cwd, cmd.target)).catch(() => undefined))?.isDirectory();
+  const engine = await makeEngine(cmd.workers, oneDocument);
   try {
     return await runParseCommand({ ...cmd, target: cmd.target }, io, engine, cmd.workers ?? 1);
   } finally {

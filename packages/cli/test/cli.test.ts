@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pnpmCommand } from '../../../scripts/packages.ts';
 import { parseCli } from '../src/args.ts';
+import { engineShape } from '../src/engine.ts';
 import { type CliStream, callerDir, main } from '../src/main.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -58,6 +59,16 @@ describe('argument parsing', () => {
       onlyMainContent: false,
     });
     expect(parseCli(['parse', 'x', '--redact-pii']).options.redactPII).toBe(true);
+    // --timeout wins over --options, like every sugar flag.
+    expect(parseCli(['parse', 'x', '--options', '{"timeout":5000}', '--timeout', '120000']).options.timeout).toBe(
+      120000,
+    );
+  });
+  it('--timeout out of the contract range is refused by core with its message', async () => {
+    const r = await cli(['parse', 'fixtures/samples/quarterly-report.html', '--timeout', '999999']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr.trim())).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(r.stderr).toMatch(/timeout/);
   });
   it('rejects invalid --options JSON', () => {
     expect(() => parseCli(['parse', 'x', '--options', '{nope'])).toThrow(/Invalid JSON/);
@@ -124,6 +135,23 @@ describe('docmill parse', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^files: 1 {2}pages: 1 {2}errors: 0 {2}skipped: 0 /);
     expect(readFileSync(join(out, 'quarterly-report.html.md'), 'utf8')).toContain('# Quarterly report');
+  });
+});
+
+describe('docmill parse --workers', () => {
+  it('spreads one document over OCR threads and a folder over whole-document workers', () => {
+    expect(engineShape(undefined, true)).toEqual({ pooled: false });
+    expect(engineShape(undefined, false)).toEqual({ pooled: false });
+    expect(engineShape(3, true)).toEqual({ pooled: false, ocrWorkers: 3 });
+    expect(engineShape(3, false)).toEqual({ pooled: true, workers: 3 });
+  });
+  it('one scanned PDF with --workers 2 has every page read by OCR threads', { timeout: 60_000 }, async () => {
+    const r = await cli(['parse', 'fixtures/pdf/scanned.pdf', '--pdf-mode', 'ocr', '--workers', '2', '--json']);
+    expect(r.code).toBe(0);
+    const { data } = JSON.parse(r.stdout);
+    expect(data.metadata).toMatchObject({ numPages: 2, ocrPages: 2 });
+    expect(data.markdown).toContain('| Washers | W-33 | 900 | $0.02 |');
+    expect(data.markdown).toContain('This second page has a real text layer.');
   });
 });
 
