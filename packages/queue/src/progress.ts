@@ -7,6 +7,12 @@ export interface ProgressThrottle {
   report(p: ParseProgress): void;
   /** Sends the event still held back (the last one) and resolves once every send has settled. */
   flush(): Promise<void>;
+  /**
+   * Ends the throttle: the held report and its timer are dropped and later reports are no-ops. An
+   * engine that ignores its abort signal may report after its attempt ended, and those writes
+   * would land on a job that has failed, been retried or been handed to another worker.
+   */
+  close(): void;
 }
 
 /**
@@ -25,6 +31,7 @@ export function throttleProgress(
   let pending: ParseProgress | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<unknown> = Promise.resolve();
+  let closed = false;
 
   const emit = (p: ParseProgress) => {
     pending = undefined;
@@ -36,6 +43,7 @@ export function throttleProgress(
 
   return {
     report(p) {
+      if (closed) return;
       const newStage = p.stage !== stage;
       if (newStage && pending) emit(pending);
       stage = p.stage;
@@ -52,6 +60,12 @@ export function throttleProgress(
     async flush() {
       if (pending) emit(pending);
       await chain;
+    },
+    close() {
+      closed = true;
+      pending = undefined;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
     },
   };
 }

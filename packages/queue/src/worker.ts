@@ -18,7 +18,7 @@ import {
   resultKey,
   type StoredMarker,
 } from './job.ts';
-import { PROGRESS_INTERVAL_MS, throttleProgress } from './progress.ts';
+import { PROGRESS_INTERVAL_MS, type ProgressThrottle, throttleProgress } from './progress.ts';
 
 /** One record per finished attempt; never document content, and no file name under zero data retention. */
 export interface JobLog {
@@ -108,12 +108,12 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
     try {
       const parsed = await runParse(opts.engine, bytes, data, stop, progress.report);
       // The last report reaches the events stream before the completion does.
-      await progress.flush();
+      await endProgress(progress);
       const result: ParseResult = { success: true, data: parsed };
       opts.log?.(record(job, m, 200, undefined, pages(parsed)));
       return zdr ? store(id, result) : result;
     } catch (err) {
-      await progress.flush();
+      await endProgress(progress);
       if (stop.reason === SHUTDOWN) {
         // Graceful shutdown ran out of time: give the job back, with its bytes, for another worker.
         if (zdr) await job.updateData(data);
@@ -124,6 +124,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       const e = toDocmillError(err);
       return fail(job, { status: e.status, body: e.toJSON() }, m, false);
     } finally {
+      progress.close();
       running.delete(id);
     }
   }
@@ -234,6 +235,16 @@ const cancelledBody: ErrorBody = {
   code: 'UNKNOWN_ERROR',
   error: 'The parse job was cancelled by its client.',
 };
+
+/**
+ * Sends the held report and closes the throttle before awaiting the sends: a report the engine
+ * makes while they settle would otherwise be written after the attempt's outcome.
+ */
+function endProgress(progress: ProgressThrottle): Promise<void> {
+  const sent = progress.flush();
+  progress.close();
+  return sent;
+}
 
 const pages = (d: ParseData) => (typeof d.metadata.numPages === 'number' ? d.metadata.numPages : 1);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type ParseProgress } from '@docmill/core';
+import { createEngine, type Engine, type ParseData, type ParseProgress } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapter as csv } from '../../core/src/adapters/csv/index.ts';
 import {
@@ -12,6 +12,7 @@ import {
   waitForResult,
 } from '../src/index.ts';
 import { throttleProgress } from '../src/progress.ts';
+import { until } from './held.ts';
 import { redisMissing, startRedis, type TestRedis } from './redis.ts';
 
 const fixture = (p: string) =>
@@ -45,6 +46,22 @@ describe('throttleProgress', () => {
     for (let i = 1; i <= 4; i++) t.report(ev('parse', i, 4));
     await t.flush();
     expect(sent).toEqual([2, 3, 4]);
+  });
+
+  it('after close() the held report and its timer are dropped and later reports send nothing', async () => {
+    const sent: number[] = [];
+    const t = throttleProgress(async (p) => {
+      sent.push(p.done);
+    }, 20);
+    t.report(ev('parse', 1, 10));
+    t.report(ev('parse', 2, 10));
+    t.close();
+    t.report(ev('parse', 3, 10));
+    t.report(ev('ocr', 1, 1));
+    // Long enough for the held report's timer to have fired, had it not been cleared.
+    await new Promise((r) => setTimeout(r, 60));
+    await t.flush();
+    expect(sent).toEqual([1]);
   });
 });
 
@@ -80,15 +97,19 @@ describe.skipIf(redisMissing)('progress across the queue', () => {
     }
   });
 
-  it('600 page reports become a handful of Redis writes, increasing, the last one 600 of 600', async () => {
-    // A CSV adapter that reports 600 "pages" over ≈ 1.2 s before it parses.
+  it('600 page reports become one Redis write per 250 ms of reporting, increasing, the last one 600 of 600', async () => {
+    // A CSV adapter that reports 600 "pages" over ≈ 1.2 s before it parses; it measures how long its
+    // reports really took, since a loaded machine stretches them and the writes with them.
+    let reportingMs = 0;
     const chatty: typeof csv = {
       ...csv,
       async parse(bytes, ctx) {
+        const t0 = performance.now();
         for (let i = 1; i <= 600; i++) {
           ctx.progress?.(i, 600, 'pages');
           if (i % 50 === 0) await new Promise((r) => setTimeout(r, 100));
         }
+        reportingMs = performance.now() - t0;
         return csv.parse(bytes, ctx);
       },
     };
@@ -107,9 +128,11 @@ describe.skipIf(redisMissing)('progress across the queue', () => {
       const r = await waitForResult(q, id, 30_000, { onProgress: (p) => seen.push(p) });
       expect(r.success && r.data.markdown).toContain('|');
       const done = seen.map((p) => p.done);
-      // ≈ 1.2 s at one write per 250 ms: the first, about five more, and the last.
+      // The first report, at most one per 250 ms while the reports last, and the last one; far
+      // below the 600 reports either way.
       expect(done.length).toBeGreaterThanOrEqual(3);
-      expect(done.length).toBeLessThanOrEqual(12);
+      expect(done.length).toBeLessThanOrEqual(2 + Math.ceil(reportingMs / 250));
+      expect(done.length).toBeLessThan(600);
       expect(done[0]).toBe(1);
       expect(done.at(-1)).toBe(600);
       for (let i = 1; i < done.length; i++) expect(done[i]).toBeGreaterThan(done[i - 1] as number);
@@ -117,6 +140,51 @@ describe.skipIf(redisMissing)('progress across the queue', () => {
       // The job's own progress in Redis is the last report.
       expect((await q.queue.getJob(id))?.progress).toEqual(ev('parse', 600, 600));
       expect(logs).toHaveLength(1);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+
+  it('an engine that ignores its signal writes no progress after its attempt timed out', async () => {
+    // Reports a page every 30 ms for 60 pages (1.8 s, past the 1 s timeout) whatever its signal says, as a remote engine may.
+    const state = { reports: 0, finished: false };
+    const deaf: Pick<Engine, 'parse'> = {
+      parse: (_bytes, _options, hints) =>
+        new Promise((resolve) => {
+          const iv = setInterval(() => {
+            hints?.onProgress?.(ev('parse', ++state.reports, 60));
+            if (state.reports < 60) return;
+            clearInterval(iv);
+            state.finished = true;
+            resolve({ markdown: 'late', metadata: {} } as ParseData);
+          }, 30);
+        }),
+    };
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'progress-late',
+      engine: deaf,
+      progressIntervalMs: 0,
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'progress-late', attempts: 1 });
+    try {
+      const id = await enqueueParse(q, fixture('csv/comma.csv'), { timeout: 1000 }, { filename: 'comma.csv' });
+      const r = await waitForResult(q, id, 30_000);
+      expect(r).toMatchObject({ success: false, code: 'SCRAPE_TIMEOUT' });
+      await until(() => state.finished);
+      // Let any write the last reports started reach Redis before looking.
+      await new Promise((res) => setTimeout(res, 200));
+      const events = await q.redis.xrange(q.queue.keys.events as string, '-', '+');
+      const ofJob = events
+        .map(([, f]) => Object.fromEntries(f.flatMap((v, i) => (i % 2 ? [] : [[v, f[i + 1]]]))))
+        .filter((e) => e.jobId === id)
+        .map((e) => e.event);
+      expect(ofJob).toContain('progress');
+      expect(ofJob.slice(ofJob.indexOf('failed'))).not.toContain('progress');
+      const job = await q.queue.getJob(id);
+      expect(await job?.getState()).toBe('failed');
+      expect((job?.progress as ParseProgress).done).toBeLessThan(60);
     } finally {
       await q.close();
       await worker.close(1000);
