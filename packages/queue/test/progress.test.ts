@@ -184,7 +184,7 @@ describe.skipIf(redisMissing)('progress across the queue', () => {
       expect(ofJob.slice(ofJob.indexOf('failed'))).not.toContain('progress');
       const job = await q.queue.getJob(id);
       expect(await job?.getState()).toBe('failed');
-      expect((job?.progress as ParseProgress).done).toBeLessThan(60);
+      expect((job?.progress as ParseProgress | undefined)?.done).toBeLessThan(60);
     } finally {
       await q.close();
       await worker.close(1000);
