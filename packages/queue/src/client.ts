@@ -69,9 +69,8 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
     },
     async close() {
       await waiter?.close();
-      await queue.close();
-      await queueConnection.quit().catch(() => undefined);
-      await redis.quit().catch(() => undefined);
+      await queue.close().catch(() => undefined);
+      await Promise.all([queueConnection, redis].map(endConnection));
     },
   };
   return handle;
@@ -165,6 +164,7 @@ class ResultWaiter {
   readonly ready: Promise<void>;
   private sweep: NodeJS.Timeout | undefined;
   private closed = false;
+  private subscribed = false;
 
   constructor(
     private readonly q: ParseQueue,
@@ -213,24 +213,26 @@ class ResultWaiter {
     });
     void events.run().catch(() => undefined);
     await events.waitUntilReady();
+    this.subscribed = true;
   }
 
-  async wait(jobId: string, timeoutMs: number, opts: WaitOptions): Promise<ParseResult> {
+  /**
+   * The timeout and the signal hold from the call on, not from when the subscription is ready: with
+   * Redis unreachable it may never be, and the caller's deadline must still answer.
+   */
+  wait(jobId: string, timeoutMs: number, opts: WaitOptions): Promise<ParseResult> {
     const { signal } = opts;
     // Its own function per wait: two waits for one job may pass the same callback.
     const onProgress = opts.onProgress && ((p: ParseProgress) => opts.onProgress?.(p));
-    signal?.throwIfAborted();
-    await this.ready;
-    signal?.throwIfAborted();
     return new Promise<ParseResult>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError(signal));
+      if (this.closed) return reject(new Error(`Queue closed while waiting for ${jobId}.`));
+      let settled = false;
       const timer = setTimeout(
         () => done(new DocmillError(408, 'SCRAPE_TIMEOUT', `No result for job ${jobId} within ${timeoutMs} ms.`)),
         timeoutMs,
       );
-      const onAbort = () => {
-        const reason: unknown = signal?.reason;
-        done(reason instanceof Error ? reason : new Error(String(reason)));
-      };
+      const onAbort = () => done(abortError(signal as AbortSignal));
       signal?.addEventListener('abort', onAbort, { once: true });
       if (onProgress) {
         const listeners = this.listeners.get(jobId) ?? new Set();
@@ -238,12 +240,12 @@ class ResultWaiter {
         this.listeners.set(jobId, listeners);
       }
       const done = (r: ParseResult | Error) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         removeFrom(this.listeners, jobId, onProgress);
-        const set = this.pending.get(jobId);
-        set?.delete(done);
-        if (set?.size === 0) this.pending.delete(jobId);
+        removeFrom(this.pending, jobId, done);
         if (this.pending.size === 0 && this.sweep) {
           clearInterval(this.sweep);
           this.sweep = undefined;
@@ -251,14 +253,21 @@ class ResultWaiter {
         if (r instanceof Error) reject(r);
         else resolve(r);
       };
+      // Pending at once, so that close() settles a wait still held up by the subscription.
       const set = this.pending.get(jobId) ?? new Set();
       set.add(done);
       this.pending.set(jobId, set);
-      this.sweep ??= setInterval(() => {
-        for (const id of this.pending.keys()) void this.check(id);
-      }, 1000);
-      // The job may have finished before we subscribed.
-      void this.check(jobId);
+      this.ready.then(
+        () => {
+          if (settled || this.closed) return;
+          this.sweep ??= setInterval(() => {
+            for (const id of this.pending.keys()) void this.check(id);
+          }, 1000);
+          // The job may have finished before we subscribed.
+          void this.check(jobId);
+        },
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
     });
   }
 
@@ -274,15 +283,29 @@ class ResultWaiter {
   }
 
   async close(): Promise<void> {
-    if (this.sweep) clearInterval(this.sweep);
-    for (const [id, set] of this.pending)
-      for (const done of set) done(new Error(`Queue closed while waiting for ${id}.`));
     this.closed = true;
-    await this.ready.catch(() => undefined);
-    await this.events?.close();
-    // A blocked XREAD would hold quit() until it times out: this connection only reads events.
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
+    for (const [id, set] of this.pending)
+      for (const done of [...set]) done(new Error(`Queue closed while waiting for ${id}.`));
+    // Not awaiting `ready`: with Redis unreachable the subscription never gets there. A blocked
+    // XREAD, or a connection still retrying, would also hold quit(): this one only reads events.
     this.connection.disconnect();
+    // BullMQ's close first awaits the connection's readiness, forever if it never came.
+    if (this.subscribed) await this.events?.close().catch(() => undefined);
+    else void this.events?.close().catch(() => undefined);
   }
+}
+
+/** QUIT lets a connected client finish its replies; one still retrying to connect would hold it. */
+async function endConnection(c: RedisClient): Promise<void> {
+  if (c.status === 'ready') await c.quit().catch(() => undefined);
+  else c.disconnect();
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
 }
 
 function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V | undefined): void {

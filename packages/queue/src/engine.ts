@@ -16,16 +16,26 @@ export function queueEngine(q: ParseQueue): Pick<Engine, 'parse'> {
     async parse(input: ParseInput, options = {}, hints: ParseHints = {}): Promise<ParseData> {
       hints.signal?.throwIfAborted();
       const bytes = await toBytes(input);
-      const { filename, contentType, sourceURL, password } = hints;
+      const { filename, contentType, sourceURL, password, signal, onProgress } = hints;
+      const waitMs = (options.timeout ?? 30_000) + WAIT_MARGIN_MS;
+      // Redis may be unreachable, and then neither the subscription nor the job's addition ever
+      // settles: the caller's signal and the wait's own budget bound them too.
+      const giveUp = AbortSignal.any([...(signal ? [signal] : []), AbortSignal.timeout(waitMs)]);
       // Subscribed before the job exists, so no progress report is missed.
-      if (hints.onProgress) await q.listen();
-      const id = await enqueueParse(q, bytes, options, {
+      if (onProgress) await settleBy(q.listen(), giveUp);
+      // The caller may have gone while we subscribed: no job for nobody.
+      signal?.throwIfAborted();
+      const adding = enqueueParse(q, bytes, options, {
         ...(filename ? { filename } : {}),
         ...(contentType ? { contentType } : {}),
         ...(sourceURL ? { sourceURL } : {}),
         ...(password ? { password } : {}),
       });
-      const { signal, onProgress } = hints;
+      const id = await settleBy(adding, giveUp).catch((err: unknown) => {
+        // Given up while the job was being added: if it gets added after all, it is cancelled.
+        adding.then((late) => cancelParse(q, late)).catch(() => undefined);
+        throw err;
+      });
       // The caller's deadline (the HTTP server's) answers now; the job is removed or its worker
       // stops it in the background, so the caller does not wait for that either.
       const onAbort = () => void cancelParse(q, id).catch(() => undefined);
@@ -34,7 +44,7 @@ export function queueEngine(q: ParseQueue): Pick<Engine, 'parse'> {
       else signal?.addEventListener('abort', onAbort, { once: true });
       let result: Awaited<ReturnType<typeof waitForResult>>;
       try {
-        result = await waitForResult(q, id, (options.timeout ?? 30_000) + WAIT_MARGIN_MS, {
+        result = await waitForResult(q, id, waitMs, {
           ...(signal ? { signal } : {}),
           ...(onProgress ? { onProgress } : {}),
         });
@@ -47,6 +57,21 @@ export function queueEngine(q: ParseQueue): Pick<Engine, 'parse'> {
       });
     },
   };
+}
+
+/** `p`, unless `signal` aborts first: then its reason, a lapsed budget as the contract's 408. */
+function settleBy<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      const reason: unknown = signal.reason;
+      if (reason instanceof DOMException && reason.name === 'TimeoutError') {
+        reject(new DocmillError(408, 'SCRAPE_TIMEOUT', 'The parse queue did not answer in time.'));
+      } else reject(reason instanceof Error ? reason : new Error(String(reason)));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function statusOf(code: string): number {

@@ -1,0 +1,45 @@
+import { DocmillError } from '@docmill/core';
+import { describe, expect, it } from 'vitest';
+import { openParseQueue, queueEngine, waitForResult } from '../src/index.ts';
+import { freePort } from './redis.ts';
+
+/**
+ * Redis down (a loopback port nobody listens on): the event subscription never becomes ready and
+ * commands wait for a connection. The caller's signal and timeout must still answer, and close()
+ * must return; a hang here fails by the test's own timeout.
+ */
+describe('a queue client while Redis is unreachable', () => {
+  it('an aborted signal and an elapsed timeout settle waitForResult, and close() returns', async () => {
+    const q = openParseQueue({ redis: `redis://127.0.0.1:${await freePort()}`, name: 'down' });
+    try {
+      const controller = new AbortController();
+      const aborted = waitForResult(q, '1', 600_000, { signal: controller.signal });
+      const timedOut = waitForResult(q, '2', 200);
+      const kept = waitForResult(q, '3', 600_000).catch((e: unknown) => e);
+      controller.abort(new Error('client went away'));
+      await expect(aborted).rejects.toThrow('client went away');
+      await expect(timedOut).rejects.toMatchObject({ code: 'SCRAPE_TIMEOUT', status: 408 });
+      await q.close();
+      // A wait still held up by the subscription is settled by close() rather than left hanging.
+      expect(String(await kept)).toContain('Queue closed while waiting for 3');
+    } finally {
+      await q.close();
+    }
+  }, 10_000);
+
+  it('queueEngine answers its caller’s abort while it subscribes and while it adds the job', async () => {
+    const q = openParseQueue({ redis: `redis://127.0.0.1:${await freePort()}`, name: 'down' });
+    try {
+      const engine = queueEngine(q);
+      const doc = new TextEncoder().encode('a,b\n1,2\n');
+      for (const onProgress of [() => undefined, undefined]) {
+        const controller = new AbortController();
+        const parsing = engine.parse(doc, {}, { signal: controller.signal, ...(onProgress ? { onProgress } : {}) });
+        setTimeout(() => controller.abort(new DocmillError(408, 'SCRAPE_TIMEOUT', 'request deadline')), 100);
+        await expect(parsing).rejects.toThrow('request deadline');
+      }
+    } finally {
+      await q.close();
+    }
+  }, 10_000);
+});
