@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@docmill/core';
 import type { ParseQueue } from './client.ts';
 import { type RedisClient, redisConnection } from './connection.ts';
 import { DEFAULT_PREFIX, type QueueNames, resultKey } from './job.ts';
@@ -10,7 +11,19 @@ import { DEFAULT_PREFIX, type QueueNames, resultKey } from './job.ts';
  */
 export const CANCELLED = 'docmill: cancelled by the client';
 
-/** Set while a cancelled job may still be started or running somewhere. */
+/** What a cancelled job's waiters get. */
+export const CANCELLED_BODY: ErrorBody = {
+  success: false,
+  code: 'UNKNOWN_ERROR',
+  error: 'The parse job was cancelled by its client.',
+};
+
+/**
+ * Set while a cancelled job may still be started or running somewhere, and left to expire with
+ * the queue's result TTL: the job itself is removed (and a zero-data-retention one leaves nothing
+ * else), so this key is how a waiter learns the job was cancelled rather than lost. It holds only
+ * "1", never document content.
+ */
 export function cancelKey(names: QueueNames, jobId: string): string {
   return `${names.prefix ?? DEFAULT_PREFIX}:${names.name}:docmill-cancel:${jobId}`;
 }
@@ -26,7 +39,7 @@ export type CancelOutcome = 'removed' | 'stopped' | 'running';
 /**
  * Cancels a parse job. A job that waits (or waits for a retry) is removed with its bytes; a running
  * one is aborted by its worker, fails without a retry and is then removed too, so a cancelled job
- * leaves neither bytes nor a result in Redis. Resolves once that is done, or with `running` when
+ * leaves neither bytes nor a result in Redis, only its cancel mark until the result TTL. Resolves once that is done, or with `running` when
  * no worker stopped the job within `settleMs` (a worker that lost its connection; it finds the
  * cancel key if the job is retried).
  */
@@ -35,19 +48,13 @@ export async function cancelParse(q: ParseQueue, jobId: string, settleMs = 10_00
   // The mark goes first: a worker that takes the job between here and the removal below sees it
   // when the job starts.
   await q.redis.set(key, '1', 'EX', q.options.resultTtlSeconds);
-  if (await removeIfIdle(q, jobId)) {
-    await q.redis.del(key);
-    return 'removed';
-  }
+  if (await removeIfIdle(q, jobId)) return 'removed';
   await q.redis.publish(cancelChannel(q.names), jobId);
   const until = Date.now() + settleMs;
   for (;;) {
     const state = await q.queue.getJobState(jobId);
     // A worker may finish it just before it hears the cancel: the job goes either way.
-    if (state !== 'active' && (await removeIfIdle(q, jobId))) {
-      await q.redis.del(key);
-      return 'stopped';
-    }
+    if (state !== 'active' && (await removeIfIdle(q, jobId))) return 'stopped';
     if (Date.now() > until) return 'running';
     await new Promise((r) => setTimeout(r, 50));
   }

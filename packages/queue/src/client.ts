@@ -1,5 +1,6 @@
 import { DocmillError, type ParseOptions, type ParseProgress } from '@docmill/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
+import { CANCELLED_BODY, cancelKey } from './cancel.ts';
 import { type RedisClient, redisConnection } from './connection.ts';
 import {
   encodeBytes,
@@ -132,6 +133,8 @@ async function readOutcome(q: ParseQueue, jobId: string): Promise<ParseResult | 
   if (stored) return JSON.parse(stored) as ParseResult;
   const job = await Job.fromId<ParseJobData, ParseResult | StoredMarker>(q.queue, jobId);
   if (!job) {
+    // A cancelled job is removed, a zero-data-retention one even by its own worker: its mark says why.
+    if (await q.redis.exists(cancelKey(q.names, jobId))) return CANCELLED_BODY;
     throw new DocmillError(500, 'UNKNOWN_ERROR', `Parse job ${jobId} not found: it expired or was already read.`);
   }
   if (job.finishedOn === undefined) return undefined;

@@ -8,7 +8,7 @@ import {
   toDocmillError,
 } from '@docmill/core';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { CANCELLED, cancelKey, watchCancels } from './cancel.ts';
+import { CANCELLED, CANCELLED_BODY, cancelKey, watchCancels } from './cancel.ts';
 import { redisConnection } from './connection.ts';
 import {
   decodeBytes,
@@ -137,7 +137,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
     const { options, hints, zeroDataRetention } = job.data;
     await job.updateData({ options, hints: zeroDataRetention ? {} : hints, zeroDataRetention });
     opts.log?.(record(job, m, 499, 'CANCELLED'));
-    throw new UnrecoverableError(JSON.stringify(cancelledBody));
+    throw new UnrecoverableError(JSON.stringify(CANCELLED_BODY));
   }
 
   async function store(id: string, result: ParseResult): Promise<StoredMarker> {
@@ -228,12 +228,6 @@ const noBytes = {
   code: 'UNKNOWN_ERROR' as const,
   error:
     'The job was interrupted after its document was removed from Redis (zeroDataRetention); submit the document again.',
-};
-
-const cancelledBody: ErrorBody = {
-  success: false,
-  code: 'UNKNOWN_ERROR',
-  error: 'The parse job was cancelled by its client.',
 };
 
 /**
