@@ -13,6 +13,7 @@ import {
 import { isLoopbackHost, startServer } from '@docmill/server/node';
 import { UsageError } from './args.ts';
 import { makeEngine } from './engine.ts';
+import { checkRedisUrl } from './queue-flags.ts';
 
 export const serveUsage = `Usage: docmill serve [flags]     serve POST /v2/parse, /v2/scrape, … over HTTP
 
@@ -121,6 +122,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
   const queueRedis = str('queue-redis', 'DOCMILL_QUEUE_REDIS_URL');
+  if (queueRedis) checkRedisUrl('--queue-redis', queueRedis);
   // A Redis Cluster needs the workers' hash-tagged prefix here too.
   const queuePrefix = str('queue-prefix', 'DOCMILL_QUEUE_PREFIX');
   return {

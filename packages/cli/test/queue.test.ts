@@ -168,6 +168,7 @@ describe('queue flags', () => {
       name: 'docmill',
     });
     expect(parseServeArgs([], {}).queue).toBeUndefined();
+    const { queueTarget } = await import('../src/queue-flags.ts');
     const err = capture();
     expect(
       await main(['worker', '--redis', 'http://x', '--concurrency', '2'], {
@@ -176,9 +177,25 @@ describe('queue flags', () => {
         cwd: root,
       }),
     ).toBe(2);
-    expect(err.text()).toContain('--redis must be a redis://, rediss:// or redis-cluster:// URL');
+    expect(err.text()).toContain('--redis must be a redis://, rediss://, redis-cluster:// or rediss-cluster:// URL');
+    // Unreadable URLs are usage errors (exit 2, no stack) that never repeat the URL or its password.
+    for (const [args, say] of [
+      [['worker', '--redis', 'http://:hunter2@x'], '--redis must be'],
+      [['worker', '--redis', 'redis-cluster://:hunter2@h:99999'], 'seed node 1 is not host:port'],
+      [['worker', '--redis', 'redis-cluster://:hunter2@h:7000/?tls=true'], 'the only path a cluster takes is /0'],
+      [['enqueue', 'in/comma.csv', '--redis', 'rediss-cluster://:hunter2%zz@h:7000'], 'malformed %-escape'],
+      [['serve', '--queue-redis', 'redis-cluster://:hunter2@h:0'], '--queue-redis: Bad redis-cluster:// URL'],
+    ] as const) {
+      const e = capture();
+      expect(await main([...args], { stdout: capture().stream, stderr: e.stream, cwd: root }), args.join(' ')).toBe(2);
+      expect(e.text()).toContain(say);
+      expect(e.text()).not.toContain('hunter2');
+      expect(e.text()).not.toContain('    at ');
+    }
+    expect(queueTarget({ redis: 'redis-cluster://u:p@ss@10.0.0.5:7000/0', prefix: '{docmill}' }, {}).redis).toBe(
+      'redis-cluster://u:p@ss@10.0.0.5:7000/0',
+    );
     // A Redis Cluster: its URL and the hash-tagged prefix reach the queue, the server's too.
-    const { queueTarget } = await import('../src/queue-flags.ts');
     expect(queueTarget({ redis: 'redis-cluster://10.0.0.5:7000,10.0.0.6:7000', prefix: '{docmill}' }, {})).toEqual({
       redis: 'redis-cluster://10.0.0.5:7000,10.0.0.6:7000',
       name: 'docmill',

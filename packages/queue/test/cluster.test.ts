@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseProgress } from '@docmill/core';
+import type { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterSeeds } from '../src/connection.ts';
+import { redisConnection } from '../src/connection.ts';
 import {
   cancelParse,
   enqueueParse,
@@ -11,6 +12,7 @@ import {
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
+import { clusterSeeds } from '../src/redis-url.ts';
 import { heldCsv, until } from './held.ts';
 import { clusterMissing, dumpCluster, startRedisCluster, type TestCluster } from './redis-cluster.ts';
 
@@ -32,7 +34,65 @@ describe('redis-cluster:// URLs', () => {
       auth: { password: 'secret' },
     });
     expect(clusterSeeds('redis://10.0.0.5:7000')).toBeUndefined();
-    expect(() => clusterSeeds('redis-cluster://h:99999')).toThrow('Bad Redis Cluster node "h:99999"');
+  });
+
+  it('accept a /0 path and split credentials at the last @', () => {
+    expect(clusterSeeds('redis-cluster://127.0.0.1:7000,127.0.0.1:7001/0')?.nodes).toEqual([
+      { host: '127.0.0.1', port: 7000 },
+      { host: '127.0.0.1', port: 7001 },
+    ]);
+    expect(clusterSeeds('redis-cluster://u:p@ss@127.0.0.1:7000')).toEqual({
+      nodes: [{ host: '127.0.0.1', port: 7000 }],
+      auth: { username: 'u', password: 'p@ss' },
+    });
+    expect(clusterSeeds('redis-cluster://:pa/ss@127.0.0.1:7000/')).toEqual({
+      nodes: [{ host: '127.0.0.1', port: 7000 }],
+      auth: { password: 'pa/ss' },
+    });
+  });
+
+  it('refuse any cluster URL they cannot read, without repeating it or its password', () => {
+    for (const url of [
+      'redis-cluster://:hunter2@h:99999',
+      'redis-cluster://:hunter2@h:7000/1',
+      'redis-cluster://:hunter2@h:7000/?tls=true',
+      'redis-cluster://:hunter2@h:70x0',
+      'redis-cluster://:hunter2@',
+      'redis-cluster://:hunter2%zz@h:7000',
+      'redis-cluster:hunter2@h:7000',
+      'REDIS-CLUSTER://:hunter2@h:7000/2',
+      'redis-cluster://:hunter2,h:7000',
+    ]) {
+      let err: unknown;
+      try {
+        clusterSeeds(url);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, url).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toMatch(/^Bad redis-cluster:\/\/ URL: /);
+      expect((err as Error).message).not.toContain('hunter2');
+      // Never handed to ioredis as a plain URL, where it became a host named "redis-cluster".
+      expect(() => redisConnection(url, false, { lazyConnect: true })).toThrow(TypeError);
+    }
+  });
+
+  it('a TLS cluster connects by the names it was given (managed clusters’ certificates name hosts)', () => {
+    const tls = redisConnection('rediss-cluster://cache.example:7000', false, { lazyConnect: true }) as Cluster;
+    const plain = redisConnection('redis-cluster://cache.example:7000', false, { lazyConnect: true }) as Cluster;
+    try {
+      const lookup = tls.options.dnsLookup as (a: string, cb: (e: unknown, a: string) => void) => void;
+      let resolved = '';
+      lookup('cache.example', (_e, a) => {
+        resolved = a;
+      });
+      expect(resolved).toBe('cache.example');
+      expect(tls.options.redisOptions?.tls).toEqual({});
+      expect(plain.options.redisOptions?.tls).toBeUndefined();
+    } finally {
+      tls.disconnect();
+      plain.disconnect();
+    }
   });
 });
 
