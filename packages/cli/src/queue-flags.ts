@@ -1,4 +1,4 @@
-import { clusterSeeds } from '@docmill/queue/redis-url';
+import { clusterNamesProblem, clusterSeeds } from '@docmill/queue/redis-url';
 import { UsageError } from './args.ts';
 
 /** The flags `docmill worker` and `docmill enqueue` share, with their environment variables. */
@@ -24,11 +24,13 @@ export function queueTarget(v: Record<string, unknown>, env: NodeJS.ProcessEnv):
   const redis = (v.redis as string | undefined) ?? env.DOCMILL_REDIS_URL ?? 'redis://127.0.0.1:6379';
   checkRedisUrl('--redis', redis);
   const prefix = (v.prefix as string | undefined) ?? env.DOCMILL_QUEUE_PREFIX;
-  return {
+  const target = {
     redis,
     name: (v.queue as string | undefined) ?? env.DOCMILL_QUEUE ?? 'docmill',
     ...(prefix ? { prefix } : {}),
   };
+  checkClusterNames(target);
+  return target;
 }
 
 /**
@@ -44,6 +46,12 @@ export function checkRedisUrl(flag: string, url: string): void {
   } catch (err) {
     throw new UsageError(`${flag}: ${(err as Error).message}`);
   }
+}
+
+/** A usage error for a Redis Cluster queue whose keys would not share a slot. */
+export function checkClusterNames(target: QueueTarget): void {
+  const problem = clusterNamesProblem(target.redis, target);
+  if (problem) throw new UsageError(problem);
 }
 
 export function positiveInt(flag: string, v: unknown, d: number): number {

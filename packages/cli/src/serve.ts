@@ -13,7 +13,7 @@ import {
 import { isLoopbackHost, startServer } from '@docmill/server/node';
 import { UsageError } from './args.ts';
 import { makeEngine } from './engine.ts';
-import { checkRedisUrl } from './queue-flags.ts';
+import { checkClusterNames, checkRedisUrl } from './queue-flags.ts';
 
 export const serveUsage = `Usage: docmill serve [flags]     serve POST /v2/parse, /v2/scrape, … over HTTP
 
@@ -125,19 +125,19 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   if (queueRedis) checkRedisUrl('--queue-redis', queueRedis);
   // A Redis Cluster needs the workers' hash-tagged prefix here too.
   const queuePrefix = str('queue-prefix', 'DOCMILL_QUEUE_PREFIX');
+  const queue = queueRedis
+    ? {
+        redis: queueRedis,
+        name: str('queue', 'DOCMILL_QUEUE') ?? 'docmill',
+        ...(queuePrefix ? { prefix: queuePrefix } : {}),
+      }
+    : undefined;
+  if (queue) checkClusterNames(queue);
   return {
     host,
     port,
     workers,
-    ...(queueRedis
-      ? {
-          queue: {
-            redis: queueRedis,
-            name: str('queue', 'DOCMILL_QUEUE') ?? 'docmill',
-            ...(queuePrefix ? { prefix: queuePrefix } : {}),
-          },
-        }
-      : {}),
+    ...(queue ? { queue } : {}),
     shutdownMs: int('--shutdown-timeout', str('shutdown-timeout'), 30_000),
     config: { ...config, ...(v.audit === true || env.DOCMILL_AUDIT === '1' ? { audit: writeLine } : {}) },
   };

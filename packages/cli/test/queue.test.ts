@@ -185,6 +185,8 @@ describe('queue flags', () => {
       [['worker', '--redis', 'redis-cluster://:hunter2@h:7000/?tls=true'], 'the only path a cluster takes is /0'],
       [['enqueue', 'in/comma.csv', '--redis', 'rediss-cluster://:hunter2%zz@h:7000'], 'malformed %-escape'],
       [['serve', '--queue-redis', 'redis-cluster://:hunter2@h:0'], '--queue-redis: Bad redis-cluster:// URL'],
+      [['worker', '--redis', 'redis-cluster://:hunter2@h:7000'], 'needs a hash tag'],
+      [['serve', '--queue-redis', 'redis-cluster://:hunter2@h:7000', '--queue-prefix', 'dm'], 'needs a hash tag'],
     ] as const) {
       const e = capture();
       expect(await main([...args], { stdout: capture().stream, stderr: e.stream, cwd: root }), args.join(' ')).toBe(2);

@@ -13,6 +13,7 @@ import {
   type StoredMarker,
 } from './job.ts';
 import { isParseProgress } from './progress.ts';
+import { clusterNamesProblem } from './redis-url.ts';
 
 export interface ParseQueueOptions extends QueueNames {
   /** `redis://host:port[/db]`, `rediss://` for TLS, or `redis-cluster://host:port,host:port` for a Redis Cluster. */
@@ -44,7 +45,10 @@ export interface ParseQueue {
   close(): Promise<void>;
 }
 
+/** Throws at once for a Redis Cluster URL with a prefix that lacks a hash tag (see `clusterNamesProblem`). */
 export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
+  const problem = clusterNamesProblem(opts.redis, opts);
+  if (problem) throw new TypeError(problem);
   const names: QueueNames = { name: opts.name, ...(opts.prefix ? { prefix: opts.prefix } : {}) };
   const redis = redisConnection(opts.redis, false);
   // BullMQ never closes a connection it is handed (it may be shared), so close() quits it.

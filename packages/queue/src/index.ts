@@ -17,5 +17,5 @@ export {
   resultKey,
   type StoredMarker,
 } from './job.ts';
-export { clusterSeeds, RedisUrlError } from './redis-url.ts';
+export { clusterNamesProblem, clusterSeeds, RedisUrlError } from './redis-url.ts';
 export { type JobLog, type ParseWorker, type ParseWorkerOptions, startParseWorker } from './worker.ts';

@@ -75,3 +75,21 @@ export function clusterSeeds(
     },
   };
 }
+
+/**
+ * On a Redis Cluster every key of a queue must hash to one slot, which only a hash tag in the
+ * key's start (`{docmill}:name:…`) ensures: BullMQ's scripts touch several keys at once and
+ * fail with CROSSSLOT otherwise, and a worker would swallow that and never take a job. Returns
+ * why `url` and these names cannot work together, or undefined when they can.
+ */
+export function clusterNamesProblem(url: string, names: { prefix?: string; name: string }): string | undefined {
+  if (!clusterSeeds(url)) return undefined;
+  const start = `${names.prefix ?? 'bull'}:${names.name}:`;
+  const open = start.indexOf('{');
+  const close = open < 0 ? -1 : start.indexOf('}', open + 1);
+  if (close > open + 1) return undefined;
+  return (
+    'On a Redis Cluster the queue prefix needs a hash tag, e.g. "{docmill}" (--prefix \'{docmill}\'), ' +
+    "so that all of a queue's keys sit in one slot; without one every queue command fails with CROSSSLOT."
+  );
+}

@@ -19,6 +19,7 @@ import {
   type StoredMarker,
 } from './job.ts';
 import { PROGRESS_INTERVAL_MS, type ProgressThrottle, throttleProgress } from './progress.ts';
+import { clusterNamesProblem } from './redis-url.ts';
 
 /** One record per finished attempt; never document content, and no file name under zero data retention. */
 export interface JobLog {
@@ -68,8 +69,13 @@ export interface ParseWorker {
 
 const SHUTDOWN = Symbol('shutdown');
 
-/** Starts a BullMQ worker that runs parse jobs on `engine`. */
+/**
+ * Starts a BullMQ worker that runs parse jobs on `engine`. Rejects at once for a Redis Cluster URL
+ * with a prefix that lacks a hash tag: such a worker would start and never take a job.
+ */
 export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseWorker> {
+  const problem = clusterNamesProblem(opts.redis, opts);
+  if (problem) throw new TypeError(problem);
   const names: QueueNames = { name: opts.name, ...(opts.prefix ? { prefix: opts.prefix } : {}) };
   const ttl = opts.resultTtlSeconds ?? 3600;
   const connection = redisConnection(opts.redis, true);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type ParseProgress } from '@docmill/core';
+import { Queue } from 'bullmq';
 import type { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../src/connection.ts';
@@ -157,6 +158,33 @@ describe.skipIf(clusterMissing)('parse jobs on a real 3-master Redis Cluster', (
     } finally {
       await q.close();
       await worker.close(1000);
+    }
+  });
+
+  it('a prefix without a hash tag is refused at once by clients and workers, not left to fail with CROSSSLOT', async () => {
+    const engine = createEngine();
+    for (const names of [{ name: 'docmill' }, { name: 'docmill', prefix: 'dm' }, { name: 'docmill', prefix: '{}' }]) {
+      expect(() => openParseQueue({ redis: cluster.url, ...names })).toThrow('needs a hash tag');
+      await expect(startParseWorker({ redis: cluster.url, ...names, engine })).rejects.toThrow('needs a hash tag');
+    }
+    // A tag in the queue name serves as well: every key starts with prefix:name.
+    const q = openParseQueue({ redis: cluster.url, name: '{tagged}' });
+    const worker = await startParseWorker({ redis: cluster.url, name: '{tagged}', engine });
+    try {
+      const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
+      const r = await waitForResult(q, id, 60_000);
+      expect(r.success && r.data.markdown).toContain('|');
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+    // The reason for the refusal: without a tag BullMQ's multi-key commands fail on a cluster.
+    const untagged = new Queue('docmill', { connection: redisConnection(cluster.url, false) });
+    try {
+      await expect(untagged.add('parse', {})).rejects.toThrow('CROSSSLOT');
+    } finally {
+      await untagged.close();
+      await (untagged.opts.connection as Cluster).quit();
     }
   });
 
