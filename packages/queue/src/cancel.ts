@@ -48,8 +48,11 @@ export async function cancelParse(q: ParseQueue, jobId: string, settleMs = 10_00
   // The mark goes first: a worker that takes the job between here and the removal below sees it
   // when the job starts.
   await q.redis.set(key, '1', 'EX', q.options.resultTtlSeconds);
-  if (await removeIfIdle(q, jobId)) return 'removed';
+  const removed = await removeIfIdle(q, jobId);
+  // Told even when the removal worked: a job whose worker lost its lock (a long event-loop stall)
+  // can be removed while that worker still runs it.
   await q.redis.publish(cancelChannel(q.names), jobId);
+  if (removed) return 'removed';
   const until = Date.now() + settleMs;
   for (;;) {
     const state = await q.queue.getJobState(jobId);
@@ -62,8 +65,9 @@ export async function cancelParse(q: ParseQueue, jobId: string, settleMs = 10_00
 
 /** Removes the job and any stored result unless a worker holds the job's lock. */
 async function removeIfIdle(q: ParseQueue, jobId: string): Promise<boolean> {
-  // BullMQ answers 0 for a job a worker holds; it throws only for scheduler jobs, which we never add.
-  const removed = await q.queue.remove(jobId).catch(() => 0);
+  // BullMQ answers 0 for a job a worker holds (and for one already gone); any error (Redis down)
+  // is the caller's to see, not a "busy" job to wait for.
+  const removed = await q.queue.remove(jobId);
   if (removed !== 1) return false;
   await q.redis.del(resultKey(q.names, jobId));
   return true;
@@ -83,6 +87,11 @@ export async function watchCancels(
   sub.on('message', (ch: string, jobId: string) => {
     if (ch === channel) onCancel(jobId);
   });
-  await sub.subscribe(channel);
+  try {
+    await sub.subscribe(channel);
+  } catch (err) {
+    sub.disconnect();
+    throw err;
+  }
   return { close: () => sub.disconnect() };
 }

@@ -115,6 +115,9 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       const parsed = await runParse(opts.engine, bytes, data, stop, progress.report);
       // The last report reaches the events stream before the completion does.
       await endProgress(progress);
+      // A cancel whose message this worker missed (its subscriber was reconnecting), or that came
+      // as the parse ended: the client asked for no result, so none is stored or returned.
+      if (await connection.exists(cancelKey(names, id))) return cancelled(job, m);
       const result: ParseResult = { success: true, data: parsed };
       opts.log?.(record(job, m, 200, undefined, pages(parsed)));
       return zdr ? store(id, result) : result;
@@ -198,9 +201,20 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
   });
   worker.on('error', () => undefined);
   // BullMQ aborts the job's processor signal if this worker runs it, and ignores other ids.
-  const cancels = await watchCancels(opts.redis, names, (jobId) => worker.cancelJob(jobId, CANCELLED));
-  void worker.run();
-  await worker.waitUntilReady();
+  let cancels: { close(): void } | undefined;
+  try {
+    cancels = await watchCancels(opts.redis, names, (jobId) => worker.cancelJob(jobId, CANCELLED));
+    void worker.run().catch(() => undefined);
+    await worker.waitUntilReady();
+  } catch (err) {
+    // A refused start (a wrong password) must not leave connections open behind the error. Not
+    // awaited: BullMQ's close first waits for a readiness that may never come.
+    cancels?.close();
+    void worker.close(true).catch(() => undefined);
+    connection.disconnect();
+    throw err;
+  }
+  const watching = cancels;
 
   return {
     worker,
@@ -215,7 +229,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
         await worker.close();
       } finally {
         clearTimeout(timer);
-        cancels.close();
+        watching.close();
         await connection.quit().catch(() => undefined);
       }
     },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '@docmill/core';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelParse,
@@ -185,6 +186,74 @@ describe.skipIf(redisMissing)('cancelling parse jobs across the queue', () => {
       } finally {
         await worker.close(1000);
       }
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('a cancel the worker did not hear still drops the result: nothing stored, the waiter gets the cancelled body', async () => {
+    // An engine that sees the cancel land in Redis while it parses, as a worker whose cancel
+    // subscription was reconnecting would, and finishes anyway.
+    const engine = createEngine();
+    let marked = 0;
+    const logs: JobLog[] = [];
+    const worker = await startParseWorker({
+      redis: redis.url,
+      name: 'cancel-unheard',
+      engine: {
+        async parse(input, options, hints) {
+          const [job] = await q.queue.getJobs(['active']);
+          await q.redis.set(`bull:cancel-unheard:docmill-cancel:${job?.id}`, '1', 'EX', 60);
+          marked++;
+          return engine.parse(input, options, hints);
+        },
+      },
+      log: (r) => logs.push(r),
+    });
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-unheard' });
+    try {
+      for (const zeroDataRetention of [true, false]) {
+        const doc = new TextEncoder().encode(`a,b\nUNHEARD${zeroDataRetention},1\n`);
+        const id = await enqueueParse(q, doc, { zeroDataRetention }, { filename: 'u.csv' });
+        expect(await waitForResult(q, id, 20_000)).toMatchObject({
+          success: false,
+          error: 'The parse job was cancelled by its client.',
+        });
+        expect(logs.at(-1)).toMatchObject({ jobId: id, status: 499, code: 'CANCELLED' });
+        // The parsed content never reached Redis.
+        expect(await redisText()).not.toContain(`UNHEARD${zeroDataRetention}`);
+      }
+      expect(marked).toBe(2);
+    } finally {
+      await q.close();
+      await worker.close(1000);
+    }
+  });
+
+  it('cancelParse tells the workers even when it removed the job (a worker that lost its lock may run it)', async () => {
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-told' });
+    const sub = new Redis(redis.url);
+    const heard: string[] = [];
+    try {
+      sub.on('message', (_ch: string, id: string) => heard.push(id));
+      await sub.subscribe('bull:cancel-told:docmill-cancel');
+      const id = await enqueueParse(q, comma, {}, { filename: 'c.csv' });
+      expect(await cancelParse(q, id)).toBe('removed');
+      await until(() => heard.length === 1);
+      expect(heard).toEqual([id]);
+    } finally {
+      sub.disconnect();
+      await q.close();
+    }
+  });
+
+  it('cancelParse reports a Redis error instead of waiting for a "busy" job', async () => {
+    const q = openParseQueue({ redis: redis.url, name: 'cancel-err' });
+    try {
+      // A job key of the wrong type: BullMQ's removal script fails with WRONGTYPE, a real Redis
+      // error that used to be read as "a worker holds the job" and waited out for 10 s.
+      await q.redis.set('bull:cancel-err:42', 'not a job hash');
+      await expect(cancelParse(q, '42', 600_000)).rejects.toThrow('WRONGTYPE');
     } finally {
       await q.close();
     }
