@@ -111,12 +111,12 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
     const held = heldCsv();
     const s = await setup('timeout', createEngine({ adapters: { csv: held.adapter } }));
     try {
-      const t0 = Date.now();
       const id = await enqueueParse(s.q, fixture('csv/comma.csv'), { timeout: 1000 }, { filename: 'a.csv' });
       const r = await waitForResult(s.q, id);
       expect(r.success).toBe(false);
       expect(!r.success && r.code).toBe('SCRAPE_TIMEOUT');
-      expect(Date.now() - t0).toBeLessThan(8000);
+      // The deadline stopped the parse (the held adapter would otherwise fail after 20 s).
+      expect(held.state.aborts).toHaveLength(1);
     } finally {
       await s.close();
     }
@@ -266,11 +266,10 @@ describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
       const first = await spawnWorker('20000', '300');
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
       await waitFor(() => first.out().includes('started'), 10_000);
-      const t0 = Date.now();
       const exited = new Promise<number | null>((r) => first.child.once('exit', (c) => r(c)));
       first.child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(5000);
+      // Handed back, not finished: the 20 s parse did not hold the shutdown.
       expect(await q.queue.getJobState(id)).toBe('waiting');
       const second = await spawnWorker('10', '1000');
       const r = await waitForResult(q, id, 20_000);
