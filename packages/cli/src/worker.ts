@@ -20,6 +20,9 @@ ${queueFlagsHelp}
                              handed back to the queue, default 30000
   --lock-duration MS         a dead worker's jobs return to the queue after this, default 30000`;
 
+/** How long a starting worker waits for Redis before it says that it is waiting. */
+const WAIT_NOTICE_MS = 5_000;
+
 /** `docmill worker`: runs until SIGTERM/SIGINT, then drains (or returns) in-flight jobs and exits 0. */
 export async function worker(argv: string[], io: CliIO): Promise<number> {
   let v: Record<string, string | boolean | undefined>;
@@ -51,7 +54,14 @@ export async function worker(argv: string[], io: CliIO): Promise<number> {
   const lockDuration = positiveInt('--lock-duration', v['lock-duration'], 30_000);
   const line = (record: object) => io.stdout.write(`${JSON.stringify(record)}\n`);
   const engine = await makeEngine(workers);
-  const running = await startParseWorker({ ...target, engine, concurrency, lockDuration, log: line });
+  // A worker waits for Redis as long as it takes (it may be restarting), but says so once.
+  const waiting = setTimeout(
+    () => io.stderr.write(`docmill worker: waiting for Redis (queue ${target.name}); retrying until it answers\n`),
+    WAIT_NOTICE_MS,
+  );
+  const running = await startParseWorker({ ...target, engine, concurrency, lockDuration, log: line }).finally(() =>
+    clearTimeout(waiting),
+  );
   // The URL may carry a password: log only where the queue is.
   line({ msg: 'worker ready', time: new Date().toISOString(), queue: target.name, concurrency, workers: workers ?? 0 });
   await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import { DocmillError, type ParseOptions, type ParseProgress } from '@docmill/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { CANCELLED_BODY, cancelKey } from './cancel.ts';
-import { type RedisClient, redisConnection } from './connection.ts';
+import { type RedisClient, redisConnection, whenConnected } from './connection.ts';
 import {
   encodeBytes,
   errorBodyFrom,
@@ -28,14 +28,17 @@ export interface ParseQueueOptions extends QueueNames {
    * and the events only wake waiting clients early.
    */
   eventsMaxLen?: number;
+  /** How long `enqueueParse` waits for Redis to answer before it fails with a 503. Default 10 s. */
+  connectTimeoutMs?: number;
 }
 
 /** A client's handle: the BullMQ queue, its events and a plain connection for stored results. */
 export interface ParseQueue {
   readonly names: QueueNames;
   readonly queue: Queue<ParseJobData, ParseResult | StoredMarker>;
-  readonly options: Required<Pick<ParseQueueOptions, 'attempts' | 'resultTtlSeconds'>>;
+  readonly options: Required<Pick<ParseQueueOptions, 'attempts' | 'resultTtlSeconds' | 'connectTimeoutMs'>>;
   /** @internal */ readonly redis: RedisClient;
+  /** @internal Resolves once both of the handle's own connections answer (see `whenConnected`). */ connected(): Promise<void>;
   /** @internal */ waiter(): ResultWaiter;
   /**
    * Opens the queue's event subscription, which `waitForResult` otherwise opens on first use and
@@ -64,7 +67,15 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
     names,
     queue,
     redis,
-    options: { attempts: opts.attempts ?? 3, resultTtlSeconds: opts.resultTtlSeconds ?? 3600 },
+    options: {
+      attempts: opts.attempts ?? 3,
+      resultTtlSeconds: opts.resultTtlSeconds ?? 3600,
+      connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
+    },
+    async connected() {
+      const ms = handle.options.connectTimeoutMs;
+      await Promise.all([whenConnected(queueConnection, ms), whenConnected(redis, ms)]);
+    },
     waiter() {
       waiter ??= new ResultWaiter(handle, opts.redis);
       return waiter;
@@ -93,6 +104,7 @@ export async function enqueueParse(
 ): Promise<string> {
   const zdr = options.zeroDataRetention === true;
   const ttl = q.options.resultTtlSeconds;
+  await q.connected();
   const job = await q.queue.add(
     'parse',
     { bytes: encodeBytes(bytes), options, hints, zeroDataRetention: zdr },

@@ -1,3 +1,4 @@
+import { DocmillError } from '@docmill/core';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { clusterSeeds } from './redis-url.ts';
 
@@ -31,4 +32,37 @@ export function redisConnection(url: string, blocking: boolean, extra: RedisOpti
   // listener ioredis would print them to the console.
   redis.on('error', () => undefined);
   return redis;
+}
+
+/**
+ * Resolves once `client` is connected. A client that never connects (Redis down, a wrong port or
+ * password) would otherwise keep every command waiting while ioredis retries forever; after `ms`
+ * this rejects with a 503 that gives ioredis's last reason but never the URL, which may hold a
+ * password.
+ */
+export function whenConnected(client: RedisClient, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    let reason = '';
+    const onError = (e: Error) => {
+      reason = e.message;
+    };
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('error', onError);
+    };
+    const onReady = () => {
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(
+        new DocmillError(503, 'UNKNOWN_ERROR', `Redis did not answer within ${ms} ms${reason ? ` (${reason})` : ''}.`),
+      );
+    }, ms);
+    client.on('ready', onReady);
+    client.on('error', onError);
+  });
 }

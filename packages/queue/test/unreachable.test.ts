@@ -1,6 +1,6 @@
 import { DocmillError } from '@docmill/core';
 import { describe, expect, it } from 'vitest';
-import { openParseQueue, queueEngine, waitForResult } from '../src/index.ts';
+import { enqueueParse, openParseQueue, queueEngine, waitForResult } from '../src/index.ts';
 import { freePort } from './redis.ts';
 
 /**
@@ -9,6 +9,23 @@ import { freePort } from './redis.ts';
  * must return; a hang here fails by the test's own timeout.
  */
 describe('a queue client while Redis is unreachable', () => {
+  it('enqueueParse fails with a 503 after connectTimeoutMs, naming no password', async () => {
+    const q = openParseQueue({
+      redis: `redis://:s3cret-pw@127.0.0.1:${await freePort()}`,
+      name: 'down',
+      connectTimeoutMs: 300,
+    });
+    try {
+      const err = await enqueueParse(q, new TextEncoder().encode('a,b\n1,2\n')).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DocmillError);
+      expect(err).toMatchObject({ status: 503, code: 'UNKNOWN_ERROR' });
+      expect((err as Error).message).toMatch(/^Redis did not answer within 300 ms \(connect ECONNREFUSED/);
+      expect((err as Error).message).not.toContain('s3cret');
+    } finally {
+      await q.close();
+    }
+  }, 10_000);
+
   it('an aborted signal and an elapsed timeout settle waitForResult, and close() returns', async () => {
     const q = openParseQueue({ redis: `redis://127.0.0.1:${await freePort()}`, name: 'down' });
     try {
