@@ -322,7 +322,8 @@ async function endConnection(c: RedisClient): Promise<void> {
   else c.disconnect();
 }
 
-function abortError(signal: AbortSignal): Error {
+/** An aborted signal's reason as the Error a wait rejects with. */
+export function abortError(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new Error(String(reason));
 }

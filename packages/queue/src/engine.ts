@@ -1,6 +1,6 @@
 import { DocmillError, type Engine, type ParseData, type ParseHints, type ParseInput } from '@docmill/core';
 import { cancelParse } from './cancel.ts';
-import { enqueueParse, type ParseQueue, waitForResult } from './client.ts';
+import { abortError, enqueueParse, type ParseQueue, waitForResult } from './client.ts';
 
 /** Room for queueing and transfer on top of the parse's own `timeout` before the caller gives up. */
 const WAIT_MARGIN_MS = 60_000;
@@ -66,7 +66,7 @@ function settleBy<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
       const reason: unknown = signal.reason;
       if (reason instanceof DOMException && reason.name === 'TimeoutError') {
         reject(new DocmillError(408, 'SCRAPE_TIMEOUT', 'The parse queue did not answer in time.'));
-      } else reject(reason instanceof Error ? reason : new Error(String(reason)));
+      } else reject(abortError(signal));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });

@@ -133,7 +133,6 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       const e = toDocmillError(err);
       return fail(job, { status: e.status, body: e.toJSON() }, m, false);
     } finally {
-      progress.close();
       running.delete(id);
     }
   }
