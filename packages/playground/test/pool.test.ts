@@ -7,6 +7,7 @@ import { CHROMIUM, chromiumSkipReason } from '../../core/test/helpers/browser.ts
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
+import { copyAssets } from '../copy-assets.ts';
 import { ocrAssets, piiAssets } from '../ocr-assets.ts';
 import { type BuiltApp, openPage, startBuiltApp, TEST_MODEL, testModelAssets } from './built-app.ts';
 
@@ -29,7 +30,12 @@ beforeAll(async () => {
     root: resolve(here, 'pool-app'),
     base: './',
     resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
-    plugins: [ocrAssets(), piiAssets(), testModelAssets('models/ner-model')],
+    plugins: [
+      ocrAssets(),
+      piiAssets(),
+      testModelAssets('models/ner-model'),
+      copyAssets('stages', { 'slow-stage.js': resolve(here, 'pool-app/slow-stage.js') }),
+    ],
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
@@ -49,9 +55,8 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
-      // A CSV that takes seconds to parse, first in line: its 1 s deadline ends the running worker.
-      const rows = Array.from({ length: 600_000 }, (_, i) => `${i},name ${i},${i * 3}`).join('\n');
-      const slow = { name: 'big.csv', b64: Buffer.from(`id,name,value\n${rows}`).toString('base64'), timeout: 1000 };
+      // First in line, a CSV the page's test stage holds for 60 s: its 1 s deadline ends the running worker.
+      const slow = { name: 'slow.csv', b64: Buffer.from('id,word\n1,SLOW\n').toString('base64'), timeout: 1000 };
       const files = [slow, file('csv/comma.csv'), file('pdf/basic.pdf'), file('docx/basic.docx')];
       type Run = { runPool(f: typeof files): Promise<Record<string, unknown>[]> };
       const out = await page.evaluate((f) => (window as unknown as Run).runPool(f), files);

@@ -15,7 +15,9 @@ interface Outcome {
 }
 
 async function runPool(files: { name: string; b64: string; timeout?: number }[]): Promise<Outcome[]> {
-  const engine = createPooledEngine({ workers: 1 });
+  // A stage module the worker imports by URL from this origin; it holds its thread on SLOW documents.
+  const slow = { url: new URL('./stages/slow-stage.js', location.href).href, options: { ms: 60_000 } };
+  const engine = createPooledEngine({ workers: 1, stages: [slow] });
   try {
     // All at once into one worker: every file after the first waits in the pool's queue.
     return await Promise.all(
