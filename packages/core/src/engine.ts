@@ -11,7 +11,7 @@ import type { ParseOptions } from './options/schema.ts';
 import { buildResult, type ParseData } from './result.ts';
 import { piiStage } from './stages/pii/stage.ts';
 import type { PiiConfig } from './stages/pii/types.ts';
-import type { Stage, StageContext } from './stages/types.ts';
+import type { Offload, Stage, StageContext } from './stages/types.ts';
 import { capTree, outputBudget } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
 import { decryptOoxml } from './util/offcrypto.ts';
@@ -34,6 +34,8 @@ export interface ParseHints {
    * best effort: an exception it throws is swallowed, never failing the parse.
    */
   onProgress?: (progress: ParseProgress) => void;
+  /** Idle workers a stage may hand units of work to (set by a pooled engine inside its workers). */
+  offload?: Offload;
 }
 
 export interface EngineConfig {
@@ -189,6 +191,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       warn,
       adapterOutput: output,
       onProgress: hints.onProgress,
+      offload: hints.offload,
     };
     let ocrRan = false;
     for (const stage of stages) {

@@ -34,7 +34,7 @@ export { collectImages, collectLinks, renderHtml, renderMarkdown } from './rende
 export type { LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
 export type { PiiConfig, PiiEntity, PiiModel, PiiSpan, ReplaceStyle, SpanFinder } from './stages/pii/index.ts';
 export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder } from './stages/pii/index.ts';
-export type { Stage, StageContext } from './stages/types.ts';
+export type { Offload, Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';
 

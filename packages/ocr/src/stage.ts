@@ -128,7 +128,7 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
         }));
       }
       try {
-        const results = await recognizeAll(poolOf(), targets, ctx, progress, {
+        const results = await recognizeAll(poolOf(), taskUrl, targets, ctx, progress, {
           languages,
           assets,
           orientation: config.orientation ?? true,
@@ -156,20 +156,36 @@ interface Recognized {
 
 /**
  * Renders (or decodes) pages one at a time while earlier pages are being recognized, keeping at
- * most pool-size + 1 rasters alive, so memory stays bounded on long scans.
+ * most pool-size + 1 rasters alive here, so memory stays bounded on long scans. Inside a pooled
+ * engine's worker (`ctx.offload`), a page that would wait for this thread goes to an idle worker
+ * of the pool instead when there is one, so one long scan is read by the whole pool.
  */
 async function recognizeAll(
   pool: Pool,
+  taskUrl: string,
   targets: Target[],
   ctx: StageContext,
   progress: ProgressCallback | undefined,
   opts: Pick<OcrTaskInput, 'languages' | 'assets' | 'orientation'>,
 ): Promise<Recognized[]> {
   const out: Recognized[] = [];
-  const inflight = new Set<Promise<void>>();
+  const local = new Set<Promise<void>>();
+  const lent = new Set<Promise<void>>();
   const limit = Math.max(1, pool.size) + 1;
   let done = 0;
   let failure: unknown;
+  const track = (set: Set<Promise<void>>, number: number, dpi: number | undefined, page: Promise<OcrPage>) => {
+    const job: Promise<void> = page
+      .then((p) => {
+        out.push({ number, page: p, scale: scaleOf(p, dpi) });
+        progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
+      })
+      .catch((err: unknown) => {
+        failure ??= err;
+      })
+      .finally(() => set.delete(job));
+    set.add(job);
+  };
   for (const t of targets) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     if (failure) break;
@@ -180,21 +196,18 @@ async function recognizeAll(
       continue;
     }
     const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
+    // This thread already has a page to read: offer the next one to an idle worker first.
+    const elsewhere = ctx.offload && local.size > 0 ? await ctx.offload(taskUrl, input) : null;
+    if (elsewhere) {
+      track(lent, t.number, frame.dpi, elsewhere.result as Promise<OcrPage>);
+      continue;
+    }
     const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
-    const job = pool
-      .run<OcrPage>('ocr', input, { signal: ctx.signal, transfer })
-      .then((r) => {
-        out.push({ number: t.number, page: r.value, scale: scaleOf(r.value, frame.dpi) });
-        progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
-      })
-      .catch((err: unknown) => {
-        failure ??= err;
-      })
-      .finally(() => inflight.delete(job));
-    inflight.add(job);
-    if (inflight.size >= limit) await Promise.race(inflight);
+    const page = pool.run<OcrPage>('ocr', input, { signal: ctx.signal, transfer }).then((r) => r.value);
+    track(local, t.number, frame.dpi, page);
+    if (local.size >= limit) await Promise.race(local);
   }
-  await Promise.all(inflight);
+  await Promise.all([...local, ...lent]);
   if (failure) throw failure;
   return out.sort((a, b) => a.number - b.number);
 }

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createEngine, DocmillError, type Engine } from '@docmill/core';
+import { createPooledEngine } from '@docmill/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture as fixtureParts } from '../../core/test/helpers/corpus.ts';
-import { createOcrStage } from '../src/index.ts';
+import { createOcrStage, OCR_STAGE_URL } from '../src/index.ts';
 import { countingRenderer } from './counting.ts';
 
 const run = promisify(execFile);
@@ -195,6 +196,28 @@ describe('OCR stage', { timeout: 240_000 }, () => {
       expect(next.markdown).toContain('quick brown fox');
     } finally {
       await own.close();
+    }
+  });
+
+  it("a pooled engine reads one scan's pages on every idle worker, with the same result", async () => {
+    const pooled = createPooledEngine({ workers: 2, stages: [{ url: OCR_STAGE_URL }] });
+    try {
+      const done: number[] = [];
+      const r = await pooled.parse(fixture('image/pages.tif'), image, {
+        filename: 'pages.tif',
+        onProgress: (p) => {
+          if (p.stage === 'ocr') done.push(p.done);
+        },
+      });
+      // One request and two workers started: the second read page 2, lent by the first.
+      expect(pooled.pool.stats().started).toBe(2);
+      expect(r.metadata.ocrPages).toBe(2);
+      expect(done.sort()).toEqual([1, 2]);
+      const here = await engine.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif' });
+      expect(r.markdown).toBe(here.markdown);
+      expect(r.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
+    } finally {
+      await pooled.close();
     }
   });
 });

@@ -81,21 +81,33 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
     }
   });
 
-  it('runs a pooled engine with the OCR stage inside an OCR Web Worker', { timeout: 90_000 }, async () => {
+  it('runs a pooled engine with the OCR stage inside OCR Web Workers; idle ones read lent pages', async () => {
     const { page, requests } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
-      const b64 = file('pdf/scanned.pdf').b64;
-      type Run = { runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> };
-      const got = await page.evaluate((data) => (window as unknown as Run).runOcrPool(data), b64);
+      type Got = { markdown: string; ocrPages: unknown; started: number };
+      type Run = { runOcrPool(b64: string, name: string, size: number): Promise<Got> };
+      const inBrowser = (f: { b64: string; name: string }, size: number) =>
+        page.evaluate(
+          ([b64, name, n]) => (window as unknown as Run).runOcrPool(b64 as string, name as string, n as number),
+          [f.b64, f.name, size] as const,
+        );
+      const scan = file('pdf/scanned.pdf');
+      const got = await inBrowser(scan, 1);
       expect(got.ocrPages).toBe(1);
       expect(got.markdown).toContain('| Washers | W-33 | 900 | $0.02 |');
+      // Two pages, two workers, one request: the second worker starts only to read the lent page.
+      const tif = file('image/pages.tif');
+      const lent = await inBrowser(tif, 2);
+      expect([lent.ocrPages, lent.started]).toEqual([2, 2]);
       const engine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
       try {
-        const inNode = await engine.parse(new Uint8Array(Buffer.from(b64, 'base64')), {
+        const inNode = await engine.parse(new Uint8Array(Buffer.from(scan.b64, 'base64')), {
           parsers: [{ type: 'pdf', mode: 'auto' }],
         });
         expect(got.markdown).toBe(inNode.markdown);
+        const tifInNode = await engine.parse(new Uint8Array(Buffer.from(tif.b64, 'base64')), { parsers: ['image'] });
+        expect(lent.markdown).toBe(tifInNode.markdown);
       } finally {
         await engine.close();
       }

@@ -119,6 +119,7 @@ export function makePooledEngine(
         signal: controller.signal,
         onProgress: hints.onProgress,
         transfer: [bytes.buffer as ArrayBuffer],
+        lend: true,
       });
       if (r.queued) {
         const meta = 'tree' in r.value ? r.value.tree.metadata : r.value.metadata;

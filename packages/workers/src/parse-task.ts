@@ -31,7 +31,11 @@ function engineFor(config: ParseTaskInput['config']): Promise<Engine> {
 /** Task "parse": one whole document, parsed by core inside a pool worker. */
 export async function run(input: ParseTaskInput, ctx: TaskContext): Promise<unknown> {
   const engine = await engineFor(input.config);
-  const hints = { ...input.hints, ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}) };
+  const hints = {
+    ...input.hints,
+    ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+    ...(ctx.offload ? { offload: ctx.offload } : {}),
+  };
   const options = input.options as ParseOptions;
   if (input.mode === 'tree') return engine.parseTree(input.bytes, options, hints);
   return engine.parse(input.bytes, options, hints);

@@ -1,6 +1,6 @@
 import { DocmillError } from '@docmill/core';
 import * as Comlink from 'comlink';
-import { fromWire, type Outcome, type ProgressCallback, runTask } from './protocol.ts';
+import { fromWire, type Lender, type Outcome, type ProgressCallback, runTask, toWire } from './protocol.ts';
 import type { Spawn, SpawnedWorker } from './spawn.ts';
 
 export interface PoolOptions {
@@ -25,6 +25,11 @@ export interface RunOptions {
   onProgress?: ProgressCallback | undefined;
   /** Buffers moved (not copied) into the worker. */
   transfer?: Transferable[] | undefined;
+  /**
+   * Lets the task hand units of its work (`TaskContext.offload`) to workers that are idle while no
+   * request waits: one long document then uses the whole pool. A lent unit shares the task's signal.
+   */
+  lend?: boolean | undefined;
 }
 
 export interface TaskResult<T> {
@@ -129,6 +134,41 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
     });
   }
 
+  /** A slot for lent work: only a free one, and never while requests wait (they come first). */
+  function idleSlot(): Slot | undefined {
+    if (closed || queue.length) return undefined;
+    const free = slots.find((s) => !s.busy);
+    if (free) free.busy = true;
+    return free;
+  }
+
+  /** The lender a task run with `lend` calls back: units start on idle slots, their outcomes are kept until read. */
+  function lenderFor(signal: AbortSignal | undefined): Lender {
+    const outcomes = new Map<number, Promise<Outcome>>();
+    let ids = 0;
+    return {
+      async start(url, input) {
+        const slot = idleSlot();
+        if (!slot) return null;
+        const id = ++ids;
+        const done = execute(slot, url, input, { signal }).then(
+          (value): Outcome => ({ ok: true, value }),
+          (err: unknown): Outcome => ({ ok: false, error: toWire(err) }),
+        );
+        outcomes.set(
+          id,
+          done.finally(() => release(slot)),
+        );
+        return id;
+      },
+      async outcome(id) {
+        const out = outcomes.get(id);
+        outcomes.delete(id);
+        return out ?? { ok: false, error: toWire(new Error(`No lent task ${id}.`)) };
+      },
+    };
+  }
+
   function release(slot: Slot): void {
     const next = queue.shift();
     if (next) next.grant(slot);
@@ -186,7 +226,8 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
       );
       const payload = opts.transfer?.length ? Comlink.transfer(input, opts.transfer) : input;
       const progress = opts.onProgress ? Comlink.proxy(opts.onProgress) : undefined;
-      w.api.run(url, payload, progress).then(
+      const lender = opts.lend ? Comlink.proxy(lenderFor(signal)) : undefined;
+      w.api.run(url, payload, progress, lender).then(
         (out: Outcome) => settle(() => (out.ok ? resolve(out.value) : reject(fromWire(out.error)))),
         (err: unknown) =>
           settle(() => {

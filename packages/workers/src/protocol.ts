@@ -1,4 +1,4 @@
-import { DocmillError, type ErrorCode, type ParseProgress } from '@docmill/core';
+import { DocmillError, type ErrorCode, type Offload, type ParseProgress } from '@docmill/core';
 
 /**
  * The typed protocol across the worker seam. Tasks are modules named by URL; a worker imports a
@@ -14,6 +14,8 @@ export type ProgressCallback = (p: Progress) => void;
 export interface TaskContext {
   /** Forwards progress to the caller, across the seam when there is one. */
   onProgress?: ProgressCallback | undefined;
+  /** Idle workers of the pool that runs this task, for units of its work (see RunOptions.lend). */
+  offload?: Offload | undefined;
 }
 
 /** A task module exports `run`; its input and result must survive structured clone. */
@@ -30,9 +32,32 @@ export interface WireError {
 
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError };
 
+/** The pool's side of `TaskContext.offload`, called across the seam by the task it lends to. */
+export interface Lender {
+  /** Starts task module `url` on `input` in an idle worker: an id, or null when none is idle. */
+  start(url: string, input: unknown): Promise<number | null>;
+  /** How a started task ended (errors as records, so a DocmillError stays one). */
+  outcome(id: number): Promise<Outcome>;
+}
+
+/** A task's `offload` over its pool's lender. */
+export function offloadVia(lender: Pick<Lender, 'start' | 'outcome'>): Offload {
+  return async (task, input) => {
+    const id = await lender.start(task, input);
+    if (id === null) return null;
+    const result = lender.outcome(id).then((out) => {
+      if (!out.ok) throw fromWire(out.error);
+      return out.value;
+    });
+    // Awaited by the caller; a caller that fails first must not leave an unhandled rejection.
+    result.catch(() => undefined);
+    return { result };
+  };
+}
+
 /** What a worker exposes through comlink. */
 export interface WorkerApi {
-  run(url: string, input: unknown, onProgress?: ProgressCallback): Promise<Outcome>;
+  run(url: string, input: unknown, onProgress?: ProgressCallback, lender?: Lender): Promise<Outcome>;
   /** Imports a module ahead of the first task (warm start, or a runtime that must load first). */
   preload(url: string): Promise<void>;
 }
@@ -80,11 +105,16 @@ export function loadTask(url: string): Promise<TaskModule> {
 }
 
 /** Runs one task and turns any failure into an `Outcome`: the same path in a worker and in-thread. */
-export async function runTask(url: string, input: unknown, onProgress?: ProgressCallback): Promise<Outcome> {
+export async function runTask(
+  url: string,
+  input: unknown,
+  onProgress?: ProgressCallback,
+  offload?: Offload,
+): Promise<Outcome> {
   try {
     const mod = await loadTask(url);
     if (typeof mod.run !== 'function') throw new Error(`Task module ${url} exports no run function.`);
-    return { ok: true, value: await mod.run(input, { onProgress }) };
+    return { ok: true, value: await mod.run(input, { onProgress, ...(offload ? { offload } : {}) }) };
   } catch (err) {
     return { ok: false, error: toWire(err) };
   }

@@ -1,10 +1,18 @@
 import * as Comlink from 'comlink';
-import { loadTask, type Progress, type ProgressCallback, runTask, type WorkerApi } from './protocol.ts';
+import {
+  type Lender,
+  loadTask,
+  offloadVia,
+  type Progress,
+  type ProgressCallback,
+  runTask,
+  type WorkerApi,
+} from './protocol.ts';
 
 /** Worker side of the seam: exposes the task runner on whatever endpoint the platform gives. */
 export function serve(endpoint: Comlink.Endpoint): void {
   const api: WorkerApi = {
-    async run(url, input, onProgress?: ProgressCallback) {
+    async run(url, input, onProgress?: ProgressCallback, lender?: Lender) {
       // Progress travels on the proxy's own channel; the result must not overtake it.
       const sent: Promise<unknown>[] = [];
       const forward = onProgress
@@ -12,9 +20,14 @@ export function serve(endpoint: Comlink.Endpoint): void {
             sent.push(Promise.resolve(onProgress(p)).catch(() => undefined));
           }
         : undefined;
-      const out = await runTask(url, input, forward);
-      await Promise.all(sent);
-      return out;
+      try {
+        const out = await runTask(url, input, forward, lender ? offloadVia(lender) : undefined);
+        await Promise.all(sent);
+        return out;
+      } finally {
+        // The pool keeps the lender's channel open until told; one per task would pile up.
+        (lender as Comlink.Remote<Lender> | undefined)?.[Comlink.releaseProxy]();
+      }
     },
     async preload(url) {
       await loadTask(url);

@@ -4,6 +4,7 @@ import { createPool, type Pool, type Progress } from '../src/index.ts';
 
 const echo = new URL('./tasks/echo.ts', import.meta.url);
 const spin = new URL('./tasks/spin.ts', import.meta.url);
+const lend = new URL('./tasks/lend.ts', import.meta.url);
 
 let pool: Pool | undefined;
 afterEach(async () => {
@@ -21,6 +22,31 @@ const failure = async (p: Promise<unknown>): Promise<DocmillError> => {
 };
 
 describe('worker pool', () => {
+  it('lends idle workers to a task run with lend, and only then', async () => {
+    pool = createPool({ size: 3, tasks: { lend } });
+    type Lent = { offered: boolean; threadId: number; taken: { unit: string; threadId: number }[] };
+    const input = { units: ['a', 'b', 'c'], task: echo.href };
+    const r = await pool.run<Lent>('lend', input, { lend: true });
+    expect(r.value.offered).toBe(true);
+    expect(r.value.taken.map((t) => t.unit)).toEqual(['a', 'b', 'c']);
+    // Two idle workers take one unit each; the third finds none idle and stays with the owner.
+    const elsewhere = r.value.taken.filter((t) => t.threadId !== r.value.threadId);
+    expect(new Set(elsewhere.map((t) => t.threadId)).size).toBe(2);
+    expect(r.value.taken.filter((t) => t.threadId === r.value.threadId)).toHaveLength(1);
+    expect(pool.stats()).toMatchObject({ busy: 0, started: 3 });
+    const plain = await pool.run<Lent>('lend', input);
+    expect(plain.value.offered).toBe(false);
+    expect(plain.value.taken.every((t) => t.threadId === plain.value.threadId)).toBe(true);
+  });
+
+  it('a lent unit that fails rejects with its DocmillError; the pool keeps serving', async () => {
+    pool = createPool({ size: 2, tasks: { lend } });
+    const input = { units: ['x'], task: spin.href, extra: { ms: 0, fail: true } };
+    const err = await failure(pool.run('lend', input, { lend: true }));
+    expect([err.status, err.code, err.message]).toEqual([400, 'BAD_REQUEST', 'refused on purpose']);
+    expect(pool.stats().busy).toBe(0);
+  });
+
   it('runs a task in a worker thread and forwards progress across the seam', async () => {
     pool = createPool({ size: 1, tasks: { echo } });
     const seen: Progress[] = [];

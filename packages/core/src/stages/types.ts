@@ -3,6 +3,14 @@ import type { FileKind } from '../detect.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
 
+/**
+ * Capacity beside the thread a document parses on (a pooled engine's idle workers). A stage whose
+ * work comes in independent units (OCR pages) offers one: `null` when nothing is idle right now
+ * (the stage does it itself), else the unit's result, computed elsewhere. `task` names a task
+ * module (URL or registered id) the workers can load; `input` is copied, never moved.
+ */
+export type Offload = (task: string, input: unknown) => Promise<{ result: Promise<unknown> } | null>;
+
 export interface StageContext {
   kind: FileKind;
   bytes: Uint8Array;
@@ -13,6 +21,8 @@ export interface StageContext {
   adapterOutput: AdapterOutput;
   /** The caller's progress callback (`hints.onProgress`), for stages with long work (OCR pages). */
   onProgress?: ((progress: ParseProgress) => void) | undefined;
+  /** The caller's spare capacity (`hints.offload`), when it has any. */
+  offload?: Offload | undefined;
 }
 
 /**

@@ -45,17 +45,27 @@ async function runPool(files: { name: string; b64: string; timeout?: number }[])
   }
 }
 
-/** A whole scanned PDF parsed in one OCR worker, its OCR stage built inside that worker. */
-async function runOcrPool(b64: string): Promise<{ markdown: string; ocrPages: unknown }> {
+/**
+ * A whole scan parsed in a pool of OCR workers, the OCR stage built inside each worker; with more
+ * than one worker, the idle ones read pages the parsing worker lends them.
+ */
+async function runOcrPool(
+  b64: string,
+  name: string,
+  size: number,
+): Promise<{ markdown: string; ocrPages: unknown; started: number }> {
   const engine = createPooledEngine({
-    pool: createPool({ size: 1, spawn: spawnOcrWorker }),
+    pool: createPool({ size, spawn: spawnOcrWorker }),
     // Absolute: inside the worker, a relative URL would resolve against the worker's script.
     stages: [{ url: OCR_STAGE_URL, options: { assets: new URL('./tesseract/', location.href).href } }],
   });
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const r = await engine.parse(bytes, { parsers: [{ type: 'pdf', mode: 'auto' }] }, { filename: 'scan.pdf' });
-    return { markdown: r.markdown ?? '', ocrPages: r.metadata.ocrPages };
+    const options = name.endsWith('.pdf')
+      ? { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }] }
+      : { parsers: ['image' as const] };
+    const r = await engine.parse(bytes, options, { filename: name });
+    return { markdown: r.markdown ?? '', ocrPages: r.metadata.ocrPages, started: engine.pool.stats().started };
   } finally {
     await engine.pool.close();
     await engine.close();
