@@ -128,6 +128,16 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(rtl.metadata.language).toBe('en-US');
     });
 
+    it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
+        filename: 'form.pdf',
+      });
+      // The answer options of question 24 are one list-like run of body lines, "No" among them.
+      expect(r.markdown).toContain('Yes, at the local (municipal) level');
+      expect(r.markdown).toMatch(/^[^#\n]*\bNo$/m);
+      expect(r.markdown).not.toMatch(/^#+\s.*\bNo$/m);
+    });
+
     it('uses an invisible text layer (render mode 3) laid over a scan', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'invisible_text_layer.pdf'), {}, { filename: 'scan.pdf' });
       expect(r.markdown).toContain('Invisible OCR text layer');

@@ -19,7 +19,7 @@ export interface Line {
   y1: number;
   /** Baseline (bottom of the main-size runs). */
   base: number;
-  /** Dominant font size, by characters. */
+  /** Dominant font size, by characters (of runs holding a letter or digit, where there are any). */
   size: number;
   /** Dominant font (pdf.js loaded name), by characters. */
   font: string;
@@ -154,6 +154,8 @@ function linkAt(links: LinkBox[] | undefined, it: TextItem): string | undefined 
   return undefined;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
   let rtlChars = 0;
   let chars = 0;
@@ -168,8 +170,10 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     const n = it.str.length;
     chars += n;
     if (it.dir === 'rtl') rtlChars += n;
+    // Runs without a letter or digit count only on a line made of nothing else: a large checkbox
+    // or bullet glyph, and the space set in its size, must not make "☐ No" heading-sized.
     const s = Math.round(it.size * 2) / 2;
-    sizeChars.set(s, (sizeChars.get(s) ?? 0) + n);
+    sizeChars.set(s, (sizeChars.get(s) ?? 0) + (WORD_CHAR.test(it.str) ? n * 1024 : n));
     fontChars.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + n);
     if (it.x < x0) x0 = it.x;
     if (it.y < y0) y0 = it.y;
