@@ -157,8 +157,9 @@ interface Recognized {
 /**
  * Renders (or decodes) pages one at a time while earlier pages are being recognized, keeping at
  * most pool-size + 1 rasters alive here, so memory stays bounded on long scans. Inside a pooled
- * engine's worker (`ctx.offload`), a page that would wait for this thread goes to an idle worker
- * of the pool instead when there is one, so one long scan is read by the whole pool.
+ * engine's worker (`ctx.offload`), a page that would wait for this thread (or, with workers of
+ * the stage's own, for them) goes to an idle worker of the pool instead when there is one, so one
+ * long scan is read by the whole pool.
  */
 async function recognizeAll(
   pool: Pool,
@@ -171,7 +172,9 @@ async function recognizeAll(
   const out: Recognized[] = [];
   const local = new Set<Promise<void>>();
   const lent = new Set<Promise<void>>();
-  const limit = Math.max(1, pool.size) + 1;
+  // Pages this thread reads at once: one in-thread, else one per worker of the stage's own pool.
+  const own = Math.max(1, pool.size);
+  const limit = own + 1;
   let done = 0;
   let failure: unknown;
   const track = (set: Set<Promise<void>>, number: number, dpi: number | undefined, page: Promise<OcrPage>) => {
@@ -196,8 +199,8 @@ async function recognizeAll(
       continue;
     }
     const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
-    // This thread already has a page to read: offer the next one to an idle worker first.
-    const elsewhere = ctx.offload && local.size > 0 ? await ctx.offload(taskUrl, input) : null;
+    // Every reader of this stage already has a page: offer the next one to an idle worker first.
+    const elsewhere = ctx.offload && local.size >= own ? await ctx.offload(taskUrl, input) : null;
     if (elsewhere) {
       track(lent, t.number, frame.dpi, elsewhere.result as Promise<OcrPage>);
       continue;

@@ -220,4 +220,35 @@ describe('OCR stage', { timeout: 240_000 }, () => {
       await pooled.close();
     }
   });
+
+  it("lends a page only when the stage's own workers are all reading", async () => {
+    // Two workers of its own: both pages of pages.tif are read there, none is offered elsewhere.
+    const own = createEngine({ stages: [createOcrStage({ workers: 2 })] });
+    try {
+      const offered: unknown[] = [];
+      const offload = async (task: string) => {
+        offered.push(task);
+        return null;
+      };
+      const r = await own.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
+      expect(r.metadata.ocrPages).toBe(2);
+      expect(offered).toEqual([]);
+    } finally {
+      await own.close();
+    }
+    // Reading in-thread (as in a pooled engine's worker), the second page is offered.
+    const inThread = createEngine({ stages: [createOcrStage({ workers: 0 })] });
+    try {
+      const offered: string[] = [];
+      const offload = async (task: string) => {
+        offered.push(task);
+        return null;
+      };
+      const r = await inThread.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
+      expect(r.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
+      expect(offered).toHaveLength(1);
+    } finally {
+      await inThread.close();
+    }
+  });
 });

@@ -85,6 +85,7 @@ const busyError = (max: number) =>
     `The engine is at capacity: ${max} requests are already waiting. Retry later.`,
   );
 const closedError = () => new DocmillError(500, 'UNKNOWN_ERROR', 'The worker pool is closed.');
+const lenderGone = () => new DocmillError(500, 'UNKNOWN_ERROR', 'The task that lent this unit of work has ended.');
 
 /**
  * A fixed set of lazily started workers driven through comlink. One task runs per worker at a
@@ -142,16 +143,25 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
     return free;
   }
 
-  /** The lender a task run with `lend` calls back: units start on idle slots, their outcomes are kept until read. */
-  function lenderFor(signal: AbortSignal | undefined): Lender {
+  /**
+   * The lender a task run with `lend` calls back: units start on idle slots, their outcomes are
+   * kept until read. Units share the owner's signal and never outlive the owner: `end` (called when
+   * the owner's run settles, however it ends) aborts any unit still running, which frees its slot.
+   */
+  function lenderFor(owner: AbortSignal | undefined): { lender: Lender; end(): void } {
     const outcomes = new Map<number, Promise<Outcome>>();
+    const units = new AbortController();
+    const follow = () => units.abort(owner?.reason);
+    owner?.addEventListener('abort', follow, { once: true });
+    if (owner?.aborted) follow();
     let ids = 0;
-    return {
+    const lender: Lender = {
       async start(url, input) {
+        if (units.signal.aborted) return null;
         const slot = idleSlot();
         if (!slot) return null;
         const id = ++ids;
-        const done = execute(slot, url, input, { signal }).then(
+        const done = execute(slot, url, input, { signal: units.signal }).then(
           (value): Outcome => ({ ok: true, value }),
           (err: unknown): Outcome => ({ ok: false, error: toWire(err) }),
         );
@@ -165,6 +175,13 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
         const out = outcomes.get(id);
         outcomes.delete(id);
         return out ?? { ok: false, error: toWire(new Error(`No lent task ${id}.`)) };
+      },
+    };
+    return {
+      lender,
+      end() {
+        owner?.removeEventListener('abort', follow);
+        if (!units.signal.aborted) units.abort(lenderGone());
       },
     };
   }
@@ -201,6 +218,7 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
     if (signal?.aborted) throw signal.reason;
     const w = await workerOf(slot);
     if (signal?.aborted) throw signal.reason;
+    const lending = opts.lend ? lenderFor(signal) : undefined;
     return new Promise<unknown>((resolve, reject) => {
       let settled = false;
       const settle = (fn: () => void) => {
@@ -209,6 +227,7 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
         slot.cancel = undefined;
         unsubscribe();
         signal?.removeEventListener('abort', onAbort);
+        lending?.end();
         fn();
       };
       const onAbort = () =>
@@ -226,7 +245,7 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
       );
       const payload = opts.transfer?.length ? Comlink.transfer(input, opts.transfer) : input;
       const progress = opts.onProgress ? Comlink.proxy(opts.onProgress) : undefined;
-      const lender = opts.lend ? Comlink.proxy(lenderFor(signal)) : undefined;
+      const lender = lending ? Comlink.proxy(lending.lender) : undefined;
       w.api.run(url, payload, progress, lender).then(
         (out: Outcome) => settle(() => (out.ok ? resolve(out.value) : reject(fromWire(out.error)))),
         (err: unknown) =>

@@ -5,6 +5,7 @@ import { createPool, type Pool, type Progress } from '../src/index.ts';
 const echo = new URL('./tasks/echo.ts', import.meta.url);
 const spin = new URL('./tasks/spin.ts', import.meta.url);
 const lend = new URL('./tasks/lend.ts', import.meta.url);
+const orphan = new URL('./tasks/orphan.ts', import.meta.url);
 
 let pool: Pool | undefined;
 afterEach(async () => {
@@ -45,6 +46,21 @@ describe('worker pool', () => {
     const err = await failure(pool.run('lend', input, { lend: true }));
     expect([err.status, err.code, err.message]).toEqual([400, 'BAD_REQUEST', 'refused on purpose']);
     expect(pool.stats().busy).toBe(0);
+  });
+
+  it('a lent unit never outlives the task that lent it (returned, or crashed)', { timeout: 30_000 }, async () => {
+    pool = createPool({ size: 2, tasks: { orphan, echo } });
+    // The unit would hold its worker for a minute; the owner ends without waiting for it.
+    const unit = { task: spin.href, unit: { ms: 60_000 } };
+    const r = await pool.run<{ lent: boolean }>('orphan', unit, { lend: true });
+    expect(r.value.lent).toBe(true);
+    while (pool.stats().busy > 0) await new Promise((ok) => setTimeout(ok, 20));
+    const crashed = await failure(pool.run('orphan', { ...unit, exit: true }, { lend: true }));
+    expect(crashed.message).toMatch(/crashed/);
+    while (pool.stats().busy > 0) await new Promise((ok) => setTimeout(ok, 20));
+    // Both workers are free again: two requests at once, neither waits.
+    const both = await Promise.all([pool.run('echo', { items: ['a'] }), pool.run('echo', { items: ['b'] })]);
+    expect(both.map((b) => b.queued)).toEqual([false, false]);
   });
 
   it('runs a task in a worker thread and forwards progress across the seam', async () => {
