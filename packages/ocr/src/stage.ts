@@ -202,7 +202,13 @@ async function recognizeAll(
     // Every reader of this stage already has a page: offer the next one to an idle worker first.
     const elsewhere = ctx.offload && local.size >= own ? await ctx.offload(taskUrl, input) : null;
     if (elsewhere) {
-      track(lent, t.number, frame.dpi, elsewhere.result as Promise<OcrPage>);
+      // A worker that could not read it after all (it cannot load the OCR task, or it died) leaves
+      // the page to this thread, whose copy of the pixels was never moved.
+      const page = (elsewhere.result as Promise<OcrPage>).catch((err: unknown) => {
+        if (ctx.signal.aborted) throw err;
+        return pool.run<OcrPage>('ocr', input, { signal: ctx.signal }).then((r) => r.value);
+      });
+      track(lent, t.number, frame.dpi, page);
       continue;
     }
     const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];

@@ -251,4 +251,18 @@ describe('OCR stage', { timeout: 240_000 }, () => {
       await inThread.close();
     }
   });
+
+  it('reads a lent page itself when the worker it went to fails it', async () => {
+    // As when an app's worker entry does not carry the OCR task: the lent page comes back failed.
+    let lent = 0;
+    const offload = async () => {
+      lent++;
+      return { result: Promise.reject(new Error('Failed to load docmill:ocr')) };
+    };
+    const r = await engine.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
+    const here = await engine.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif' });
+    expect(lent).toBe(1);
+    expect(r.metadata.ocrPages).toBe(2);
+    expect(r.markdown).toBe(here.markdown);
+  });
 });
