@@ -156,10 +156,10 @@ interface Recognized {
 
 /**
  * Renders (or decodes) pages one at a time while earlier pages are being recognized, keeping at
- * most pool-size + 1 rasters alive here, so memory stays bounded on long scans. Inside a pooled
- * engine's worker (`ctx.offload`), a page that would wait for this thread (or, with workers of
- * the stage's own, for them) goes to an idle worker of the pool instead when there is one, so one
- * long scan is read by the whole pool.
+ * most pool-size + 1 rasters alive here (+ 1 waiting for a reader when lending), so memory stays
+ * bounded on long scans. Inside a pooled engine's worker (`ctx.offload`), a page that would wait
+ * for this thread (or, with workers of the stage's own, for them) goes to an idle worker of the
+ * pool instead when there is one, so one long scan is read by the whole pool.
  */
 async function recognizeAll(
   pool: Pool,
@@ -189,7 +189,16 @@ async function recognizeAll(
       .finally(() => set.delete(job));
     set.add(job);
   };
+  // A worker that could not read a lent page after all (it cannot load the OCR task, or it died)
+  // leaves it to this thread, whose copy of the pixels was never moved.
+  const lentPage = (result: Promise<OcrPage>, input: OcrTaskInput) =>
+    result.catch((err: unknown) => {
+      if (ctx.signal.aborted) throw err;
+      return pool.run<OcrPage>('ocr', input, { signal: ctx.signal }).then((r) => r.value);
+    });
   for (const t of targets) {
+    // Without lending, the next page is not even rendered until this thread has room for it.
+    while (!ctx.offload && local.size >= limit) await Promise.race(local);
     if (ctx.signal.aborted) throw ctx.signal.reason;
     if (failure) break;
     const frame = await t.frame();
@@ -199,22 +208,25 @@ async function recognizeAll(
       continue;
     }
     const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
-    // Every reader of this stage already has a page: offer the next one to an idle worker first.
-    const elsewhere = ctx.offload && local.size >= own ? await ctx.offload(taskUrl, input) : null;
-    if (elsewhere) {
-      // A worker that could not read it after all (it cannot load the OCR task, or it died) leaves
-      // the page to this thread, whose copy of the pixels was never moved.
-      const page = (elsewhere.result as Promise<OcrPage>).catch((err: unknown) => {
-        if (ctx.signal.aborted) throw err;
-        return pool.run<OcrPage>('ocr', input, { signal: ctx.signal }).then((r) => r.value);
-      });
-      track(lent, t.number, frame.dpi, page);
-      continue;
+    while (!failure) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      // This stage's own readers come first; when all are reading, an idle worker of the caller's
+      // pool; then one page queued here; else wait until a page ends here or in a lent worker.
+      if (local.size >= own && ctx.offload) {
+        const elsewhere = await ctx.offload(taskUrl, input);
+        if (elsewhere) {
+          track(lent, t.number, frame.dpi, lentPage(elsewhere.result as Promise<OcrPage>, input));
+          break;
+        }
+      }
+      if (local.size < limit) {
+        const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
+        const page = pool.run<OcrPage>('ocr', input, { signal: ctx.signal, transfer }).then((r) => r.value);
+        track(local, t.number, frame.dpi, page);
+        break;
+      }
+      await Promise.race([...local, ...lent]);
     }
-    const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
-    const page = pool.run<OcrPage>('ocr', input, { signal: ctx.signal, transfer }).then((r) => r.value);
-    track(local, t.number, frame.dpi, page);
-    if (local.size >= limit) await Promise.race(local);
   }
   await Promise.all([...local, ...lent]);
   if (failure) throw failure;
