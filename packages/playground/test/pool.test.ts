@@ -24,12 +24,10 @@ let app: BuiltApp | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const nodeOnly = resolve(here, '../src/node-only.ts');
   app = await startBuiltApp({
     configFile: false,
     root: resolve(here, 'pool-app'),
     base: './',
-    resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
     plugins: [
       ocrAssets(),
       piiAssets(),
@@ -76,6 +74,36 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('parses HTML, XHTML and EPUB in Web Workers (no DOMParser there) as Node does', async () => {
+    const { page, errors } = await openPage(app as BuiltApp, 'index.html');
+    try {
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      // Misnested tables (the HTML standard's tree construction), CSS-only headings, a CSS selector
+      // (includeTags), and EPUB chapters (XHTML with self-closing elements).
+      const files = [
+        file('html/malformed-table.html'),
+        { ...file('html/malformed-table.html'), options: { includeTags: ['table[border] tr:nth-child(3)'] } },
+        file('html/rich.html'),
+        file('html/css-headings.html'),
+        file('epub/basic.epub'),
+        file('epub/css-headings.epub'),
+      ];
+      type Run = { runPool(f: typeof files): Promise<Record<string, unknown>[]> };
+      const out = await page.evaluate((f) => (window as unknown as Run).runPool(f), files);
+      for (const [i, f] of files.entries()) {
+        const bytes = new Uint8Array(Buffer.from(f.b64, 'base64'));
+        const inNode = await parse(bytes, 'options' in f ? f.options : {}, { filename: f.name });
+        expect(out[i]?.error, f.name).toBeUndefined();
+        expect(out[i]?.markdown, f.name).toBe(inNode.markdown);
+      }
+      expect(out[0]?.markdown).toContain('| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |');
+      expect(out[1]?.markdown).not.toContain('0.10 max');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }
