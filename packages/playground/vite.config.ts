@@ -16,6 +16,15 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   optimizeDeps: { exclude: ['@embedpdf/pdfium'] },
   plugins: [ocrAssets(), piiAssets()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2048 },
-  worker: { format: 'es' },
+  // linkedom's bundled CSS parser (core's HTML DOM in Web Workers) has a direct `eval` on a path
+  // docmill never takes (it reads no style sheet through the DOM); rolldown warns about it once per
+  // worker bundle, nested workers (built with the top-level options) included.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2048,
+    rolldownOptions: { checks: { eval: false } },
+  },
+  worker: { format: 'es', rolldownOptions: { checks: { eval: false } } },
 });
