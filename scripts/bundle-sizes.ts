@@ -2,8 +2,8 @@
  * `pnpm bundle-sizes`: what a browser downloads, gzipped. Core is bundled as an app
  * bundler would (esbuild, ESM, code splitting, minified); the entry's own chunks are "core". Each
  * format family costs its adapter chunks beyond core, plus, in the last column, every chunk its
- * lazy imports can reach (some only on a path a browser never takes: the HTML family's parse5 +
- * linkedom run in Node only, PDF's pdf.js only when PDFium cannot open a file). Prints Markdown.
+ * lazy imports can reach (some only on a path a browser seldom takes: PDF's pdf.js only when
+ * PDFium cannot open a file). Prints Markdown.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,6 +83,14 @@ try {
     const own = (lazy: boolean) => [...closure(meta, out, lazy)].filter((o) => !core.has(o));
     rows.push([family, kb(sum(own(false))), kb(sum(own(true)))]);
   }
+  // Browser bundles leave parse5 + linkedom out (pages use DOMParser); a Web Worker that parses
+  // HTML installs them (`@docmill/core/html-dom`, done by @docmill/workers' browser parse task).
+  rows.push(
+    ...(await packageRows('html-dom', {
+      'html in Web Workers (@docmill/core/html-dom: parse5 + linkedom)':
+        'packages/core/src/adapters/html/dom-parse5.ts',
+    })),
+  );
   const wasm = gzipSync(readFileSync(join(dir, 'pdfium.wasm'))).length;
   rows.push(['pdfium.wasm (fetched on the first PDF)', '', kb(wasm)]);
   const derive = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint?.endsWith('derive/index.ts'));

@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -169,8 +178,9 @@ describe('published packages', () => {
     expect(stdout + stderr).toBe(''); // importing a library prints nothing
   });
 
-  it('a plain node script imports @docmill/core and prints Markdown of a DOCX and a PDF', async () => {
-    const { stdout } = await exec(process.execPath, ['consumer.mjs', fixture('docx/basic.docx'), 'doc.pdf'], {
+  it('a plain node script imports @docmill/core and prints Markdown of a DOCX, a PDF and an HTML page', async () => {
+    const files = [fixture('docx/basic.docx'), 'doc.pdf', fixture('html/malformed-table.html')];
+    const { stdout } = await exec(process.execPath, ['consumer.mjs', ...files], {
       cwd: join(dir, 'project'),
       env: env(),
     });
@@ -178,6 +188,8 @@ describe('published packages', () => {
     expect(stdout).toContain('Revenue grew **strongly** in *Q3*');
     expect(stdout).toContain('# Docmill Fixture');
     expect(stdout).toContain('- Second item');
+    // Through '#html-dom' as published: parse5 + linkedom's worker build.
+    expect(stdout).toContain('| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |');
   });
 
   it('tsc --noEmit (nodenext, strict) type-checks a consumer against the published types', async () => {
@@ -193,6 +205,15 @@ describe('published packages', () => {
     const installed = (name: string) => join(dir, 'project/node_modules', name);
     const core = JSON.parse(readFileSync(join(installed('@docmill/core'), 'package.json'), 'utf8'));
     expect(core.exports['./platform/node'].browser).toBeNull();
+    // Core's parse5 + linkedom DOM: Node's, and Web Workers' through './html-dom'; pages get none.
+    const dom = core.imports['#html-dom'];
+    expect(dom).toEqual({
+      browser: './dist/adapters/html/dom-browser.js',
+      default: './dist/adapters/html/dom-parse5.js',
+    });
+    for (const f of Object.values(dom) as string[])
+      expect(existsSync(join(installed('@docmill/core'), f)), f).toBe(true);
+    expect(readFileSync(join(installed('@docmill/core'), dom.browser), 'utf8')).not.toMatch(/\bimport\b|\bfrom\s/);
     const ocr = JSON.parse(readFileSync(join(installed('@docmill/ocr'), 'package.json'), 'utf8'));
     expect(ocr.exports['./assets'].browser).toBeNull();
     const pii = JSON.parse(readFileSync(join(installed('@docmill/pii'), 'package.json'), 'utf8'));

@@ -9,6 +9,8 @@ import { copyAssets } from '../copy-assets.ts';
 
 export interface BuiltApp {
   origin: string;
+  /** The built folder. */
+  dir: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startBuiltApp(config: InlineConfig): Promise<BuiltApp> {
   const browser = await launchChromium();
   return {
     origin: server.origin,
+    dir: outDir,
     browser,
     async close() {
       await browser.close();

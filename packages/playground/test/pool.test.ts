@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +24,10 @@ let app: BuiltApp | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  const nodeOnly = resolve(here, '../src/node-only.ts');
   app = await startBuiltApp({
     configFile: false,
     root: resolve(here, 'pool-app'),
     base: './',
-    resolve: { alias: { linkedom: nodeOnly, parse5: nodeOnly } },
     plugins: [
       ocrAssets(),
       piiAssets(),
@@ -44,6 +42,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** URLs of the built chunks that hold linkedom or parse5 (core's DOM for workers). */
+function domChunks(): string[] {
+  const assets = join((app as BuiltApp).dir, 'assets');
+  return readdirSync(assets)
+    .filter(
+      (f) =>
+        f.endsWith('.js') && /HTMLMarqueeElement|surrogate-in-input-stream/.test(readFileSync(join(assets, f), 'utf8')),
+    )
+    .map((f) => `${app?.origin}/assets/${f}`);
+}
 
 const file = (p: string) => ({
   name: basename(p),
@@ -76,6 +85,41 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       expect(errors).toEqual([]);
       expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`))).toEqual([]);
       expect(requests.some((u) => /\/assets\/worker-browser-[\w-]+\.js$/.test(u))).toBe(true);
+      // No HTML here: the worker never fetched its DOM chunks.
+      expect(domChunks().length).toBeGreaterThan(0);
+      expect(requests.filter((u) => domChunks().includes(u))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('parses HTML, XHTML and EPUB in Web Workers (no DOMParser there) as Node does', async () => {
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
+    try {
+      await page.waitForFunction(() => document.body.dataset.ready === 'yes');
+      // Misnested tables (the HTML standard's tree construction), CSS-only headings, a CSS selector
+      // (includeTags), and EPUB chapters (XHTML with self-closing elements).
+      const files = [
+        file('html/malformed-table.html'),
+        { ...file('html/malformed-table.html'), options: { includeTags: ['table[border] tr:nth-child(3)'] } },
+        file('html/rich.html'),
+        file('html/css-headings.html'),
+        file('epub/basic.epub'),
+        file('epub/css-headings.epub'),
+      ];
+      type Run = { runPool(f: typeof files): Promise<Record<string, unknown>[]> };
+      const out = await page.evaluate((f) => (window as unknown as Run).runPool(f), files);
+      for (const [i, f] of files.entries()) {
+        const bytes = new Uint8Array(Buffer.from(f.b64, 'base64'));
+        const inNode = await parse(bytes, 'options' in f ? f.options : {}, { filename: f.name });
+        expect(out[i]?.error, f.name).toBeUndefined();
+        expect(out[i]?.markdown, f.name).toBe(inNode.markdown);
+      }
+      expect(out[0]?.markdown).toContain('| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |');
+      expect(out[1]?.markdown).not.toContain('0.10 max');
+      expect(errors).toEqual([]);
+      // The worker fetched parse5 and linkedom from the app's own folder.
+      expect(requests.filter((u) => domChunks().includes(u)).length).toBeGreaterThanOrEqual(2);
     } finally {
       await page.close();
     }
@@ -135,14 +179,17 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
         [f.b64, f.name],
       );
       const engine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
+      let inNode: string | undefined;
       try {
-        const inNode = await engine.parse(
-          new Uint8Array(Buffer.from(f.b64, 'base64')),
-          { redactPII: { mode: 'aggressive' } },
-          { filename: f.name },
-        );
+        inNode = (
+          await engine.parse(
+            new Uint8Array(Buffer.from(f.b64, 'base64')),
+            { redactPII: { mode: 'aggressive' } },
+            { filename: f.name },
+          )
+        ).markdown;
         expect(got.error).toBeUndefined();
-        expect(got.markdown).toBe(inNode.markdown);
+        expect(got.markdown).toBe(inNode);
       } finally {
         await engine.close();
       }
@@ -152,26 +199,14 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       for (const leak of ['Lovelace', 'Hopper', 'Paris', 'Wonderland', '555-2671', '4111', 'example.org'])
         expect(got.markdown).not.toContain(leak);
 
-      // A pooled engine whose PII worker builds the PII stage (PII_STAGE_URL) itself. A CSV: a Web
-      // Worker has no DOMParser, so core's HTML adapter does not run there.
-      const csv = 'Name,City,Email\nAda Lovelace,Paris,ada@example.org\nGrace Hopper,New York,grace@example.org\n';
+      // A pooled engine whose PII worker builds the PII stage (PII_STAGE_URL) itself, on the same
+      // HTML letter: that worker has no DOMParser either.
       type Pooled = { runPiiPool(b64: string, name: string, model: string): Promise<string> };
       const pooled = await page.evaluate(
-        (b64) => (window as unknown as Pooled).runPiiPool(b64, 'people.csv', './models/ner-model'),
-        Buffer.from(csv).toString('base64'),
+        ([b64, name]) => (window as unknown as Pooled).runPiiPool(b64 as string, name as string, './models/ner-model'),
+        [f.b64, f.name],
       );
-      const csvEngine = createPiiEngine({ pii: { model: { model: TEST_MODEL, worker: false } } });
-      try {
-        const csvInNode = await csvEngine.parse(
-          new TextEncoder().encode(csv),
-          { redactPII: { mode: 'aggressive' } },
-          { filename: 'people.csv' },
-        );
-        expect(pooled).toBe(csvInNode.markdown);
-      } finally {
-        await csvEngine.close();
-      }
-      expect(pooled).toContain('| <PERSON> | <LOCATION> | <EMAIL> |');
+      expect(pooled).toBe(inNode);
 
       // A model URL that does not answer fails the request closed, with Node's error.
       const missing = await page.evaluate(

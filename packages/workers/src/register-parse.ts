@@ -8,5 +8,5 @@ export const PARSE_TASK_ID = 'docmill:parse';
  * Another package's worker entry calls it too when its pool should parse documents as well.
  */
 export function registerParseTask(): void {
-  registerModules({ [PARSE_TASK_ID]: () => import('./parse-task.ts') });
+  registerModules({ [PARSE_TASK_ID]: () => import('./parse-task-browser.ts') });
 }

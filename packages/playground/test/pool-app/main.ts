@@ -14,7 +14,9 @@ interface Outcome {
   progress: number;
 }
 
-async function runPool(files: { name: string; b64: string; timeout?: number }[]): Promise<Outcome[]> {
+async function runPool(
+  files: { name: string; b64: string; timeout?: number; options?: Record<string, unknown> }[],
+): Promise<Outcome[]> {
   // A stage module the worker imports by URL from this origin; it holds its thread on SLOW documents.
   const slow = { url: new URL('./stages/slow-stage.js', location.href).href, options: { ms: 60_000 } };
   const engine = createPooledEngine({ workers: 1, stages: [slow] });
@@ -25,12 +27,16 @@ async function runPool(files: { name: string; b64: string; timeout?: number }[])
         const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
         let progress = 0;
         try {
-          const r = await engine.parse(bytes, f.timeout ? { timeout: f.timeout } : {}, {
-            filename: f.name,
-            onProgress: () => {
-              progress++;
+          const r = await engine.parse(
+            bytes,
+            { ...f.options, ...(f.timeout ? { timeout: f.timeout } : {}) },
+            {
+              filename: f.name,
+              onProgress: () => {
+                progress++;
+              },
             },
-          });
+          );
           return { markdown: r.markdown ?? '', limited: r.metadata.concurrencyLimited === true, progress };
         } catch (err) {
           const e = err as { status: number; code: string };

@@ -1,4 +1,4 @@
-import { badInput, throwIfAborted } from '../../errors.ts';
+import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
@@ -90,6 +90,7 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   try {
     doc = await parseDocument(text);
   } catch (err) {
+    if (err instanceof DocmillError) throw err;
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!doc.documentElement) throw badInput('The HTML has no document element.');

@@ -1,0 +1,7 @@
+/**
+ * A DOM builder a host installs where core has no HTML parser of its own: a browser's Web Worker
+ * has no `DOMParser`, and browser bundles leave out the parse5 backend (`#html-dom`) so that pages
+ * never carry it. `@docmill/core/html-dom`'s `installHtmlDom()` fills it; the pooled engine's
+ * browser workers call that.
+ */
+export const fallbackDom: { parse?: (text: string) => Promise<Document> } = {};
