@@ -128,6 +128,22 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(rtl.metadata.language).toBe('en-US');
     });
 
+    // pdf.js gives no per-glyph boxes, so only PDFium can tell a lam-alef glyph from the letters.
+    it.skipIf(backend !== 'pdfium')('reads a lam-alef ligature as lam then alef', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
+        filename: 'rtl.pdf',
+      });
+      const md = r.markdown ?? '';
+      // The title: "… المشكلات من خلال …" (the problems, through), each with a lam-alef glyph.
+      expect(md).toMatch(/^#+ تحسين الإنتاجية وحل المشكلات من خلال البرمجة/m);
+      expect(md).toContain('لإدارة البيانات');
+      expect(md).not.toContain('المشكالت');
+      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      expect(fa.markdown).toContain('فولادهای');
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',
