@@ -144,6 +144,22 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(fa.markdown).toContain('فولادهای');
     });
 
+    it('keeps numbers inside right-to-left lines left to right, brackets the right way round', async () => {
+      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      const md = fa.markdown ?? '';
+      // Digits drawn as separate runs ("4" "7.500", "%" "5" "0") read in their own order.
+      expect(md).toContain('حداقل %50 از توليد ساليانه يا 47.500 تن');
+      expect(md).toMatch(/^5% آخرين محموله/m);
+      expect(md).toMatch(/^#+ -2-5 استاندارد کالا$/m);
+      const ar = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_02.pdf'), fast, {
+        filename: 'rtl2.pdf',
+      });
+      // A parenthesis broken over two lines; PDFium gives the mirrored glyphs, pdf.js the brackets.
+      expect(ar.markdown).toContain('لور (2024 - 2026) تح');
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -126,7 +126,8 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): K
     if (tier >= 0 && !smallAfter) return { type: 'heading', depth: Math.min(6, tier + 1) };
     if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
       const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
-      const startsWell = /^[\p{Lu}\p{N}\p{Lo}]/u.test(t);
+      // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
+      const startsWell = (l.rtl ? /^[-–]?[\p{Lu}\p{N}\p{Lo}]/u : /^[\p{Lu}\p{N}\p{Lo}]/u).test(t);
       // A standalone styled line: the next line is back to another font or far below.
       const alone =
         !next || next.font !== l.font || next.y0 - l.y1 > l.size * 0.8 || Math.abs(next.size - l.size) > 0.5;

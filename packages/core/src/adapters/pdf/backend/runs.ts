@@ -246,6 +246,32 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   return facts;
 }
 
+const brackets = /^[()[\]{}«»]+$/;
+const mirrored: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '«': '»',
+  '»': '«',
+};
+const mirror = (s: string): string => s.replace(/[()[\]{}«»]/g, (c) => mirrored[c] ?? c);
+
+/**
+ * Whether a run of brackets is set in right-to-left text: a run beside it on its line is. PDFium
+ * gives such a bracket as the glyph drawn, which right-to-left text mirrors (the "(" that opens a
+ * parenthesis is drawn as ")"); pdf.js gives the bracket meant, and so must this backend.
+ */
+function besideRtl(runs: RawRun[], k: number): boolean {
+  const r = runs[k] as RawRun;
+  for (const n of [runs[k - 1], runs[k + 1]]) {
+    if (n && n.q === r.q && Math.abs(n.oy - r.oy) < r.size * 0.5 && rtlScript.test(n.str)) return true;
+  }
+  return false;
+}
+
 /**
  * Puts lam before alef where one lam-alef glyph was read as alef, lam. Fonts map the ligature to
  * its letters in visual order (alef is drawn on the left), which in logical order must read lam,
@@ -288,8 +314,9 @@ function toItems(
   const width = dominant % 2 ? frame.height : frame.width;
   const height = dominant % 2 ? frame.width : frame.height;
   const items: TextItem[] = [];
-  for (const r of runs) {
+  for (const [k, r] of runs.entries()) {
     if (r.q === 4) continue;
+    if (brackets.test(r.str.trim()) && besideRtl(runs, k)) r.str = mirror(r.str);
     let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
       const prev = items[items.length - 1];
