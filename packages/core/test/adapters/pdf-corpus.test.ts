@@ -160,6 +160,17 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(ar.markdown).toContain('لور (2024 - 2026) تح');
     });
 
+    it('reads a line drawn whole and again word by word once', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/ENFORCED FOR ALL ACCESS$/m);
+      expect(md).not.toContain('ACCESSENFORCED');
+      expect(md).toContain('Signed on as ALICE');
+      expect(md).not.toContain('Signed on as ALICE Signed');
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -190,6 +190,7 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
       return rtl ? -d : d;
     });
   }
+  if (order.length > 1) dropRedrawn(items, order);
   const extent = rtl ? leftToRightRuns(items, order) : null;
   let lineBase = -Infinity;
   for (const i of order) {
@@ -262,6 +263,38 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     spans,
     items: idx,
   };
+}
+
+/**
+ * Drops runs that repeat part of the run before them in place: some producers draw a line whole
+ * and then again word by word ("ENFORCED FOR ALL ACCESS", then "ENFORCED ", "FOR ", …), which
+ * read "… ACCESSENFORCED FOR ALL ACCESS". A run is dropped when it lies within the previous kept
+ * run on its baseline and that run's text holds it at about the same place.
+ */
+function dropRedrawn(items: TextItem[], order: number[]): void {
+  let last: TextItem | null = null;
+  let n = 0;
+  for (const k of order) {
+    const it = items[k] as TextItem;
+    if (!(last && redraws(last, it))) {
+      order[n++] = k;
+      last = it;
+    }
+  }
+  order.length = n;
+}
+
+function redraws(a: TextItem, b: TextItem): boolean {
+  const t = b.str.trim();
+  if (t.length < 2 || a.dir !== 'ltr' || b.dir !== 'ltr' || b.w <= 0) return false;
+  if (Math.abs(a.y + a.h - (b.y + b.h)) > 0.2 * a.size || Math.abs(a.size - b.size) > 0.5) return false;
+  if (b.x < a.x - 1 || b.x + b.w > a.x + a.w + 0.25 * a.size) return false;
+  // The place the text holds b's characters, at the run's average character width.
+  const per = a.w / Math.max(1, a.str.length);
+  for (let at = a.str.indexOf(t); at >= 0; at = a.str.indexOf(t, at + 1)) {
+    if (Math.abs(a.x + at * per - b.x) <= Math.max(2 * per, 0.5 * a.size)) return true;
+  }
+  return false;
 }
 
 const BRACKETS = /^[()[\]{}<>«»]+$/;
