@@ -171,6 +171,19 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).not.toContain('Signed on as ALICE Signed');
     });
 
+    // pdf.js asks for rulings only where lines break into three runs or more (its graphics cost).
+    it.skipIf(backend !== 'pdfium')('reads a two-column table ruled as a full grid', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toContain('| Special register | Corresponding value |');
+      expect(md).toContain('| USER or SESSION_USER | The effective user of the thread excluding adopted authority. |');
+      expect(md).toContain('| SYSTEM_USER | The authorization ID that initiated the connection. |');
+      // The figure on the same page, boxes and arrows round its text, stays text.
+      expect(md).toMatch(/^[^|\n]*CALL proc1/m);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',
