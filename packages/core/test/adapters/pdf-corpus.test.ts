@@ -184,6 +184,15 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toMatch(/^[^|\n]*CALL proc1/m);
     });
 
+    it('keeps an author line with a footnote mark under the title as text', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'), fast, {
+        filename: 'nars.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/^#+ 코로나-19 관련 보험약관상 재해보험금 지급문제 및 개선과제$/m);
+      expect(md).toMatch(/^김 창 호\\\*$/m);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -409,6 +409,9 @@ function nameList(t: string): boolean {
   });
 }
 
+/** One author with the mark of a footnote about them ("Jane Doe∗", "김 창 호*"): a few words, no digits. */
+const markedName = (t: string): boolean => /^[^\d∗*†‡]{2,40}[∗*†‡]$/u.test(t) && t.split(/\s+/).length <= 4;
+
 /**
  * A paper's author and affiliation lines are set large, but they are no headings: below the title
  * and above the first running text, lines of names, institutions or e-mail addresses stay text.
@@ -427,7 +430,7 @@ function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
       continue;
     }
     const t = l.text;
-    if (t.includes('@') || affiliation.test(t) || nameList(t)) kinds[i] = { type: 'text' };
+    if (t.includes('@') || affiliation.test(t) || nameList(t) || markedName(t)) kinds[i] = { type: 'text' };
   }
 }
 
