@@ -193,6 +193,18 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toMatch(/^김 창 호\\\*$/m);
     });
 
+    it('joins a title whose second line is set a little smaller', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const titles = (r.markdown ?? '').match(/^#+ Row and Column Access Control.*$/gm) ?? [];
+      // Front cover (one size) and back cover (33 pt, then 30 pt).
+      expect(titles.map((t) => t.replace(/^#+ /, ''))).toEqual([
+        'Row and Column Access Control Support in IBM DB2 for i',
+        'Row and Column Access Control Support in IBM DB2 for i',
+      ]);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -278,7 +278,11 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         lastHeading.node === blocks[blocks.length - 1] &&
         // One style of a font may end a line and start the next ("… the *National* / *Strategy*").
         lastHeading.lines.some((h) => h.fonts.some((f) => l.fonts.includes(f))) &&
-        Math.abs(lastHeading.line.size - l.size) < 0.5 &&
+        // A title's second line may be set a little smaller to fit ("… Access Control" 33 pt,
+        // "Support in IBM DB2 for i" 30 pt); a numbered line starts a heading of its own.
+        (Math.abs(lastHeading.line.size - l.size) < 0.5 ||
+          (Math.abs(lastHeading.line.size - l.size) <= 0.1 * Math.max(lastHeading.line.size, l.size) &&
+            !/^\p{N}/u.test(l.text))) &&
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
       ) {
