@@ -205,6 +205,23 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       ]);
     });
 
+    it('reads a right-to-left form row by row, label before value, labels as text', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      const md = (r.markdown ?? '').replace(/\*\*/g, '');
+      // Each label (right) is followed by its value (left), numbers included.
+      const rows = [
+        ['مرجع صادرکننده استاندارد', 'سازمان ملی استاندارد ايران'],
+        ['تاريخ پذيرش', '1403/10/04'],
+        ['شماره جلسه کميته عرضه', '436'],
+        ['تاريخ درج اميدنامه', '1403/10/05'],
+        ['مشاور پذيرش', 'کارگزاری آرمون بورس'],
+      ];
+      for (const [label, value] of rows) expect(md).toContain(`${label}\n\n${value}\n`);
+      expect(md).not.toMatch(/^#+ (مرجع صادرکننده|تاريخ پذيرش|مشاور پذيرش)/m);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

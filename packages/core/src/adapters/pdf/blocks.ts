@@ -112,7 +112,18 @@ function listMarker(t: string): Marker | null {
 
 type Kind = { type: 'heading'; depth: number } | { type: 'item'; marker: Marker } | { type: 'text' };
 
-function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): Kind {
+/**
+ * Whether the line after `l` in reading order sits beside it on its row, in plain text: `l` labels
+ * a value (a form's field, a definition list's term), which no heading has.
+ */
+function labels(l: Line, next: Line | null | undefined): boolean {
+  if (!next || Math.abs(next.base - l.base) > 0.5 * Math.min(l.size, next.size)) return false;
+  // The value is plain text no larger than its label (a styled neighbour is a tag or a heading).
+  if (next.bold || next.italic || next.size > l.size + 0.5) return false;
+  return Math.max(next.x0 - l.x1, l.x0 - next.x1) > l.size;
+}
+
+function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
   const outlined = s.outline.get(normTitle(t));
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
@@ -128,16 +139,21 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): K
       const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
       // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
       const startsWell = (l.rtl ? /^[-–]?[\p{Lu}\p{N}\p{Lo}]/u : /^[\p{Lu}\p{N}\p{Lo}]/u).test(t);
-      // A standalone styled line: the next line is back to another font or far below.
+      // A standalone styled line: the next line is back to another font or far below, or is itself
+      // the label of a row.
       const alone =
-        !next || next.font !== l.font || next.y0 - l.y1 > l.size * 0.8 || Math.abs(next.size - l.size) > 0.5;
+        !next ||
+        next.font !== l.font ||
+        next.y0 - l.y1 > l.size * 0.8 ||
+        Math.abs(next.size - l.size) > 0.5 ||
+        labels(next, after);
       const gapAbove =
         !prev ||
         prev.y0 > l.y0 ||
         (l.y0 - prev.y1 > Math.max(s.lineGap * 1.3, s.lineGap + 1) &&
           !(prev.font === l.font && l.y0 - prev.y1 < l.size)) ||
         (prev.font !== l.font && /[.!?:。]$/.test(prev.text));
-      if (styled && startsWell && alone && gapAbove && !listMarker(t))
+      if (styled && startsWell && alone && gapAbove && !listMarker(t) && !labels(l, next))
         return { type: 'heading', depth: Math.min(6, s.tiers.length + 1) };
     }
   }
@@ -374,7 +390,7 @@ function foldBullets(lines: Line[]): Line[] {
  * are the text of a figure, a code sample or a cover, not a stack of headings.
  */
 function classifyAll(lines: Line[], s: DocStats): Kind[] {
-  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s));
+  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
   let runStart = 0;
   for (let i = 0; i <= kinds.length; i++) {
     const l = lines[i];
