@@ -222,6 +222,16 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).not.toMatch(/^#+ (مرجع صادرکننده|تاريخ پذيرش|مشاور پذيرش)/m);
     });
 
+    it('keeps each contents entry, dot leader and page number, apart from the next', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/^1\.1 Security fundamentals[ .]+2$/m);
+      expect(md).toMatch(/^1\.2 Current state of IBM i security[ .]+2$/m);
+      expect(md).toMatch(/^Authors[ .]+xi$/m);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -459,6 +459,8 @@ const fieldLabel = (l: Line): boolean => {
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
 };
 
+const tocEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+
 function continues(para: Line[], prev: Line, l: Line): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
@@ -478,6 +480,8 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
     right = Math.max(right, p.x1);
     left = Math.min(left, p.x0);
   }
+  // A contents entry ends at its page number, after a leader of dots.
+  if (tocEntry.test(prev.text)) return false;
   // Lines that each open with a bold "Label:" are a list of fields, not one paragraph.
   if (fieldLabel(prev) && fieldLabel(l)) return false;
   // A short line ending a sentence closes the paragraph.
