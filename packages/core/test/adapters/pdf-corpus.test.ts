@@ -128,6 +128,110 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(rtl.metadata.language).toBe('en-US');
     });
 
+    // pdf.js gives no per-glyph boxes, so only PDFium can tell a lam-alef glyph from the letters.
+    it.skipIf(backend !== 'pdfium')('reads a lam-alef ligature as lam then alef', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
+        filename: 'rtl.pdf',
+      });
+      const md = r.markdown ?? '';
+      // The title: "… المشكلات من خلال …" (the problems, through), each with a lam-alef glyph.
+      expect(md).toMatch(/^#+ تحسين الإنتاجية وحل المشكلات من خلال البرمجة/m);
+      expect(md).toContain('لإدارة البيانات');
+      expect(md).not.toContain('المشكالت');
+      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      expect(fa.markdown).toContain('فولادهای');
+    });
+
+    it('keeps numbers inside right-to-left lines left to right, brackets the right way round', async () => {
+      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      const md = fa.markdown ?? '';
+      // Digits drawn as separate runs ("4" "7.500", "%" "5" "0") read in their own order.
+      expect(md).toContain('حداقل %50 از توليد ساليانه يا 47.500 تن');
+      expect(md).toMatch(/^5% آخرين محموله/m);
+      expect(md).toMatch(/^#+ -2-5 استاندارد کالا$/m);
+      const ar = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_02.pdf'), fast, {
+        filename: 'rtl2.pdf',
+      });
+      // A parenthesis broken over two lines; PDFium gives the mirrored glyphs, pdf.js the brackets.
+      expect(ar.markdown).toContain('لور (2024 - 2026) تح');
+    });
+
+    it('reads a line drawn whole and again word by word once', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/ENFORCED FOR ALL ACCESS$/m);
+      expect(md).not.toContain('ACCESSENFORCED');
+      expect(md).toContain('Signed on as ALICE');
+      expect(md).not.toContain('Signed on as ALICE Signed');
+    });
+
+    // pdf.js asks for rulings only where lines break into three runs or more (its graphics cost).
+    it.skipIf(backend !== 'pdfium')('reads a two-column table ruled as a full grid', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toContain('| Special register | Corresponding value |');
+      expect(md).toContain('| USER or SESSION_USER | The effective user of the thread excluding adopted authority. |');
+      expect(md).toContain('| SYSTEM_USER | The authorization ID that initiated the connection. |');
+      // The figure on the same page, boxes and arrows round its text, stays text.
+      expect(md).toMatch(/^[^|\n]*CALL proc1/m);
+    });
+
+    it('keeps an author line with a footnote mark under the title as text', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'), fast, {
+        filename: 'nars.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/^#+ 코로나-19 관련 보험약관상 재해보험금 지급문제 및 개선과제$/m);
+      expect(md).toMatch(/^김 창 호\\\*$/m);
+    });
+
+    it('joins a title whose second line is set a little smaller', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const titles = (r.markdown ?? '').match(/^#+ Row and Column Access Control.*$/gm) ?? [];
+      // Front cover (one size) and back cover (33 pt, then 30 pt).
+      expect(titles.map((t) => t.replace(/^#+ /, ''))).toEqual([
+        'Row and Column Access Control Support in IBM DB2 for i',
+        'Row and Column Access Control Support in IBM DB2 for i',
+      ]);
+    });
+
+    it('reads a right-to-left form row by row, label before value, labels as text', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
+        filename: 'rtl3.pdf',
+      });
+      const md = (r.markdown ?? '').replace(/\*\*/g, '');
+      // Each label (right) is followed by its value (left), numbers included.
+      const rows = [
+        ['مرجع صادرکننده استاندارد', 'سازمان ملی استاندارد ايران'],
+        ['تاريخ پذيرش', '1403/10/04'],
+        ['شماره جلسه کميته عرضه', '436'],
+        ['تاريخ درج اميدنامه', '1403/10/05'],
+        ['مشاور پذيرش', 'کارگزاری آرمون بورس'],
+      ];
+      for (const [label, value] of rows) expect(md).toContain(`${label}\n\n${value}\n`);
+      expect(md).not.toMatch(/^#+ (مرجع صادرکننده|تاريخ پذيرش|مشاور پذيرش)/m);
+    });
+
+    it('keeps each contents entry, dot leader and page number, apart from the next', async () => {
+      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
+        filename: 'redp.pdf',
+      });
+      const md = r.markdown ?? '';
+      expect(md).toMatch(/^1\.1 Security fundamentals[ .]+2$/m);
+      expect(md).toMatch(/^1\.2 Current state of IBM i security[ .]+2$/m);
+      expect(md).toMatch(/^Authors[ .]+xi$/m);
+    });
+
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
       const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
         filename: 'form.pdf',

@@ -112,7 +112,18 @@ function listMarker(t: string): Marker | null {
 
 type Kind = { type: 'heading'; depth: number } | { type: 'item'; marker: Marker } | { type: 'text' };
 
-function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): Kind {
+/**
+ * Whether the line after `l` in reading order sits beside it on its row, in plain text: `l` labels
+ * a value (a form's field, a definition list's term), which no heading has.
+ */
+function labels(l: Line, next: Line | null | undefined): boolean {
+  if (!next || Math.abs(next.base - l.base) > 0.5 * Math.min(l.size, next.size)) return false;
+  // The value is plain text no larger than its label (a styled neighbour is a tag or a heading).
+  if (next.bold || next.italic || next.size > l.size + 0.5) return false;
+  return Math.max(next.x0 - l.x1, l.x0 - next.x1) > l.size;
+}
+
+function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
   const outlined = s.outline.get(normTitle(t));
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
@@ -126,17 +137,23 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats): K
     if (tier >= 0 && !smallAfter) return { type: 'heading', depth: Math.min(6, tier + 1) };
     if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
       const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
-      const startsWell = /^[\p{Lu}\p{N}\p{Lo}]/u.test(t);
-      // A standalone styled line: the next line is back to another font or far below.
+      // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
+      const startsWell = (l.rtl ? /^[-–]?[\p{Lu}\p{N}\p{Lo}]/u : /^[\p{Lu}\p{N}\p{Lo}]/u).test(t);
+      // A standalone styled line: the next line is back to another font or far below, or is itself
+      // the label of a row.
       const alone =
-        !next || next.font !== l.font || next.y0 - l.y1 > l.size * 0.8 || Math.abs(next.size - l.size) > 0.5;
+        !next ||
+        next.font !== l.font ||
+        next.y0 - l.y1 > l.size * 0.8 ||
+        Math.abs(next.size - l.size) > 0.5 ||
+        labels(next, after);
       const gapAbove =
         !prev ||
         prev.y0 > l.y0 ||
         (l.y0 - prev.y1 > Math.max(s.lineGap * 1.3, s.lineGap + 1) &&
           !(prev.font === l.font && l.y0 - prev.y1 < l.size)) ||
         (prev.font !== l.font && /[.!?:。]$/.test(prev.text));
-      if (styled && startsWell && alone && gapAbove && !listMarker(t))
+      if (styled && startsWell && alone && gapAbove && !listMarker(t) && !labels(l, next))
         return { type: 'heading', depth: Math.min(6, s.tiers.length + 1) };
     }
   }
@@ -277,7 +294,11 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         lastHeading.node === blocks[blocks.length - 1] &&
         // One style of a font may end a line and start the next ("… the *National* / *Strategy*").
         lastHeading.lines.some((h) => h.fonts.some((f) => l.fonts.includes(f))) &&
-        Math.abs(lastHeading.line.size - l.size) < 0.5 &&
+        // A title's second line may be set a little smaller to fit ("… Access Control" 33 pt,
+        // "Support in IBM DB2 for i" 30 pt); a numbered line starts a heading of its own.
+        (Math.abs(lastHeading.line.size - l.size) < 0.5 ||
+          (Math.abs(lastHeading.line.size - l.size) <= 0.1 * Math.max(lastHeading.line.size, l.size) &&
+            !/^\p{N}/u.test(l.text))) &&
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
       ) {
@@ -369,7 +390,7 @@ function foldBullets(lines: Line[]): Line[] {
  * are the text of a figure, a code sample or a cover, not a stack of headings.
  */
 function classifyAll(lines: Line[], s: DocStats): Kind[] {
-  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s));
+  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
   let runStart = 0;
   for (let i = 0; i <= kinds.length; i++) {
     const l = lines[i];
@@ -408,6 +429,9 @@ function nameList(t: string): boolean {
   });
 }
 
+/** One author with the mark of a footnote about them ("Jane Doe∗", "김 창 호*"): a few words, no digits. */
+const markedName = (t: string): boolean => /^[^\d∗*†‡]{2,40}[∗*†‡]$/u.test(t) && t.split(/\s+/).length <= 4;
+
 /**
  * A paper's author and affiliation lines are set large, but they are no headings: below the title
  * and above the first running text, lines of names, institutions or e-mail addresses stay text.
@@ -426,7 +450,7 @@ function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
       continue;
     }
     const t = l.text;
-    if (t.includes('@') || affiliation.test(t) || nameList(t)) kinds[i] = { type: 'text' };
+    if (t.includes('@') || affiliation.test(t) || nameList(t) || markedName(t)) kinds[i] = { type: 'text' };
   }
 }
 
@@ -434,6 +458,8 @@ const fieldLabel = (l: Line): boolean => {
   const first = l.spans[0];
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
 };
+
+const tocEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
 function continues(para: Line[], prev: Line, l: Line): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
@@ -454,6 +480,8 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
     right = Math.max(right, p.x1);
     left = Math.min(left, p.x0);
   }
+  // A contents entry ends at its page number, after a leader of dots.
+  if (tocEntry.test(prev.text)) return false;
   // Lines that each open with a bold "Label:" are a list of fields, not one paragraph.
   if (fieldLabel(prev) && fieldLabel(l)) return false;
   // A short line ending a sentence closes the paragraph.

@@ -152,24 +152,27 @@ async function readPage(
   const forTables =
     !textOnly && wantsRulings(model) && (cheapGraphics || rulings.found > 0 || rulings.fetched < RULING_PROBES);
   if (forTables) rulings.fetched++;
+  // Lines of two runs call for rulings only where they cost little, and only a plain ruled grid
+  // found that way is taken (see `plainGrid`): two-column text has such lines on every page.
+  const pairedOnly = !forTables && cheapGraphics && !textOnly && wantsRulings(model, true);
   const layoutGraphics = forTables || (mode !== 'fast' && noText);
   const textItems = items.filter((it) => !it.rotated);
   // Fast mode never OCRs, but names scanned pages: only pages whose text layer is unusable pay for
   // measuring their images.
   const unusable = mode === 'fast' && classifyPage(textItems, 0).text !== 'text';
-  if (layoutGraphics || (mode !== 'fast' && cheapGraphics) || unusable) {
+  if (layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable) {
     const g = await page.graphics();
     coverage = g.imageCoverage;
-    if (layoutGraphics) {
+    if (layoutGraphics || pairedOnly) {
       model.segments = g.segments;
       model.rects = g.rects;
-      images = g.images;
     }
+    if (layoutGraphics) images = g.images;
   }
   pageInfo[n] = classifyPage(textItems, coverage);
   let tables: TableRegion[] = [];
   try {
-    tables = items.length ? findTables(model) : [];
+    tables = items.length ? findTables(model, pairedOnly ? plainGrid : undefined) : [];
     if (tables.some((t) => t.ruled)) rulings.found++;
   } catch {
     // Table detection is best effort: its text still flows as paragraphs.
@@ -180,6 +183,21 @@ async function readPage(
   for (const [i, it] of items.entries()) if (it.rotated) skip.add(i);
   const lines = readingOrder(buildLines(items, skip.size ? skip : undefined, page.links), width);
   return { number: n, width, height, lines, tables, images };
+}
+
+/**
+ * A ruled table of two columns or more in which every cell is a slot of its own and holds text:
+ * what a two-column table ruled as a full grid gives, and what a figure's boxes and arrows do not.
+ */
+function plainGrid(t: TableRegion): boolean {
+  const rows = t.table.children;
+  const cols = rows[0]?.children.length ?? 0;
+  if (rows.length < 3 || cols < 2) return false;
+  return rows.every(
+    (r) =>
+      r.children.length === cols &&
+      r.children.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1 && c.children.length > 0),
+  );
 }
 
 function firstHeading(blocks: Block[]): string | undefined {

@@ -190,6 +190,8 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
       return rtl ? -d : d;
     });
   }
+  if (order.length > 1) dropRedrawn(items, order);
+  const extent = rtl ? leftToRightRuns(items, order) : null;
   let lineBase = -Infinity;
   for (const i of order) {
     const it = items[i] as TextItem;
@@ -205,7 +207,13 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     const it = items[i] as TextItem;
     let s = it.str;
     if (prev) {
-      const gap = rtl ? prev.x - (it.x + it.w) : it.x - (prev.x + prev.w);
+      const pe = extent?.get(prev);
+      const ie = extent?.get(it);
+      const gap = !rtl
+        ? it.x - (prev.x + prev.w)
+        : pe && pe === ie
+          ? it.x - (prev.x + prev.w)
+          : (pe?.[0] ?? prev.x) - (ie?.[1] ?? it.x + it.w);
       // Where the writing direction flips, pdf.js runs abut even though the words are apart.
       const flip = prev.dir !== it.dir && /\p{L}$/u.test(text) && /^\p{L}/u.test(s);
       const needs =
@@ -255,6 +263,86 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     spans,
     items: idx,
   };
+}
+
+/**
+ * Drops runs that repeat part of the run before them in place: some producers draw a line whole
+ * and then again word by word ("ENFORCED FOR ALL ACCESS", then "ENFORCED ", "FOR ", …), which
+ * read "… ACCESSENFORCED FOR ALL ACCESS". A run is dropped when it lies within the previous kept
+ * run on its baseline and that run's text holds it at about the same place.
+ */
+function dropRedrawn(items: TextItem[], order: number[]): void {
+  let last: TextItem | null = null;
+  let n = 0;
+  for (const k of order) {
+    const it = items[k] as TextItem;
+    if (!(last && redraws(last, it))) {
+      order[n++] = k;
+      last = it;
+    }
+  }
+  order.length = n;
+}
+
+function redraws(a: TextItem, b: TextItem): boolean {
+  const t = b.str.trim();
+  if (t.length < 2 || a.dir !== 'ltr' || b.dir !== 'ltr' || b.w <= 0) return false;
+  if (Math.abs(a.y + a.h - (b.y + b.h)) > 0.2 * a.size || Math.abs(a.size - b.size) > 0.5) return false;
+  if (b.x < a.x - 1 || b.x + b.w > a.x + a.w + 0.25 * a.size) return false;
+  // The place the text holds b's characters, at the run's average character width.
+  const per = a.w / Math.max(1, a.str.length);
+  for (let at = a.str.indexOf(t); at >= 0; at = a.str.indexOf(t, at + 1)) {
+    if (Math.abs(a.x + at * per - b.x) <= Math.max(2 * per, 0.5 * a.size)) return true;
+  }
+  return false;
+}
+
+const BRACKETS = /^[()[\]{}<>«»]+$/;
+
+/**
+ * Puts left-to-right runs of a right-to-left line back in reading order. The line is sorted right
+ * to left, but numbers and Latin words inside it read left to right ("47.500", "%50", "R Python"):
+ * each stretch of consecutive left-to-right items is turned round in place. Punctuation at either
+ * end of a stretch belongs to the right-to-left text around it when it is a bracket or stands apart
+ * from the stretch (the dash of "(2024 - 2026)" broken over two lines); punctuation that touches a
+ * number stays with it ("-3"). Returns the horizontal extent of each turned stretch by item, for
+ * the spacing between a stretch and its neighbours.
+ */
+function leftToRightRuns(items: TextItem[], order: number[]): Map<TextItem, [number, number]> {
+  const extent = new Map<TextItem, [number, number]>();
+  const at = (k: number) => items[order[k] as number] as TextItem;
+  const apart = (edge: TextItem, inner: TextItem): boolean =>
+    !WORD_CHAR.test(edge.str) &&
+    (BRACKETS.test(edge.str.trim()) ||
+      Math.max(edge.x - (inner.x + inner.w), inner.x - (edge.x + edge.w)) > 0.15 * Math.min(edge.size, inner.size) ||
+      (edge.x > inner.x
+        ? /\s$/.test(inner.str) || /^\s/.test(edge.str)
+        : /\s$/.test(edge.str) || /^\s/.test(inner.str)));
+  for (let i = 0; i < order.length; ) {
+    if (at(i).dir === 'rtl') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < order.length && at(j).dir !== 'rtl') j++;
+    let a = i;
+    let b = j;
+    while (b - a > 1 && apart(at(a), at(a + 1))) a++;
+    while (b - a > 1 && apart(at(b - 1), at(b - 2))) b--;
+    if (b - a > 1) {
+      const run = order.slice(a, b).reverse();
+      order.splice(a, b - a, ...run);
+      const box: [number, number] = [Infinity, -Infinity];
+      for (const k of run) {
+        const it = items[k] as TextItem;
+        box[0] = Math.min(box[0], it.x);
+        box[1] = Math.max(box[1], it.x + it.w);
+        extent.set(it, box);
+      }
+    }
+    i = j;
+  }
+  return extent;
 }
 
 function argmax<K>(m: Map<K, number>, fallback: K): K {

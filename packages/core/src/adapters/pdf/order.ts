@@ -9,24 +9,34 @@ import type { Line } from './lines.ts';
  */
 export function readingOrder(lines: Line[], pageWidth: number): Line[] {
   const out: Line[] = [];
-  place(lines, pageWidth, 0, out);
+  // A page written right to left reads the fragments of a row, and its columns, from the right:
+  // a form's label before the value on its left, even when the value is a number or a Latin word.
+  let rtl = 0;
+  let all = 0;
+  for (const l of lines) {
+    all += l.text.length;
+    if (l.rtl) rtl += l.text.length;
+  }
+  place(lines, pageWidth, 0, out, rtl * 2 > all);
   return out;
 }
 
-function byPosition(a: Line, b: Line): number {
-  const dy = a.base - b.base;
-  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
-  return a.rtl && b.rtl ? b.x0 - a.x0 : a.x0 - b.x0;
+function byPosition(rtlPage: boolean): (a: Line, b: Line) => number {
+  return (a, b) => {
+    const dy = a.base - b.base;
+    if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+    return rtlPage || (a.rtl && b.rtl) ? b.x0 - a.x0 : a.x0 - b.x0;
+  };
 }
 
-function place(lines: Line[], pageWidth: number, depth: number, out: Line[]): void {
+function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
-    out.push(...lines.sort(byPosition));
+    out.push(...lines.sort(byPosition(rtlPage)));
     return;
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
-    out.push(...lines.sort(byPosition));
+    out.push(...lines.sort(byPosition(rtlPage)));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -34,8 +44,7 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[]): vo
   let left: Line[] = [];
   let right: Line[] = [];
   const flush = (): void => {
-    place(left, pageWidth, depth + 1, out);
-    place(right, pageWidth, depth + 1, out);
+    for (const side of rtlPage ? [right, left] : [left, right]) place(side, pageWidth, depth + 1, out, rtlPage);
     left = [];
     right = [];
   };

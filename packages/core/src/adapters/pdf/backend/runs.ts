@@ -40,9 +40,14 @@ interface RawRun {
   eol: boolean;
   /** Characters placed right to left (visual order stored backwards). */
   backwards: number;
+  /** Offsets in `str` of an alef followed by a lam that came from one glyph (see `lamAlef`). */
+  ligatures?: number[];
 }
 
 const combining = /\p{M}/u;
+/** Alef and its hamza/madda/wasla forms: the second half of a lam-alef ligature. */
+const alefs = /[\u0622\u0623\u0625\u0627\u0671]/;
+const LAM = 0x644;
 const rtlScript = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const HALF_PI = Math.PI / 2;
 
@@ -75,6 +80,9 @@ export function assembleRuns(
   let lastLo = 0;
   let lastHi = 0;
   let lastCross = 0;
+  // Box of the last character (user space): characters of one glyph share it.
+  let lastL = Number.NaN;
+  let lastR = Number.NaN;
   /** PDFium synthesized a space since the last character: a word break if the glyphs are apart. */
   let spaced = false;
   /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
@@ -110,6 +118,9 @@ export function assembleRuns(
     const cy0 = Math.min(ay, by);
     const cy1 = Math.max(ay, by);
     const ch = u === 2 ? '-' : u === 0 ? '\ufffd' : u > 0xffff ? String.fromCodePoint(u) : String.fromCharCode(u);
+    const sameGlyph = l === lastL && r === lastR;
+    lastL = l;
+    lastR = r;
     if (u >= 0x300 && combining.test(ch)) {
       const horizontal = !run || run.q % 2 === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
@@ -131,6 +142,10 @@ export function assembleRuns(
       spaced = false;
       if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
         if (lo < lastLo) run.backwards++;
+        if (u === LAM && sameGlyph && !space && alefs.test(run.str.slice(-1))) {
+          if (run.ligatures) run.ligatures.push(run.str.length - 1);
+          else run.ligatures = [run.str.length - 1];
+        }
         run.str += space ? (run.str.endsWith(' ') ? '' : ' ') + ch : ch;
         if (mark) {
           if (markAt >= lo && markAt <= hi) run.str += mark;
@@ -231,6 +246,50 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   return facts;
 }
 
+const brackets = /^[()[\]{}«»]+$/;
+const mirrored: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '«': '»',
+  '»': '«',
+};
+const mirror = (s: string): string => s.replace(/[()[\]{}«»]/g, (c) => mirrored[c] ?? c);
+
+/**
+ * Whether a run of brackets is set in right-to-left text: a run beside it on its line is. PDFium
+ * gives such a bracket as the glyph drawn, which right-to-left text mirrors (the "(" that opens a
+ * parenthesis is drawn as ")"); pdf.js gives the bracket meant, and so must this backend.
+ */
+function besideRtl(runs: RawRun[], k: number): boolean {
+  const r = runs[k] as RawRun;
+  for (const n of [runs[k - 1], runs[k + 1]]) {
+    if (n && n.q === r.q && Math.abs(n.oy - r.oy) < r.size * 0.5 && rtlScript.test(n.str)) return true;
+  }
+  return false;
+}
+
+/**
+ * Puts lam before alef where one lam-alef glyph was read as alef, lam. Fonts map the ligature to
+ * its letters in visual order (alef is drawn on the left), which in logical order must read lam,
+ * alef; no font has an alef-lam ligature, as alef never joins the letter after it. Only runs stored
+ * in logical order need it: a run reversed as a whole (see `toItems`) turns the pair round itself.
+ */
+function lamAlef(s: string, at: number[]): string {
+  const cs = s.split('');
+  for (const i of at) {
+    const a = cs[i] as string;
+    if (alefs.test(a) && cs[i + 1] === '\u0644') {
+      cs[i] = '\u0644';
+      cs[i + 1] = a;
+    }
+  }
+  return cs.join('');
+}
+
 /** Reverses glyph order, keeping each combining mark after its base letter. */
 function reverseGlyphs(s: string): string {
   const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
@@ -255,9 +314,10 @@ function toItems(
   const width = dominant % 2 ? frame.height : frame.width;
   const height = dominant % 2 ? frame.width : frame.height;
   const items: TextItem[] = [];
-  for (const r of runs) {
+  for (const [k, r] of runs.entries()) {
     if (r.q === 4) continue;
-    let str = cleanText(r.str);
+    if (brackets.test(r.str.trim()) && besideRtl(runs, k)) r.str = mirror(r.str);
+    let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
       const prev = items[items.length - 1];
       if (prev && !prev.str.endsWith(' ') && !prev.rotated) prev.str += ' ';

@@ -8,9 +8,10 @@ import { findGrids } from './rulings.ts';
  * Whether a page may hold a ruled table, judged from its text alone, so the operator list (which
  * costs about as much as the text itself) is fetched only for such pages: several lines that
  * break into three or more runs separated by wide gaps. Two-run lines are what two-column
- * layouts produce on every line, so they do not count.
+ * layouts produce on every line, so they do not count, unless the graphics are `cheap` (PDFium's
+ * page objects): then three such lines are enough, and a two-column table ruled as a grid is read.
  */
-export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>): boolean {
+export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>, cheap = false): boolean {
   const rows = new Map<number, { x: number; w: number; h: number }[]>();
   for (const it of page.items) {
     if (!it.str.trim() || it.dir !== 'ltr' || it.rotated) continue;
@@ -23,21 +24,27 @@ export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>
     row.push({ x: it.x, w: it.w, h: it.h });
   }
   let tabular = 0;
+  let paired = 0;
   for (const row of rows.values()) {
-    if (row.length < 3) continue;
+    if (row.length < 2) continue;
     row.sort((a, b) => a.x - b.x);
-    if (lineCells(row) >= 3 && ++tabular >= 2) return true;
+    const cells = lineCells(row);
+    if (cells >= 3 && ++tabular >= 2) return true;
+    if (cheap && cells >= 2 && ++paired >= 3) return true;
   }
   return false;
 }
 
-/** Tables of a page: ruled ones (grids of rulings around text) first, then borderless ones from the rest. */
-export function findTables(page: PageModel): TableRegion[] {
+/**
+ * Tables of a page: ruled ones (grids of rulings around text) first, then borderless ones from the
+ * rest. `accept` may turn down a ruled table, whose text is then left to the rest.
+ */
+export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean): TableRegion[] {
   const out: TableRegion[] = [];
   const taken = new Set<number>();
   for (const grid of findGrids(page)) {
     const t = ruledTable(grid, page, taken);
-    if (!t) continue;
+    if (!t || (accept && !accept(t))) continue;
     for (const i of t.itemIndices) taken.add(i);
     out.push(t);
   }
