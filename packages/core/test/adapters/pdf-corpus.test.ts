@@ -11,6 +11,9 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
   `pdf adapter on the corpus (${hasCorpus ? 'present' : corpusSkipReason}, %s)`,
   (backend) => {
     const { parse } = engineFor(backend);
+    /** A docling PDF source in fast mode. */
+    const doclingFast = (name: string) =>
+      parse(corpusFile('docling', 'pdf', 'sources', name), fast, { filename: name });
     it('reads a two-column paper column by column, title and abstract first', async () => {
       const r = await parse(bench('unstructured_pdf_multi-column.pdf'), fast, { filename: 'multi-column.pdf' });
       const md = r.markdown ?? '';
@@ -121,49 +124,37 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     });
 
     it('takes outline headings and right-to-left text', async () => {
-      const rtl = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
-        filename: 'rtl.pdf',
-      });
+      const rtl = await doclingFast('right_to_left_01.pdf');
       expect(rtl.markdown).toContain('تحسين');
       expect(rtl.metadata.language).toBe('en-US');
     });
 
     // pdf.js gives no per-glyph boxes, so only PDFium can tell a lam-alef glyph from the letters.
     it.skipIf(backend !== 'pdfium')('reads a lam-alef ligature as lam then alef', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_01.pdf'), fast, {
-        filename: 'rtl.pdf',
-      });
+      const r = await doclingFast('right_to_left_01.pdf');
       const md = r.markdown ?? '';
       // The title: "… المشكلات من خلال …" (the problems, through), each with a lam-alef glyph.
       expect(md).toMatch(/^#+ تحسين الإنتاجية وحل المشكلات من خلال البرمجة/m);
       expect(md).toContain('لإدارة البيانات');
       expect(md).not.toContain('المشكالت');
-      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
-        filename: 'rtl3.pdf',
-      });
+      const fa = await doclingFast('right_to_left_03.pdf');
       expect(fa.markdown).toContain('فولادهای');
     });
 
     it('keeps numbers inside right-to-left lines left to right, brackets the right way round', async () => {
-      const fa = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
-        filename: 'rtl3.pdf',
-      });
+      const fa = await doclingFast('right_to_left_03.pdf');
       const md = fa.markdown ?? '';
       // Digits drawn as separate runs ("4" "7.500", "%" "5" "0") read in their own order.
       expect(md).toContain('حداقل %50 از توليد ساليانه يا 47.500 تن');
       expect(md).toMatch(/^5% آخرين محموله/m);
       expect(md).toMatch(/^#+ -2-5 استاندارد کالا$/m);
-      const ar = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_02.pdf'), fast, {
-        filename: 'rtl2.pdf',
-      });
+      const ar = await doclingFast('right_to_left_02.pdf');
       // A parenthesis broken over two lines; PDFium gives the mirrored glyphs, pdf.js the brackets.
       expect(ar.markdown).toContain('لور (2024 - 2026) تح');
     });
 
     it('reads a line drawn whole and again word by word once', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
-        filename: 'redp.pdf',
-      });
+      const r = await doclingFast('redp5110_sampled.pdf');
       const md = r.markdown ?? '';
       expect(md).toMatch(/ENFORCED FOR ALL ACCESS$/m);
       expect(md).not.toContain('ACCESSENFORCED');
@@ -173,9 +164,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
 
     // pdf.js asks for rulings only where lines break into three runs or more (its graphics cost).
     it.skipIf(backend !== 'pdfium')('reads a two-column table ruled as a full grid', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
-        filename: 'redp.pdf',
-      });
+      const r = await doclingFast('redp5110_sampled.pdf');
       const md = r.markdown ?? '';
       expect(md).toContain('| Special register | Corresponding value |');
       expect(md).toContain('| USER or SESSION_USER | The effective user of the thread excluding adopted authority. |');
@@ -185,18 +174,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     });
 
     it('keeps an author line with a footnote mark under the title as text', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'), fast, {
-        filename: 'nars.pdf',
-      });
+      const r = await doclingFast('normal_4pages.pdf');
       const md = r.markdown ?? '';
       expect(md).toMatch(/^#+ 코로나-19 관련 보험약관상 재해보험금 지급문제 및 개선과제$/m);
       expect(md).toMatch(/^김 창 호\\\*$/m);
     });
 
     it('joins a title whose second line is set a little smaller', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
-        filename: 'redp.pdf',
-      });
+      const r = await doclingFast('redp5110_sampled.pdf');
       const titles = (r.markdown ?? '').match(/^#+ Row and Column Access Control.*$/gm) ?? [];
       // Front cover (one size) and back cover (33 pt, then 30 pt).
       expect(titles.map((t) => t.replace(/^#+ /, ''))).toEqual([
@@ -206,9 +191,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     });
 
     it('reads a right-to-left form row by row, label before value, labels as text', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'right_to_left_03.pdf'), fast, {
-        filename: 'rtl3.pdf',
-      });
+      const r = await doclingFast('right_to_left_03.pdf');
       const md = (r.markdown ?? '').replace(/\*\*/g, '');
       // Each label (right) is followed by its value (left), numbers included.
       const rows = [
@@ -223,9 +206,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     });
 
     it('keeps each contents entry, dot leader and page number, apart from the next', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), fast, {
-        filename: 'redp.pdf',
-      });
+      const r = await doclingFast('redp5110_sampled.pdf');
       const md = r.markdown ?? '';
       expect(md).toMatch(/^1\.1 Security fundamentals[ .]+2$/m);
       expect(md).toMatch(/^1\.2 Current state of IBM i security[ .]+2$/m);
@@ -233,9 +214,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     });
 
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {
-      const r = await parse(corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf'), fast, {
-        filename: 'form.pdf',
-      });
+      const r = await doclingFast('table_mislabeled_as_picture.pdf');
       // The answer options of question 24 are one list-like run of body lines, "No" among them.
       expect(r.markdown).toContain('Yes, at the local (municipal) level');
       expect(r.markdown).toMatch(/^[^#\n]*\bNo$/m);
