@@ -1,14 +1,17 @@
 import type { PageClass } from '../types.ts';
 import type { TextItem } from './model.ts';
 
-/**
- * Cheap text-layer verdict for the OCR stage: no text, text that decodes to junk (private-use
- * glyphs, replacement characters, control codes — fonts without a usable ToUnicode map), or text.
- */
-export function classifyPage(items: TextItem[], imageCoverage: number): PageClass {
+/** Character counts of a page's text layer: what its verdict rests on, whatever its images cover. */
+export interface CharCounts {
+  chars: number;
+  bad: number;
+  /** Letters and digits: a page of figures is still a readable page. */
+  letters: number;
+}
+
+export function countChars(items: TextItem[]): CharCounts {
   let chars = 0;
   let bad = 0;
-  /** Letters and digits: a page of figures is still a readable page. */
   let letters = 0;
   for (const it of items) {
     const s = it.str;
@@ -20,6 +23,15 @@ export function classifyPage(items: TextItem[], imageCoverage: number): PageClas
       else if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c !== 0x7f)) letters++;
     }
   }
+  return { chars, bad, letters };
+}
+
+/**
+ * Cheap text-layer verdict for the OCR stage: no text, text that decodes to junk (private-use
+ * glyphs, replacement characters, control codes — fonts without a usable ToUnicode map), or text.
+ * It takes counts made once: fast mode asks before and after measuring the page's images.
+ */
+export function pageClass({ chars, bad, letters }: CharCounts, imageCoverage: number): PageClass {
   const coverage = Math.round(imageCoverage * 1000) / 1000;
   if (chars < 10) return { text: 'none', imageCoverage: coverage };
   if (bad > chars * 0.25 || letters < chars * 0.2) return { text: 'garbled', imageCoverage: coverage };

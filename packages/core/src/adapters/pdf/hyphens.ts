@@ -34,8 +34,9 @@ export function collectVocabulary(pages: { lines: Line[] }[]): Vocabulary {
       let body = t;
       if (broken) body = body.replace(/\p{L}+-$/u, '');
       if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
-      for (const m of body.matchAll(compoundRe)) compounds.add(m[0]);
-      for (const m of body.matchAll(wordRe)) words.add(m[0]);
+      // Most lines hold no hyphen, and the compound pattern is slow to fail on every word of them.
+      if (body.includes('-')) for (const c of body.match(compoundRe) ?? []) compounds.add(c);
+      for (const w of body.match(wordRe) ?? []) words.add(w);
       brokenBefore = broken;
     }
   }

@@ -5,7 +5,7 @@ import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types
 import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
-import { classifyPage } from './classify.ts';
+import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
 import { findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
@@ -159,7 +159,8 @@ async function readPage(
   const textItems = items.filter((it) => !it.rotated);
   // Fast mode never OCRs, but names scanned pages: only pages whose text layer is unusable pay for
   // measuring their images.
-  const unusable = mode === 'fast' && classifyPage(textItems, 0).text !== 'text';
+  const counts = countChars(textItems);
+  const unusable = mode === 'fast' && pageClass(counts, 0).text !== 'text';
   if (layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable) {
     const g = await page.graphics();
     coverage = g.imageCoverage;
@@ -169,7 +170,7 @@ async function readPage(
     }
     if (layoutGraphics) images = g.images;
   }
-  pageInfo[n] = classifyPage(textItems, coverage);
+  pageInfo[n] = pageClass(counts, coverage);
   let tables: TableRegion[] = [];
   try {
     tables = items.length ? findTables(model, pairedOnly ? plainGrid : undefined) : [];

@@ -76,7 +76,8 @@ export interface PdfiumExports {
 /** One PDFium instance and its memory views, re-created whenever the wasm memory grows. */
 export class Pdfium {
   readonly x: PdfiumExports;
-  private buffer: ArrayBuffer | null = null;
+  private buffer: ArrayBufferLike | null = null;
+  private shared = false;
   private u8v = new Uint8Array(0);
   private f32v = new Float32Array(0);
   private f64v = new Float64Array(0);
@@ -92,9 +93,15 @@ export class Pdfium {
   }
 
   private sync(): void {
+    // Growing a non-shared wasm memory detaches its old buffer, which empties every view on it: a
+    // non-empty view is current. This check runs per character in text extraction, where reading
+    // `memory.buffer` (a call into the engine) each time cost about 1% of a fast-mode parse.
+    if (this.u8v.byteLength !== 0 && !this.shared) return;
     const b = this.x.memory.buffer;
     if (b === this.buffer) return;
     this.buffer = b;
+    // A shared memory never detaches on growth: its views must be compared with the buffer each time.
+    this.shared = typeof SharedArrayBuffer !== 'undefined' && b instanceof SharedArrayBuffer;
     this.u8v = new Uint8Array(b);
     this.f32v = new Float32Array(b);
     this.f64v = new Float64Array(b);
