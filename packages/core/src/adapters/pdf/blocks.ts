@@ -1,7 +1,7 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
-import { collectVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
+import { lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import type { Rect, TableRegion } from './model.ts';
 
@@ -29,7 +29,7 @@ export interface DocStats {
   /** Median blank space between consecutive body lines. */
   lineGap: number;
   /** Words and compounds written away from line ends: evidence for line-end hyphens. */
-  vocab?: Vocabulary;
+  vocab?: () => Vocabulary;
 }
 
 const round = (s: number): number => Math.round(s * 2) / 2;
@@ -66,7 +66,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
     .map(([s]) => s)
     .sort((a, b) => b - a);
-  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap, vocab: collectVocabulary(pages) };
+  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap, vocab: lazyVocabulary(pages) };
 }
 
 function top<K>(m: Map<K, number>): K | undefined {
@@ -179,7 +179,7 @@ function bboxOf(lines: Line[]): BBox {
 }
 
 /** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
-function inlines(lines: Line[], vocab: Vocabulary | undefined, stripFirst = 0): Inline[] {
+function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirst = 0): Inline[] {
   const spans: Span[] = [];
   lines.forEach((l, i) => {
     let ls = l.spans;
@@ -191,10 +191,12 @@ function inlines(lines: Line[], vocab: Vocabulary | undefined, stripFirst = 0): 
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         const pt = prev.text;
+        // The span holds the paragraph so far: its end is tested on its last characters alone.
+        const end = lastChars(pt);
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
-        if (/[\p{L}\p{N}]-$/u.test(pt) && /^[\p{L}\p{N}]/u.test(t)) {
+        if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
-        } else if (!/[\s/]$/.test(pt) && !(isWide(pt.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+        } else if (!/[\s/]$/.test(end) && !(isWide(end.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
         prev.text += t;

@@ -20,17 +20,37 @@ const compoundRe = /\p{L}+(?:-\p{L}+)+/gu;
 const endsHyphen = /\p{L}-$/u;
 
 /**
- * Collects the vocabulary of lines in reading order, leaving out the two fragments around every
- * line-end hyphen (they are what is being decided, so they must not vouch for themselves).
+ * The last three UTF-16 units: room for a letter outside the BMP and a hyphen. A pattern anchored
+ * at the end is tried from every position of its subject, so end tests look at this tail only.
  */
-export function collectVocabulary(pages: { lines: Line[] }[]): Vocabulary {
+export const lastChars = (s: string): string => (s.length > 3 ? s.slice(-3) : s);
+
+/**
+ * The document's vocabulary, collected on first use: only a line-end hyphen before a lower-case
+ * word consults it, and many documents have none. The line texts are taken now because block
+ * building later edits some lines (a bullet drawn apart is folded into the line after it).
+ */
+export function lazyVocabulary(pages: { lines: Line[] }[]): () => Vocabulary {
+  const texts = pages.map((p) => p.lines.map((l) => l.text));
+  let vocab: Vocabulary | undefined;
+  return () => {
+    vocab ??= collectVocabulary(texts);
+    return vocab;
+  };
+}
+
+/**
+ * Collects the vocabulary of each page's line texts in reading order, leaving out the two fragments
+ * around every line-end hyphen (they are what is being decided, so they must not vouch for themselves).
+ */
+function collectVocabulary(pages: string[][]): Vocabulary {
   const words = new Set<string>();
   const compounds = new Set<string>();
-  for (const p of pages) {
+  for (const lines of pages) {
     let brokenBefore = false;
-    for (const l of p.lines) {
-      const t = l.text.toLowerCase();
-      const broken = endsHyphen.test(t);
+    for (const text of lines) {
+      const t = text.toLowerCase();
+      const broken = endsHyphen.test(lastChars(t));
       let body = t;
       if (broken) body = body.replace(/\p{L}+-$/u, '');
       if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
@@ -90,13 +110,14 @@ const SIZEABLE = 150;
  * Whether the hyphen between `left` (letters before a line-end hyphen) and `right` (what starts the
  * next line) is a break to remove (`true`) or part of the text (`false`).
  */
-export function removeHyphen(left: string, right: string, v: Vocabulary | undefined): boolean {
+export function removeHyphen(left: string, right: string, vocab: (() => Vocabulary) | undefined): boolean {
   // Capitals or digits after the break ("Lucene-BM25", "top-20") name things; they are not a
   // word's second half.
   if (!/^\p{Ll}/u.test(right)) return false;
   const a = (/\p{L}+$/u.exec(left)?.[0] ?? '').toLowerCase();
   const b = (/^\p{L}+/u.exec(right)?.[0] ?? '').toLowerCase();
   if (!a || !b) return false;
+  const v = vocab?.();
   if (v) {
     if (v.compounds.has(`${a}-${b}`)) return false;
     if (v.words.has(a + b)) return true;

@@ -245,8 +245,9 @@ function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
     prev = it;
   }
   const last = spans[spans.length - 1];
-  if (last) last.text = last.text.replace(/\s+$/, '');
-  text = text.replace(/\s+$/, '').replace(/ {2,}/g, ' ');
+  // `trimEnd` removes exactly what /\s+$/ does, without the regex retrying at every inner space.
+  if (last) last.text = last.text.trimEnd();
+  text = text.trimEnd().replace(/ {2,}/g, ' ');
   return {
     x0,
     y0,

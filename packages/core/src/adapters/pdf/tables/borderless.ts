@@ -130,13 +130,23 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     // Running heads and page numbers sit in the page margins; furniture removal handles them as
     // text, so they must not become a table's first or last row.
     const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
-    /** A wrapped line of a cell other than the first column: it starts where such a cell starts. */
-    const wrapsCell = (r: Row, run: Row[]) =>
-      r.chunks.length === 1 &&
-      cellLike(r) &&
-      run.some(
-        (m) => multi(m) && m.chunks.slice(1).some((c) => Math.abs(c[0] - (r.chunks[0] as [number, number])[0]) < 3),
-      );
+    // Each row is asked again for every run that might start above it: decide it once.
+    const isMulti = rows.map(multi);
+    /**
+     * A wrapped line of a cell other than the first column: it starts where such a cell starts in
+     * one of the multi-cell rows `from`…`to`.
+     */
+    const wrapsCell = (r: Row, from: number, to: number) => {
+      if (r.chunks.length !== 1 || !cellLike(r)) return false;
+      const start = (r.chunks[0] as [number, number])[0];
+      for (let k = from; k <= to; k++) {
+        if (!isMulti[k]) continue;
+        const chunks = (rows[k] as Row).chunks;
+        for (let c = 1; c < chunks.length; c++)
+          if (Math.abs((chunks[c] as [number, number])[0] - start) < 3) return true;
+      }
+      return false;
+    };
     // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
     // section: the rows below it are another table, however well their columns line up.
     // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
@@ -157,18 +167,18 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       );
     };
     for (let s = 0; s < rows.length; s++) {
-      if (!multi(rows[s] as Row) || !rowInBody(rows[s] as Row)) continue;
+      if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
         if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next) || sectionBar(next, cur)) break;
-        if (!multi(next) && !narrow(next) && !wrapsCell(next, rows.slice(s, e + 1))) break;
+        if (!isMulti[e + 1] && !narrow(next) && !wrapsCell(next, s, e)) break;
         e++;
       }
-      while (e > s && !multi(rows[e] as Row)) e--;
+      while (e > s && !isMulti[e]) e--;
       const run = rows.slice(s, e + 1);
-      const multis = run.filter(multi);
+      const multis = run.filter((_, k) => isMulti[s + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
       const table = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, page) : null;
       if (table) {
