@@ -125,10 +125,11 @@ function labels(l: Line, next: Line | null | undefined): boolean {
 
 function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
-  // Most documents have no outline: normalizing every line's text for it would be wasted.
-  const outlined = s.outline.size ? s.outline.get(normTitle(t)) : undefined;
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
-  if (outlined !== undefined && t.length > 1 && l.size >= s.bodySize - 0.5) return { type: 'heading', depth: outlined };
+  // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
+  const outlined =
+    s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? s.outline.get(normTitle(t)) : undefined;
+  if (outlined !== undefined) return { type: 'heading', depth: outlined };
   const letters = /\p{L}/u.test(t);
   if (letters && t.length <= 160) {
     const r = round(l.size);

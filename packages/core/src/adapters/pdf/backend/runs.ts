@@ -76,6 +76,10 @@ export function assembleRuns(
   const mono = new Set<string>();
   let run: RawRun | null = null;
   let runObj = 0;
+  /** `run.str` ends with a space: kept up to date rather than asked of a string built char by char. */
+  let endsSpace = false;
+  // Views are re-created only when the wasm memory grew, which empties the old ones.
+  let f = p.f32;
   // Along-axis extent and cross-axis centre of the last base character placed.
   let lastLo = 0;
   let lastHi = 0;
@@ -103,7 +107,7 @@ export function assembleRuns(
     }
     const textObj = obj > 0 ? obj : x.FPDFText_GetTextObject(tp, i);
     if (!x.FPDFText_GetLooseCharBox(tp, i, box)) continue;
-    const f = p.f32;
+    if (f.length === 0) f = p.f32;
     const l = f[bo] as number;
     const t = f[bo + 1] as number;
     const r = f[bo + 2] as number;
@@ -124,8 +128,10 @@ export function assembleRuns(
     if (u >= 0x300 && combining.test(ch)) {
       const horizontal = !run || run.q % 2 === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
-      if (run && mid >= lastLo && mid <= lastHi) run.str += mark + ch;
-      else {
+      if (run && mid >= lastLo && mid <= lastHi) {
+        run.str += mark + ch;
+        endsSpace = false;
+      } else {
         mark += ch;
         markAt = mid;
       }
@@ -146,10 +152,13 @@ export function assembleRuns(
           if (run.ligatures) run.ligatures.push(run.str.length - 1);
           else run.ligatures = [run.str.length - 1];
         }
-        run.str += space ? (run.str.endsWith(' ') ? '' : ' ') + ch : ch;
+        run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
+        endsSpace = ch === ' ';
         if (mark) {
-          if (markAt >= lo && markAt <= hi) run.str += mark;
-          else run.str = run.str.slice(0, -ch.length) + mark + ch;
+          if (markAt >= lo && markAt <= hi) {
+            run.str += mark;
+            endsSpace = false;
+          } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
         if (cx0 < run.x0) run.x0 = cx0;
@@ -161,7 +170,7 @@ export function assembleRuns(
         lastCross = cross;
         continue;
       }
-      if (space && !run.str.endsWith(' ')) run.str += ' ';
+      if (space && !endsSpace) run.str += ' ';
     }
     spaced = false;
     let font = objFonts.get(textObj);
@@ -190,6 +199,7 @@ export function assembleRuns(
       mark = '';
     }
     run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
+    endsSpace = str.endsWith(' ');
     runObj = textObj;
     runs.push(run);
     lastLo = lo;
@@ -247,6 +257,17 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
 }
 
 const brackets = /^[()[\]{}«»]+$/;
+
+/**
+ * Whether a run is brackets alone, blanks around them aside. Nearly every run opens with a letter
+ * or digit, which settles it without trimming a copy of the run.
+ */
+function onlyBrackets(s: string): boolean {
+  const c = s.charCodeAt(0);
+  if (c > 0x20 && c < 0x80 && c !== 0x28 && c !== 0x29 && c !== 0x5b && c !== 0x5d && c !== 0x7b && c !== 0x7d)
+    return false;
+  return brackets.test(s.trim());
+}
 const mirrored: Record<string, string> = {
   '(': ')',
   ')': '(',
@@ -316,7 +337,7 @@ function toItems(
   const items: TextItem[] = [];
   for (const [k, r] of runs.entries()) {
     if (r.q === 4) continue;
-    if (brackets.test(r.str.trim()) && besideRtl(runs, k)) r.str = mirror(r.str);
+    if (onlyBrackets(r.str) && besideRtl(runs, k)) r.str = mirror(r.str);
     let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
       const prev = items[items.length - 1];
