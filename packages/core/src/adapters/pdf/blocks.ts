@@ -26,6 +26,8 @@ export interface DocStats {
   monoFonts: Set<string>;
   /** Outline titles (normalized) → depth. */
   outline: Map<string, number>;
+  /** First word of every outline title: a line starting with another word is no title. */
+  outlineFirstWords: Set<string>;
   /** Median blank space between consecutive body lines. */
   lineGap: number;
   /** Words and compounds written away from line ends: evidence for line-end hyphens. */
@@ -66,7 +68,19 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
     .map(([s]) => s)
     .sort((a, b) => b - a);
-  return { bodySize, bodyFont, tiers, rareFonts, monoFonts, outline, lineGap, vocab: lazyVocabulary(pages) };
+  const outlineFirstWords = new Set<string>();
+  for (const title of outline.keys()) outlineFirstWords.add(title.split(' ')[0] as string);
+  return {
+    bodySize,
+    bodyFont,
+    tiers,
+    rareFonts,
+    monoFonts,
+    outline,
+    outlineFirstWords,
+    lineGap,
+    vocab: lazyVocabulary(pages),
+  };
 }
 
 function top<K>(m: Map<K, number>): K | undefined {
@@ -74,6 +88,20 @@ function top<K>(m: Map<K, number>): K | undefined {
   let n = -1;
   for (const [k, v] of m) if (v > n) [best, n] = [k, v];
   return best;
+}
+
+const firstWord = /[\p{L}\p{N}]+/u;
+
+/**
+ * The outline depth of the entry titled as `t` reads, if any. Normalizing every line of a long
+ * document for the lookup is costly; a line whose first word starts no title is settled without it
+ * (`normTitle` keeps the words of the lower-cased text, so a title's first word is the line's).
+ */
+function outlineDepth(t: string, s: DocStats): number | undefined {
+  const lower = t.toLowerCase();
+  const first = firstWord.exec(lower)?.[0];
+  if (first === undefined || !s.outlineFirstWords.has(first)) return undefined;
+  return s.outline.get(normTitle(t));
 }
 
 export const normTitle = (s: string): string =>
@@ -127,8 +155,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
   const t = l.text;
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
   // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
-  const outlined =
-    s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? s.outline.get(normTitle(t)) : undefined;
+  const outlined = s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? outlineDepth(t, s) : undefined;
   if (outlined !== undefined) return { type: 'heading', depth: outlined };
   const letters = /\p{L}/u.test(t);
   if (letters && t.length <= 160) {

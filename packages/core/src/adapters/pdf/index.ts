@@ -12,7 +12,7 @@ import { buildLines } from './lines.ts';
 import { outlineTitles } from './meta.ts';
 import type { PageModel, Rect, TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
-import { findTables, wantsRulings } from './tables/index.ts';
+import { findTables, rulingNeeds } from './tables/index.ts';
 
 export const adapter: Adapter = {
   name: 'pdf',
@@ -149,12 +149,12 @@ async function readPage(
   // cheap: every table-like page gets its rulings in every mode, and in auto mode every page's
   // image coverage is measured for the OCR stage (images still become blocks only where they did).
   const textOnly = mode === 'fast' && !cheapGraphics;
-  const forTables =
-    !textOnly && wantsRulings(model) && (cheapGraphics || rulings.found > 0 || rulings.fetched < RULING_PROBES);
+  const need = textOnly ? null : rulingNeeds(model);
+  const forTables = need?.table === true && (cheapGraphics || rulings.found > 0 || rulings.fetched < RULING_PROBES);
   if (forTables) rulings.fetched++;
   // Lines of two runs call for rulings only where they cost little, and only a plain ruled grid
   // found that way is taken (see `plainGrid`): two-column text has such lines on every page.
-  const pairedOnly = !forTables && cheapGraphics && !textOnly && wantsRulings(model, true);
+  const pairedOnly = !forTables && cheapGraphics && need !== null && (need.table || need.paired);
   const layoutGraphics = forTables || (mode !== 'fast' && noText);
   const textItems = items.filter((it) => !it.rotated);
   // Fast mode never OCRs, but names scanned pages: only pages whose text layer is unusable pay for

@@ -7,11 +7,12 @@ import { findGrids } from './rulings.ts';
 /**
  * Whether a page may hold a ruled table, judged from its text alone, so the operator list (which
  * costs about as much as the text itself) is fetched only for such pages: several lines that
- * break into three or more runs separated by wide gaps. Two-run lines are what two-column
- * layouts produce on every line, so they do not count, unless the graphics are `cheap` (PDFium's
- * page objects): then three such lines are enough, and a two-column table ruled as a grid is read.
+ * break into three or more runs separated by wide gaps (`table`). Two-run lines are what two-column
+ * layouts produce on every line, so they do not count, unless the graphics are cheap (PDFium's
+ * page objects): then three such lines are enough (`paired`), and a two-column table ruled as a
+ * grid is read. Both answers come from one pass over the page's rows.
  */
-export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>, cheap = false): boolean {
+export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>): { table: boolean; paired: boolean } {
   const rows = new Map<number, { x: number; w: number; h: number }[]>();
   for (const it of page.items) {
     if (!it.str.trim() || it.dir !== 'ltr' || it.rotated) continue;
@@ -29,10 +30,10 @@ export function wantsRulings(page: Pick<PageModel, 'items' | 'width' | 'height'>
     if (row.length < 2) continue;
     row.sort((a, b) => a.x - b.x);
     const cells = lineCells(row);
-    if (cells >= 3 && ++tabular >= 2) return true;
-    if (cheap && cells >= 2 && ++paired >= 3) return true;
+    if (cells >= 3 && ++tabular >= 2) return { table: true, paired: true };
+    if (cells >= 2) paired++;
   }
-  return false;
+  return { table: false, paired: paired >= 3 };
 }
 
 /**
