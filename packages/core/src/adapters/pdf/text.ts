@@ -36,3 +36,6 @@ const lamHamzaAll = /\u0627([\u0622\u0623\u0625])\u0644/g;
 const cjk = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
 /** Whether two runs meet without a space between them in the script they are written in. */
 export const isCjk = (ch: string): boolean => cjk.test(ch);
+
+/** Text outside ASCII: where patterns need their Unicode classes (ASCII-only text has faster ones). */
+export const nonAscii = /[^\x00-\x7f]/;
