@@ -25,15 +25,7 @@ const FLAG_FORCE_BOLD = 1 << 18;
 
 /** A run under construction: characters of one text object on one line, boxes in display space. */
 interface RawRun {
-  /** The run's text, joined from `parts` once the page is read. */
   str: string;
-  /**
-   * Pieces of the text as placed (a character, with a space or marks), joined once: appending to a
-   * string character by character allocates a new string per character.
-   */
-  parts: string[];
-  /** UTF-16 length of the pieces so far. */
-  length: number;
   /** Quarter turns of the writing direction on the displayed page (0 upright … 3), 4 for other angles. */
   q: number;
   x0: number;
@@ -84,7 +76,7 @@ export function assembleRuns(
   const mono = new Set<string>();
   let run: RawRun | null = null;
   let runObj = 0;
-  /** The run's text ends with a space: kept up to date as pieces are added. */
+  /** `run.str` ends with a space: kept up to date rather than asked of a string built char by char. */
   let endsSpace = false;
   // Views are re-created only when the wasm memory grew, which empties the old ones.
   let f = p.f32;
@@ -137,7 +129,7 @@ export function assembleRuns(
       const horizontal = !run || run.q % 2 === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
-        append(run, mark + ch);
+        run.str += mark + ch;
         endsSpace = false;
       } else {
         mark += ch;
@@ -156,22 +148,17 @@ export function assembleRuns(
       spaced = false;
       if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
         if (lo < lastLo) run.backwards++;
-        if (u === LAM && sameGlyph && !space && alefs.test(lastUnit(run))) {
-          if (run.ligatures) run.ligatures.push(run.length - 1);
-          else run.ligatures = [run.length - 1];
+        if (u === LAM && sameGlyph && !space && alefs.test(run.str.slice(-1))) {
+          if (run.ligatures) run.ligatures.push(run.str.length - 1);
+          else run.ligatures = [run.str.length - 1];
         }
-        append(run, space ? (endsSpace ? '' : ' ') + ch : ch);
+        run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
         endsSpace = ch === ' ';
         if (mark) {
           if (markAt >= lo && markAt <= hi) {
-            append(run, mark);
+            run.str += mark;
             endsSpace = false;
-          } else {
-            // The marks go before the character just placed, which ends the last piece.
-            const last = run.parts.pop() as string;
-            run.parts.push(last.slice(0, -ch.length) + mark + ch);
-            run.length += mark.length;
-          }
+          } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
         if (cx0 < run.x0) run.x0 = cx0;
@@ -183,7 +170,7 @@ export function assembleRuns(
         lastCross = cross;
         continue;
       }
-      if (space && !endsSpace) append(run, ' ');
+      if (space && !endsSpace) run.str += ' ';
     }
     spaced = false;
     let font = objFonts.get(textObj);
@@ -211,22 +198,7 @@ export function assembleRuns(
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
       mark = '';
     }
-    run = {
-      str: '',
-      parts: [str],
-      length: str.length,
-      q,
-      x0: cx0,
-      y0: cy0,
-      x1: cx1,
-      y1: cy1,
-      ox,
-      oy,
-      size,
-      font,
-      eol: false,
-      backwards: 0,
-    };
+    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
     endsSpace = str.endsWith(' ');
     runObj = textObj;
     runs.push(run);
@@ -234,18 +206,9 @@ export function assembleRuns(
     lastHi = hi;
     lastCross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
   }
-  if (mark && run) append(run, mark);
-  for (const r of runs) r.str = r.parts.join('');
+  if (mark && run) run.str += mark;
   return toItems(runs, frame, [...mono]);
 }
-
-function append(run: RawRun, piece: string): void {
-  run.parts.push(piece);
-  run.length += piece.length;
-}
-
-/** The last UTF-16 unit of the run's text so far (pieces are never empty). */
-const lastUnit = (run: RawRun): string => (run.parts[run.parts.length - 1] as string).slice(-1);
 
 /**
  * The size text is drawn at: PDFium reports the font operand (often 1, scaled by the text matrix),
