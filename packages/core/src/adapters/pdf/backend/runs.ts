@@ -121,7 +121,15 @@ export function assembleRuns(
     const cx1 = Math.max(ax, bx);
     const cy0 = Math.min(ay, by);
     const cy1 = Math.max(ay, by);
-    const ch = u === 2 ? '-' : u === 0 ? '\ufffd' : u > 0xffff ? String.fromCodePoint(u) : String.fromCharCode(u);
+    // A broken ToUnicode map can yield 0 or a value past Unicode (fromCodePoint would throw on it).
+    const ch =
+      u === 2
+        ? '-'
+        : u === 0 || u > 0x10ffff
+          ? '\ufffd'
+          : u > 0xffff
+            ? String.fromCodePoint(u)
+            : String.fromCharCode(u);
     const sameGlyph = l === lastL && r === lastR;
     lastL = l;
     lastR = r;
