@@ -189,12 +189,15 @@ async function recognizeAll(
       .finally(() => set.delete(job));
     set.add(job);
   };
+  /** Reads a page with this stage's own pool (in-thread or its workers). */
+  const readHere = (input: OcrTaskInput, transfer: Transferable[] = []) =>
+    pool.run<OcrPage>('ocr', input, { signal: ctx.signal, transfer }).then((r) => r.value);
   // A worker that could not read a lent page after all (it cannot load the OCR task, or it died)
   // leaves it to this thread, whose copy of the pixels was never moved.
   const lentPage = (result: Promise<OcrPage>, input: OcrTaskInput) =>
     result.catch((err: unknown) => {
       if (ctx.signal.aborted) throw err;
-      return pool.run<OcrPage>('ocr', input, { signal: ctx.signal }).then((r) => r.value);
+      return readHere(input);
     });
   for (const t of targets) {
     // Without lending, the next page is not even rendered until this thread has room for it.
@@ -221,8 +224,7 @@ async function recognizeAll(
       }
       if (local.size < limit) {
         const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
-        const page = pool.run<OcrPage>('ocr', input, { signal: ctx.signal, transfer }).then((r) => r.value);
-        track(local, t.number, frame.dpi, page);
+        track(local, t.number, frame.dpi, readHere(input, transfer));
         break;
       }
       await Promise.race([...local, ...lent]);

@@ -41,7 +41,7 @@ export interface Lender {
 }
 
 /** A task's `offload` over its pool's lender. */
-export function offloadVia(lender: Pick<Lender, 'start' | 'outcome'>): Offload {
+export function offloadVia(lender: Lender): Offload {
   return async (task, input) => {
     const id = await lender.start(task, input);
     if (id === null) return null;
