@@ -222,34 +222,29 @@ describe('OCR stage', { timeout: 240_000 }, () => {
   });
 
   it("lends a page only when the stage's own workers are all reading", async () => {
+    /** pages.tif through a stage with `workers` of its own, every page offered refused and recorded. */
+    const offeredWith = async (workers: number) => {
+      const own = createEngine({ stages: [createOcrStage({ workers })] });
+      try {
+        const offered: string[] = [];
+        const offload = async (task: string) => {
+          offered.push(task);
+          return null;
+        };
+        const r = await own.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
+        return { r, offered };
+      } finally {
+        await own.close();
+      }
+    };
     // Two workers of its own: both pages of pages.tif are read there, none is offered elsewhere.
-    const own = createEngine({ stages: [createOcrStage({ workers: 2 })] });
-    try {
-      const offered: unknown[] = [];
-      const offload = async (task: string) => {
-        offered.push(task);
-        return null;
-      };
-      const r = await own.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
-      expect(r.metadata.ocrPages).toBe(2);
-      expect(offered).toEqual([]);
-    } finally {
-      await own.close();
-    }
+    const own = await offeredWith(2);
+    expect(own.r.metadata.ocrPages).toBe(2);
+    expect(own.offered).toEqual([]);
     // Reading in-thread (as in a pooled engine's worker), the second page is offered.
-    const inThread = createEngine({ stages: [createOcrStage({ workers: 0 })] });
-    try {
-      const offered: string[] = [];
-      const offload = async (task: string) => {
-        offered.push(task);
-        return null;
-      };
-      const r = await inThread.parse(fixture('image/pages.tif'), image, { filename: 'pages.tif', offload });
-      expect(r.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
-      expect(offered).toHaveLength(1);
-    } finally {
-      await inThread.close();
-    }
+    const inThread = await offeredWith(0);
+    expect(inThread.r.markdown).toContain('| Bolts | B-12 | 400 | $0.10 |');
+    expect(inThread.offered).toHaveLength(1);
   });
 
   it('reads a lent page itself when the worker it went to fails it', async () => {
