@@ -9,7 +9,9 @@
  *   process per page with OMP_THREAD_LIMIT=1, so each is one core.
  * - Accuracy: word similarity (core's test metric) to the docling ground truth where it exists.
  * - Folder: `docmill parse <pdfbench> --out <tmp> --workers 1` and `--workers 2`, alternating over
- *   BENCH_OCR_FOLDER_ROUNDS rounds (default 2), with wall and CPU seconds. BENCH_OCR_FOLDER_ONLY=1
+ *   BENCH_OCR_FOLDER_ROUNDS rounds (default 2), with wall and CPU seconds. The CLI is the one users
+ *   run: the packages built, packed and installed with npm into a temporary project (a checkout
+ *   runs TypeScript through tsx, whose loader thread each worker repeats). BENCH_OCR_FOLDER_ONLY=1
  *   runs just this part and the next.
  * - One scan: a multi-page scan parsed alone by a pooled engine with 1 and 2 workers (the worker
  *   parsing it lends pages to the idle one), warm, fastest of 3.
@@ -31,6 +33,7 @@ import {
 import { createPool, createPooledEngine } from '@docmill/workers';
 import { Bench } from 'tinybench';
 import { textSimilarity } from '../../packages/core/test/helpers/metrics.ts';
+import { installPublished } from '../../scripts/install-published.ts';
 import { corpusRoot, projectRoot } from '../harness.ts';
 import { timedRun } from '../proc.ts';
 
@@ -177,14 +180,12 @@ interface FolderRun {
 }
 
 /** One CLI folder run, timed from outside; exit code 1 only says some file was refused (the password-protected one). */
-async function cliFolder(workers: number, out: string): Promise<FolderRun> {
+async function cliFolder(bin: string, workers: number, out: string): Promise<FolderRun> {
   const load = loadavg()[0] as number;
   const r = await timedRun(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      join(projectRoot, 'packages/cli/src/bin.ts'),
+      bin,
       'parse',
       join(corpusRoot, 'pdfbench'),
       '--out',
@@ -213,10 +214,14 @@ async function folderRuns(): Promise<Map<number, FolderRun[]>> {
     [2, []],
   ]);
   try {
+    console.log('[ocr] installing the packed CLI…');
+    const installed = await installPublished(join(out, 'install'));
+    await installed.registry.close();
+    const bin = join(installed.project, 'node_modules/docmill/dist/bin.js');
     for (let round = 0; round < FOLDER_ROUNDS; round++) {
       for (const w of round % 2 ? [2, 1] : [1, 2]) {
         const dest = join(out, `w${w}-${round}`);
-        const r = await cliFolder(w, dest);
+        const r = await cliFolder(bin, w, dest);
         rmSync(dest, { recursive: true, force: true });
         runs.get(w)?.push(r);
         console.log(

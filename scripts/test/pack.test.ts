@@ -1,33 +1,15 @@
 import { execFile } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackages } from '../build.ts';
-import { pnpmCommand, publishablePackages, workspaceRoot } from '../packages.ts';
-import { type OfflineRegistry, startOfflineRegistry } from './registry.ts';
+import { cleanEnv, installPublished } from '../install-published.ts';
+import { publishablePackages, workspaceRoot } from '../packages.ts';
+import type { OfflineRegistry } from './registry.ts';
 
 const exec = promisify(execFile);
-const DEAD = 'http://127.0.0.1:9';
 const fixture = (p: string) => join(workspaceRoot, 'fixtures', p);
-
-/** A child env without the npm_config_* pnpm exports to scripts, so npm sees only our config. */
-function cleanEnv(home: string): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|INIT_CWD$|NODE_OPTIONS$)/i.test(k)),
-  );
-  return { ...env, HOME: home, npm_config_update_notifier: 'false' };
-}
 
 const consumerMjs = `import { readFile } from 'node:fs/promises';
 import { parse } from '@docmill/core';
@@ -76,46 +58,10 @@ describe('published packages', () => {
   const env = () => cleanEnv(dir);
 
   beforeAll(async () => {
-    buildPackages();
     dir = mkdtempSync(join(tmpdir(), 'docmill-pack-'));
-    const tarballs = join(dir, 'tarballs');
-    const project = join(dir, 'project');
-    mkdirSync(tarballs);
-    mkdirSync(project);
-    const packages = publishablePackages();
-    const [cmd, pre] = pnpmCommand();
-    for (const p of packages) await exec(cmd, [...pre, 'pack', '--pack-destination', tarballs], { cwd: p.dir });
-    registry = await startOfflineRegistry(
-      packages.map((p) => p.dir),
-      packages.map((p) => p.name),
-      join(dir, 'deps'),
-    );
-    mkdirSync(join(dir, 'deps'));
-    writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
-    writeFileSync(join(dir, '.npmrc'), `registry=${registry.url}\naudit=false\nfund=false\n`);
-    // Optional dependencies (pdf.js's native canvas, 32 MB) are left out: core never uses them, and
-    // packing them would double the test's time.
-    const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
-    await exec(
-      'npm',
-      [
-        'install',
-        '--registry',
-        registry.url,
-        '--userconfig',
-        join(dir, '.npmrc'),
-        '--cache',
-        join(dir, 'npm-cache'),
-        '--ignore-scripts',
-        '--omit=optional',
-        ...tgz,
-      ],
-      // Any request that is not for the local registry goes to a dead proxy and fails the install.
-      {
-        cwd: project,
-        env: { ...env(), npm_config_proxy: DEAD, npm_config_https_proxy: DEAD, npm_config_noproxy: '127.0.0.1' },
-      },
-    );
+    const installed = await installPublished(dir);
+    registry = installed.registry;
+    const project = installed.project;
     copyFileSync(fixture('pdf/basic.pdf'), join(project, 'doc.pdf'));
     writeFileSync(join(project, 'consumer.mjs'), consumerMjs);
     writeFileSync(join(project, 'consumer.ts'), consumerTs);

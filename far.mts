@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createEngine } from './packages/core/src/index.ts';
+import { createOcrStage } from './packages/ocr/src/index.ts';
+const ocr = createOcrStage();
+const engine = createEngine({ stages: [ocr] });
+const b = readFileSync('../shared/corpus/pdfbench/' + process.argv[2]);
+const t = performance.now();
+const r = await engine.parse(b, { parsers: [{ type: 'pdf', mode: 'auto' }] }, { filename: 'x.pdf', onProgress: (p) => console.log(JSON.stringify(p)) });
+console.log(performance.now() - t, JSON.stringify(r.metadata), r.warning);
+await ocr.close();
