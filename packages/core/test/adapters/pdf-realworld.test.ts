@@ -97,6 +97,17 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain('University of Washington Princeton University');
     });
 
+    it('reads a contents page whose dot leaders outnumber its letters as text, not as a page to OCR', async () => {
+      const { createEngine } = await import('../../src/index.ts');
+      const name = 'unstructured_pdf_failure-after-repair.pdf';
+      const r = await createEngine({ pdf: { backend } }).parseTree(bench(name), {}, { filename: name });
+      const info = r.output.pageInfo ?? {};
+      expect(Object.keys(info)).toHaveLength(76);
+      expect(Object.entries(info).filter(([, c]) => c.text !== 'text')).toEqual([]);
+      const md = await read(name);
+      expect(md).toMatch(/How common is breast cancer\?[. ]*\.{20,} ?9\n/);
+    });
+
     it('keeps a title set over two lines in two styles one heading', async () => {
       const md = await read('unstructured_pdf_invalid-pdf-structure-pdfminer-one-page.pdf');
       const h1 = headings(md).filter((h) => h.startsWith('# '));

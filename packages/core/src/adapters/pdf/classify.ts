@@ -9,6 +9,14 @@ export interface CharCounts {
   letters: number;
 }
 
+/**
+ * Leader and fill-in characters: a contents page's dot leaders or a form's blanks can outnumber its
+ * letters many times over, and are not junk, so they weigh on neither side of the verdict.
+ */
+function isLeader(c: number): boolean {
+  return c === 0x2e || c === 0x5f || c === 0xb7 || (c >= 0x2024 && c <= 0x2026);
+}
+
 export function countChars(items: TextItem[]): CharCounts {
   let chars = 0;
   let bad = 0;
@@ -17,7 +25,7 @@ export function countChars(items: TextItem[]): CharCounts {
     const s = it.str;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
-      if (c === 32) continue;
+      if (c === 32 || isLeader(c)) continue;
       chars++;
       if ((c >= 0xe000 && c <= 0xf8ff) || c === 0xfffd || c < 32) bad++;
       else if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c !== 0x7f)) letters++;
