@@ -199,38 +199,44 @@ async function recognizeAll(
       if (ctx.signal.aborted) throw err;
       return readHere(input);
     });
-  for (const t of targets) {
-    // Without lending, the next page is not even rendered until this thread has room for it.
-    while (!ctx.offload && local.size >= limit) await Promise.race(local);
-    if (ctx.signal.aborted) throw ctx.signal.reason;
-    if (failure) break;
-    const frame = await t.frame();
-    if (!frame) {
-      out.push({ number: t.number, page: null, scale: 1 });
-      progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
-      continue;
-    }
-    const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
-    while (!failure) {
+  try {
+    for (const t of targets) {
+      // Without lending, the next page is not even rendered until this thread has room for it.
+      while (!ctx.offload && local.size >= limit) await Promise.race(local);
       if (ctx.signal.aborted) throw ctx.signal.reason;
-      // This stage's own readers come first; when all are reading, an idle worker of the caller's
-      // pool; then one page queued here; else wait until a page ends here or in a lent worker.
-      if (local.size >= own && ctx.offload) {
-        const elsewhere = await ctx.offload(taskUrl, input);
-        if (elsewhere) {
-          track(lent, t.number, frame.dpi, lentPage(elsewhere.result as Promise<OcrPage>, input));
+      if (failure) break;
+      const frame = await t.frame();
+      if (!frame) {
+        out.push({ number: t.number, page: null, scale: 1 });
+        progress?.({ stage: 'ocr', done: ++done, total: targets.length, unit: 'pages' });
+        continue;
+      }
+      const input: OcrTaskInput = { ...opts, image: frame.image, dpi: frame.dpi ?? 0 };
+      while (!failure) {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        // This stage's own readers come first; when all are reading, an idle worker of the caller's
+        // pool; then one page queued here; else wait until a page ends here or in a lent worker.
+        if (local.size >= own && ctx.offload) {
+          const elsewhere = await ctx.offload(taskUrl, input);
+          if (elsewhere) {
+            track(lent, t.number, frame.dpi, lentPage(elsewhere.result as Promise<OcrPage>, input));
+            break;
+          }
+        }
+        if (local.size < limit) {
+          const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
+          track(local, t.number, frame.dpi, readHere(input, transfer));
           break;
         }
+        await Promise.race([...local, ...lent]);
       }
-      if (local.size < limit) {
-        const transfer = frame.image.kind === 'gray' ? [frame.image.data.buffer as ArrayBuffer] : [];
-        track(local, t.number, frame.dpi, readHere(input, transfer));
-        break;
-      }
-      await Promise.race([...local, ...lent]);
     }
+  } finally {
+    // Also when a page fails to render or the request is aborted: the pages still being read end
+    // (an abort cuts them short) before the stage does, so none reports progress after its
+    // request has ended.
+    await Promise.all([...local, ...lent]);
   }
-  await Promise.all([...local, ...lent]);
   if (failure) throw failure;
   return out.sort((a, b) => a.number - b.number);
 }

@@ -118,6 +118,36 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     expect(r.warning).toBeNull();
   });
 
+  it('a page that fails to render fails the parse only after the pages being read have ended', async () => {
+    // Page 2's render fails at once while page 1 is still being read: without waiting for page 1 the
+    // stage would end first and its progress would arrive after the request had failed.
+    const failing = async (bytes: Uint8Array) => {
+      const r = await renderer.open(bytes);
+      return {
+        ...r,
+        render: (n: number, dpi: number) => (n === 2 ? Promise.reject(new Error('render failed')) : r.render(n, dpi)),
+      };
+    };
+    const own = createEngine({ stages: [createOcrStage({ workers: 1, openRenderer: failing })] });
+    try {
+      const events: string[] = [];
+      const err = await own
+        .parse(
+          fixture('pdf/scanned.pdf'),
+          { ...pdf('auto'), parsers: [{ type: 'pdf', mode: 'ocr' }] },
+          { onProgress: (p) => events.push(`${p.stage} ${p.done}/${p.total}`) },
+        )
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DocmillError);
+      const atFailure = [...events];
+      expect(atFailure).toContain('ocr 1/2');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(events).toEqual(atFailure);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('fast mode never OCRs: the scanned page stays named in warning', async () => {
     const before = renderer.count();
     const r = await engine.parse(fixture('pdf/scanned.pdf'), pdf('fast'));
