@@ -254,7 +254,7 @@ function folderTable(runs: Map<number, FolderRun[]>): string[] {
   return [
     '## Folder throughput',
     '',
-    `${FOLDER_ROUNDS} rounds, the worker counts alternating (1, 2, 2, 1, …); the table shows each count's fastest round. CPU seconds are the CLI process's (every thread, sampled from /proc); \`cores busy\` is CPU seconds over wall seconds, at most ${cpus().length} here. With one worker the documents parse one after another, and only OCR's own thread, page rendering overlapping it and V8's background compilation and GC use another core; with two, both cores are busy. Since the speed-up is (CPU s at 1 / CPU s at 2) × (cores busy at 2 / cores busy at 1), and at most ${cpus().length} cores can be busy, it cannot exceed ${bound}.`,
+    `The CLI as installed from the packed packages with npm (no TypeScript loader). ${FOLDER_ROUNDS} rounds, the worker counts alternating (1, 2, 2, 1, …); the table shows each count's fastest round. CPU seconds are the CLI process's (every thread, sampled from /proc); \`cores busy\` is CPU seconds over wall seconds, at most ${cpus().length} here. With one worker the documents parse one after another, and only OCR's own thread, page rendering overlapping it and V8's background compilation and GC use another core; with two, both cores are busy. Since the speed-up is (CPU s at 1 / CPU s at 2) × (cores busy at 2 / cores busy at 1), and at most ${cpus().length} cores can be busy, it cannot exceed ${bound}.`,
     '',
     '| command | seconds (fastest) | every round | × --workers 1 | CPU s | cores busy | load avg | CLI summary |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
