@@ -110,6 +110,7 @@ export function extractItems(
       italic: font?.italic ?? false,
       dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
       hasEOL: r.it.hasEOL,
+      rotated: false,
     });
   }
   return { items, width: pw, height: ph, turn };

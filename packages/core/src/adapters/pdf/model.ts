@@ -26,8 +26,10 @@ export interface TextItem {
   /**
    * Set on runs turned against the page's text (rotated column headers, margin notes). Only table
    * cells use them; the text flow leaves them out. The box is the run's extent on the page.
+   * Always present (false on upright runs): every item has the same fields in the same order, so
+   * the layout code reading them sees one object shape.
    */
-  rotated?: boolean;
+  rotated: boolean;
 }
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */

@@ -399,6 +399,7 @@ function toItems(
       italic: r.font.italic,
       dir: rtl ? 'rtl' : 'ltr',
       hasEOL: r.eol,
+      rotated: false,
     });
   }
   return { items, turn, width, height, mono };

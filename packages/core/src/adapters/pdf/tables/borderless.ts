@@ -22,6 +22,19 @@ interface Row {
 const inBody = (top: number, bottom: number, pageHeight: number): boolean =>
   top > pageHeight * 0.045 && bottom < pageHeight * 0.955;
 
+/**
+ * Each item's horizontal extent. Every span array is built here, pushed into one literal: map
+ * makes an empty result another kind of array than a full one, and `projection` would see both.
+ */
+function extents(items: TextItem[], idx: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    out.push([it.x, it.x + it.w]);
+  }
+  return out;
+}
+
 /** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
 function projection(spans: [number, number][], gap: number): [number, number][] {
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);
@@ -34,15 +47,25 @@ function projection(spans: [number, number][], gap: number): [number, number][] 
   return out;
 }
 
+/** An x range of the page and how far down its text runs. */
+interface Band {
+  a: number;
+  b: number;
+  top: number;
+  bottom: number;
+}
+
+/** The one place bands are made: one object shape for the code that reads them. */
+const band = (a: number, b: number, top: number, bottom: number): Band => ({ a, b, top, bottom });
+
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
  * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
  */
 function regions(items: TextItem[], idx: number[], pageHeight: number): number[][] {
-  const bands = projection(
-    idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-    GUTTER,
-  ).map(([a, b]) => ({ a, b, top: Number.POSITIVE_INFINITY, bottom: Number.NEGATIVE_INFINITY }));
+  const bands: Band[] = [];
+  for (const [a, b] of projection(extents(items, idx), GUTTER))
+    bands.push(band(a, b, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
   const bandOf = (it: TextItem) => {
     const cx = it.x + it.w / 2;
     return Math.max(
@@ -59,16 +82,18 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
     band.top = Math.min(band.top, it.y);
     band.bottom = Math.max(band.bottom, it.y + it.h);
   }
-  const tall = (b: (typeof bands)[number]) => b.bottom - b.top >= pageHeight * 0.4;
+  const tall = (b: Band) => b.bottom - b.top >= pageHeight * 0.4;
   for (let k = 0; k + 1 < bands.length; ) {
-    const [l, r] = [bands[k] as (typeof bands)[number], bands[k + 1] as (typeof bands)[number]];
+    const l = bands[k] as Band;
+    const r = bands[k + 1] as Band;
     if (tall(l) && tall(r)) {
       k++;
       continue;
     }
-    bands.splice(k, 2, { a: l.a, b: r.b, top: Math.min(l.top, r.top), bottom: Math.max(l.bottom, r.bottom) });
+    bands.splice(k, 2, band(l.a, r.b, Math.min(l.top, r.top), Math.max(l.bottom, r.bottom)));
   }
-  const out: number[][] = bands.map(() => []);
+  const out: number[][] = [];
+  for (let k = 0; k < bands.length; k++) out.push([]);
   for (const i of idx) out[bandOf(items[i] as TextItem)]?.push(i);
   return out;
 }
@@ -92,8 +117,7 @@ function rowsOf(items: TextItem[], idx: number[]): Row[] {
     } else rows.push({ items: [i], top: it.y, bottom: it.y + it.h, h: it.h, chunks: [] });
   }
   for (const row of rows) {
-    const spans = row.items.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]);
-    row.chunks = projection(spans as [number, number][], Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
+    row.chunks = projection(extents(items, row.items), Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
   }
   return rows;
 }
@@ -215,11 +239,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
   // columns) or a wrapped line would bridge the gaps between the columns below it.
   // They only refine the columns every row leaves (which alone decide whether this is a table).
-  const columnsOf = (idx: number[]) =>
-    projection(
-      idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-      COLUMN_GAP,
-    );
+  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
   const all = columnsOf(indices);
   if (all.length < 3) return null;
   const most = Math.max(...run.map((r) => r.chunks.length));
