@@ -437,7 +437,11 @@ function foldBullets(lines: Line[]): Line[] {
  * are the text of a figure, a code sample or a cover, not a stack of headings.
  */
 function classifyAll(lines: Line[], s: DocStats): Kind[] {
-  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
+  // A loop into a literal, not map: map's result is packed from the builtin but holey once the
+  // caller is optimized, and the code reading kinds would meet both kinds of array.
+  const kinds: Kind[] = [];
+  for (let i = 0; i < lines.length; i++)
+    kinds.push(classify(lines[i] as Line, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
   let runStart = 0;
   for (let i = 0; i <= kinds.length; i++) {
     const l = lines[i];

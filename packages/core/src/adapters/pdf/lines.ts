@@ -106,7 +106,9 @@ export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBo
 function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Line[] {
   if (lines.length < 2) return lines;
   const byKey = new Map<number, number[]>();
-  const alive = lines.map(() => true);
+  // Not map (packed from the builtin, holey from an optimized caller): one kind of array.
+  const alive: boolean[] = [];
+  for (let i = 0; i < lines.length; i++) alive.push(true);
   let merged = false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;

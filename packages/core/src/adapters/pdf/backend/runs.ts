@@ -40,8 +40,11 @@ interface RawRun {
   eol: boolean;
   /** Characters placed right to left (visual order stored backwards). */
   backwards: number;
-  /** Offsets in `str` of an alef followed by a lam that came from one glyph (see `lamAlef`). */
-  ligatures?: number[];
+  /**
+   * Offsets in `str` of an alef followed by a lam that came from one glyph (see `lamAlef`); null
+   * until one is met. Always present: a field added later would give runs two shapes.
+   */
+  ligatures: number[] | null;
 }
 
 const combining = /\p{M}/u;
@@ -206,7 +209,7 @@ export function assembleRuns(
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
       mark = '';
     }
-    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
+    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0, ligatures: null };
     endsSpace = str.endsWith(' ');
     runObj = textObj;
     runs.push(run);

@@ -155,7 +155,10 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     // text, so they must not become a table's first or last row.
     const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
     // Each row is asked again for every run that might start above it: decide it once.
-    const isMulti = rows.map(multi);
+    // A loop into a literal, not map: map's result is packed from the builtin but holey once the
+    // caller is optimized, and the loops below would meet both kinds of array.
+    const isMulti: boolean[] = [];
+    for (const r of rows) isMulti.push(multi(r));
     /**
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
      * one of the multi-cell rows `from`…`to`.

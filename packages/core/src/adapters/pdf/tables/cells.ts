@@ -1,5 +1,5 @@
 import { cell, row, table } from '../../../tree/build.ts';
-import type { BBox, TableCell } from '../../../tree/types.ts';
+import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
 
@@ -174,23 +174,29 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
   for (const [k, c] of cells.entries()) {
     for (let r = c.r; r < c.r + c.rowSpan; r++) for (let q = c.c; q < c.c + c.colSpan; q++) owner[r * cols + q] = k;
   }
-  const runs: TextItem[][] = cells.map(() => []);
+  // Loops into literals, not map or Array.from: map's result is packed from the builtin but holey
+  // once the caller is optimized, and the code reading these arrays would meet both kinds.
+  const runs: TextItem[][] = [];
+  for (let k = 0; k < cells.length; k++) runs.push([]);
   for (const i of indices) {
     const it = items[i] as TextItem;
     const k = owner[slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, it.x + it.w / 2)] as number;
     runs[k]?.push(it);
   }
-  const texts = runs.map(cellText);
-  const rowsOut: TableCell[][] = Array.from({ length: ys.length - 1 }, () => []);
+  const texts: string[] = [];
+  for (const r of runs) texts.push(cellText(r));
+  const rowsOut: TableCell[][] = [];
+  for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   for (const [k, c] of cells.entries()) {
-    const opts: { header?: boolean; rowSpan?: number; colSpan?: number } = {};
-    if (c.r === 0) opts.header = true;
-    if (c.rowSpan > 1) opts.rowSpan = c.rowSpan;
-    if (c.colSpan > 1) opts.colSpan = c.colSpan;
+    // All three options every time (`cell` sets only a header and spans above 1): one shape of
+    // options object, not one per combination of conditionally added fields.
+    const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
     (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
   }
   const bbox = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]].map((v) => Math.round((v as number) * 100) / 100);
-  return { table: table(rowsOut.map((cs) => row(cs))), texts, runs, bbox: bbox as BBox };
+  const rows: TableRow[] = [];
+  for (const cs of rowsOut) rows.push(row(cs));
+  return { table: table(rows), texts, runs, bbox: bbox as BBox };
 }
 
 /** Whether the filled cells look like a table: text in at least two rows and two columns. */
