@@ -77,13 +77,17 @@ const lineTrigger = /^\s{0,3}[#>+\-\d=_~`]|^ {4}/m;
 export const escapeText = (s: string): string => (inlineTrigger.test(s) ? apply(s, inlineRules) : s);
 
 /** Escapes constructs that only matter at the start of a line, for every line of a block. */
-export const escapeLineStarts = (s: string): string =>
-  lineTrigger.test(s)
-    ? s
-        .split('\n')
-        .map((line) => apply(line, lineRules))
-        .join('\n')
-    : s;
+export const escapeLineStarts = (s: string): string => (lineTrigger.test(s) ? escapeLines(s) : s);
+
+/**
+ * Rewrites split's array in place rather than mapping it: map's result is packed from the builtin
+ * but holey once the caller is optimized, and `join` would meet both kinds of array.
+ */
+function escapeLines(s: string): string {
+  const lines = s.split('\n');
+  for (let i = 0; i < lines.length; i++) lines[i] = apply(lines[i] as string, lineRules);
+  return lines.join('\n');
+}
 
 /** Escapes what would break a GFM table cell. */
 export const escapeCell = (s: string): string => (s.includes('|') ? apply(s, cellRules) : s);

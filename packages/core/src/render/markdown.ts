@@ -144,11 +144,15 @@ function tableRows(node: Table, cellText: (c: TableCell) => string): { rows: str
   // Most tables (every CSV and sheet) have no spans: skip building a slot object per cell.
   let width = 0;
   for (const tr of node.children) if (tr.children.length > width) width = tr.children.length;
-  const rows = node.children.map((tr) => {
-    const line = tr.children.map(cellText);
+  // Loops into literals, not map: map's result is packed from the builtin but holey once the
+  // caller is optimized, and the padding and row rendering would meet both kinds of array.
+  const rows: string[][] = [];
+  for (const tr of node.children) {
+    const line: string[] = [];
+    for (const c of tr.children) line.push(cellText(c));
     while (line.length < width) line.push('');
-    return line;
-  });
+    rows.push(line);
+  }
   const first = node.children[0]?.children ?? [];
   return { rows, headerIsReal: first.length === width && first.every((c) => c.header) };
 }

@@ -549,7 +549,9 @@ function insertFloats(blocks: Block[], page: LaidOutPage): void {
     floats.push({ y: t.bbox[1], x0: t.bbox[0], x1: t.bbox[2], block: t.table });
   }
   for (const r of page.images) {
-    const bbox: BBox = [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v * 100) / 100) as BBox;
+    // A literal like bboxOf's, not map (packed from the builtin, holey from an optimized caller).
+    const r2 = (v: number): number => Math.round(v * 100) / 100;
+    const bbox: BBox = [r2(r.x0), r2(r.y0), r2(r.x1), r2(r.y1)];
     const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
     img.source = { page: page.number, bbox };
     floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });

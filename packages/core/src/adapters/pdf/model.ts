@@ -65,6 +65,9 @@ export interface TableRegion {
   table: Table;
   /** Indices into `PageModel.items` now owned by the table (layout must not emit them again). */
   itemIndices: number[];
-  /** Found from rulings (needs the operator list) rather than from text alignment alone. */
-  ruled?: boolean;
+  /**
+   * Found from rulings (needs the operator list) rather than from text alignment alone. Always
+   * present, so ruled and borderless regions are one object shape.
+   */
+  ruled: boolean;
 }

@@ -172,10 +172,12 @@ export function assembleRuns(
           } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
-        if (cx0 < run.x0) run.x0 = cx0;
-        if (cy0 < run.y0) run.y0 = cy0;
-        if (cx1 > run.x1) run.x1 = cx1;
-        if (cy1 > run.y1) run.y1 = cy1;
+        // Stored every time rather than under an if: a run growing up or leftward is rare, and a
+        // store first reached late in this hot loop throws its optimized code away.
+        run.x0 = Math.min(run.x0, cx0);
+        run.y0 = Math.min(run.y0, cy0);
+        run.x1 = Math.max(run.x1, cx1);
+        run.y1 = Math.max(run.y1, cy1);
         lastLo = lo;
         lastHi = hi;
         lastCross = cross;

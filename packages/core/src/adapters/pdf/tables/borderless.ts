@@ -272,7 +272,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;
-  return { bbox, table, itemIndices: indices };
+  return { bbox, table, itemIndices: indices, ruled: false };
 }
 
 const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;

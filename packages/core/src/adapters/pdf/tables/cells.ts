@@ -193,7 +193,10 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
     const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
     (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
   }
-  const bbox = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]].map((v) => Math.round((v as number) * 100) / 100);
+  // A literal, not map: map's result is packed from the builtin but holey once the caller is
+  // optimized, and code reading boxes would meet both kinds of array.
+  const r2 = (v: number | undefined): number => Math.round((v as number) * 100) / 100;
+  const bbox = [r2(xs[0]), r2(ys[0]), r2(xs[xs.length - 1]), r2(ys[ys.length - 1])];
   const rows: TableRow[] = [];
   for (const cs of rowsOut) rows.push(row(cs));
   return { table: table(rows), texts, runs, bbox: bbox as BBox };
