@@ -65,8 +65,15 @@ const inlineRules = escapeRules.filter((r) => r.scope === 'inline');
 const lineRules = escapeRules.filter((r) => r.scope === 'lineStart');
 const cellRules = escapeRules.filter((r) => r.scope === 'cell');
 
-const apply = (s: string, rules: readonly Rule[]) =>
-  rules.reduce((acc, r) => acc.replace(r.pattern, r.replace as (m: string, ...g: string[]) => string), s);
+/**
+ * A loop, not reduce with an inline callback: that callback is a new function on every call,
+ * compiled again once earlier calls' copies are collected.
+ */
+function apply(s: string, rules: readonly Rule[]): string {
+  let out = s;
+  for (const r of rules) out = out.replace(r.pattern, r.replace as (m: string, ...g: string[]) => string);
+  return out;
+}
 
 // Most text has nothing to escape; one test per string skips the rule chain (large tables render
 // millions of cells). Each trigger must cover every pattern of its scope.

@@ -36,6 +36,9 @@ export interface DocStats {
 }
 
 const round = (s: number): number => Math.round(s * 2) / 2;
+/** Number comparators. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
+const ascending = (a: number, b: number): number => a - b;
+const descending = (a: number, b: number): number => b - a;
 
 export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: Map<string, number>): DocStats {
   const sizeChars = new Map<number, number>();
@@ -60,7 +63,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
       if (round(a.size) === bodySize && round(b.size) === bodySize && g > -1 && g < 2 * bodySize) gaps.push(g);
     }
   }
-  gaps.sort((a, b) => a - b);
+  gaps.sort(ascending);
   const lineGap = gaps.length ? (gaps[gaps.length >> 1] as number) : bodySize * 0.3;
   const rareFonts = new Set<string>();
   for (const [f, n] of fontChars) if (f !== bodyFont && n < total * 0.12) rareFonts.add(f);
@@ -69,7 +72,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
   // kind anew from each document's sizes (whole, halves, none): one kind for the code that reads it.
   const tiers: number[] = [];
   for (const [s, n] of sizeChars) if (s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3) tiers.push(s);
-  tiers.sort((a, b) => b - a);
+  tiers.sort(descending);
   const outlineFirstWords = new Set<string>();
   for (const title of outline.keys()) outlineFirstWords.add(title.split(' ')[0] as string);
   return {

@@ -74,6 +74,7 @@ export function assembleRuns(
   const org = p.scratch + 16;
   const oo = org >> 3;
   const [ma, mb, mc, md, me, mf] = frame.m;
+  const turned = frameQuarter(frame);
   const runs: RawRun[] = [];
   const objFonts = new Map<number, FontFacts>();
   const mono = new Set<string>();
@@ -193,7 +194,7 @@ export function assembleRuns(
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
-    const q = quarter(x.FPDFText_GetCharAngle(tp, i), frame);
+    const q = quarter(x.FPDFText_GetCharAngle(tp, i), turned);
     let ox = cx0;
     let oy = cy1;
     if (x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
@@ -236,15 +237,25 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
   return tf * Math.hypot(f[o + 2] as number, f[o + 3] as number);
 }
 
-/** Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space. */
-function quarter(angle: number, frame: Frame): number {
+/**
+ * Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space.
+ * `turned` is the page frame's own quarter turn (`frameQuarter`).
+ */
+function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
   const k = Math.round(angle / HALF_PI);
   if (Math.abs(angle - k * HALF_PI) > 0.05) return 4;
-  // The frame's quarter turn: where user-space +x points on the display.
+  return (((turned - k) % 4) + 4) % 4;
+}
+
+/**
+ * The frame's quarter turn: where user-space +x points on the display. Once per page, not per
+ * character: it is the same for the whole page, and the branches for turned pages stay out of the
+ * character loop (first met late, they would throw its optimized code away).
+ */
+function frameQuarter(frame: Frame): number {
   const [a, b] = frame.m;
-  const rot = a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
-  return (((rot - k) % 4) + 4) % 4;
+  return a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
 }
 
 function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): FontFacts {

@@ -35,9 +35,12 @@ function extents(items: TextItem[], idx: number[]): [number, number][] {
   return out;
 }
 
+/** Comparator of spans by start. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
+const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0];
+
 /** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
 function projection(spans: [number, number][], gap: number): [number, number][] {
-  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const sorted = [...spans].sort(byStart);
   const out: [number, number][] = [];
   for (const s of sorted) {
     const last = out[out.length - 1];
@@ -59,6 +62,20 @@ interface Band {
 const band = (a: number, b: number, top: number, bottom: number): Band => ({ a, b, top, bottom });
 
 /**
+ * The band holding the item's centre (the first band when none does). Module-level, like the
+ * comparators: a closure is a new function on every call, compiled again once earlier calls' copies
+ * are collected.
+ */
+function bandOf(bands: Band[], it: TextItem): number {
+  const cx = it.x + it.w / 2;
+  for (let k = 0; k < bands.length; k++) {
+    const b = bands[k] as Band;
+    if (cx >= b.a && cx <= b.b) return k;
+  }
+  return 0;
+}
+
+/**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
  * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
  */
@@ -66,16 +83,9 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   const bands: Band[] = [];
   for (const [a, b] of projection(extents(items, idx), GUTTER))
     bands.push(band(a, b, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
-  const bandOf = (it: TextItem) => {
-    const cx = it.x + it.w / 2;
-    return Math.max(
-      0,
-      bands.findIndex((b) => cx >= b.a && cx <= b.b),
-    );
-  };
   for (const i of idx) {
     const it = items[i] as TextItem;
-    const band = bands[bandOf(it)];
+    const band = bands[bandOf(bands, it)];
     // A page number or running head in a corner does not make the text above it a layout column
     // (a scanned form's "Page 2 of 3" under a table's last column split that column off).
     if (!band || !inBody(it.y, it.y + it.h, pageHeight)) continue;
@@ -94,7 +104,7 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   }
   const out: number[][] = [];
   for (let k = 0; k < bands.length; k++) out.push([]);
-  for (const i of idx) out[bandOf(items[i] as TextItem)]?.push(i);
+  for (const i of idx) out[bandOf(bands, items[i] as TextItem)]?.push(i);
   return out;
 }
 
