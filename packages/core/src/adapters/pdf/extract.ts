@@ -335,6 +335,9 @@ function pathShapes(d: ArrayLike<number>, stroke: boolean, m: Matrix, shapes: Sh
   subpathShapes(pts, curved, stroke, m, shapes);
 }
 
+/** A coordinate in tenths of a point. Module-level: an inline closure would be a new function per subpath. */
+const tenths = (v: number): number => Math.round(v * 10);
+
 /**
  * The shapes of one subpath (its points in path space, `m` maps them to the page). A function of
  * its own, not a closure made per path: a closure's optimized code goes when the closures made for
@@ -346,8 +349,8 @@ function subpathShapes(pts: number[], curved: boolean, stroke: boolean, m: Matri
   if (pts.length >= 8 && pts.length <= 10) {
     const xs = [pts[0], pts[2], pts[4], pts[6]] as number[];
     const ys = [pts[1], pts[3], pts[5], pts[7]] as number[];
-    const ux = new Set(xs.map((v) => Math.round(v * 10))).size;
-    const uy = new Set(ys.map((v) => Math.round(v * 10))).size;
+    const ux = new Set(xs.map(tenths)).size;
+    const uy = new Set(ys.map(tenths)).size;
     if (ux <= 2 && uy <= 2) {
       const r = box(m, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
       if (stroke && r.x1 - r.x0 > RULE && r.y1 - r.y0 > RULE) {
