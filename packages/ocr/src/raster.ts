@@ -8,9 +8,22 @@ export interface Gray {
   data: Uint8Array;
 }
 
+/**
+ * The one place rasters are made (the pixel loops' callers wrap what they are handed with it too):
+ * code reading rasters sees one object shape, not one per literal or per thread message.
+ */
+export const gray = (width: number, height: number, data: Uint8Array): Gray => ({ width, height, data });
+
 /** RGBA (or RGB with `channels: 3`) to grey with the usual luma weights; alpha is composited on white. */
 export function toGray(width: number, height: number, px: ArrayLike<number>, channels = 4): Gray {
-  const n = width * height;
+  return gray(width, height, grayPixels(width * height, px, channels));
+}
+
+/**
+ * `toGray`'s pixel loop, alone in a function: a thread's first page is compiled in the middle of
+ * this loop, and code after the loop that had not run yet would throw that compile away.
+ */
+function grayPixels(n: number, px: ArrayLike<number>, channels: number): Uint8Array {
   const out = new Uint8Array(n);
   for (let i = 0, j = 0; i < n; i++, j += channels) {
     const r = px[j] as number;
@@ -23,7 +36,7 @@ export function toGray(width: number, height: number, px: ArrayLike<number>, cha
     }
     out[i] = v;
   }
-  return { width, height, data: out };
+  return out;
 }
 
 /** Turns a raster clockwise by a multiple of 90°. Exact (no resampling), unlike a general rotation. */
@@ -33,7 +46,7 @@ export function rotate(img: Gray, degrees: 0 | 90 | 180 | 270): Gray {
   const out = new Uint8Array(w * h);
   if (degrees === 180) {
     for (let i = 0, n = w * h; i < n; i++) out[i] = data[n - 1 - i] as number;
-    return { width: w, height: h, data: out };
+    return gray(w, h, out);
   }
   // 90: source (x, y) lands at (h-1-y, x) in a h×w image; 270: at (y, w-1-x).
   for (let y = 0; y < h; y++) {
@@ -44,7 +57,7 @@ export function rotate(img: Gray, degrees: 0 | 90 | 180 | 270): Gray {
       else out[(w - 1 - x) * h + y] = v;
     }
   }
-  return { width: h, height: w, data: out };
+  return gray(h, w, out);
 }
 
 /** A binary PGM: the one encoded form Leptonica reads without any codec library. */

@@ -1,5 +1,5 @@
 import type { WordPage } from '@docmill/core';
-import type { Gray } from './raster.ts';
+import { type Gray, gray } from './raster.ts';
 
 /** A straight stretch along row `at` (horizontal) or column `at` (vertical), from `from` to `to` (exclusive). */
 export interface Run {
@@ -36,7 +36,9 @@ const INK = 128;
  * into cell-high pieces too short to find. Strokes thicker on average than `maxThick` are filled
  * areas: only their full-ink runs go, as faint grey there may be shading with text on it.
  */
-export function removeRules(img: Gray, minRun: number, maxThick: number): Strokes {
+export function removeRules(given: Gray, minRun: number, maxThick: number): Strokes {
+  // Same pixels (whitened in place), in the shape every raster here has.
+  const img = gray(given.width, given.height, given.data);
   const found: Strokes = { rows: [], cols: [] };
   const clear: [boolean, Run][] = [];
   for (const horizontal of [true, false]) {
@@ -110,6 +112,11 @@ function darkRuns(img: Gray, horizontal: boolean, minRun: number, below: number,
  * thin rule to the next row every few dozen pixels; in the mask its runs stay long enough to find.
  */
 function spread(img: Gray, horizontal: boolean, below: number): Gray {
+  return gray(img.width, img.height, spreadPixels(img, horizontal, below));
+}
+
+/** `spread`'s pixel loop, alone for the reason `grayPixels` is (see raster.ts). */
+function spreadPixels(img: Gray, horizontal: boolean, below: number): Uint8Array {
   const { width: w, height: h, data } = img;
   const out = new Uint8Array(data.length).fill(255);
   for (let y = 0; y < h; y++) {
@@ -126,7 +133,7 @@ function spread(img: Gray, horizontal: boolean, below: number): Gray {
       }
     }
   }
-  return { width: w, height: h, data: out };
+  return out;
 }
 
 /** A rule's anti-aliased edges are a pixel of grey on each side: they go too, or they read as '|'. */

@@ -65,8 +65,15 @@ const inlineRules = escapeRules.filter((r) => r.scope === 'inline');
 const lineRules = escapeRules.filter((r) => r.scope === 'lineStart');
 const cellRules = escapeRules.filter((r) => r.scope === 'cell');
 
-const apply = (s: string, rules: readonly Rule[]) =>
-  rules.reduce((acc, r) => acc.replace(r.pattern, r.replace as (m: string, ...g: string[]) => string), s);
+/**
+ * A loop, not reduce with an inline callback: that callback is a new function on every call,
+ * compiled again once earlier calls' copies are collected.
+ */
+function apply(s: string, rules: readonly Rule[]): string {
+  let out = s;
+  for (const r of rules) out = out.replace(r.pattern, r.replace as (m: string, ...g: string[]) => string);
+  return out;
+}
 
 // Most text has nothing to escape; one test per string skips the rule chain (large tables render
 // millions of cells). Each trigger must cover every pattern of its scope.
@@ -77,13 +84,17 @@ const lineTrigger = /^\s{0,3}[#>+\-\d=_~`]|^ {4}/m;
 export const escapeText = (s: string): string => (inlineTrigger.test(s) ? apply(s, inlineRules) : s);
 
 /** Escapes constructs that only matter at the start of a line, for every line of a block. */
-export const escapeLineStarts = (s: string): string =>
-  lineTrigger.test(s)
-    ? s
-        .split('\n')
-        .map((line) => apply(line, lineRules))
-        .join('\n')
-    : s;
+export const escapeLineStarts = (s: string): string => (lineTrigger.test(s) ? escapeLines(s) : s);
+
+/**
+ * Rewrites split's array in place rather than mapping it: map's result is packed from the builtin
+ * but holey once the caller is optimized, and `join` would meet both kinds of array.
+ */
+function escapeLines(s: string): string {
+  const lines = s.split('\n');
+  for (let i = 0; i < lines.length; i++) lines[i] = apply(lines[i] as string, lineRules);
+  return lines.join('\n');
+}
 
 /** Escapes what would break a GFM table cell. */
 export const escapeCell = (s: string): string => (s.includes('|') ? apply(s, cellRules) : s);

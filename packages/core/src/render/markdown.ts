@@ -121,7 +121,7 @@ function listItem(item: ListItem, marker: string, state: State): string {
 }
 
 /** Rows of cells as rendered text; spans expanded (merged cells repeated in every slot they cover). */
-function tableRows(node: Table, cellText: (c: TableCell) => string): { rows: string[][]; headerIsReal: boolean } {
+function tableRows(node: Table, cellState: State): { rows: string[][]; headerIsReal: boolean } {
   const spanless = node.children.every((tr) => tr.children.every((c) => !c.rowSpan && !c.colSpan));
   if (!spanless) {
     // Markdown has no spans: repeating keeps each row self-contained for retrieval. A covered
@@ -131,24 +131,32 @@ function tableRows(node: Table, cellText: (c: TableCell) => string): { rows: str
     const once = (c: TableCell) => {
       let t = cache.get(c);
       if (t === undefined) {
-        t = cellText(c);
+        t = cellText(c, cellState);
         cache.set(c, t);
       }
       return t;
     };
-    return {
-      rows: grid.map((line) => line.map((slot) => once(slot.cell))),
-      headerIsReal: grid[0]?.every((slot) => slot.cell.header) ?? false,
-    };
+    // Loops into literals, as below for tables without spans: one kind of array for the rendering.
+    const rows: string[][] = [];
+    for (const slots of grid) {
+      const line: string[] = [];
+      for (const slot of slots) line.push(once(slot.cell));
+      rows.push(line);
+    }
+    return { rows, headerIsReal: grid[0]?.every((slot) => slot.cell.header) ?? false };
   }
   // Most tables (every CSV and sheet) have no spans: skip building a slot object per cell.
   let width = 0;
   for (const tr of node.children) if (tr.children.length > width) width = tr.children.length;
-  const rows = node.children.map((tr) => {
-    const line = tr.children.map(cellText);
+  // Loops into literals, not map: map's result is packed from the builtin but holey once the
+  // caller is optimized, and the padding and row rendering would meet both kinds of array.
+  const rows: string[][] = [];
+  for (const tr of node.children) {
+    const line: string[] = [];
+    for (const c of tr.children) line.push(cellText(c, cellState));
     while (line.length < width) line.push('');
-    return line;
-  });
+    rows.push(line);
+  }
   const first = node.children[0]?.children ?? [];
   return { rows, headerIsReal: first.length === width && first.every((c) => c.header) };
 }
@@ -168,18 +176,31 @@ function plainCell(c: TableCell): string | undefined {
   return t.type === 'text' && PLAIN_CELL.test(t.value) ? t.value : undefined;
 }
 
+/**
+ * A cell as table text. Module-level, not a closure made per table: such a closure is a new
+ * function for every table, compiled again once earlier tables' copies are collected.
+ */
+function cellText(c: TableCell, cellState: State): string {
+  return plainCell(c) ?? escapeCell(cellBlocks(c, cellState).replace(/\n+/g, '<br>')).trim();
+}
+
+/**
+ * A cell's non-empty blocks, rendered and joined by line breaks. A loop into a literal, not
+ * map/filter: map's result is packed from the builtin but holey once the caller is optimized, and
+ * the code after it would meet both kinds of array.
+ */
+function cellBlocks(c: TableCell, cellState: State): string {
+  const parts: string[] = [];
+  for (const b of c.children) {
+    const t = block(b, cellState);
+    if (t) parts.push(t);
+  }
+  return parts.join('<br>');
+}
+
 function tableMarkdown(node: Table, state: State): string {
   const cellState: State = { ...state, inCell: true };
-  const cellText = (c: TableCell) =>
-    plainCell(c) ??
-    escapeCell(
-      c.children
-        .map((b) => block(b, cellState))
-        .filter(Boolean)
-        .join('<br>')
-        .replace(/\n+/g, '<br>'),
-    ).trim();
-  const { rows, headerIsReal } = tableRows(node, cellText);
+  const { rows, headerIsReal } = tableRows(node, cellState);
   const width = rows[0]?.length ?? 0;
   if (width === 0) return '';
   const header = headerIsReal ? (rows.shift() as string[]) : new Array<string>(width).fill('');

@@ -36,6 +36,9 @@ export interface DocStats {
 }
 
 const round = (s: number): number => Math.round(s * 2) / 2;
+/** Number comparators. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
+const ascending = (a: number, b: number): number => a - b;
+const descending = (a: number, b: number): number => b - a;
 
 export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: Map<string, number>): DocStats {
   const sizeChars = new Map<number, number>();
@@ -60,15 +63,16 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
       if (round(a.size) === bodySize && round(b.size) === bodySize && g > -1 && g < 2 * bodySize) gaps.push(g);
     }
   }
-  gaps.sort((a, b) => a - b);
+  gaps.sort(ascending);
   const lineGap = gaps.length ? (gaps[gaps.length >> 1] as number) : bodySize * 0.3;
   const rareFonts = new Set<string>();
   for (const [f, n] of fontChars) if (f !== bodyFont && n < total * 0.12) rareFonts.add(f);
   // Heading tiers: sizes clearly above body that are not themselves running text.
-  const tiers = [...sizeChars.entries()]
-    .filter(([s, n]) => s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3)
-    .map(([s]) => s)
-    .sort((a, b) => b - a);
+  // Pushed into one array literal rather than made by filter/map, which pick the array's elements
+  // kind anew from each document's sizes (whole, halves, none): one kind for the code that reads it.
+  const tiers: number[] = [];
+  for (const [s, n] of sizeChars) if (s >= bodySize + Math.max(0.9, bodySize * 0.07) && n < total * 0.3) tiers.push(s);
+  tiers.sort(descending);
   const outlineFirstWords = new Set<string>();
   for (const title of outline.keys()) outlineFirstWords.add(title.split(' ')[0] as string);
   return {
@@ -117,9 +121,10 @@ const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\
 const bulletAlone = /^[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]$/;
 const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
 
+/** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
 interface Marker {
   ordered: boolean;
-  start?: number;
+  start: number | undefined;
   /** Marker text to keep in the item (non-numeric enumerators Markdown cannot number). */
   keep: string;
   length: number;
@@ -127,7 +132,7 @@ interface Marker {
 
 function listMarker(t: string): Marker | null {
   const b = bullet.exec(t);
-  if (b) return { ordered: false, keep: '', length: b[0].length };
+  if (b) return { ordered: false, start: undefined, keep: '', length: b[0].length };
   const e = enumerator.exec(t);
   if (e) {
     const body = e[2] as string;
@@ -136,12 +141,25 @@ function listMarker(t: string): Marker | null {
       if (body.length > 2 && Number(body) > 100) return null;
       return { ordered: true, start: Number(body), keep: '', length: e[0].length };
     }
-    return { ordered: false, keep: `${e[1]} `, length: e[0].length };
+    return { ordered: false, start: undefined, keep: `${e[1]} `, length: e[0].length };
   }
   return null;
 }
 
-type Kind = { type: 'heading'; depth: number } | { type: 'item'; marker: Marker } | { type: 'text' };
+/**
+ * What a line starts. Made by the three helpers below only, all fields present (undefined where
+ * unused): the loops reading kinds then see one object shape, not three.
+ */
+type Kind =
+  | { type: 'heading'; depth: number; marker: undefined }
+  | { type: 'item'; depth: undefined; marker: Marker }
+  | { type: 'text'; depth: undefined; marker: undefined };
+
+const headingKind = (depth: number): Kind => ({ type: 'heading', depth, marker: undefined });
+const itemKind = (marker: Marker): Kind => ({ type: 'item', depth: undefined, marker });
+const TEXT_KIND: Kind = { type: 'text', depth: undefined, marker: undefined };
+/** A list item where the line starts with a marker, else text. */
+const itemOrText = (m: Marker | null): Kind => (m ? itemKind(m) : TEXT_KIND);
 
 /**
  * Whether the line after `l` in reading order sits beside it on its row, in plain text: `l` labels
@@ -159,14 +177,14 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
   // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
   const outlined = s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? outlineDepth(t, s) : undefined;
-  if (outlined !== undefined) return { type: 'heading', depth: outlined };
+  if (outlined !== undefined) return headingKind(outlined);
   const letters = /\p{L}/u.test(t);
   if (letters && t.length <= 160) {
     const r = round(l.size);
     const tier = s.tiers.indexOf(r);
     // Large labels followed by small print are figure or diagram text, not section headings.
     const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
-    if (tier >= 0 && !smallAfter) return { type: 'heading', depth: Math.min(6, tier + 1) };
+    if (tier >= 0 && !smallAfter) return headingKind(Math.min(6, tier + 1));
     if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
       const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
       // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
@@ -186,12 +204,10 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
           !(prev.font === l.font && l.y0 - prev.y1 < l.size)) ||
         (prev.font !== l.font && /[.!?:。]$/.test(prev.text));
       if (styled && startsWell && alone && gapAbove && !listMarker(t) && !labels(l, next))
-        return { type: 'heading', depth: Math.min(6, s.tiers.length + 1) };
+        return headingKind(Math.min(6, s.tiers.length + 1));
     }
   }
-  const m = listMarker(t);
-  if (m) return { type: 'item', marker: m };
-  return { type: 'text' };
+  return itemOrText(listMarker(t));
 }
 
 function bboxOf(lines: Line[]): BBox {
@@ -424,7 +440,11 @@ function foldBullets(lines: Line[]): Line[] {
  * are the text of a figure, a code sample or a cover, not a stack of headings.
  */
 function classifyAll(lines: Line[], s: DocStats): Kind[] {
-  const kinds = lines.map((l, i) => classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
+  // A loop into a literal, not map: map's result is packed from the builtin but holey once the
+  // caller is optimized, and the code reading kinds would meet both kinds of array.
+  const kinds: Kind[] = [];
+  for (let i = 0; i < lines.length; i++)
+    kinds.push(classify(lines[i] as Line, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
   let runStart = 0;
   for (let i = 0; i <= kinds.length; i++) {
     const l = lines[i];
@@ -434,8 +454,7 @@ function classifyAll(lines: Line[], s: DocStats): Kind[] {
     if (i - runStart >= 4) {
       for (let k = runStart; k < i; k++) {
         const l = lines[k] as Line;
-        const m = listMarker(l.text);
-        kinds[k] = m ? { type: 'item', marker: m } : { type: 'text' };
+        kinds[k] = itemOrText(listMarker(l.text));
       }
     }
     // A heading of another style starts a new run.
@@ -484,7 +503,7 @@ function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
       continue;
     }
     const t = l.text;
-    if (t.includes('@') || affiliation.test(t) || nameList(t) || markedName(t)) kinds[i] = { type: 'text' };
+    if (t.includes('@') || affiliation.test(t) || nameList(t) || markedName(t)) kinds[i] = TEXT_KIND;
   }
 }
 
@@ -533,7 +552,9 @@ function insertFloats(blocks: Block[], page: LaidOutPage): void {
     floats.push({ y: t.bbox[1], x0: t.bbox[0], x1: t.bbox[2], block: t.table });
   }
   for (const r of page.images) {
-    const bbox: BBox = [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v * 100) / 100) as BBox;
+    // A literal like bboxOf's, not map (packed from the builtin, holey from an optimized caller).
+    const r2 = (v: number): number => Math.round(v * 100) / 100;
+    const bbox: BBox = [r2(r.x0), r2(r.y0), r2(r.x1), r2(r.y1)];
     const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
     img.source = { page: page.number, bbox };
     floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });

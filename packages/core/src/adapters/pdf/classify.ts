@@ -40,8 +40,8 @@ export function countChars(items: TextItem[]): CharCounts {
  * It takes counts made once: fast mode asks before and after measuring the page's images.
  */
 export function pageClass({ chars, bad, letters }: CharCounts, imageCoverage: number): PageClass {
-  const coverage = Math.round(imageCoverage * 1000) / 1000;
-  if (chars < 10) return { text: 'none', imageCoverage: coverage };
-  if (bad > chars * 0.25 || letters < chars * 0.2) return { text: 'garbled', imageCoverage: coverage };
-  return { text: 'text', imageCoverage: coverage };
+  // One literal for all verdicts: a verdict first met late (the first garbled page) then does not
+  // reach code that has never run.
+  const text = chars < 10 ? 'none' : bad > chars * 0.25 || letters < chars * 0.2 ? 'garbled' : 'text';
+  return { text, imageCoverage: Math.round(imageCoverage * 1000) / 1000 };
 }

@@ -110,6 +110,7 @@ export function extractItems(
       italic: font?.italic ?? false,
       dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
       hasEOL: r.it.hasEOL,
+      rotated: false,
     });
   }
   return { items, width: pw, height: ph, turn };
@@ -217,12 +218,7 @@ export class ShapeCollector {
 
   /** A path in pdf.js's flattened form (see `pathShapes`), its points mapped to the page by `m`. */
   path(d: ArrayLike<number>, stroke: boolean, m: Matrix): void {
-    pathShapes(
-      d,
-      stroke,
-      (ax, ay, bx, by) => box(m, ax, ay, bx, by),
-      (r) => this.add(r),
-    );
+    pathShapes(d, stroke, m, this);
   }
 
   result(): Graphics {
@@ -303,12 +299,7 @@ export function apply(m: Matrix, x: number, y: number): [number, number] {
  * Walks pdf.js's flattened path buffer (0 moveTo, 1 lineTo, 2 curveTo, 3 quadraticCurveTo,
  * 4 closePath). Straight axis-aligned pieces become segments; closed four-corner boxes become rects.
  */
-function pathShapes(
-  d: ArrayLike<number>,
-  stroke: boolean,
-  box: (ax: number, ay: number, bx: number, by: number) => Rect,
-  add: (r: Rect) => void,
-): void {
+function pathShapes(d: ArrayLike<number>, stroke: boolean, m: Matrix, shapes: ShapeCollector): void {
   let i = 0;
   let sx = 0;
   let sy = 0;
@@ -316,42 +307,12 @@ function pathShapes(
   let cy = 0;
   let pts: number[] = [];
   let curved = false;
-  const flush = (): void => {
-    // A filled or stroked axis-aligned quadrilateral (re operator or four lineTo's).
-    if (!curved && pts.length >= 8 && pts.length <= 10) {
-      const xs = [pts[0], pts[2], pts[4], pts[6]] as number[];
-      const ys = [pts[1], pts[3], pts[5], pts[7]] as number[];
-      const ux = new Set(xs.map((v) => Math.round(v * 10))).size;
-      const uy = new Set(ys.map((v) => Math.round(v * 10))).size;
-      if (ux <= 2 && uy <= 2) {
-        const r = box(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
-        if (stroke && r.x1 - r.x0 > RULE && r.y1 - r.y0 > RULE) {
-          add({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 });
-          add({ x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y1 });
-          add({ x0: r.x0, y0: r.y0, x1: r.x0, y1: r.y1 });
-          add({ x0: r.x1, y0: r.y0, x1: r.x1, y1: r.y1 });
-        }
-        add(r);
-        pts = [];
-        return;
-      }
-    }
-    if (!curved && stroke) {
-      for (let k = 0; k + 3 < pts.length; k += 2) {
-        const ax = pts[k] as number;
-        const ay = pts[k + 1] as number;
-        const bx = pts[k + 2] as number;
-        const by = pts[k + 3] as number;
-        if (Math.abs(ax - bx) < 0.5 || Math.abs(ay - by) < 0.5) add(box(ax, ay, bx, by));
-      }
-    }
-    pts = [];
-    curved = false;
-  };
   while (i < d.length) {
     const op = d[i++];
     if (op === 0) {
-      flush();
+      subpathShapes(pts, curved, stroke, m, shapes);
+      pts = [];
+      curved = false;
       sx = cx = d[i++] as number;
       sy = cy = d[i++] as number;
       pts.push(cx, cy);
@@ -371,7 +332,46 @@ function pathShapes(
       cy = sy;
     } else break;
   }
-  flush();
+  subpathShapes(pts, curved, stroke, m, shapes);
+}
+
+/** A coordinate in tenths of a point. Module-level: an inline closure would be a new function per subpath. */
+const tenths = (v: number): number => Math.round(v * 10);
+
+/**
+ * The shapes of one subpath (its points in path space, `m` maps them to the page). A function of
+ * its own, not a closure made per path: a closure's optimized code goes when the closures made for
+ * earlier paths are collected, and every page would compile it again.
+ */
+function subpathShapes(pts: number[], curved: boolean, stroke: boolean, m: Matrix, shapes: ShapeCollector): void {
+  if (curved) return;
+  // A filled or stroked axis-aligned quadrilateral (re operator or four lineTo's).
+  if (pts.length >= 8 && pts.length <= 10) {
+    const xs = [pts[0], pts[2], pts[4], pts[6]] as number[];
+    const ys = [pts[1], pts[3], pts[5], pts[7]] as number[];
+    const ux = new Set(xs.map(tenths)).size;
+    const uy = new Set(ys.map(tenths)).size;
+    if (ux <= 2 && uy <= 2) {
+      const r = box(m, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
+      if (stroke && r.x1 - r.x0 > RULE && r.y1 - r.y0 > RULE) {
+        shapes.add({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 });
+        shapes.add({ x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y1 });
+        shapes.add({ x0: r.x0, y0: r.y0, x1: r.x0, y1: r.y1 });
+        shapes.add({ x0: r.x1, y0: r.y0, x1: r.x1, y1: r.y1 });
+      }
+      shapes.add(r);
+      return;
+    }
+  }
+  if (stroke) {
+    for (let k = 0; k + 3 < pts.length; k += 2) {
+      const ax = pts[k] as number;
+      const ay = pts[k + 1] as number;
+      const bx = pts[k + 2] as number;
+      const by = pts[k + 3] as number;
+      if (Math.abs(ax - bx) < 0.5 || Math.abs(ay - by) < 0.5) shapes.add(box(m, ax, ay, bx, by));
+    }
+  }
 }
 
 function coverage(images: Rect[], width: number, height: number): number {

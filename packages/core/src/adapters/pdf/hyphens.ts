@@ -38,7 +38,14 @@ export const lastChars = (s: string): string => (s.length > 3 ? s.slice(-3) : s)
  * building later edits some lines (a bullet drawn apart is folded into the line after it).
  */
 export function lazyVocabulary(pages: { lines: Line[] }[]): () => Vocabulary {
-  const texts = pages.map((p) => p.lines.map((l) => l.text));
+  // Loops into literals, not map: a page without lines would make another kind of array than the
+  // rest, and the collecting loop would meet both.
+  const texts: string[][] = [];
+  for (const p of pages) {
+    const page: string[] = [];
+    for (const l of p.lines) page.push(l.text);
+    texts.push(page);
+  }
   let vocab: Vocabulary | undefined;
   return () => {
     vocab ??= collectVocabulary(texts);

@@ -95,18 +95,20 @@ export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBo
     cx0 = it.x;
     cx1 = ix1;
   }
-  return mergeFragments(
-    groups.map((g) => makeLine(items, g, links)),
-    items,
-    links,
-  );
+  // A loop into a literal, not map: an empty page's map result is another kind of array than a
+  // full one's, and the line code would meet both.
+  const lines: Line[] = [];
+  for (const g of groups) lines.push(makeLine(items, g, links));
+  return mergeFragments(lines, items, links);
 }
 
 /** Joins fragments on the same baseline that touch horizontally (runs drawn out of order). */
 function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Line[] {
   if (lines.length < 2) return lines;
   const byKey = new Map<number, number[]>();
-  const alive = lines.map(() => true);
+  // Not map (packed from the builtin, holey from an optimized caller): one kind of array.
+  const alive: boolean[] = [];
+  for (let i = 0; i < lines.length; i++) alive.push(true);
   let merged = false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;

@@ -26,8 +26,10 @@ export interface TextItem {
   /**
    * Set on runs turned against the page's text (rotated column headers, margin notes). Only table
    * cells use them; the text flow leaves them out. The box is the run's extent on the page.
+   * Always present (false on upright runs): every item has the same fields in the same order, so
+   * the layout code reading them sees one object shape.
    */
-  rotated?: boolean;
+  rotated: boolean;
 }
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */
@@ -63,6 +65,9 @@ export interface TableRegion {
   table: Table;
   /** Indices into `PageModel.items` now owned by the table (layout must not emit them again). */
   itemIndices: number[];
-  /** Found from rulings (needs the operator list) rather than from text alignment alone. */
-  ruled?: boolean;
+  /**
+   * Found from rulings (needs the operator list) rather than from text alignment alone. Always
+   * present, so ruled and borderless regions are one object shape.
+   */
+  ruled: boolean;
 }

@@ -21,13 +21,27 @@ export function readingOrder(lines: Line[], pageWidth: number): Line[] {
   return out;
 }
 
+/**
+ * Reading order of lines: by baseline, then along the line. The comparators are module-level
+ * rather than made per call: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected.
+ */
 function byPosition(rtlPage: boolean): (a: Line, b: Line) => number {
-  return (a, b) => {
-    const dy = a.base - b.base;
-    if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
-    return rtlPage || (a.rtl && b.rtl) ? b.x0 - a.x0 : a.x0 - b.x0;
-  };
+  return rtlPage ? byPositionRtlPage : byPositionLtrPage;
 }
+
+function byPositionLtrPage(a: Line, b: Line): number {
+  const dy = a.base - b.base;
+  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+  return a.rtl && b.rtl ? b.x0 - a.x0 : a.x0 - b.x0;
+}
+
+function byPositionRtlPage(a: Line, b: Line): number {
+  const dy = a.base - b.base;
+  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+  return b.x0 - a.x0;
+}
+
+const byTopThenLeft = (a: Line, b: Line): number => a.y0 - b.y0 || a.x0 - b.x0;
 
 function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
@@ -40,7 +54,7 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     return;
   }
   const [gx0, gx1] = gutter;
-  const sorted = lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const sorted = lines.sort(byTopThenLeft);
   let left: Line[] = [];
   let right: Line[] = [];
   const flush = (): void => {

@@ -52,6 +52,7 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       italic: false,
       dir: 'ltr',
       hasEOL: false,
+      rotated: false,
     }));
     const model: PageModel = {
       number: p.number,

@@ -215,46 +215,65 @@ const isOpen = (h: PageHandle): boolean => h.page !== 0 && h.text !== 0;
 
 /** Walks page objects (into form XObjects) for rulings, boxes and images, like the pdf.js operator walk. */
 function readGraphics(p: Pdfium, page: number, frame: Matrix, width: number, height: number): PageGraphics {
-  const { x, scratch } = p;
-  const shapes = new ShapeCollector(width, height);
-  let budget = MAX_PATH_SEGMENTS;
-  const matrixOf = (obj: number): Matrix | null => {
-    if (!x.FPDFPageObj_GetMatrix(obj, scratch)) return null;
-    const f = p.f32;
-    const o = scratch >> 2;
-    return [f[o] ?? 1, f[o + 1] ?? 0, f[o + 2] ?? 0, f[o + 3] ?? 1, f[o + 4] ?? 0, f[o + 5] ?? 0];
-  };
-  const walk = (count: number, get: (i: number) => number, ctm: Matrix, depth: number): void => {
-    for (let i = 0; i < count && budget > 0; i++) {
-      const obj = get(i);
-      if (!obj) continue;
-      const type = x.FPDFPageObj_GetType(obj);
-      if (type === OBJ_PATH) readPath(p, obj, ctm, shapes, (n) => (budget -= n));
-      else if (type === OBJ_IMAGE) {
-        const m = matrixOf(obj);
-        if (m) shapes.image(multiply(ctm, m));
-      } else if (type === OBJ_FORM && depth < MAX_FORM_DEPTH) {
-        const m = matrixOf(obj);
-        if (!m) continue;
-        walk(x.FPDFFormObj_CountObjects(obj), (k) => x.FPDFFormObj_GetObject(obj, k), multiply(ctm, m), depth + 1);
-      }
-    }
-  };
-  walk(x.FPDFPage_CountObjects(page), (i) => x.FPDFPage_GetObject(page, i), frame, 0);
-  return shapes.result();
+  const walk: GraphicsWalk = { p, page, shapes: new ShapeCollector(width, height), budget: MAX_PATH_SEGMENTS };
+  walkObjects(walk, 0, frame, 0);
+  return walk.shapes.result();
 }
 
-/** Re-encodes a path object in pdf.js's flattened form so one shape reader serves both backends. */
-function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector, spend: (n: number) => void): void {
+/** What the object walk of one page carries: the shapes found and the path segments still allowed. */
+interface GraphicsWalk {
+  p: Pdfium;
+  page: number;
+  shapes: ShapeCollector;
+  budget: number;
+}
+
+/**
+ * The objects of the page (`form` 0) or of a form XObject on it, into nested forms. Functions of
+ * the module, not closures made per page: a closure's optimized code goes when earlier pages'
+ * closures are collected, and would be compiled again page after page.
+ */
+function walkObjects(walk: GraphicsWalk, form: number, ctm: Matrix, depth: number): void {
+  const { p, page, shapes } = walk;
+  const { x } = p;
+  const count = form ? x.FPDFFormObj_CountObjects(form) : x.FPDFPage_CountObjects(page);
+  for (let i = 0; i < count && walk.budget > 0; i++) {
+    const obj = form ? x.FPDFFormObj_GetObject(form, i) : x.FPDFPage_GetObject(page, i);
+    if (!obj) continue;
+    const type = x.FPDFPageObj_GetType(obj);
+    if (type === OBJ_PATH) walk.budget -= readPath(p, obj, ctm, shapes);
+    else if (type === OBJ_IMAGE) {
+      const m = objectMatrix(p, obj);
+      if (m) shapes.image(multiply(ctm, m));
+    } else if (type === OBJ_FORM && depth < MAX_FORM_DEPTH) {
+      const m = objectMatrix(p, obj);
+      if (!m) continue;
+      walkObjects(walk, obj, multiply(ctm, m), depth + 1);
+    }
+  }
+}
+
+function objectMatrix(p: Pdfium, obj: number): Matrix | null {
   const { x, scratch } = p;
-  if (!x.FPDFPath_GetDrawMode(obj, scratch, scratch + 4)) return;
+  if (!x.FPDFPageObj_GetMatrix(obj, scratch)) return null;
+  const f = p.f32;
+  const o = scratch >> 2;
+  return [f[o] ?? 1, f[o + 1] ?? 0, f[o + 2] ?? 0, f[o + 3] ?? 1, f[o + 4] ?? 0, f[o + 5] ?? 0];
+}
+
+/**
+ * Re-encodes a path object in pdf.js's flattened form so one shape reader serves both backends.
+ * Returns the path's segment count, what it spends of the page's budget (0 for a path not drawn).
+ */
+function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector): number {
+  const { x, scratch } = p;
+  if (!x.FPDFPath_GetDrawMode(obj, scratch, scratch + 4)) return 0;
   const fill = (p.i32[scratch >> 2] as number) !== 0;
   const stroke = (p.i32[(scratch >> 2) + 1] as number) !== 0;
-  if (!fill && !stroke) return;
+  if (!fill && !stroke) return 0;
   const n = x.FPDFPath_CountSegments(obj);
-  if (n <= 0) return;
-  spend(n);
-  if (!x.FPDFPageObj_GetMatrix(obj, scratch)) return;
+  if (n <= 0) return 0;
+  if (!x.FPDFPageObj_GetMatrix(obj, scratch)) return n;
   let f = p.f32;
   let o = scratch >> 2;
   const m = multiply(ctm, [f[o] ?? 1, f[o + 1] ?? 0, f[o + 2] ?? 0, f[o + 3] ?? 1, f[o + 4] ?? 0, f[o + 5] ?? 0]);
@@ -278,6 +297,7 @@ function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector, s
     if (x.FPDFPathSegment_GetClose(seg)) d.push(4);
   }
   shapes.path(d, stroke && !fill, m);
+  return n;
 }
 
 /** Link annotations with web or mail targets, in the page's text space. */

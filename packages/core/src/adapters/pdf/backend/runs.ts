@@ -40,8 +40,11 @@ interface RawRun {
   eol: boolean;
   /** Characters placed right to left (visual order stored backwards). */
   backwards: number;
-  /** Offsets in `str` of an alef followed by a lam that came from one glyph (see `lamAlef`). */
-  ligatures?: number[];
+  /**
+   * Offsets in `str` of an alef followed by a lam that came from one glyph (see `lamAlef`); null
+   * until one is met. Always present: a field added later would give runs two shapes.
+   */
+  ligatures: number[] | null;
 }
 
 const combining = /\p{M}/u;
@@ -71,6 +74,7 @@ export function assembleRuns(
   const org = p.scratch + 16;
   const oo = org >> 3;
   const [ma, mb, mc, md, me, mf] = frame.m;
+  const turned = frameQuarter(frame);
   const runs: RawRun[] = [];
   const objFonts = new Map<number, FontFacts>();
   const mono = new Set<string>();
@@ -169,10 +173,12 @@ export function assembleRuns(
           } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
-        if (cx0 < run.x0) run.x0 = cx0;
-        if (cy0 < run.y0) run.y0 = cy0;
-        if (cx1 > run.x1) run.x1 = cx1;
-        if (cy1 > run.y1) run.y1 = cy1;
+        // Stored every time rather than under an if: a run growing up or leftward is rare, and a
+        // store first reached late in this hot loop throws its optimized code away.
+        run.x0 = Math.min(run.x0, cx0);
+        run.y0 = Math.min(run.y0, cy0);
+        run.x1 = Math.max(run.x1, cx1);
+        run.y1 = Math.max(run.y1, cy1);
         lastLo = lo;
         lastHi = hi;
         lastCross = cross;
@@ -188,7 +194,7 @@ export function assembleRuns(
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
-    const q = quarter(x.FPDFText_GetCharAngle(tp, i), frame);
+    const q = quarter(x.FPDFText_GetCharAngle(tp, i), turned);
     let ox = cx0;
     let oy = cy1;
     if (x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
@@ -206,7 +212,7 @@ export function assembleRuns(
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
       mark = '';
     }
-    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0 };
+    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0, ligatures: null };
     endsSpace = str.endsWith(' ');
     runObj = textObj;
     runs.push(run);
@@ -231,15 +237,25 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
   return tf * Math.hypot(f[o + 2] as number, f[o + 3] as number);
 }
 
-/** Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space. */
-function quarter(angle: number, frame: Frame): number {
+/**
+ * Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space.
+ * `turned` is the page frame's own quarter turn (`frameQuarter`).
+ */
+function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
   const k = Math.round(angle / HALF_PI);
   if (Math.abs(angle - k * HALF_PI) > 0.05) return 4;
-  // The frame's quarter turn: where user-space +x points on the display.
+  return (((turned - k) % 4) + 4) % 4;
+}
+
+/**
+ * The frame's quarter turn: where user-space +x points on the display. Once per page, not per
+ * character: it is the same for the whole page, and the branches for turned pages stay out of the
+ * character loop (first met late, they would throw its optimized code away).
+ */
+function frameQuarter(frame: Frame): number {
   const [a, b] = frame.m;
-  const rot = a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
-  return (((rot - k) % 4) + 4) % 4;
+  return a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
 }
 
 function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): FontFacts {
@@ -399,6 +415,7 @@ function toItems(
       italic: r.font.italic,
       dir: rtl ? 'rtl' : 'ltr',
       hasEOL: r.eol,
+      rotated: false,
     });
   }
   return { items, turn, width, height, mono };

@@ -22,9 +22,25 @@ interface Row {
 const inBody = (top: number, bottom: number, pageHeight: number): boolean =>
   top > pageHeight * 0.045 && bottom < pageHeight * 0.955;
 
+/**
+ * Each item's horizontal extent. Every span array is built here, pushed into one literal: map
+ * makes an empty result another kind of array than a full one, and `projection` would see both.
+ */
+function extents(items: TextItem[], idx: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    out.push([it.x, it.x + it.w]);
+  }
+  return out;
+}
+
+/** Comparator of spans by start. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
+const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0];
+
 /** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
 function projection(spans: [number, number][], gap: number): [number, number][] {
-  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const sorted = [...spans].sort(byStart);
   const out: [number, number][] = [];
   for (const s of sorted) {
     const last = out[out.length - 1];
@@ -34,42 +50,61 @@ function projection(spans: [number, number][], gap: number): [number, number][] 
   return out;
 }
 
+/** An x range of the page and how far down its text runs. */
+interface Band {
+  a: number;
+  b: number;
+  top: number;
+  bottom: number;
+}
+
+/** The one place bands are made: one object shape for the code that reads them. */
+const band = (a: number, b: number, top: number, bottom: number): Band => ({ a, b, top, bottom });
+
+/**
+ * The band holding the item's centre (the first band when none does). Module-level, like the
+ * comparators: a closure is a new function on every call, compiled again once earlier calls' copies
+ * are collected.
+ */
+function bandOf(bands: Band[], it: TextItem): number {
+  const cx = it.x + it.w / 2;
+  for (let k = 0; k < bands.length; k++) {
+    const b = bands[k] as Band;
+    if (cx >= b.a && cx <= b.b) return k;
+  }
+  return 0;
+}
+
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
  * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
  */
 function regions(items: TextItem[], idx: number[], pageHeight: number): number[][] {
-  const bands = projection(
-    idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-    GUTTER,
-  ).map(([a, b]) => ({ a, b, top: Number.POSITIVE_INFINITY, bottom: Number.NEGATIVE_INFINITY }));
-  const bandOf = (it: TextItem) => {
-    const cx = it.x + it.w / 2;
-    return Math.max(
-      0,
-      bands.findIndex((b) => cx >= b.a && cx <= b.b),
-    );
-  };
+  const bands: Band[] = [];
+  for (const [a, b] of projection(extents(items, idx), GUTTER))
+    bands.push(band(a, b, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
   for (const i of idx) {
     const it = items[i] as TextItem;
-    const band = bands[bandOf(it)];
+    const band = bands[bandOf(bands, it)];
     // A page number or running head in a corner does not make the text above it a layout column
     // (a scanned form's "Page 2 of 3" under a table's last column split that column off).
     if (!band || !inBody(it.y, it.y + it.h, pageHeight)) continue;
     band.top = Math.min(band.top, it.y);
     band.bottom = Math.max(band.bottom, it.y + it.h);
   }
-  const tall = (b: (typeof bands)[number]) => b.bottom - b.top >= pageHeight * 0.4;
+  const tall = (b: Band) => b.bottom - b.top >= pageHeight * 0.4;
   for (let k = 0; k + 1 < bands.length; ) {
-    const [l, r] = [bands[k] as (typeof bands)[number], bands[k + 1] as (typeof bands)[number]];
+    const l = bands[k] as Band;
+    const r = bands[k + 1] as Band;
     if (tall(l) && tall(r)) {
       k++;
       continue;
     }
-    bands.splice(k, 2, { a: l.a, b: r.b, top: Math.min(l.top, r.top), bottom: Math.max(l.bottom, r.bottom) });
+    bands.splice(k, 2, band(l.a, r.b, Math.min(l.top, r.top), Math.max(l.bottom, r.bottom)));
   }
-  const out: number[][] = bands.map(() => []);
-  for (const i of idx) out[bandOf(items[i] as TextItem)]?.push(i);
+  const out: number[][] = [];
+  for (let k = 0; k < bands.length; k++) out.push([]);
+  for (const i of idx) out[bandOf(bands, items[i] as TextItem)]?.push(i);
   return out;
 }
 
@@ -92,8 +127,7 @@ function rowsOf(items: TextItem[], idx: number[]): Row[] {
     } else rows.push({ items: [i], top: it.y, bottom: it.y + it.h, h: it.h, chunks: [] });
   }
   for (const row of rows) {
-    const spans = row.items.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]);
-    row.chunks = projection(spans as [number, number][], Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
+    row.chunks = projection(extents(items, row.items), Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
   }
   return rows;
 }
@@ -131,7 +165,10 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     // text, so they must not become a table's first or last row.
     const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
     // Each row is asked again for every run that might start above it: decide it once.
-    const isMulti = rows.map(multi);
+    // A loop into a literal, not map: map's result is packed from the builtin but holey once the
+    // caller is optimized, and the loops below would meet both kinds of array.
+    const isMulti: boolean[] = [];
+    for (const r of rows) isMulti.push(multi(r));
     /**
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
      * one of the multi-cell rows `from`…`to`.
@@ -215,11 +252,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
   // columns) or a wrapped line would bridge the gaps between the columns below it.
   // They only refine the columns every row leaves (which alone decide whether this is a table).
-  const columnsOf = (idx: number[]) =>
-    projection(
-      idx.map((i) => [(items[i] as TextItem).x, (items[i] as TextItem).x + (items[i] as TextItem).w]),
-      COLUMN_GAP,
-    );
+  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
   const all = columnsOf(indices);
   if (all.length < 3) return null;
   const most = Math.max(...run.map((r) => r.chunks.length));
@@ -249,7 +282,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;
-  return { bbox, table, itemIndices: indices };
+  return { bbox, table, itemIndices: indices, ruled: false };
 }
 
 const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;

@@ -1,7 +1,20 @@
 import { cell, row, table } from '../../../tree/build.ts';
-import type { BBox, TableCell } from '../../../tree/types.ts';
+import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
+
+/*
+ * Comparators of the table code's sorts. Module-level: a closure written inline is a new function
+ * on every call, compiled again once earlier calls' copies are collected.
+ */
+const ascending = (a: number, b: number): number => a - b;
+const byLeft = (a: TextItem, b: TextItem): number => a.x - b.x;
+/** Runs by vertical centre. */
+export const byMiddle = (a: TextItem, b: TextItem): number => a.y + a.h / 2 - (b.y + b.h / 2);
+const byMiddleThenLeft = (a: TextItem, b: TextItem): number => byMiddle(a, b) || a.x - b.x;
+const bySlot = (a: { r: number; c: number }, b: { r: number; c: number }): number => a.r - b.r || a.c - b.c;
+const byFirstSlot = (a: { r0: number; c0: number }, b: { r0: number; c0: number }): number =>
+  a.r0 - b.r0 || a.c0 - b.c0;
 
 /** A table laid out as slot boundaries and the rectangles of slots each cell covers. */
 export interface Layout {
@@ -13,7 +26,7 @@ export interface Layout {
 
 /** Sorted positions with neighbours closer than `tol` merged into their mean. */
 export function clusterPositions(values: number[], tol: number): number[] {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = [...values].sort(ascending);
   const out: number[] = [];
   let sum = 0;
   let n = 0;
@@ -82,7 +95,7 @@ export function layoutFromJoins(
   // such groups fall back to single slots.
   const owner = new Int32Array(rows * cols).fill(-1);
   const cells: Layout['cells'] = [];
-  const sortedBoxes = [...boxes.values()].sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
+  const sortedBoxes = [...boxes.values()].sort(byFirstSlot);
   const free = (b: { r0: number; c0: number; r1: number; c1: number; slots: number }) => {
     if (b.slots !== (b.r1 - b.r0 + 1) * (b.c1 - b.c0 + 1)) return false;
     for (let r = b.r0; r <= b.r1; r++) for (let c = b.c0; c <= b.c1; c++) if (owner[r * cols + c] !== -1) return false;
@@ -101,7 +114,7 @@ export function layoutFromJoins(
       cells.push({ r, c, rowSpan: 1, colSpan: 1 });
     }
   }
-  cells.sort((a, b) => a.r - b.r || a.c - b.c);
+  cells.sort(bySlot);
   return { xs, ys, cells };
 }
 
@@ -127,7 +140,7 @@ export function lineCells(line: { x: number; w: number; h: number }[]): number {
 
 /** Runs grouped into text lines (by vertical centre), top to bottom, each sorted left to right. */
 export function textLines(runs: TextItem[]): TextItem[][] {
-  const sorted = [...runs].sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2) || a.x - b.x);
+  const sorted = [...runs].sort(byMiddleThenLeft);
   const lines: TextItem[][] = [];
   for (const it of sorted) {
     const line = lines[lines.length - 1];
@@ -136,7 +149,7 @@ export function textLines(runs: TextItem[]): TextItem[][] {
       line.push(it);
     else lines.push([it]);
   }
-  for (const line of lines) line.sort((a, b) => a.x - b.x);
+  for (const line of lines) line.sort(byLeft);
   return lines;
 }
 
@@ -174,23 +187,32 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
   for (const [k, c] of cells.entries()) {
     for (let r = c.r; r < c.r + c.rowSpan; r++) for (let q = c.c; q < c.c + c.colSpan; q++) owner[r * cols + q] = k;
   }
-  const runs: TextItem[][] = cells.map(() => []);
+  // Loops into literals, not map or Array.from: map's result is packed from the builtin but holey
+  // once the caller is optimized, and the code reading these arrays would meet both kinds.
+  const runs: TextItem[][] = [];
+  for (let k = 0; k < cells.length; k++) runs.push([]);
   for (const i of indices) {
     const it = items[i] as TextItem;
     const k = owner[slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, it.x + it.w / 2)] as number;
     runs[k]?.push(it);
   }
-  const texts = runs.map(cellText);
-  const rowsOut: TableCell[][] = Array.from({ length: ys.length - 1 }, () => []);
+  const texts: string[] = [];
+  for (const r of runs) texts.push(cellText(r));
+  const rowsOut: TableCell[][] = [];
+  for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   for (const [k, c] of cells.entries()) {
-    const opts: { header?: boolean; rowSpan?: number; colSpan?: number } = {};
-    if (c.r === 0) opts.header = true;
-    if (c.rowSpan > 1) opts.rowSpan = c.rowSpan;
-    if (c.colSpan > 1) opts.colSpan = c.colSpan;
+    // All three options every time (`cell` sets only a header and spans above 1): one shape of
+    // options object, not one per combination of conditionally added fields.
+    const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
     (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
   }
-  const bbox = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]].map((v) => Math.round((v as number) * 100) / 100);
-  return { table: table(rowsOut.map((cs) => row(cs))), texts, runs, bbox: bbox as BBox };
+  // A literal, not map: map's result is packed from the builtin but holey once the caller is
+  // optimized, and code reading boxes would meet both kinds of array.
+  const r2 = (v: number | undefined): number => Math.round((v as number) * 100) / 100;
+  const bbox = [r2(xs[0]), r2(ys[0]), r2(xs[xs.length - 1]), r2(ys[ys.length - 1])];
+  const rows: TableRow[] = [];
+  for (const cs of rowsOut) rows.push(row(cs));
+  return { table: table(rows), texts, runs, bbox: bbox as BBox };
 }
 
 /** Whether the filled cells look like a table: text in at least two rows and two columns. */

@@ -4,6 +4,9 @@ import { lineCells } from './cells.ts';
 import { ruledTable } from './ruled.ts';
 import { findGrids } from './rulings.ts';
 
+/** Comparator of row pieces by left edge. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
+const byX = (a: { x: number }, b: { x: number }): number => a.x - b.x;
+
 /**
  * Whether a page may hold a ruled table, judged from its text alone, so the operator list (which
  * costs about as much as the text itself) is fetched only for such pages: several lines that
@@ -28,7 +31,7 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
   let paired = 0;
   for (const row of rows.values()) {
     if (row.length < 2) continue;
-    row.sort((a, b) => a.x - b.x);
+    row.sort(byX);
     const cells = lineCells(row);
     if (cells >= 3 && ++tabular >= 2) return { table: true, paired: true };
     if (cells >= 2) paired++;

@@ -1,5 +1,13 @@
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
-import { clusterPositions, fillLayout, layoutFromJoins, lineCells, looksTabular, textLines } from './cells.ts';
+import {
+  byMiddle,
+  clusterPositions,
+  fillLayout,
+  layoutFromJoins,
+  lineCells,
+  looksTabular,
+  textLines,
+} from './cells.ts';
 import type { Grid, Line } from './rulings.ts';
 
 /** Rulings closer than this are one boundary (double rules, a stroke beside a fill edge). */
@@ -19,13 +27,23 @@ const covered = (lines: Line[], at: number, from: number, to: number): boolean =
 };
 
 /**
+ * A grid's two outer edges and its rulings' positions along one axis. Pushed into a literal, not
+ * spread from a map: map's result is packed from the builtin but holey once the caller is optimized.
+ */
+function edges(first: number, last: number, lines: Line[]): number[] {
+  const out = [first, last];
+  for (const l of lines) out.push(l.at);
+  return out;
+}
+
+/**
  * A table from one grid of rulings: boundaries where lines run, cells merged where an inner
  * ruling is missing, text runs assigned by their centre. Null when the grid frames no table
  * (a box around a paragraph, a figure's axes).
  */
 export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): TableRegion | null {
-  const xs = clusterPositions([grid.x0, grid.x1, ...grid.v.map((l) => l.at)], SAME_EDGE);
-  const ys = clusterPositions([grid.y0, grid.y1, ...grid.h.map((l) => l.at)], SAME_EDGE);
+  const xs = clusterPositions(edges(grid.x0, grid.x1, grid.v), SAME_EDGE);
+  const ys = clusterPositions(edges(grid.y0, grid.y1, grid.h), SAME_EDGE);
   if (xs.length < 3 || ys.length < 3) return null;
   const x0 = xs[0] as number;
   const x1 = xs[xs.length - 1] as number;
@@ -77,10 +95,13 @@ function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: num
     const top = ys[r] as number;
     const bottom = ys[r + 1] as number;
     const lines: { mid: number; top: number; bottom: number; h: number; cols: Set<number> }[] = [];
-    const inBand = indices
-      .map((i) => page.items[i] as TextItem)
-      .filter((it) => it.y + it.h / 2 > top && it.y + it.h / 2 < bottom)
-      .sort((a, b) => a.y + a.h / 2 - (b.y + b.h / 2));
+    // A loop and a module comparator, not map/filter/sort with closures made for every band.
+    const inBand: TextItem[] = [];
+    for (const i of indices) {
+      const it = page.items[i] as TextItem;
+      if (it.y + it.h / 2 > top && it.y + it.h / 2 < bottom) inBand.push(it);
+    }
+    inBand.sort(byMiddle);
     for (const it of inBand) {
       const mid = it.y + it.h / 2;
       const line = lines[lines.length - 1];

@@ -45,9 +45,12 @@ function split(segments: Segment[], page: PageModel): { h: Line[]; v: Line[] } {
   return { h: merge(h), v: merge(v) };
 }
 
+/** Lines by position across, then along. Module-level: an inline closure is compiled anew per call's copy. */
+const byPlace = (a: Line, b: Line): number => a.at - b.at || a.from - b.from;
+
 /** Joins collinear pieces that overlap or nearly meet into one line. */
 function merge(lines: Line[]): Line[] {
-  const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
+  const sorted = [...lines].sort(byPlace);
   const out: Line[] = [];
   const open: Line[] = [];
   for (const l of sorted) {
