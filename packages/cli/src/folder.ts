@@ -1,6 +1,14 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
-import { ACCEPTED_EXTENSIONS, type Engine, type ParseOptions, type ParseProgress, toDocmillError } from '@docmill/core';
+import {
+  ACCEPTED_EXTENSIONS,
+  type Engine,
+  IMAGE_EXTENSIONS,
+  normalizeOptions,
+  type ParseOptions,
+  type ParseProgress,
+  toDocmillError,
+} from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { estimateCost, longestFirst, MAX_SCAN_BYTES } from './cost.ts';
 import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
@@ -35,10 +43,19 @@ export interface FolderJob {
   concurrency?: number;
 }
 
-const accepted = new Set<string>(ACCEPTED_EXTENSIONS);
+const documents = new Set<string>(ACCEPTED_EXTENSIONS);
+const images = new Set<string>(IMAGE_EXTENSIONS);
 
-/** Every file under `dir`, split into those we parse and those we skip (with the reason). */
-async function listFiles(dir: string, exclude: string): Promise<{ files: string[]; skipped: string[][] }> {
+/**
+ * Every file under `dir`, split into those we parse and those we skip (with the reason). Images are
+ * documents only when the options name the image parser, as for a single file; otherwise the
+ * reason says how to include them.
+ */
+async function listFiles(
+  dir: string,
+  exclude: string,
+  withImages: boolean,
+): Promise<{ files: string[]; skipped: string[][] }> {
   const files: string[] = [];
   const skipped: string[][] = [];
   const walk = async (d: string) => {
@@ -51,7 +68,12 @@ async function listFiles(dir: string, exclude: string): Promise<{ files: string[
       }
       const ext = extname(e.name).toLowerCase();
       if (!e.isFile()) skipped.push([p, 'not a regular file']);
-      else if (accepted.has(ext)) files.push(p);
+      else if (documents.has(ext) || (withImages && images.has(ext))) files.push(p);
+      else if (images.has(ext))
+        skipped.push([
+          p,
+          `${ext} is an image: OCR'd only with the image parser (--options '{"parsers":["pdf","image"]}')`,
+        ]);
       else skipped.push([p, ext ? `${ext} is not a supported document type` : 'no file extension']);
     }
   };
@@ -97,7 +119,7 @@ export async function startOrder(
 
 /** Converts every accepted file under `src` into `out/<same path><ext>`; returns what happened. */
 export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJob): Promise<FolderSummary> {
-  const listed = await listFiles(job.src, resolve(job.out));
+  const listed = await listFiles(job.src, resolve(job.out), normalizeOptions(job.options).imageParser);
   const { skipped } = listed;
   // The clock includes ranking the files: it is part of the conversion's cost.
   const t0 = performance.now();

@@ -276,6 +276,22 @@ describe('docmill parse <folder>', () => {
     ]);
     expect(readFileSync(join(src, 'md', 'report.html.html'), 'utf8')).toContain('<h1>Quarterly report</h1>');
   });
+
+  it('takes images only with the image parser, and says how to include them when it skips them', async () => {
+    const src = tempDir('docmill-src-');
+    copyFileSync(join(root, 'fixtures/image/basic.png'), join(src, 'scan.png'));
+    copyFileSync(join(root, 'fixtures/pdf/basic.pdf'), join(src, 'doc.pdf'));
+    const plain = await cli(['parse', '.', '--out', 'md'], { cwd: src });
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain(
+      `skipped: scan.png (.png is an image: OCR'd only with the image parser (--options '{"parsers":["pdf","image"]}'))`,
+    );
+    const both = await cli(['parse', '.', '--out', 'md', '--options', '{"parsers":["pdf","image"]}'], { cwd: src });
+    expect(both.code).toBe(0);
+    expect(both.stderr).toMatch(/^files: 2 {2}pages: 2 {2}errors: 0 {2}skipped: 0 /m);
+    expect(readFileSync(join(src, 'md', 'scan.png.md'), 'utf8')).toContain('quick brown fox');
+    expect(readFileSync(join(src, 'md', 'doc.pdf.md'), 'utf8')).toContain('# Docmill Fixture');
+  }, 60_000);
 });
 
 describe('progress', () => {
