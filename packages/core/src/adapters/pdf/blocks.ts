@@ -117,8 +117,11 @@ export const normTitle = (s: string): string => {
   return lower.replace(nonAscii.test(lower) ? /[^\p{L}\p{N}]+/gu : asciiOther, ' ').trim();
 };
 
-const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*])\s+(?=\S)/;
-const bulletAlone = /^[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]$/;
+// Symbol-font glyphs (boxes, arrows, pointing hands) come through as private-use characters, or,
+// from fonts whose codes were mapped to Latin-1 unchanged, as one or two C1 control characters:
+// never text, and at a line's start a list marker.
+const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
+const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
 const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
 
 /** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
