@@ -23,8 +23,10 @@ export const escapeRules: readonly Rule[] = [
   { scope: 'inline', pattern: /[*`]/g, replace: (m) => `\\${m}`, why: 'emphasis and code spans' },
   {
     scope: 'inline',
-    pattern: /(^|[^\p{L}\p{N}])_|_(?=$|[^\p{L}\p{N}])/gu,
-    replace: (m) => m.replace('_', '\\_'),
+    // Each underscore on its own (lookarounds consume nothing): in a run like a form's "____" every
+    // one is escaped, since an unescaped one between escaped ones can still open or close emphasis.
+    pattern: /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu,
+    replace: '\\_',
     why: 'underscore emphasis (intraword _ is literal in GFM)',
   },
   { scope: 'inline', pattern: /\[/g, replace: '\\[', why: 'links, images, footnote references' },

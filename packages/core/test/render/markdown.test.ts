@@ -52,6 +52,8 @@ describe('markdown renderer', () => {
     expect(md(paragraph('a *star* [link](x) <b> snake_case _under_ `tick`')).trim()).toBe(
       'a \\*star\\* \\[link](x) \\<b> snake_case \\_under\\_ \\`tick\\`',
     );
+    // Every underscore of a run: "\\__\\__" would leave unescaped ones free to pair up as emphasis.
+    expect(md(paragraph('Name: ______ date a__b _x')).trim()).toBe('Name: \\_\\_\\_\\_\\_\\_ date a\\_\\_b \\_x');
     expect(md(paragraph('---')).trim()).toBe('\\---');
     expect(md(paragraph('AT&T &amp; co')).trim()).toBe('AT&T &amp;amp; co');
   });
