@@ -108,6 +108,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toMatch(/How common is breast cancer\?[. ]*\.{20,} ?9\n/);
     });
 
+    it('makes answer boxes printed as C1 control characters list markers, never text', async () => {
+      const file = corpusFile('docling', 'pdf', 'sources', 'table_mislabeled_as_picture.pdf');
+      const md = (await parse(file, fast, { filename: 'form.pdf' })).markdown ?? '';
+      expect(md).toContain('- They work in parallel to State funded private practitioners');
+      expect(md).toContain('- Not applicable, there is no institutional legal aid provider');
+      expect(md).not.toMatch(/[\u0080-\u009f]/);
+    });
+
     it('keeps a title set over two lines in two styles one heading', async () => {
       const md = await read('unstructured_pdf_invalid-pdf-structure-pdfminer-one-page.pdf');
       const h1 = headings(md).filter((h) => h.startsWith('# '));
