@@ -40,6 +40,8 @@ describe('PDF page verdict (which pages OCR reads in auto mode)', () => {
   it('still judges junk glyphs garbled and a near-empty layer none, leaders or not', () => {
     const junk = '\ue001\ue002\ue003\ue004\ue005 \ue006\ue007\ue008';
     expect(verdict([junk, junk, `${junk} ${'.'.repeat(40)}`])).toBe('garbled');
+    expect(verdict(['.'.repeat(80), '_'.repeat(40)])).toBe('garbled');
+    expect(verdict(['\u0084\u0085\u0086\u0087 \u0088\u0089\u008a', 'ab \u0091\u0092\u0093\u0094'])).toBe('garbled');
     expect(verdict(['12'])).toBe('none');
     expect(verdict(['   '])).toBe('none');
   });

@@ -34,7 +34,7 @@ export function countChars(items: TextItem[]): CharCounts {
       present++;
       if (isLeader(c)) continue;
       chars++;
-      if ((c >= 0xe000 && c <= 0xf8ff) || c === 0xfffd || c < 32) bad++;
+      if ((c >= 0xe000 && c <= 0xf8ff) || c === 0xfffd || c < 32 || (c >= 0x7f && c <= 0x9f)) bad++;
       else if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c !== 0x7f)) letters++;
     }
   }
@@ -43,12 +43,16 @@ export function countChars(items: TextItem[]): CharCounts {
 
 /**
  * Cheap text-layer verdict for the OCR stage: no text, text that decodes to junk (private-use
- * glyphs, replacement characters, control codes — fonts without a usable ToUnicode map), or text.
+ * glyphs, replacement characters, C0 and C1 control codes — fonts without a usable ToUnicode map),
+ * or text.
  * It takes counts made once: fast mode asks before and after measuring the page's images.
  */
 export function pageClass({ present, chars, bad, letters }: CharCounts, imageCoverage: number): PageClass {
   // One literal for all verdicts: a verdict first met late (the first garbled page) then does not
   // reach code that has never run.
-  const text = present < 10 ? 'none' : bad > chars * 0.25 || letters < chars * 0.2 ? 'garbled' : 'text';
+  // A layer of leaders alone (no character besides them) reads as nothing: as before leaders were
+  // set aside, it goes to OCR like other junk.
+  const junk = chars === 0 || bad > chars * 0.25 || letters < chars * 0.2;
+  const text = present < 10 ? 'none' : junk ? 'garbled' : 'text';
   return { text, imageCoverage: Math.round(imageCoverage * 1000) / 1000 };
 }
