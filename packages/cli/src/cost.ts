@@ -9,6 +9,7 @@
  * streams. Counting large images therefore needs no PDF parser, only a pass over the bytes.
  */
 import { extname } from 'node:path';
+import { IMAGE_EXTENSIONS } from '@docmill/core';
 
 /** Seconds one OCR'd page costs (300 dpi, tesseract's LSTM model) on one core; the scale of the guess. */
 const OCR_PAGE = 2.5;
@@ -21,7 +22,7 @@ const SCAN_PIXELS = 500_000;
 /** A file larger than this is not scanned for images: its size alone already puts it first. */
 export const MAX_SCAN_BYTES = 64 << 20;
 
-const RASTER_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.gif', '.bmp', '.webp']);
+const RASTER_EXTENSIONS = new Set(IMAGE_EXTENSIONS);
 
 /**
  * Estimated seconds to parse a file named `name` of `size` bytes on one core. `bytes`, when given
