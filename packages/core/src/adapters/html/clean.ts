@@ -2,6 +2,7 @@
  * Page cleaning before conversion: what never is content, then the caller's `includeTags` /
  * `excludeTags`, then (with `onlyMainContent`) page chrome. Works in place on the parsed DOM.
  */
+import { nameOf, walk } from './walk.ts';
 
 /** Page chrome by element type. `header`/`footer` inside an article belong to the article. */
 const CHROME_TAGS = new Set(['NAV', 'ASIDE', 'HEADER', 'FOOTER']);
@@ -16,31 +17,10 @@ function isChromeToken(token: string): boolean {
   return CHROME_WORDS.test(token) || CHROME_PARTS.test(token);
 }
 
-/**
- * Lower-cased local name, as a type selector compares it in an HTML document. The cleaning passes
- * walk the tree and compare names instead of calling `querySelectorAll`: linkedom compiles the
- * selector and builds a match list on every call, which cost more than the cleaning itself.
- */
-const nameOf = (el: Element): string => el.localName.toLowerCase();
-
 /** `main, article, [role="main"]` */
 function isMainMarker(el: Element): boolean {
   const name = nameOf(el);
   return name === 'main' || name === 'article' || el.getAttribute('role') === 'main';
-}
-
-/**
- * The descendant elements of `root` in document order. `visit` returns false to skip an element's
- * descendants. Sibling links instead of recursion: hostile nesting depth must not overflow the
- * call stack. The tree must not change during the walk.
- */
-function walk(root: Element, visit: (el: Element) => boolean): void {
-  let el = root.firstElementChild;
-  while (el) {
-    let next = visit(el) ? el.firstElementChild : null;
-    for (let at: Element | null = el; !next && at && at !== root; at = at.parentElement) next = at.nextElementSibling;
-    el = next;
-  }
 }
 
 /** `el` or an ancestor is a main-content marker; `rootInside` answers for `root` and above. */

@@ -6,9 +6,10 @@ import { blocksOfNodes, imageSource } from './convert.ts';
 import { type CssRule, MAX_CSS, parseCss } from './css.ts';
 import { decodeHtml } from './decode.ts';
 import { parseDocument } from './dom.ts';
-import { htmlMetadata } from './meta.ts';
+import { readHead } from './meta.ts';
 import { markStyledHeadings } from './styled-headings.ts';
 import { pageBase, resolveUrl } from './urls.ts';
+import { findFirst, nameOf } from './walk.ts';
 
 /**
  * HTML, HTM and XHTML: decode, build the DOM as a browser would (dom.ts), clean (always-dropped
@@ -57,7 +58,7 @@ function contentRoot(doc: Document): Element {
   return doc.body ?? (doc.documentElement as Element);
 }
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Linked stylesheets read per document; e-book chapters link one to three. */
 const MAX_LINKED_SHEETS = 8;
@@ -94,13 +95,13 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!doc.documentElement) throw badInput('The HTML has no document element.');
-  const metadata = htmlMetadata(doc);
-  const base = pageBase(doc.querySelector('base[href]')?.getAttribute('href'), ctx.sourceURL);
+  const { metadata, baseHref } = readHead(doc);
+  const base = pageBase(baseHref, ctx.sourceURL);
   const links = ctx.options.formats.has('links') ? allLinks(doc, base) : undefined;
 
   const page = contentRoot(doc);
   // Stylesheets are read only where they may be the outline: pages that mark no headings.
-  const styled = !page.querySelector(HEADINGS);
+  const styled = !findFirst(page, (el) => HEADINGS.has(nameOf(el)));
   const rules = styled ? await styleRules(doc, ctx) : [];
   dropNonContent(page);
   dropHidden(page);
