@@ -17,6 +17,40 @@ import { findFirst, nameOf } from './walk.ts';
  * `data.html`, and every link of the page (not only the main content's) as `data.links`.
  */
 
+/**
+ * Every attribute the adapter reads below `<html>` (cleaning, conversion, metadata, stylesheets,
+ * links). When neither `data.html` nor a caller's selector can see the rest, the DOM is built
+ * without them. A new `getAttribute` or attribute selector in this adapter must be added here.
+ */
+const READ_ATTRIBUTES: ReadonlySet<string> = new Set([
+  // clean.ts: hidden elements, page chrome
+  'hidden',
+  'aria-hidden',
+  'style',
+  'role',
+  'class',
+  'id',
+  // convert.ts: links, images, inputs, lists, tables; styled-headings.ts: <font size>
+  'href',
+  'title',
+  'src',
+  'srcset',
+  'data-src',
+  'alt',
+  'type',
+  'checked',
+  'start',
+  'colspan',
+  'rowspan',
+  'size',
+  // meta.ts, styleRules: <meta>, <base href>, <link rel="stylesheet">
+  'name',
+  'property',
+  'http-equiv',
+  'content',
+  'rel',
+]);
+
 /** Text with this share of NULs or replacement characters is not a web page. */
 const MAX_GARBAGE_SHARE = 0.02;
 
@@ -89,7 +123,10 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   throwIfAborted(ctx.signal);
   let doc: Document;
   try {
-    doc = await parseDocument(text);
+    // `data.html` shows every attribute, and `includeTags` / `excludeTags` may select on any.
+    const everyAttribute =
+      ctx.options.formats.has('html') || ctx.options.includeTags.length > 0 || ctx.options.excludeTags.length > 0;
+    doc = await parseDocument(text, everyAttribute ? {} : { attributes: READ_ATTRIBUTES });
   } catch (err) {
     if (err instanceof DocmillError) throw err;
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
