@@ -83,6 +83,23 @@ describe('html adapter: fixtures', () => {
     const bad = await run(fixture('html', 'rich.html'), { excludeTags: ['[[['] });
     expect(bad.markdown).toContain('Quarter');
   });
+  it('sees attributes it never reads only where a selector or data.html needs them', async () => {
+    const page = enc(
+      '<html><body><p data-kind="ad" lang="fr">Achetez</p><p tabindex="1">Text</p><p>More</p></body></html>',
+    );
+    expect((await run(page)).markdown).toBe('Achetez\n\nText\n\nMore\n');
+    expect((await run(page, { excludeTags: ['[data-kind="ad"]'] })).markdown).toBe('Text\n\nMore\n');
+    expect((await run(page, { includeTags: ['[lang=fr]', '[tabindex]'] })).markdown).toBe('Achetez\n\nText\n');
+    const html = (await run(page, { formats: ['html'] })).html ?? '';
+    for (const attr of ['data-kind="ad"', 'lang="fr"', 'tabindex="1"']) expect(html).toContain(attr);
+    // Markdown alone is built from a DOM without unread attributes: the same Markdown as with all.
+    for (const name of ['rich.html', 'css-headings.html', 'layout-tables.html', 'malformed-table.html']) {
+      const full = await run(fixture('html', name), { formats: ['markdown', 'html'] });
+      const lean = await run(fixture('html', name), { formats: ['markdown', 'links'] });
+      expect(lean.markdown).toBe(full.markdown);
+      expect(lean.metadata).toEqual(full.metadata);
+    }
+  });
   it('serves cleaned html, raw html and every link of the page, absolute', async () => {
     const bytes = fixture('html', 'rich.html');
     const r = await run(bytes, { formats: ['html', 'rawHtml', 'links', 'images'] });

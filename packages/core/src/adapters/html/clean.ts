@@ -2,9 +2,7 @@
  * Page cleaning before conversion: what never is content, then the caller's `includeTags` /
  * `excludeTags`, then (with `onlyMainContent`) page chrome. Works in place on the parsed DOM.
  */
-
-/** Never content, in any mode; also removed from `data.html`. */
-const ALWAYS_DROPPED = 'script, style, noscript, template, meta, link, head, title, base';
+import { nameOf, walk } from './walk.ts';
 
 /** Page chrome by element type. `header`/`footer` inside an article belong to the article. */
 const CHROME_TAGS = new Set(['NAV', 'ASIDE', 'HEADER', 'FOOTER']);
@@ -15,16 +13,25 @@ const CHROME_WORDS =
 const CHROME_PARTS =
   /(?:^|[-_])(?:sidebar|cookie|advert|share|social|breadcrumb|popup|newsletter|navbar|menu|sponsor)(?:[-_]|$)/i;
 
-const MAIN_MARKERS = 'main, article, [role="main"]';
-
 function isChromeToken(token: string): boolean {
   return CHROME_WORDS.test(token) || CHROME_PARTS.test(token);
 }
 
-function looksLikeChrome(el: Element): boolean {
+/** `main, article, [role="main"]` */
+function isMainMarker(el: Element): boolean {
+  const name = nameOf(el);
+  return name === 'main' || name === 'article' || el.getAttribute('role') === 'main';
+}
+
+/** `el` or an ancestor is a main-content marker; `rootInside` answers for `root` and above. */
+function insideMain(el: Element, root: Element, rootInside: boolean): boolean {
+  for (let p: Element | null = el; p && p !== root; p = p.parentElement) if (isMainMarker(p)) return true;
+  return rootInside;
+}
+
+function looksLikeChrome(el: Element, inMain: () => boolean): boolean {
   if (CHROME_TAGS.has(el.tagName)) {
-    if ((el.tagName === 'HEADER' || el.tagName === 'FOOTER') && el.closest('article, main, [role="main"]'))
-      return false;
+    if ((el.tagName === 'HEADER' || el.tagName === 'FOOTER') && inMain()) return false;
     return true;
   }
   const role = el.getAttribute('role');
@@ -33,20 +40,34 @@ function looksLikeChrome(el: Element): boolean {
   return tokens.some(isChromeToken);
 }
 
+/** Never content, in any mode; also removed from `data.html`. */
+const ALWAYS_DROPPED = new Set(['script', 'style', 'noscript', 'template', 'meta', 'link', 'head', 'title', 'base']);
+
 export function dropNonContent(root: Element): void {
-  for (const el of [...root.querySelectorAll(ALWAYS_DROPPED)]) el.remove();
+  const dropped: Element[] = [];
+  walk(root, (el) => {
+    if (!ALWAYS_DROPPED.has(nameOf(el))) return true;
+    dropped.push(el);
+    return false;
+  });
+  for (const el of dropped) el.remove();
 }
 
 /** Elements hidden by the author: never rendered by a browser, so never content. */
 export function dropHidden(root: Element): void {
-  for (const el of [...root.querySelectorAll('[hidden], [aria-hidden="true"], [style]')]) {
-    if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') {
-      // aria-hidden marks decorative icons; keep it only when it wraps substantial text.
-      if (el.hasAttribute('hidden') || (el.textContent ?? '').trim().length < 40) el.remove();
-      continue;
-    }
-    if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute('style') ?? '')) el.remove();
-  }
+  // Decided before anything is removed: an element's own text is all that a decision reads, and
+  // what lies inside a removed element goes with it.
+  const hidden: Element[] = [];
+  walk(root, (el) => {
+    let drop: boolean;
+    if (el.hasAttribute('hidden')) drop = true;
+    // aria-hidden marks decorative icons; keep it only when it wraps substantial text.
+    else if (el.getAttribute('aria-hidden') === 'true') drop = (el.textContent ?? '').trim().length < 40;
+    else drop = /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute('style') ?? '');
+    if (drop) hidden.push(el);
+    return !drop;
+  });
+  for (const el of hidden) el.remove();
 }
 
 function safeQueryAll(root: Element, selector: string): Element[] {
@@ -77,23 +98,45 @@ export function applyInclude(root: Element, selectors: readonly string[]): Eleme
   return outer.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-const visibleLength = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
+/** A character that is not white space in a text node outside the `skipped` subtrees. */
+function hasTextOutside(root: Element, skipped: ReadonlySet<Element>): boolean {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    if (node.nodeType === 3 || node.nodeType === 4) {
+      if (/\S/.test(node.nodeValue ?? '')) return true;
+    } else if (node.nodeType === 1 && !skipped.has(node as Element)) {
+      for (let child = node.firstChild; child; child = child.nextSibling) stack.push(child);
+    }
+  }
+  return false;
+}
 
 /**
  * Removes page chrome unless that would leave nothing: a page our heuristics read as all chrome
- * is kept whole. Decided from text lengths, so the page is never copied.
+ * (no text, image or table outside it) is kept whole.
  */
 export function dropChrome(root: Element): void {
+  // An element that holds the main content is not chrome, however it is labelled.
+  const holdsMain = new Set<Element>();
+  walk(root, (el) => {
+    if (isMainMarker(el))
+      for (let p = el.parentElement; p && p !== root && !holdsMain.has(p); p = p.parentElement) holdsMain.add(p);
+    return true;
+  });
+  const rootInMain = root.closest('article, main, [role="main"]') !== null;
   const chrome: Element[] = [];
-  for (const el of root.querySelectorAll('*')) {
-    // Document order: a descendant of the last pick is already covered by it.
-    const last = chrome[chrome.length - 1];
-    if (last?.contains(el)) continue;
-    if (looksLikeChrome(el) && !el.querySelector(MAIN_MARKERS)) chrome.push(el);
-  }
+  let keptMedia = false;
+  walk(root, (el) => {
+    if (looksLikeChrome(el, () => insideMain(el, root, rootInMain)) && !holdsMain.has(el)) {
+      chrome.push(el);
+      return false;
+    }
+    const name = nameOf(el);
+    if (name === 'img' || name === 'table') keptMedia = true;
+    return true;
+  });
   if (!chrome.length) return;
-  const kept = visibleLength(root) - chrome.reduce((n, el) => n + visibleLength(el), 0);
-  const keptMedia = [...root.querySelectorAll('img, table')].some((m) => !chrome.some((c) => c.contains(m)));
-  if (kept <= 0 && !keptMedia) return;
+  if (!keptMedia && !hasTextOutside(root, new Set(chrome))) return;
   for (const el of chrome) el.remove();
 }

@@ -3,4 +3,6 @@
  * bundles for browsers carry no parse5 or linkedom. A Web Worker, which has no `DOMParser`, gets
  * the parse5 backend only when its entry installs it (`@docmill/core/html-dom`).
  */
-export const parseHtmlDom: ((text: string) => Promise<Document>) | undefined = undefined;
+import type { HtmlDomOptions } from './dom-fallback.ts';
+
+export const parseHtmlDom: ((text: string, options?: HtmlDomOptions) => Promise<Document>) | undefined = undefined;

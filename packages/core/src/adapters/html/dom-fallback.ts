@@ -4,4 +4,12 @@
  * never carry it. `@docmill/core/html-dom`'s `installHtmlDom()` fills it; the pooled engine's
  * browser workers call that.
  */
-export const fallbackDom: { parse?: (text: string) => Promise<Document> } = {};
+export const fallbackDom: { parse?: (text: string, options?: HtmlDomOptions) => Promise<Document> } = {};
+
+export interface HtmlDomOptions {
+  /**
+   * The only attributes the caller reads (below `<html>`): a builder may leave the others out.
+   * A native `DOMParser` keeps them all, which only costs time.
+   */
+  attributes?: ReadonlySet<string>;
+}

@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { once } from '../../util/once.ts';
-import { fallbackDom } from './dom-fallback.ts';
+import { fallbackDom, type HtmlDomOptions } from './dom-fallback.ts';
 
 /**
  * HTML text → DOM where there is no native `DOMParser` (Node, a browser's Web Worker). `parse5` (a
@@ -21,7 +21,10 @@ const loadLinkedom = once(() => import('linkedom/worker'));
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-function copyChildren(source: P5['parentNode'], target: Node, doc: Document): void {
+/** Which attributes to copy; `undefined` copies all. */
+type AttributeFilter = ReadonlySet<string> | undefined;
+
+function copyChildren(source: P5['parentNode'], target: Node, doc: Document, keep: AttributeFilter): void {
   // Explicit stack instead of recursion: hostile nesting depth must not overflow the call stack.
   const stack: Array<{ from: P5['parentNode']; to: Node; i: number }> = [{ from: source, to: target, i: 0 }];
   while (stack.length) {
@@ -34,7 +37,7 @@ function copyChildren(source: P5['parentNode'], target: Node, doc: Document): vo
     if (child.nodeName === '#text') {
       top.to.appendChild(doc.createTextNode((child as P5['textNode']).value));
     } else if ('tagName' in child) {
-      const el = createElement(child, doc);
+      const el = createElement(child, doc, keep);
       top.to.appendChild(el);
       // Script bodies are never read (the element itself is dropped later), and a template's
       // children live in its content fragment: copying them would only cost time.
@@ -44,10 +47,13 @@ function copyChildren(source: P5['parentNode'], target: Node, doc: Document): vo
   }
 }
 
-function createElement(src: P5['element'], doc: Document): Element {
+function createElement(src: P5['element'], doc: Document, keep: AttributeFilter): Element {
   const el =
     src.namespaceURI === HTML_NS ? doc.createElement(src.tagName) : doc.createElementNS(src.namespaceURI, src.tagName);
   for (const a of src.attrs) {
+    // Every attribute is a linkedom node of its own (about half of a page's nodes): one that
+    // nothing reads is not made at all.
+    if (keep && (a.prefix || !keep.has(a.name))) continue;
     try {
       el.setAttribute(a.prefix ? `${a.prefix}:${a.name}` : a.name, a.value);
     } catch {
@@ -57,8 +63,11 @@ function createElement(src: P5['element'], doc: Document): Element {
   return el;
 }
 
-/** `text` parsed by parse5 and replayed into a linkedom document. */
-export async function parseHtmlDom(text: string): Promise<Document> {
+/**
+ * `text` parsed by parse5 and replayed into a linkedom document. With `options.attributes`, the
+ * elements below `<html>` get only the attributes named there.
+ */
+export async function parseHtmlDom(text: string, options: HtmlDomOptions = {}): Promise<Document> {
   const [{ parse }, { parseHTML }] = await Promise.all([loadParse5(), loadLinkedom()]);
   const tree = parse(text);
   const doc = (parseHTML('<!DOCTYPE html><html></html>') as unknown as { document: Document }).document;
@@ -66,7 +75,7 @@ export async function parseHtmlDom(text: string): Promise<Document> {
   const srcHtml = tree.childNodes.find((n): n is P5['element'] => 'tagName' in n && n.tagName === 'html');
   if (srcHtml) {
     for (const a of srcHtml.attrs) html.setAttribute(a.name, a.value);
-    copyChildren(srcHtml, html, doc);
+    copyChildren(srcHtml, html, doc, options.attributes);
   }
   return doc;
 }

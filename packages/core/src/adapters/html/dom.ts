@@ -1,7 +1,7 @@
 import { parseHtmlDom } from '#html-dom';
 import { DocmillError } from '../../errors.ts';
 import { isNode } from '../../platform/index.ts';
-import { fallbackDom } from './dom-fallback.ts';
+import { fallbackDom, type HtmlDomOptions } from './dom-fallback.ts';
 
 /**
  * HTML text → DOM, built the way browsers build it. The HTML standard's tree construction decides
@@ -14,7 +14,7 @@ import { fallbackDom } from './dom-fallback.ts';
  */
 
 /** parse5 + linkedom in Node; nothing in browser bundles. */
-const builtIn: ((text: string) => Promise<Document>) | undefined = parseHtmlDom;
+const builtIn: ((text: string, options?: HtmlDomOptions) => Promise<Document>) | undefined = parseHtmlDom;
 
 interface NativeParser {
   parseFromString(text: string, type: string): Document;
@@ -66,8 +66,11 @@ export function expandSelfClosing(text: string): string {
   );
 }
 
-/** A browser-conforming DOM of `text` (always with `<html>`, `<head>` and `<body>`). */
-export async function parseDocument(text: string): Promise<Document> {
+/**
+ * A browser-conforming DOM of `text` (always with `<html>`, `<head>` and `<body>`). `options` are
+ * a hint: a native parser ignores them.
+ */
+export async function parseDocument(text: string, options: HtmlDomOptions = {}): Promise<Document> {
   const source = isXhtml(text) ? expandSelfClosing(text) : text;
   const native = nativeParser();
   if (native) return native.parseFromString(source, 'text/html');
@@ -79,5 +82,5 @@ export async function parseDocument(text: string): Promise<Document> {
       "HTML needs a DOMParser, which a Web Worker lacks: call installHtmlDom() from '@docmill/core/html-dom' in the worker.",
     );
   }
-  return parse(source);
+  return parse(source, options);
 }

@@ -6,15 +6,50 @@ import { blocksOfNodes, imageSource } from './convert.ts';
 import { type CssRule, MAX_CSS, parseCss } from './css.ts';
 import { decodeHtml } from './decode.ts';
 import { parseDocument } from './dom.ts';
-import { htmlMetadata } from './meta.ts';
+import { readHead } from './meta.ts';
 import { markStyledHeadings } from './styled-headings.ts';
 import { pageBase, resolveUrl } from './urls.ts';
+import { findFirst, nameOf } from './walk.ts';
 
 /**
  * HTML, HTM and XHTML: decode, build the DOM as a browser would (dom.ts), clean (always-dropped
  * elements, hidden ones, `excludeTags`, `includeTags`, page chrome), then DOM → tree. The cleaned DOM is also served as
  * `data.html`, and every link of the page (not only the main content's) as `data.links`.
  */
+
+/**
+ * Every attribute the adapter reads below `<html>` (cleaning, conversion, metadata, stylesheets,
+ * links). When neither `data.html` nor a caller's selector can see the rest, the DOM is built
+ * without them. A new `getAttribute` or attribute selector in this adapter must be added here.
+ */
+const READ_ATTRIBUTES: ReadonlySet<string> = new Set([
+  // clean.ts: hidden elements, page chrome
+  'hidden',
+  'aria-hidden',
+  'style',
+  'role',
+  'class',
+  'id',
+  // convert.ts: links, images, inputs, lists, tables; styled-headings.ts: <font size>
+  'href',
+  'title',
+  'src',
+  'srcset',
+  'data-src',
+  'alt',
+  'type',
+  'checked',
+  'start',
+  'colspan',
+  'rowspan',
+  'size',
+  // meta.ts, styleRules: <meta>, <base href>, <link rel="stylesheet">
+  'name',
+  'property',
+  'http-equiv',
+  'content',
+  'rel',
+]);
 
 /** Text with this share of NULs or replacement characters is not a web page. */
 const MAX_GARBAGE_SHARE = 0.02;
@@ -57,7 +92,7 @@ function contentRoot(doc: Document): Element {
   return doc.body ?? (doc.documentElement as Element);
 }
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Linked stylesheets read per document; e-book chapters link one to three. */
 const MAX_LINKED_SHEETS = 8;
@@ -88,19 +123,22 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
   throwIfAborted(ctx.signal);
   let doc: Document;
   try {
-    doc = await parseDocument(text);
+    // `data.html` shows every attribute, and `includeTags` / `excludeTags` may select on any.
+    const everyAttribute =
+      ctx.options.formats.has('html') || ctx.options.includeTags.length > 0 || ctx.options.excludeTags.length > 0;
+    doc = await parseDocument(text, everyAttribute ? {} : { attributes: READ_ATTRIBUTES });
   } catch (err) {
     if (err instanceof DocmillError) throw err;
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!doc.documentElement) throw badInput('The HTML has no document element.');
-  const metadata = htmlMetadata(doc);
-  const base = pageBase(doc.querySelector('base[href]')?.getAttribute('href'), ctx.sourceURL);
+  const { metadata, baseHref } = readHead(doc);
+  const base = pageBase(baseHref, ctx.sourceURL);
   const links = ctx.options.formats.has('links') ? allLinks(doc, base) : undefined;
 
   const page = contentRoot(doc);
   // Stylesheets are read only where they may be the outline: pages that mark no headings.
-  const styled = !page.querySelector(HEADINGS);
+  const styled = !findFirst(page, (el) => HEADINGS.has(nameOf(el)));
   const rules = styled ? await styleRules(doc, ctx) : [];
   dropNonContent(page);
   dropHidden(page);

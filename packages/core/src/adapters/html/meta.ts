@@ -1,5 +1,6 @@
 import type { DocumentMetadata } from '../../tree/types.ts';
 import { collapse } from './convert.ts';
+import { nameOf, walk } from './walk.ts';
 
 /** Open Graph properties reported under camel-cased keys, as the hosted API does. */
 const OG_KEYS: Record<string, string> = {
@@ -17,17 +18,39 @@ function clean(s: string | null | undefined): string | undefined {
   return v || undefined;
 }
 
-export function htmlMetadata(doc: Document): DocumentMetadata {
+/** What the document says about itself, found in one walk (`<meta>` and `<title>` may sit anywhere). */
+export interface DocumentHead {
+  metadata: DocumentMetadata;
+  /** The first `<base href>`'s value, as written. */
+  baseHref: string | undefined;
+}
+
+export function readHead(doc: Document): DocumentHead {
+  const metas: Element[] = [];
+  let titleEl: Element | undefined;
+  let baseHref: string | undefined;
+  if (doc.documentElement)
+    walk(doc.documentElement, (el) => {
+      const name = nameOf(el);
+      if (name === 'meta') metas.push(el);
+      else if (name === 'title') titleEl ??= el;
+      else if (name === 'base' && baseHref === undefined) baseHref = el.getAttribute('href') ?? undefined;
+      return true;
+    });
+  return { metadata: htmlMetadata(doc, metas, titleEl), baseHref };
+}
+
+function htmlMetadata(doc: Document, metas: readonly Element[], titleEl: Element | undefined): DocumentMetadata {
   const meta: DocumentMetadata = {};
   const byName = new Map<string, string>();
-  for (const el of doc.querySelectorAll('meta')) {
+  for (const el of metas) {
     const key = (el.getAttribute('name') ?? el.getAttribute('property') ?? el.getAttribute('http-equiv') ?? '')
       .trim()
       .toLowerCase();
     const content = clean(el.getAttribute('content'));
     if (key && content && !byName.has(key)) byName.set(key, content);
   }
-  const title = clean(doc.querySelector('title')?.textContent) ?? byName.get('og:title');
+  const title = clean(titleEl?.textContent) ?? byName.get('og:title');
   if (title) meta.title = title;
   const description = byName.get('description') ?? byName.get('og:description');
   if (description) meta.description = description;
