@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.ts';
 import { corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
@@ -99,6 +100,22 @@ describe('html adapter: fixtures', () => {
       expect(lean.markdown).toBe(full.markdown);
       expect(lean.metadata).toEqual(full.metadata);
     }
+  });
+  it('lists every attribute its sources read by name in READ_ATTRIBUTES (the lean DOM keeps only those)', async () => {
+    const { READ_ATTRIBUTES } = await import('../../src/adapters/html/index.ts');
+    const dir = new URL('../../src/adapters/html/', import.meta.url);
+    const read = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const src = readFileSync(new URL(file, dir), 'utf8');
+      for (const m of src.matchAll(/(?:get|has)Attribute\(\s*'([^']+)'/g)) {
+        // `<html>` keeps all its attributes (its lang is read there).
+        if (!src.slice(Math.max(0, m.index - 20), m.index).includes('documentElement')) read.add(m[1] as string);
+      }
+      // Attribute selectors in the adapter's own queries ('a[href]', 'base[href]').
+      for (const m of src.matchAll(/'[a-z]*\[([a-z-]+)[\]=]/g)) read.add(m[1] as string);
+    }
+    expect(read.size).toBeGreaterThan(15);
+    expect([...read].filter((a) => !READ_ATTRIBUTES.has(a))).toEqual([]);
   });
   it('serves cleaned html, raw html and every link of the page, absolute', async () => {
     const bytes = fixture('html', 'rich.html');

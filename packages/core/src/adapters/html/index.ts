@@ -22,7 +22,7 @@ import { findFirst, nameOf } from './walk.ts';
  * links). When neither `data.html` nor a caller's selector can see the rest, the DOM is built
  * without them. A new `getAttribute` or attribute selector in this adapter must be added here.
  */
-const READ_ATTRIBUTES: ReadonlySet<string> = new Set([
+export const READ_ATTRIBUTES: ReadonlySet<string> = new Set([
   // clean.ts: hidden elements, page chrome
   'hidden',
   'aria-hidden',
