@@ -117,6 +117,21 @@ describe('html adapter: fixtures', () => {
     expect(read.size).toBeGreaterThan(15);
     expect([...read].filter((a) => !READ_ATTRIBUTES.has(a))).toEqual([]);
   });
+  it('drops javascript: links that a URL parser would read as such (tab, newline, control characters)', async () => {
+    // The URL parser removes tabs and newlines anywhere and C0 controls at the ends, as a browser does.
+    const page = enc(
+      '<html><head><base href="https://docs.example.com/"></head><body><p>' +
+        '<a href="java&#x09;script:alert(1)">one</a> <a href="JAVA&#x0A;SCRIPT:alert(2)">two</a> ' +
+        '<a href="&#x01;javascript:alert(3)">three</a> <a href="page">four</a></p></body></html>',
+    );
+    const lean = await run(page, { formats: ['markdown', 'links'] });
+    expect(lean.markdown).toBe('one two three [four](https://docs.example.com/page)\n');
+    expect(lean.links).toEqual(['https://docs.example.com/page']);
+    // data.html absolutizes links before conversion: the Markdown must not depend on it.
+    expect((await run(page, { formats: ['markdown', 'html'] })).markdown).toBe(lean.markdown);
+    const bare = await run(enc('<p><a href="java&#x09;script:alert(1)">one</a></p>'), { formats: ['markdown'] });
+    expect(bare.markdown).toBe('one\n');
+  });
   it('serves cleaned html, raw html and every link of the page, absolute', async () => {
     const bytes = fixture('html', 'rich.html');
     const r = await run(bytes, { formats: ['html', 'rawHtml', 'links', 'images'] });

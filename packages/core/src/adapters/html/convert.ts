@@ -15,7 +15,7 @@ import {
 } from '../../tree/build.ts';
 import type { Block, Image, Inline, ListItem, Table, TableRow } from '../../tree/types.ts';
 import { tidyInlines } from './inline.ts';
-import { largestSrcset, resolveUrl } from './urls.ts';
+import { isScriptUrl, largestSrcset, resolveUrl } from './urls.ts';
 
 /** DOM → block tree. One handler per element family; unknown elements are transparent. */
 
@@ -263,7 +263,7 @@ function inlineOf(el: Element, c: ConvertContext, depth: number): Inline[] {
 function linkOf(el: Element, c: ConvertContext, depth: number): Inline[] {
   const children = inlinesOf(el, c, depth);
   const raw = el.getAttribute('href');
-  if (raw === null || /^\s*javascript:/i.test(raw) || raw.trim() === '') return children;
+  if (raw === null || isScriptUrl(raw) || raw.trim() === '') return children;
   // "Skip to content" links are keyboard navigation aids, not part of the page's text.
   // Heading permalinks (`#`, `¶`, or an invisible anchor) only repeat the heading.
   const label = (el.textContent ?? '').replace(/[\s\u200b#¶§🔗]/gu, '');

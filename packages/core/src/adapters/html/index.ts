@@ -8,7 +8,7 @@ import { decodeHtml } from './decode.ts';
 import { parseDocument } from './dom.ts';
 import { readHead } from './meta.ts';
 import { markStyledHeadings } from './styled-headings.ts';
-import { pageBase, resolveUrl } from './urls.ts';
+import { isScriptUrl, pageBase, resolveUrl } from './urls.ts';
 import { findFirst, nameOf } from './walk.ts';
 
 /**
@@ -68,7 +68,7 @@ function allLinks(doc: Document, base: string | undefined): string[] {
   const out = new Set<string>();
   for (const a of doc.querySelectorAll('a[href]')) {
     const href = (a.getAttribute('href') ?? '').trim();
-    if (!href || href.startsWith('#') || /^javascript:/i.test(href)) continue;
+    if (!href || href.startsWith('#') || isScriptUrl(href)) continue;
     out.add(resolveUrl(href, base));
   }
   return [...out];
