@@ -117,6 +117,17 @@ describe('html adapter: fixtures', () => {
     expect(read.size).toBeGreaterThan(15);
     expect([...read].filter((a) => !READ_ATTRIBUTES.has(a))).toEqual([]);
   });
+  it('takes the title and base URL from HTML elements, not from an inline SVG', async () => {
+    const page = enc(
+      '<html><head></head><body><svg><title>Search icon</title><base href="https://cdn.example/"></base></svg>' +
+        '<p><a href="guide">Guide</a></p></body></html>',
+    );
+    const r = await run(page, { formats: ['markdown', 'links'] });
+    expect(r.metadata.title).toBeUndefined();
+    expect(r.markdown).toBe('[Guide](guide)\n');
+    const withTitle = await run(enc('<title>Page</title><svg><title>Icon</title></svg><p>x</p>'));
+    expect(withTitle.metadata.title).toBe('Page');
+  });
   it('drops javascript: links that a URL parser would read as such (tab, newline, control characters)', async () => {
     // The URL parser removes tabs and newlines anywhere and C0 controls at the ends, as a browser does.
     const page = enc(

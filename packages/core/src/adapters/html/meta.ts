@@ -25,12 +25,16 @@ export interface DocumentHead {
   baseHref: string | undefined;
 }
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
 export function readHead(doc: Document): DocumentHead {
   const metas: Element[] = [];
   let titleEl: Element | undefined;
   let baseHref: string | undefined;
   if (doc.documentElement)
     walk(doc.documentElement, (el) => {
+      // An inline SVG's <title> names the drawing and its <base> sets no URL: only HTML's count.
+      if (el.namespaceURI !== HTML_NS) return true;
       const name = nameOf(el);
       if (name === 'meta') metas.push(el);
       else if (name === 'title') titleEl ??= el;
