@@ -1,5 +1,6 @@
 import type { Root } from '../tree/types.ts';
 import { walk } from '../tree/walk.ts';
+import { isScriptUrl } from '../util/script-url.ts';
 
 /** Absolute, de-duplicated link targets in document order; fragment-only links dropped, mailto kept. */
 export function collectLinks(tree: Root, base?: string): string[] {
@@ -33,7 +34,7 @@ export function collectImages(tree: Root, opts: { removeBase64Images: boolean; b
 
 export function absolutize(href: string, base?: string): string | undefined {
   const h = href.trim();
-  if (!h || h.startsWith('#') || /^javascript:/i.test(h)) return undefined;
+  if (!h || h.startsWith('#') || isScriptUrl(h)) return undefined;
   try {
     return new URL(h, base).href;
   } catch {

@@ -111,8 +111,9 @@ describe('html adapter: fixtures', () => {
         // `<html>` keeps all its attributes (its lang is read there).
         if (!src.slice(Math.max(0, m.index - 20), m.index).includes('documentElement')) read.add(m[1] as string);
       }
-      // Attribute selectors in the adapter's own queries ('a[href]', 'base[href]').
-      for (const m of src.matchAll(/'[a-z]*\[([a-z-]+)[\]=]/g)) read.add(m[1] as string);
+      // Attribute selectors anywhere in the adapter's string literals ('a[href]', 'main, [role="main"]').
+      for (const lit of src.matchAll(/'[^'\n]*'|"[^"\n]*"|`[^`]*`/g))
+        for (const m of lit[0].matchAll(/\[\s*([a-z][a-z-]*)\s*(?:[~|^$*]?=|\])/g)) read.add(m[1] as string);
     }
     expect(read.size).toBeGreaterThan(15);
     expect([...read].filter((a) => !READ_ATTRIBUTES.has(a))).toEqual([]);

@@ -14,8 +14,9 @@ import {
   text,
 } from '../../tree/build.ts';
 import type { Block, Image, Inline, ListItem, Table, TableRow } from '../../tree/types.ts';
+import { isScriptUrl } from '../../util/script-url.ts';
 import { tidyInlines } from './inline.ts';
-import { isScriptUrl, largestSrcset, resolveUrl } from './urls.ts';
+import { largestSrcset, resolveUrl } from './urls.ts';
 
 /** DOM → block tree. One handler per element family; unknown elements are transparent. */
 

@@ -1,5 +1,6 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
+import { isScriptUrl } from '../../util/script-url.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
@@ -8,7 +9,7 @@ import { decodeHtml } from './decode.ts';
 import { parseDocument } from './dom.ts';
 import { readHead } from './meta.ts';
 import { markStyledHeadings } from './styled-headings.ts';
-import { isScriptUrl, pageBase, resolveUrl } from './urls.ts';
+import { pageBase, resolveUrl } from './urls.ts';
 import { findFirst, nameOf } from './walk.ts';
 
 /**
