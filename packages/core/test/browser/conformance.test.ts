@@ -34,6 +34,7 @@ const FIXTURES = [
   'csv/sjis.csv',
   'html/rich.html',
   'html/malformed-table.html',
+  'html/svg-style-headings.html',
   'pptx/basic.pptx',
   'odt/basic.odt',
   'odp/basic.odp',

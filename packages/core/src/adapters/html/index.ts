@@ -106,7 +106,9 @@ async function styleRules(doc: Document, ctx: AdapterContext): Promise<CssRule[]
   for (const el of doc.querySelectorAll('style, link[rel~="stylesheet" i][href]')) {
     if (budget <= 0) break;
     let css: string | undefined;
-    if (el.tagName === 'STYLE') css = el.textContent ?? '';
+    // By local name: an inline SVG's <style> (which a browser applies to the whole page) is 'style'
+    // in a browser's DOM and 'STYLE' in ours.
+    if (nameOf(el) === 'style') css = el.textContent ?? '';
     else if (ctx.stylesheet && linked++ < MAX_LINKED_SHEETS)
       css = await ctx.stylesheet(el.getAttribute('href') ?? '').catch(() => undefined);
     if (!css) continue;

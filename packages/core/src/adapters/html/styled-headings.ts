@@ -1,4 +1,5 @@
 import { type CssRule, type Declarations, type FontSize, parseDeclarations } from './css.ts';
+import { nameOf } from './walk.ts';
 
 /**
  * Headings that exist only in the stylesheet. Office suites and e-book tools export a title as
@@ -40,7 +41,8 @@ const INNER_BLOCKS = new Set([
   'FIGURE',
   'HR',
 ]);
-const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
+/** Local names, lower case: SVG's <style> and <title> are lower case in a browser's DOM, upper in ours. */
+const NEVER_TEXT = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
 
 /** `<font size="1…7">`, the way old pages and some converters size text. */
 const FONT_SIZE_PX = [10, 13, 16, 18, 24, 32, 48];
@@ -147,7 +149,7 @@ function computeTextStyles(root: Element, index: StyleIndex): TextStyles | undef
         styles.set(node, style);
         const key = sizeKey(style.px);
         histogram.set(key, (histogram.get(key) ?? 0) + length);
-      } else if (node.nodeType === 1 && !NEVER_TEXT.has((node as Element).tagName)) {
+      } else if (node.nodeType === 1 && !NEVER_TEXT.has(nameOf(node as Element))) {
         stack.push({ el: node as Element, style });
       }
     }
