@@ -23,10 +23,10 @@ function isMainMarker(el: Element): boolean {
   return name === 'main' || name === 'article' || el.getAttribute('role') === 'main';
 }
 
-/** `el` or an ancestor is a main-content marker; `rootInside` answers for `root` and above. */
-function insideMain(el: Element, root: Element, rootInside: boolean): boolean {
-  for (let p: Element | null = el; p && p !== root; p = p.parentElement) if (isMainMarker(p)) return true;
-  return rootInside;
+/** `el` or an ancestor below `stop` is a main-content marker; `beyond` answers for `stop` and above. */
+function insideMain(el: Element, stop: Element | null, beyond: boolean): boolean {
+  for (let p: Element | null = el; p && p !== stop; p = p.parentElement) if (isMainMarker(p)) return true;
+  return beyond;
 }
 
 function looksLikeChrome(el: Element, inMain: () => boolean): boolean {
@@ -124,7 +124,7 @@ export function dropChrome(root: Element): void {
       for (let p = el.parentElement; p && p !== root && !holdsMain.has(p); p = p.parentElement) holdsMain.add(p);
     return true;
   });
-  const rootInMain = root.closest('article, main, [role="main"]') !== null;
+  const rootInMain = insideMain(root, null, false);
   const chrome: Element[] = [];
   let keptMedia = false;
   walk(root, (el) => {

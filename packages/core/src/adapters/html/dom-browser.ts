@@ -3,6 +3,6 @@
  * bundles for browsers carry no parse5 or linkedom. A Web Worker, which has no `DOMParser`, gets
  * the parse5 backend only when its entry installs it (`@docmill/core/html-dom`).
  */
-import type { HtmlDomOptions } from './dom-fallback.ts';
+import type { HtmlDomParser } from './dom-fallback.ts';
 
-export const parseHtmlDom: ((text: string, options?: HtmlDomOptions) => Promise<Document>) | undefined = undefined;
+export const parseHtmlDom: HtmlDomParser | undefined = undefined;

@@ -4,7 +4,10 @@
  * never carry it. `@docmill/core/html-dom`'s `installHtmlDom()` fills it; the pooled engine's
  * browser workers call that.
  */
-export const fallbackDom: { parse?: (text: string, options?: HtmlDomOptions) => Promise<Document> } = {};
+export const fallbackDom: { parse?: HtmlDomParser } = {};
+
+/** Builds a browser-conforming DOM of an HTML text. */
+export type HtmlDomParser = (text: string, options?: HtmlDomOptions) => Promise<Document>;
 
 export interface HtmlDomOptions {
   /**

@@ -1,6 +1,7 @@
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { once } from '../../util/once.ts';
 import { fallbackDom, type HtmlDomOptions } from './dom-fallback.ts';
+import { HTML_NS } from './walk.ts';
 
 /**
  * HTML text → DOM where there is no native `DOMParser` (Node, a browser's Web Worker). `parse5` (a
@@ -18,8 +19,6 @@ type P5 = DefaultTreeAdapterMap;
 
 const loadParse5 = once(() => import('parse5'));
 const loadLinkedom = once(() => import('linkedom/worker'));
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** Which attributes to copy; `undefined` copies all. */
 type AttributeFilter = ReadonlySet<string> | undefined;

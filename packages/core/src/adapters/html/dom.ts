@@ -1,7 +1,7 @@
 import { parseHtmlDom } from '#html-dom';
 import { DocmillError } from '../../errors.ts';
 import { isNode } from '../../platform/index.ts';
-import { fallbackDom, type HtmlDomOptions } from './dom-fallback.ts';
+import { fallbackDom, type HtmlDomOptions, type HtmlDomParser } from './dom-fallback.ts';
 
 /**
  * HTML text → DOM, built the way browsers build it. The HTML standard's tree construction decides
@@ -14,7 +14,7 @@ import { fallbackDom, type HtmlDomOptions } from './dom-fallback.ts';
  */
 
 /** parse5 + linkedom in Node; nothing in browser bundles. */
-const builtIn: ((text: string, options?: HtmlDomOptions) => Promise<Document>) | undefined = parseHtmlDom;
+const builtIn: HtmlDomParser | undefined = parseHtmlDom;
 
 interface NativeParser {
   parseFromString(text: string, type: string): Document;

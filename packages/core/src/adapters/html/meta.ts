@@ -1,6 +1,6 @@
 import type { DocumentMetadata } from '../../tree/types.ts';
 import { collapse } from './convert.ts';
-import { nameOf, walk } from './walk.ts';
+import { HTML_NS, nameOf, walk } from './walk.ts';
 
 /** Open Graph properties reported under camel-cased keys, as the hosted API does. */
 const OG_KEYS: Record<string, string> = {
@@ -24,8 +24,6 @@ export interface DocumentHead {
   /** The first `<base href>`'s value, as written. */
   baseHref: string | undefined;
 }
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 export function readHead(doc: Document): DocumentHead {
   const metas: Element[] = [];

@@ -4,6 +4,9 @@
  * comparing names and attributes on a walk gives the same elements in the same order.
  */
 
+/** The HTML namespace: elements outside it (inline SVG, MathML) are not HTML's own. */
+export const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
 /** Lower-cased local name, as a type selector compares it in an HTML document. */
 export const nameOf = (el: Element): string => el.localName.toLowerCase();
 
