@@ -3,7 +3,7 @@ import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/
 import { unbold } from '../../tree/walk.ts';
 import { lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
-import type { Rect, TableRegion } from './model.ts';
+import { type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
@@ -224,8 +224,7 @@ function bboxOf(lines: Line[]): BBox {
     x1 = Math.max(x1, l.x1);
     y1 = Math.max(y1, l.y1);
   }
-  const r = (v: number): number => Math.round(v * 100) / 100;
-  return [r(x0), r(y0), r(x1), r(y1)];
+  return [round2(x0), round2(y0), round2(x1), round2(y1)];
 }
 
 /** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
@@ -556,8 +555,7 @@ function insertFloats(blocks: Block[], page: LaidOutPage): void {
   }
   for (const r of page.images) {
     // A literal like bboxOf's, not map (packed from the builtin, holey from an optimized caller).
-    const r2 = (v: number): number => Math.round(v * 100) / 100;
-    const bbox: BBox = [r2(r.x0), r2(r.y0), r2(r.x1), r2(r.y1)];
+    const bbox: BBox = [round2(r.x0), round2(r.y0), round2(r.x1), round2(r.y1)];
     const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
     img.source = { page: page.number, bbox };
     floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });

@@ -10,7 +10,7 @@ import { joinContinuedTables } from './continued.ts';
 import { findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { outlineTitles } from './meta.ts';
-import type { PageModel, Rect, TableRegion } from './model.ts';
+import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 
@@ -97,8 +97,6 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   out.pageInfo = pageInfo;
   return out;
 }
-
-const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** Longest stretch of page reading without letting timers (the timeout) run. */
 const TURN_MS = 25;

@@ -5,6 +5,9 @@ import type { BBox, Table } from '../../tree/types.ts';
  * table detection (`./tables/*`). Coordinates are PDF points with the origin at the page's top-left
  * and y growing downwards (pdf.js's bottom-left origin is flipped when the model is built).
  */
+/** A coordinate as boxes in the tree carry it: rounded to hundredths of a point. */
+export const round2 = (v: number): number => Math.round(v * 100) / 100;
+
 export interface TextItem {
   /** Text of the run as pdf.js gives it (ligatures not yet normalized). */
   str: string;

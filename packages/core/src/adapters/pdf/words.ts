@@ -2,7 +2,7 @@ import { section } from '../../tree/build.ts';
 import type { Section } from '../../tree/types.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { buildLines } from './lines.ts';
-import type { PageModel, TableRegion, TextItem } from './model.ts';
+import { type PageModel, round2, type TableRegion, type TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables } from './tables/index.ts';
 
@@ -79,5 +79,3 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
     section('page', p.number, buildBlocks(p, stats), { width: round2(p.width), height: round2(p.height) }),
   );
 }
-
-const round2 = (v: number): number => Math.round(v * 100) / 100;

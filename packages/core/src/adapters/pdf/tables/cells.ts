@@ -1,6 +1,6 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
-import type { TextItem } from '../model.ts';
+import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
 
 /*
@@ -208,8 +208,12 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
-  const r2 = (v: number | undefined): number => Math.round((v as number) * 100) / 100;
-  const bbox = [r2(xs[0]), r2(ys[0]), r2(xs[xs.length - 1]), r2(ys[ys.length - 1])];
+  const bbox = [
+    round2(xs[0] as number),
+    round2(ys[0] as number),
+    round2(xs[xs.length - 1] as number),
+    round2(ys[ys.length - 1] as number),
+  ];
   const rows: TableRow[] = [];
   for (const cs of rowsOut) rows.push(row(cs));
   return { table: table(rows), texts, runs, bbox: bbox as BBox };
