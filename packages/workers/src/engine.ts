@@ -99,8 +99,11 @@ export function makePooledEngine(
     if (hints.signal?.aborted) onCallerAbort();
     try {
       const read = await readInput(input, limits.maxInputBytes, controller.signal);
-      // The worker gets its own copy, moved rather than cloned; the caller's buffer stays intact.
-      const bytes = read === input ? read.slice() : read;
+      // The worker gets its own copy, moved rather than cloned. Bytes read from a Blob or a stream
+      // are ours already; a Uint8Array (a Node Buffer, perhaps a slice of Node's shared pool) or an
+      // ArrayBuffer is the caller's memory, which moving would detach under the caller's feet.
+      const callers = input instanceof Uint8Array || input instanceof ArrayBuffer;
+      const bytes = callers ? read.slice() : read;
       const fileName = hints.filename ?? (input as { name?: unknown }).name;
       const contentType = hints.contentType ?? (typeof Blob !== 'undefined' && input instanceof Blob ? input.type : '');
       const task: ParseTaskInput = {

@@ -85,4 +85,21 @@ describe('pooled engine', () => {
     expect(bytes.byteLength).toBeGreaterThan(0);
     expect(new TextDecoder().decode(bytes)).toContain('Kept');
   });
+
+  it("never detaches a caller's Node Buffer or ArrayBuffer, nor Node's shared Buffer pool", async () => {
+    engine = createPooledEngine({ workers: 1 });
+    const file = readFileSync(new URL('../../../fixtures/samples/quarterly-report.html', import.meta.url));
+    // Small Buffer.from values are slices of one shared pool: moving one would detach its neighbour.
+    const pooled = Buffer.from('<html><body><main><h1>Pooled</h1><p>One of many.</p></main></body></html>');
+    const neighbour = Buffer.from('neighbour');
+    expect(pooled.buffer).toBe(neighbour.buffer);
+    const array = html('From an ArrayBuffer').buffer as ArrayBuffer;
+    for (let round = 0; round < 2; round++) {
+      expect((await engine.parse(file, {}, { filename: 'q.html' })).markdown).toContain('# Quarterly report');
+      expect((await engine.parse(pooled, {}, { filename: 'p.html' })).markdown).toContain('# Pooled');
+      expect((await engine.parse(array, {}, { filename: 'a.html' })).markdown).toContain('# From an ArrayBuffer');
+    }
+    expect(neighbour.toString()).toBe('neighbour');
+    expect(array.byteLength).toBeGreaterThan(0);
+  });
 });
