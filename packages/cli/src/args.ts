@@ -40,7 +40,7 @@ Flags:
   -h, --help                 this help
 
 Warnings go to stderr as "warning: ..." lines. Exit codes: 0 success, 1 the request or the
-document was at fault, 2 anything else (including usage errors like this one).`;
+document was at fault, 2 anything else (including a usage error).`;
 
 export const usage = `Usage: docmill <command> [flags]
 

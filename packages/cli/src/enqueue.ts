@@ -14,9 +14,10 @@ Flags:
 ${queueFlagsHelp}
   --in-flight N              jobs of a folder on the queue at once, default 16
   --attempts N               tries for unknown (5xx) failures, default 3
-  every "docmill parse" flag (--json, --options, --formats, --out, …)
-
-${parseHelp.split('\n').slice(5).join('\n')}`;
+and every "docmill parse" flag but --workers (the queue's workers parse; see "docmill worker"):
+${parseHelp
+  .slice(parseHelp.indexOf('Flags:\n') + 'Flags:\n'.length)
+  .replace(/ {2}--workers N .*\n.*\n/, '')}`;
 
 /** Splits argv into our queue flags and the parse command's own flags. */
 function split(argv: string[]): { ours: string[]; rest: string[] } {
@@ -50,6 +51,9 @@ export async function enqueue(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`${(err as Error).message}\n${enqueueUsage}`);
   }
   const cmd = parseCli(['parse', ...rest]);
+  // Submitting takes no threads; silently ignoring the flag would hide where the parsing happens.
+  if (cmd.workers !== undefined)
+    throw new UsageError('--workers sets parse threads on "docmill worker"; enqueue submits --in-flight jobs at once.');
   if (!cmd.target) throw new UsageError(`missing file or folder.\n${enqueueUsage}`);
   const target = queueTarget(v, process.env);
   const inFlight = positiveInt('--in-flight', v['in-flight'], 16);

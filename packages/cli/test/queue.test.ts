@@ -214,5 +214,14 @@ describe('queue flags', () => {
     const help = capture();
     expect(await main(['enqueue', '--help'], { stdout: help.stream, stderr: capture().stream, cwd: root })).toBe(0);
     expect(help.text()).toContain('--in-flight N');
+    // The parse flags follow the queue flags under one heading, not a second "Flags:".
+    expect(help.text().match(/^Flags:$/gm)).toHaveLength(1);
+    expect(help.text()).toMatch(/--attempts N .*\nand every "docmill parse" flag but --workers .*\n {2}--json /);
+    expect(help.text()).not.toContain('--workers N');
+    const workers = capture();
+    expect(
+      await main(['enqueue', 'x.pdf', '--workers', '2'], { stdout: capture().stream, stderr: workers.stream, cwd: root }),
+    ).toBe(2);
+    expect(workers.text()).toContain('--workers sets parse threads on "docmill worker"');
   });
 });
