@@ -15,9 +15,7 @@ ${queueFlagsHelp}
   --in-flight N              jobs of a folder on the queue at once, default 16
   --attempts N               tries for unknown (5xx) failures, default 3
 and every "docmill parse" flag but --workers (the queue's workers parse; see "docmill worker"):
-${parseHelp
-  .slice(parseHelp.indexOf('Flags:\n') + 'Flags:\n'.length)
-  .replace(/ {2}--workers N .*\n.*\n/, '')}`;
+${parseHelp.slice(parseHelp.indexOf('Flags:\n') + 'Flags:\n'.length).replace(/ {2}--workers N .*\n.*\n/, '')}`;
 
 /** Splits argv into our queue flags and the parse command's own flags. */
 function split(argv: string[]): { ours: string[]; rest: string[] } {

@@ -220,7 +220,11 @@ describe('queue flags', () => {
     expect(help.text()).not.toContain('--workers N');
     const workers = capture();
     expect(
-      await main(['enqueue', 'x.pdf', '--workers', '2'], { stdout: capture().stream, stderr: workers.stream, cwd: root }),
+      await main(['enqueue', 'x.pdf', '--workers', '2'], {
+        stdout: capture().stream,
+        stderr: workers.stream,
+        cwd: root,
+      }),
     ).toBe(2);
     expect(workers.text()).toContain('--workers sets parse threads on "docmill worker"');
   });
