@@ -41,6 +41,19 @@ try {
 }
 `;
 
+const browserTs = `import { parse } from '@docmill/core';
+import { browserAssets, createOcrStage, OCR_STAGE_URL } from '@docmill/ocr';
+import { createPool, createPooledEngine, webWorkerSpawn } from '@docmill/workers';
+
+const stage = createOcrStage({ workers: 1, assets: '/static/tesseract/' });
+const assets = browserAssets('/static/tesseract/');
+const spawn = webWorkerSpawn(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
+const engine = createPooledEngine({ pool: createPool({ spawn }), stages: [{ url: OCR_STAGE_URL, options: { assets } }] });
+// A browser entry's task ids are literal types, not the Node entry's file URL strings.
+const id: 'docmill:ocr-stage' = OCR_STAGE_URL;
+export { engine, id, parse, stage };
+`;
+
 /** Every import specifier the published packages offer Node (their `exports` keys). */
 function publishedEntries(): string[] {
   return publishablePackages().flatMap((p) => {
@@ -71,6 +84,24 @@ describe('published packages', () => {
     writeFileSync(
       join(project, 'entries.ts'),
       entries.map((e, i) => `import * as entry${i} from '${e}';\nvoid entry${i};\n`).join(''),
+    );
+    // A bundler app under the browser condition: the browser entries' own declarations, which
+    // name what only they export (browserAssets), and Web Worker types from the DOM lib.
+    writeFileSync(join(project, 'browser.ts'), browserTs);
+    writeFileSync(
+      join(project, 'tsconfig.browser.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          customConditions: ['browser'],
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          strict: true,
+          noEmit: true,
+        },
+        files: ['browser.ts'],
+      }),
     );
     writeFileSync(
       join(project, 'tsconfig.json'),
@@ -138,13 +169,21 @@ describe('published packages', () => {
     expect(stdout).toContain('| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |');
   });
 
-  it('tsc --noEmit (nodenext, strict) type-checks a consumer against the published types', async () => {
+  it('tsc --noEmit (strict) type-checks consumers against the published types: nodenext, and a bundler under the browser condition', async () => {
     const tsc = join(workspaceRoot, 'node_modules/typescript/bin/tsc');
-    const r = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: join(dir, 'project') }).catch(
-      (e: { stdout: string }) => ({ stdout: e.stdout, failed: true }),
+    // Both at once: two programs over the same declarations, one per core.
+    const results = await Promise.all(
+      ['tsconfig.json', 'tsconfig.browser.json'].map((config) =>
+        exec(process.execPath, [tsc, '-p', config], { cwd: join(dir, 'project') }).then(
+          () => ({ config, stdout: '' }),
+          (e: { stdout: string }) => ({ config, stdout: e.stdout || 'failed' }),
+        ),
+      ),
     );
-    expect(r.stdout).toBe('');
-    expect('failed' in r).toBe(false);
+    expect(results).toEqual([
+      { config: 'tsconfig.json', stdout: '' },
+      { config: 'tsconfig.browser.json', stdout: '' },
+    ]);
   });
 
   it('the browser entries never reach Node built-ins or platform/node', () => {
@@ -181,14 +220,26 @@ describe('published packages', () => {
       return reached;
     };
     const browserEntry = (name: string, manifest: { exports: Record<string, Record<string, string>> }) => {
-      const entry = manifest.exports['.']?.browser ?? manifest.exports['.']?.import;
+      const dot = manifest.exports['.'] as Record<string, string | Record<string, string>> | undefined;
+      const browser = dot?.browser;
+      const entry = typeof browser === 'object' ? browser.default : (browser ?? dot?.import);
       return join(installed(name), entry as string);
     };
     expect(walk(browserEntry('@docmill/core', core)).size).toBeGreaterThan(50); // adapters through lazy imports
     const workers = JSON.parse(readFileSync(join(installed('@docmill/workers'), 'package.json'), 'utf8'));
-    expect(workers.exports['.'].browser).toBe('./dist/index.browser.js');
-    expect(ocr.exports['.'].browser).toBe('./dist/index.browser.js');
-    expect(pii.exports['.'].browser).toBe('./dist/index.browser.js');
+    // The browser condition carries the browser entry's own declarations.
+    for (const [name, manifest] of [
+      ['@docmill/workers', workers],
+      ['@docmill/ocr', ocr],
+      ['@docmill/pii', pii],
+    ] as const) {
+      expect(manifest.exports['.'].browser, name).toEqual({
+        types: './dist/index.browser.d.ts',
+        default: './dist/index.browser.js',
+      });
+      for (const f of Object.values(manifest.exports['.'].browser as Record<string, string>))
+        expect(existsSync(join(installed(name), f)), `${name} ${f}`).toBe(true);
+    }
     const inWorkers = walk(browserEntry('@docmill/workers', workers));
     const inOcr = walk(browserEntry('@docmill/ocr', ocr));
     // The Web Worker entries (and the tasks they register) are part of what a bundler takes in.
