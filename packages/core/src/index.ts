@@ -44,6 +44,9 @@ import { renderMarkdown } from './render/markdown.ts';
 import type { Root } from './tree/types.ts';
 
 /** Renders a tree into one output format. */
+export function render(root: Root, format: 'markdown' | 'html'): string;
+export function render(root: Root, format: 'links' | 'images'): string[];
+export function render(root: Root, format: 'markdown' | 'html' | 'links' | 'images'): string | string[];
 export function render(root: Root, format: 'markdown' | 'html' | 'links' | 'images'): string | string[] {
   switch (format) {
     case 'markdown':

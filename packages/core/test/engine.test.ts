@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../src/index.ts';
-import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect } from '../src/index.ts';
-import { paragraph, root, section } from '../src/tree/build.ts';
+import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect, render } from '../src/index.ts';
+import { link, paragraph, root, section, text } from '../src/tree/build.ts';
 import { errorOf } from './helpers/errors.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -277,5 +277,20 @@ describe('result object (2.7)', () => {
     const [s, e] = item?.markdownSpan ?? [0, 0];
     expect(data.markdown?.slice(s, e)).toBe('first page');
     expect(data.blocks?.[0]).toMatchObject({ pageNumber: 1, width: 612, height: 792, status: 'ok' });
+  });
+});
+
+describe('render()', () => {
+  it('gives a string for markdown and html and a list for links and images, typed so', () => {
+    const tree = root([paragraph([text('See '), link('https://example.com/a', [text('the page')])])]);
+    // Annotated on purpose: `tsc` refuses these lines if render() is typed `string | string[]`.
+    const markdown: string = render(tree, 'markdown');
+    const html: string = render(tree, 'html');
+    const links: string[] = render(tree, 'links');
+    const images: string[] = render(tree, 'images');
+    expect(markdown).toBe('See [the page](https://example.com/a)\n');
+    expect(html).toBe('<p>See <a href="https://example.com/a">the page</a></p>');
+    expect(links).toEqual(['https://example.com/a']);
+    expect(images).toEqual([]);
   });
 });
