@@ -49,8 +49,9 @@ export async function installPublished(dir: string): Promise<PublishedInstall> {
   try {
     writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
     writeFileSync(join(dir, '.npmrc'), `registry=${registry.url}\naudit=false\nfund=false\n`);
-    // Optional dependencies (pdf.js's native canvas, 32 MB) are left out: core never uses them, and
-    // packing them would double the install's time.
+    // Optional dependencies (pdf.js's native canvas, 32 MB) are left out, as packing them would
+    // double the install's time. Without it pdf.js cannot load in Node (DOMMatrix), so what is
+    // installed here parses PDFs with PDFium only: no pdf.js backend and no pdf.js fallback.
     const tgz = readdirSync(tarballs).map((f) => join(tarballs, f));
     await exec(
       'npm',
