@@ -81,6 +81,14 @@ describe('published packages', () => {
     // Every package's every entry, imported by name: new packages are checked without edits here.
     const entries = publishedEntries();
     writeFileSync(join(project, 'entries.mjs'), entries.map((e) => `await import('${e}');\n`).join(''));
+    // CommonJS callers: Node 20.19+ loads our ES modules through require() (no top-level await in them).
+    writeFileSync(
+      join(project, 'entries.cjs'),
+      `${entries.map((e) => `require('${e}');\n`).join('')}const { parse } = require('@docmill/core');
+const bytes = new Uint8Array(require('node:fs').readFileSync(process.argv[2]));
+parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.markdown));
+`,
+    );
     writeFileSync(
       join(project, 'entries.ts'),
       entries.map((e, i) => `import * as entry${i} from '${e}';\nvoid entry${i};\n`).join(''),
@@ -155,6 +163,15 @@ describe('published packages', () => {
     expect(stdout + stderr).toBe(''); // importing a library prints nothing
   });
 
+  it('a CommonJS script require()s every entry and parses with @docmill/core', async () => {
+    const { stdout, stderr } = await exec(process.execPath, ['entries.cjs', fixture('docx/basic.docx')], {
+      cwd: join(dir, 'project'),
+      env: env(),
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toContain('Revenue grew **strongly** in *Q3*');
+  });
+
   it('a plain node script imports @docmill/core and prints Markdown of a DOCX, a PDF and an HTML page', async () => {
     const files = [fixture('docx/basic.docx'), 'doc.pdf', fixture('html/malformed-table.html')];
     const { stdout } = await exec(process.execPath, ['consumer.mjs', ...files], {
@@ -222,7 +239,7 @@ describe('published packages', () => {
     const browserEntry = (name: string, manifest: { exports: Record<string, Record<string, string>> }) => {
       const dot = manifest.exports['.'] as Record<string, string | Record<string, string>> | undefined;
       const browser = dot?.browser;
-      const entry = typeof browser === 'object' ? browser.default : (browser ?? dot?.import);
+      const entry = typeof browser === 'object' ? browser.default : (browser ?? dot?.default);
       return join(installed(name), entry as string);
     };
     expect(walk(browserEntry('@docmill/core', core)).size).toBeGreaterThan(50); // adapters through lazy imports
