@@ -105,6 +105,8 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
           customConditions: ['browser'],
           target: 'es2022',
           lib: ['es2022', 'dom'],
+          // A browser app has no Node types: the browser declarations must not need them.
+          types: [],
           strict: true,
           noEmit: true,
         },

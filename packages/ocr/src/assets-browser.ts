@@ -1,4 +1,4 @@
-import type { OcrAssets } from './tesseract.ts';
+import type { OcrAssets } from './ocr-assets.ts';
 
 /**
  * Browser assets from one folder URL (see `ocrAssetFiles` for its files), resolved against the

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { OcrAssets } from './tesseract.ts';
+import type { OcrAssets } from './ocr-assets.ts';
 
 const require = createRequire(import.meta.url);
 

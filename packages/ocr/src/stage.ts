@@ -11,11 +11,12 @@ import {
 } from '@docmill/core';
 import type { Pool, PoolOptions, ProgressCallback } from '@docmill/workers';
 import { decodeImage, type Frame } from './decode.ts';
+import type { OcrAssets } from './ocr-assets.ts';
 import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
 import { type Level, leveller, skewOf } from './skew.ts';
 import type { OcrPage, OcrTaskInput } from './task.ts';
-import { holdEngines, type OcrAssets } from './tesseract.ts';
+import { holdEngines } from './tesseract.ts';
 
 export interface OcrConfig {
   /** Pool to run OCR tasks in (the "ocr" task is registered on it). Default: the stage's own. */

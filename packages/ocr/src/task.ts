@@ -1,7 +1,8 @@
 import type { TaskContext } from '@docmill/workers';
+import type { OcrAssets } from './ocr-assets.ts';
 import { dropShading, type Gray, rotate, toPgm } from './raster.ts';
 import { type Rule, removeRules, rulesOf, type Strokes } from './rules.ts';
-import { type Engines, engines, type OcrAssets } from './tesseract.ts';
+import { type Engines, engines } from './tesseract.ts';
 
 /** Input of the "ocr" pool task: one page. */
 export interface OcrTaskInput {
