@@ -54,8 +54,14 @@ function headerOf(grid: Grid): Header | undefined {
   if (!head || body.length < 2) return undefined;
   const names = distinct(head);
   if (names.length < 2 || !names.every(columnName)) return undefined;
-  // Two columns of labels could as well be labels and their values: most must read as labels.
-  if (names.length < 3 && !names.every(looksLikeLabel)) return undefined;
+  if (names.length === 2) {
+    // Two columns could as well be labels and their values ("Cinema | Downtown Multiplex"): they are
+    // when the first column holds labels and the second values of mixed kinds (a name, a date, an
+    // amount), where a column of records holds one kind.
+    if (!names.every(looksLikeLabel)) return undefined;
+    const kinds = new Set(body.map((r) => weigh(distinct(r)[1] ?? '')[0]));
+    if (kinds.size > 1 && body.every((r) => looksLikeLabel(distinct(r)[0] ?? ''))) return undefined;
+  }
   // A header whose names recur down the table is a form laid out in columns ("Name: | … | Date: | …").
   if (body.some((r) => r.some((c) => c && names.includes(c)))) return undefined;
   const caption = at ? distinct(grid.rows[0] ?? [])[0] : undefined;
@@ -84,8 +90,9 @@ function weigh(value: string): [Kind, number] {
   const id = firstIdentifier(value, 2);
   if (id && /\d/.test(id.value) && (/\p{L}/u.test(id.value) || /\d[-/#]\d/.test(id.value))) return ['reference', 2];
   if (firstEmail(value) || firstPhone(value)) return ['contact', 1];
+  // Words and names; a lone short Latin word ("no", "Yes", "n/a") says little.
   const letters = (value.match(/\p{L}/gu) ?? []).length;
-  if (letters >= 4) return ['text', 1.5];
+  if (letters >= 2 && !/^[\p{Script=Latin}/]{1,3}$/u.test(value.trim())) return ['text', 1.5];
   if (nums.length) return ['number', 1];
   return ['other', 0.5];
 }
