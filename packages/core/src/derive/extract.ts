@@ -89,6 +89,8 @@ function scalarCandidates(facts: Facts, name: string, schema: FieldSchema, promp
   const kind = valueKind(name, schema);
   const out: Candidate[] = [];
   for (const pair of facts.pairs) {
+    // Inline labels are found below, under the schema's own labels and with their typed readers.
+    if (pair.source === 'inline') continue;
     let best = 0;
     variants.forEach((v, vi) => {
       const s = labelScore(pair.tokens, v) - vi * 0.01;
@@ -177,7 +179,7 @@ function allPairs(facts: Facts): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (facts.title) out.title = facts.title;
   for (const p of facts.pairs) {
-    if (p.source === 'column' || !p.tokens.length || p.tokens.length > 5) continue;
+    if (p.source === 'column' || p.source === 'inline' || !p.tokens.length || p.tokens.length > 5) continue;
     const key = p.tokens
       .filter((t) => t !== '#')
       .map((t, i) => (i ? t[0]?.toUpperCase() + t.slice(1) : t))

@@ -23,7 +23,8 @@ export interface Unit {
   words: string[];
 }
 
-export type PairSource = 'row' | 'column' | 'form';
+/** `inline`: "Label: value" on one line; the extractor reads those itself, under the schema's labels. */
+export type PairSource = 'row' | 'column' | 'form' | 'inline';
 
 export interface Pair {
   label: string;
@@ -67,7 +68,8 @@ function linesOf(nodes: readonly Inline[]): Inline[][] {
 /** "VAT (20%)" and "Amount (EUR)" are labelled "VAT" and "Amount": the aside qualifies the value. */
 const bareLabel = (label: string) => label.replace(/\s*\([^)]*\)\s*/g, ' ').trim() || label;
 
-const looksLikeLabel = (cell: string) => {
+/** A cell that names a value rather than holding one: short, no digits, or closed by a colon. */
+export const looksLikeLabel = (cell: string) => {
   const s = bareLabel(cell);
   return /:\s*$/.test(s) || (s.length <= 48 && !/\d/.test(s) && s.split(' ').length <= 6 && /\p{L}/u.test(s));
 };
@@ -139,6 +141,17 @@ export function collectFacts(tree: Root): Facts {
       const label = u.text.replace(/:$/, '').trim();
       pairs.push({ label, tokens: labelTokens(bareLabel(label)), value: next.text, order: u.order, source: 'form' });
     }
+  }
+  // "Customer: Fabrikam Ltd" as a line of its own. A line holding more than one "Label:" is run-on
+  // text (a receipt's till roll) whose label boundaries cannot be told apart.
+  for (const u of units) {
+    if (u.source !== 'line') continue;
+    const m = /^([^:]{1,48}):\s+(\S.{0,119})$/u.exec(u.text);
+    const label = m?.[1]?.trim();
+    const value = m?.[2]?.trim();
+    if (!label || !value || !looksLikeLabel(label) || /[!?;]|\.\s/.test(label) || /\p{L}\s?:(?:\s|$)/u.test(value))
+      continue;
+    pairs.push({ label, tokens: labelTokens(bareLabel(label)), value, order: u.order, source: 'inline' });
   }
   const index = new Map<string, { u: number; k: number }[]>();
   units.forEach((unit, u) => {

@@ -1,5 +1,6 @@
 import type { Block, Root } from '../tree/types.ts';
 import { blockText, inlineText } from '../tree/walk.ts';
+import { digestOf, summarizeRecord } from './digest.ts';
 
 /**
  * Extractive summary without a model: TextRank over the sentences of the block tree. Sentences are
@@ -12,6 +13,12 @@ import { blockText, inlineText } from '../tree/walk.ts';
 /** Summary length bound: a share of the document's text, and an absolute cap for long documents. */
 export const SUMMARY_SHARE = 0.15;
 export const SUMMARY_MAX_CHARS = 1500;
+/** A document is read as a record, not prose, below this share of its text in sentences… */
+export const PROSE_SHARE = 0.2;
+/** …with at least this share in labelled values and data tables… */
+export const RECORD_SHARE = 0.25;
+/** …and no complete sentence in this first share of its text. */
+export const OPENING_SHARE = 1 / 3;
 
 const STOP = new Set(
   (
@@ -70,11 +77,20 @@ function collectSentences(tree: Root): {
   headings: string[];
   /** Text of the paragraphs outside skipped sections, in order (the fallback when no sentence qualifies). */
   prose: string[];
+  /** Characters in the sentences that qualify for ranking, cut ones included: how much of the text reads as prose. */
+  proseChars: number;
+  /** Most complete sentences in one paragraph. */
+  longestRun: number;
+  /** Characters of text before the first complete sentence (the whole text when there is none). */
+  openingChars: number;
 } {
   const sentences: Sentence[] = [];
   const headings: string[] = [];
   const prose: string[] = [];
   let textLength = 0;
+  let proseChars = 0;
+  let longestRun = 0;
+  let openingChars = -1;
   let section = '';
   let paraInSection = 0;
   const visit = (blocks: readonly Block[], inList: boolean) => {
@@ -120,14 +136,25 @@ function collectSentences(tree: Root): {
           (inList ? 0.3 : 0) -
           (complete ? 0 : 0.75);
         sentences.push({ text: s, index: sentences.length, prior, words, complete });
+        proseChars += s.length;
+        if (complete && openingChars < 0) openingChars = textLength - text.length;
         if (complete) kept++;
       });
       // Lead paragraph = the first with a complete sentence (author lines and captions do not count).
       if (kept) paraInSection++;
+      longestRun = Math.max(longestRun, kept);
     }
   };
   visit(tree.children, false);
-  return { sentences, textLength, headings, prose };
+  return {
+    sentences,
+    textLength,
+    headings,
+    prose,
+    proseChars,
+    longestRun,
+    openingChars: openingChars < 0 ? textLength : openingChars,
+  };
 }
 
 function common(a: Sentence, b: Sentence): number {
@@ -241,9 +268,18 @@ function wholeUnits(units: readonly string[], budget: number, sep: string): stri
 }
 
 export function summarizeOffline(tree: Root): string {
-  const { sentences, textLength, headings, prose } = collectSentences(tree);
+  const { sentences, textLength, headings, prose, proseChars, longestRun, openingChars } = collectSentences(tree);
   const budget = summaryBudget(textLength);
   if (budget <= 0) return '';
+  // Little prose and mostly fields and tables (an invoice, a form, a spreadsheet): its few
+  // sentences are closing terms or an address, so the summary says what the document is and what
+  // its fields and tables hold. A document that opens with prose, or has a paragraph of two complete
+  // sentences, keeps the sentence summary.
+  if (proseChars < PROSE_SHARE * textLength && longestRun < 2 && openingChars >= OPENING_SHARE * textLength) {
+    const digest = digestOf(tree);
+    const record = digest.covered >= RECORD_SHARE * textLength ? summarizeRecord(digest, budget) : '';
+    if (record) return clip(record, SUMMARY_MAX_CHARS);
+  }
   if (!sentences.length) {
     // No sentence long enough to rank: the title and headings, or else the first short sentences.
     const title = typeof tree.metadata.title === 'string' ? tree.metadata.title : undefined;

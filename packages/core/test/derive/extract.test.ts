@@ -211,6 +211,55 @@ describe('offline summary', () => {
     expect(data.summary).toBe('Revenue grew 12% on strong demand for cloud storage in Europe and Asia.');
   });
 
+  it('names a record-like document and gives its key facts instead of its address line (invoice fixture)', async () => {
+    const data = await parse(
+      fixture('derive', 'invoice.html'),
+      { formats: ['summary', 'markdown'] },
+      { filename: 'invoice.html' },
+    );
+    const summary = data.summary ?? '';
+    // What it is (its title), then its largest amount, the total to pay.
+    expect(summary.startsWith('Invoice INV-2031 from Northwind Tools. ')).toBe(true);
+    expect(summary).toContain('Amount due: £3.532,80');
+    expect(summary).not.toContain('Harbour Road');
+    expect(summary.length).toBeLessThanOrEqual(0.15 * (data.markdown ?? '').length);
+  });
+
+  it('says what columns a CSV file has and how many rows, where it said nothing', async () => {
+    const data = await parse(fixture('csv', 'comma.csv'), { formats: ['summary'] }, { filename: 'comma.csv' });
+    expect(data.summary).toBe('Table: Name, Comment, Amount — 2 rows');
+  });
+
+  it('leads a form with a closing clause by its fields; the same clause opening the page keeps it prose', () => {
+    const fields = table([
+      ['Cinema', 'Downtown Multiplex'],
+      ['Booking dates', '12/20/2024 - 12/31/2024'],
+      ['Primary contact', 'Sarah Johnson'],
+      ['Billing contact', 'Michael Chen'],
+      ['Order type', 'Premium package'],
+      ['Region', 'Northeast'],
+      ['Location', 'NYC-01'],
+      ['Net', '$11,250.00'],
+      ['Total', '$12,500.00'],
+    ]);
+    const clause = paragraph('Subject to availability and our standard terms.');
+    // 15 % of this page has room for one fact: the largest amount, not the first row.
+    expect(summarizeOffline(root([heading(1, 'Booking order'), fields, clause]))).toBe(
+      'Booking order. Total: $12,500.00',
+    );
+    expect(summarizeOffline(root([heading(1, 'Booking order'), clause, fields]))).toBe(
+      'Subject to availability and our standard terms.',
+    );
+  });
+
+  it('keeps the sentence summary of a prose page with a table', async () => {
+    const data = await parse(fixture('derive', 'report.html'), { formats: ['summary'] }, { filename: 'r.html' });
+    expect(data.summary).toBe(
+      'Bacterial counts in the harbour fell by a third in 2024 after the new storm-overflow tanks came into service. ' +
+        'Median E. coli counts fell from 310 to 205 colony-forming units per 100 ml.',
+    );
+  });
+
   it('ends on a sentence boundary when no sentence is long enough to rank, and on a heading boundary', () => {
     const short = root([paragraph('Sales rose sharply. Costs fell. Margins widened a lot.')]);
     expect(summarizeOffline(short)).toBe('Sales rose sharply.');
