@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { errorOf } from '../helpers/errors.ts';
 import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
 
 const md = async (bytes: Uint8Array, filename: string, options = {}) =>
@@ -253,4 +254,39 @@ describe('sheet adapter: bombs', () => {
       (e: unknown) => e instanceof DocmillError && e.status === 400 && /zip bomb/i.test(e.message),
     );
   }, 60_000);
+});
+
+describe('sheet adapter: damaged compound files', () => {
+  /**
+   * basic.xls with the root's mini-stream chain (sectors 3→…→8) looped back from 8 to 4, and the
+   * Workbook entry moved into the loop at a size read through the FAT. SheetJS walked such a chain
+   * without a visit limit until V8 aborted the process.
+   */
+  function xlsWithCyclicChain(): Uint8Array {
+    const bytes = fixture('sheet', 'basic.xls');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sector = (n: number) => (n + 1) * 512;
+    const fat = sector(view.getUint32(0x4c, true));
+    const chain: number[] = [];
+    for (let s = 3; s < 0xfffffffd && chain.length < 16; s = view.getUint32(fat + s * 4, true)) chain.push(s);
+    expect(chain).toEqual([3, 4, 5, 6, 7, 8]);
+    view.setUint32(fat + 8 * 4, 4, true);
+    const entry = sector(view.getUint32(0x30, true)) + 2 * 128;
+    expect(new TextDecoder('utf-16le').decode(bytes.subarray(entry, entry + 16))).toBe('Workbook');
+    view.setUint32(entry + 116, 5, true);
+    view.setUint32(entry + 120, 4096, true);
+    return bytes;
+  }
+
+  it('a cyclic sector chain is a 400, and the engine still reads a clean workbook afterwards', async () => {
+    const engine = createEngine();
+    const err = await errorOf(engine.parse(xlsWithCyclicChain(), {}, { filename: 'cyclic.xls' }));
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'The compound file is damaged (broken sector chain).',
+    ]);
+    const clean = await engine.parse(fixture('sheet', 'basic.xls'), {}, { filename: 'basic.xls' });
+    expect(tablesOf(clean.markdown ?? '')[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
 });

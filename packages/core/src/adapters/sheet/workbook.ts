@@ -6,6 +6,7 @@ import { captureConsole } from '../../util/console.ts';
 import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
+import { openCfb } from '../cfb/index.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
@@ -55,6 +56,31 @@ function looksLikeXls(b: Uint8Array): boolean {
     .replace(/^\uFEFF/, '')
     .trimStart();
   return head.startsWith('<');
+}
+
+/**
+ * SheetJS follows compound-file sector chains without a visit limit: a cyclic FAT grows an array
+ * until V8 aborts the whole process, which no try/catch survives. So it never sees the uploaded
+ * container: the root streams are read with the guarded reader and handed over in a container
+ * SheetJS writes itself. A damaged workbook stream is a 400; any other stream that cannot be read
+ * (summary, CompObj) is left out, as it is not needed for the cells.
+ */
+function rebuildContainer(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, signal: AbortSignal): Uint8Array {
+  if (!(bytes[0] === 0xd0 && bytes[1] === 0xcf)) return bytes;
+  const source = openCfb(bytes, signal);
+  const rebuilt = XLSX.CFB.utils.cfb_new();
+  for (const name of source.names) {
+    if (!name || name.includes('/')) continue;
+    let data: Uint8Array | undefined;
+    try {
+      data = source.stream(name);
+    } catch (err) {
+      if (name === 'Workbook' || name === 'Book') throw err;
+      continue;
+    }
+    if (data) XLSX.CFB.utils.cfb_add(rebuilt, name, data);
+  }
+  return new Uint8Array(XLSX.CFB.write(rebuilt, { type: 'array' }) as ArrayLike<number>);
 }
 
 /**
@@ -239,7 +265,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
   const XLSX = await loadXlsx();
-  const input = ctx.kind === 'xls' ? decryptXls(XLSX, bytes, ctx) : bytes;
+  const input = ctx.kind === 'xls' ? decryptXls(XLSX, rebuildContainer(XLSX, bytes, ctx.signal), ctx) : bytes;
   let wb: WorkBook;
   try {
     // SheetJS prints unknown or damaged records to the console (no option silences it).
