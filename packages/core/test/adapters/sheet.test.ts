@@ -290,3 +290,17 @@ describe('sheet adapter: damaged compound files', () => {
     expect(tablesOf(clean.markdown ?? '')[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
   });
 });
+
+describe('sheet adapter: damaged cell references', () => {
+  it('a cell referenced past the last row is left out instead of walking billions of empty rows', async () => {
+    // basic.xlsx with one cell's reference damaged to row 2^31: SheetJS stores it at that index, and
+    // the row list's length became 2^31 + 1.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsx'));
+    const xml = await zip.file('xl/worksheets/sheet1.xml')?.async('string');
+    expect(xml).toContain('<c r="C6" t="str"><v>Figures are unaudited</v>');
+    zip.file('xl/worksheets/sheet1.xml', xml?.replace('<c r="C6"', '<c r="C2147483649"') ?? '');
+    const damaged = await zip.generateAsync({ type: 'uint8array' });
+    const out = await md(damaged, 'damaged.xlsx');
+    expect(out).toBe(FIXTURE_MD.replace('| Note | Figures are unaudited |\n| --- | --- |', '| Note |\n| --- |'));
+  });
+});

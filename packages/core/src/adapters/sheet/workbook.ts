@@ -127,6 +127,29 @@ function display(c: CellObject | undefined): string {
   return shown.slice(0, MAX_CELL_CHARS).replace(/\s+/g, ' ').trim();
 }
 
+/** Excel's grid. */
+const MAX_ROWS = 1_048_576;
+const MAX_COLS = 16_384;
+
+/**
+ * The filled positions of a SheetJS row (or of the row list) inside the grid, in order. A damaged
+ * cell reference ("-2147483649", a row "NaN") puts a cell at an index far outside it, and the array's
+ * length becomes billions: visiting it index by index (forEach, for…of) ran for minutes past the
+ * parse's deadline. Such a cell has no place in the sheet and is left out.
+ */
+function inGrid<T>(list: readonly T[], limit: number): [number, T][] {
+  const out: [number, T][] = [];
+  if (list.length <= limit) {
+    for (let i = 0; i < list.length; i++) if (i in list) out.push([i, list[i] as T]);
+    return out;
+  }
+  for (const key of Object.keys(list)) {
+    const i = Number(key);
+    if (Number.isInteger(i) && i >= 0 && i < limit) out.push([i, list[i] as T]);
+  }
+  return out;
+}
+
 function sheetCells(ws: WorkSheet): GridCell[] {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
   const merges = new Map<string, { rowSpan: number; colSpan: number }>();
@@ -135,13 +158,13 @@ function sheetCells(ws: WorkSheet): GridCell[] {
   // range) is cut there: Markdown repeats a merged cell in every position it covers.
   let lastRow = 0;
   let lastCol = 0;
-  data.forEach((cells, r) => {
-    cells?.forEach((c, col) => {
-      if (!display(c ?? undefined)) return;
+  const rows = inGrid(data, MAX_ROWS).map(([r, cells]) => [r, inGrid(cells ?? [], MAX_COLS)] as const);
+  for (const [r, cells] of rows)
+    for (const [col, c] of cells) {
+      if (!display(c ?? undefined)) continue;
       lastRow = Math.max(lastRow, r);
       lastCol = Math.max(lastCol, col);
-    });
-  });
+    }
   for (const m of ws['!merges'] ?? []) {
     const endR = Math.max(m.s.r, Math.min(m.e.r, lastRow));
     const endC = Math.max(m.s.c, Math.min(m.e.c, lastCol));
@@ -150,16 +173,14 @@ function sheetCells(ws: WorkSheet): GridCell[] {
       for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
   const out: GridCell[] = [];
-  data.forEach((cells, r) => {
-    if (!cells) return;
-    cells.forEach((c, col) => {
-      if (covered.has(`${r},${col}`)) return;
+  for (const [r, cells] of rows)
+    for (const [col, c] of cells) {
+      if (covered.has(`${r},${col}`)) continue;
       const text = display(c ?? undefined);
-      if (!text) return;
+      if (!text) continue;
       const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
       out.push({ r, c: col, text, ...span });
-    });
-  });
+    }
   return out.sort((a, b) => a.r - b.r || a.c - b.c);
 }
 
@@ -229,8 +250,8 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
 /** Cell comments (notes and threaded comments) in cell order, each labelled with its author. */
 function noteBlocks(ws: WorkSheet): Block[] {
   const out: Block[] = [];
-  for (const cells of (ws['!data'] ?? []) as (CellObject | null | undefined)[][]) {
-    for (const c of cells ?? []) {
+  for (const [, cells] of inGrid((ws['!data'] ?? []) as (CellObject | null | undefined)[][], MAX_ROWS)) {
+    for (const [, c] of inGrid(cells ?? [], MAX_COLS)) {
       for (const note of c?.c ?? []) {
         const body = (note.t ?? '').replace(/\s+/g, ' ').trim();
         if (!body) continue;
