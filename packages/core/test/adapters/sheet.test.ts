@@ -304,3 +304,20 @@ describe('sheet adapter: damaged cell references', () => {
     expect(out).toBe(FIXTURE_MD.replace('| Note | Figures are unaudited |\n| --- | --- |', '| Note |\n| --- |'));
   });
 });
+
+describe('sheet adapter: string lengths past the end of a part', () => {
+  it('a font name claiming two billion characters is read only to the end of styles.bin', async () => {
+    // basic.xlsb with its first BrtFont (record 0x2B) name length set to 0x7FFFFFF0. SheetJS reads
+    // such a string one character at a time without Node's Buffer, which took minutes.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsb'));
+    const part = (await zip.file('xl/styles.bin')?.async('uint8array')) ?? new Uint8Array(0);
+    const font = Buffer.from(part).indexOf(Buffer.from('Calibri', 'utf16le'));
+    expect(part[font - 25 - 2]).toBe(0x2b); // record type, one length byte, then the 21-byte font header
+    const view = new DataView(part.buffer, part.byteOffset, part.byteLength);
+    expect(view.getUint32(font - 4, true)).toBe(7);
+    view.setUint32(font - 4, 0x7ffffff0, true);
+    zip.file('xl/styles.bin', part);
+    const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'damaged.xlsb');
+    expect(out).toBe(FIXTURE_MD);
+  });
+});
