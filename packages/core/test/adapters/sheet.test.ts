@@ -321,3 +321,15 @@ describe('sheet adapter: string lengths past the end of a part', () => {
     expect(out).toBe(FIXTURE_MD);
   });
 });
+
+describe('sheet adapter: unnamed sheets', () => {
+  it('a spreadsheet table without a name is headed by its position', async () => {
+    // basic.odp relabelled as a spreadsheet: its one table has no table:name, and SheetJS left the
+    // sheet name undefined, which reached the renderer as a heading without text (a 500).
+    const zip = await JSZip.loadAsync(fixture('odp', 'basic.odp'));
+    expect(await zip.file('content.xml')?.async('string')).toContain('<table:table table:use-first-row-styles="true">');
+    zip.file('mimetype', 'application/vnd.oasis.opendocument.spreadsheet', { compression: 'STORE' });
+    const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'unnamed.ods');
+    expect(out).toBe('## Sheet 1\n\n| Metric | Value |\n| --- | --- |\n| Users | 1200 |\n');
+  });
+});

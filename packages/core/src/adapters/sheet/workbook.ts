@@ -315,7 +315,9 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     ctx.progress?.(i, wb.SheetNames.length, 'sheets');
     if (meta[i]?.Hidden) continue;
     const ws = wb.Sheets[name];
-    const children: Block[] = [heading(2, name)];
+    // SheetJS leaves the name undefined for a spreadsheet table without one (ODF table:name missing).
+    const label = typeof name === 'string' && name ? name : `Sheet ${i + 1}`;
+    const children: Block[] = [heading(2, label)];
     if (ws) {
       const budget = { left: ctx.limits.maxCellsPerSheet };
       let cells = sheetCells(ws);
@@ -327,11 +329,11 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
       children.push(...tables);
       children.push(...noteBlocks(ws));
       if (truncated)
-        ctx.warn(`Sheet "${name}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
+        ctx.warn(`Sheet "${label}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
     }
     children.push(...(charts.get(name) ?? []));
     // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
-    sections.push(section('sheet', i + 1, children, { name }));
+    sections.push(section('sheet', i + 1, children, { name: label }));
   }
   ctx.progress?.(wb.SheetNames.length, wb.SheetNames.length, 'sheets');
   const tree: Root = { type: 'root', metadata: metadataOf(wb, sections.length), children: sections };
