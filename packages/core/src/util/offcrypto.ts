@@ -218,7 +218,15 @@ export async function decryptOoxml(
   const read = minor === 4 && major === 4 ? agile : minor === 2 && major >= 2 && major <= 4 ? standard : undefined;
   if (!read) throw badInput('The document is encrypted in a way this engine does not read (extensible encryption).');
   for (const candidate of password === undefined ? [DEFAULT_PASSWORD] : [password, DEFAULT_PASSWORD]) {
-    const plain = await read(info, pkg, candidate, signal);
+    let plain: Uint8Array | undefined;
+    try {
+      plain = await read(info, pkg, candidate, signal);
+    } catch (err) {
+      // Offsets and sizes in the header are the file's word: one past its end (a RangeError), a key
+      // size WebCrypto refuses, base64 that is not, all mean a damaged header, not an engine fault.
+      if (err instanceof DocmillError) throw err;
+      throw badInput('The document is encrypted and its encryption header is damaged.', err);
+    }
     if (plain) return plain;
   }
   throw badInput(

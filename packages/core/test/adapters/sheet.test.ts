@@ -291,6 +291,24 @@ describe('sheet adapter: damaged compound files', () => {
   });
 });
 
+describe('sheet adapter: damaged encryption headers', () => {
+  it('a header size pointing past EncryptionInfo is a 400, not a RangeError 500', async () => {
+    // velvet-standard.xlsx (standard encryption, version 4.2): the header size that locates the
+    // verifier set to 0x7FFFFFFF.
+    const bytes = fixture('sheet', 'velvet-standard.xlsx');
+    const info = Buffer.from(bytes).indexOf(Buffer.from([4, 0, 2, 0, 0x24, 0, 0, 0]));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    expect(view.getUint32(info + 8, true)).toBe(140);
+    view.setUint32(info + 8, 0x7fffffff, true);
+    const err = await errorOf(parse(bytes, {}, { filename: 'damaged.xlsx' }));
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'The document is encrypted and its encryption header is damaged.',
+    ]);
+  });
+});
+
 describe('sheet adapter: damaged cell references', () => {
   it('a cell referenced past the last row is left out instead of walking billions of empty rows', async () => {
     // basic.xlsx with one cell's reference damaged to row 2^31: SheetJS stores it at that index, and
