@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
+import { createEngine, DocmillError, detect, parse, parseTree, timeoutError } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
+import { decryptOoxml } from '../../src/util/offcrypto.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { errorOf } from '../helpers/errors.ts';
 import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
@@ -306,6 +307,27 @@ describe('sheet adapter: damaged encryption headers', () => {
       'BAD_REQUEST',
       'The document is encrypted and its encryption header is damaged.',
     ]);
+  });
+  it('a spin count of ten million does not hold off the deadline', async () => {
+    // velvet-agile.xlsx with spinCount 100000 → 9999999 (a newline dropped to keep the stream's size).
+    // The rounds were synchronous, so an abort could only be seen after all of them, and the
+    // caller got "password-protected" most of a minute later.
+    const bytes = Buffer.from(fixture('sheet', 'velvet-agile.xlsx'));
+    const at = bytes.indexOf('?>\n<encryption ');
+    const spins = bytes.indexOf('spinCount="100000"');
+    expect(at).toBeGreaterThan(0);
+    expect(spins).toBeGreaterThan(at);
+    const damaged = Buffer.concat([
+      bytes.subarray(0, at + 2),
+      bytes.subarray(at + 3, spins),
+      Buffer.from('spinCount="9999999"'),
+      bytes.subarray(spins + 'spinCount="100000"'.length),
+    ]);
+    expect(damaged.length).toBe(bytes.length);
+    const deadline = new AbortController();
+    setTimeout(() => deadline.abort(timeoutError(20)), 20);
+    const err = await errorOf(decryptOoxml(damaged, undefined, deadline.signal));
+    expect([err.status, err.code]).toEqual([408, 'SCRAPE_TIMEOUT']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
+import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
@@ -100,18 +101,6 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
 
 /** Longest stretch of page reading without letting timers (the timeout) run. */
 const TURN_MS = 25;
-
-/** Resolves in a new task (not a microtask), without the clamping of `setTimeout(0)`. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
 
 /**
  * Drawing instructions cost pdf.js about as much as the text itself. A document's tables share one
