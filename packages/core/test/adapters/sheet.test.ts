@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { openCfb } from '../../src/adapters/cfb/index.ts';
 import { createEngine, DocmillError, detect, parse, parseTree, timeoutError } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { decryptOoxml } from '../../src/util/offcrypto.ts';
@@ -289,6 +290,23 @@ describe('sheet adapter: damaged compound files', () => {
     ]);
     const clean = await engine.parse(fixture('sheet', 'basic.xls'), {}, { filename: 'basic.xls' });
     expect(tablesOf(clean.markdown ?? '')[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
+});
+
+describe('sheet adapter: record counts past the end of a record', () => {
+  it('an ExternSheet record with no room for its count is a 400', async () => {
+    // basic.xls with the Workbook stream's final EOF record (0x000A, empty) retyped to ExternSheet
+    // (0x0017): the XTI count read past the record was NaN, and SheetJS looped on it forever.
+    const bytes = fixture('sheet', 'basic.xls');
+    const stream = openCfb(bytes).stream('Workbook') ?? new Uint8Array(0);
+    const tail = Buffer.from(stream.subarray(stream.length - 40));
+    const at = Buffer.from(bytes).indexOf(tail);
+    expect(tail.subarray(36).toString('hex')).toBe('0a000000');
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 36] = 0x17;
+    const err = await errorOf(parse(bytes, {}, { filename: 'damaged.xls' }));
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toMatch(/^The spreadsheet is damaged or not a supported format \(Bad ExternSheet/);
   });
 });
 
