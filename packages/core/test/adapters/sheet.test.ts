@@ -293,7 +293,21 @@ describe('sheet adapter: damaged compound files', () => {
   });
 });
 
-describe('sheet adapter: record counts past the end of a record', () => {
+describe('sheet adapter: counts past the end of a record', () => {
+  it('a summary property count of two billion is ignored like any damaged metadata', async () => {
+    // basic.xls with its SummaryInformation section's property count (4) set to 0x7FFFFFFF: SheetJS
+    // pushed one entry per claimed property, reading far past the stream, until the process died.
+    const bytes = fixture('sheet', 'basic.xls');
+    const fmtid = Buffer.from('e0859ff2f94f6810ab9108002b27b3d9', 'hex'); // FMTID_SummaryInformation
+    const set = Buffer.from(bytes).indexOf(fmtid) - 28;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const section = set + view.getUint32(set + 44, true);
+    expect(view.getUint32(section + 4, true)).toBe(4);
+    view.setUint32(section + 4, 0x7fffffff, true);
+    const out = await md(bytes, 'damaged.xls');
+    expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
+
   it('an ExternSheet record with no room for its count is a 400', async () => {
     // basic.xls with the Workbook stream's final EOF record (0x000A, empty) retyped to ExternSheet
     // (0x0017): the XTI count read past the record was NaN, and SheetJS looped on it forever.
