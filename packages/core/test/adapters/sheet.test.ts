@@ -308,6 +308,18 @@ describe('sheet adapter: counts past the end of a record', () => {
     expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
   });
 
+  it('a metadata block claiming two billion records is read to the end of metadata.bin', async () => {
+    // basic.xlsb with its BrtMdb record (0x33, body '01000000 01000000 00000000') counting 0x7FFFFFFF
+    // entries: SheetJS pushed one per claimed entry until the process died.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsb'));
+    const part = (await zip.file('xl/metadata.bin')?.async('uint8array')) ?? new Uint8Array(0);
+    const mdb = Buffer.from(part).indexOf(Buffer.from('330c010000000100000000000000', 'hex'));
+    expect(mdb).toBeGreaterThan(0);
+    new DataView(part.buffer, part.byteOffset, part.byteLength).setUint32(mdb + 2, 0x7fffffff, true);
+    zip.file('xl/metadata.bin', part);
+    expect(await md(await zip.generateAsync({ type: 'uint8array' }), 'damaged.xlsb')).toBe(FIXTURE_MD);
+  });
+
   it('an ExternSheet record with no room for its count is a 400', async () => {
     // basic.xls with the Workbook stream's final EOF record (0x000A, empty) retyped to ExternSheet
     // (0x0017): the XTI count read past the record was NaN, and SheetJS looped on it forever.
