@@ -320,6 +320,18 @@ describe('sheet adapter: counts past the end of a record', () => {
     expect(await md(await zip.generateAsync({ type: 'uint8array' }), 'damaged.xlsb')).toBe(FIXTURE_MD);
   });
 
+  it('a formula whose tokens run past their length is read, not looped on', async () => {
+    // basic.xls with the LABEL record of B2 ("Date", 0x0204) retyped to a BIFF3 FORMULA (0x0206):
+    // its token parser overshot the formula's end and, waiting to land on it exactly, never ended.
+    const bytes = fixture('sheet', 'basic.xls');
+    const label = Buffer.from(bytes).indexOf(Buffer.from('04021100010001001000040001', 'hex'));
+    expect(label).toBeGreaterThan(0);
+    bytes[label] = 0x06;
+    const [sales] = tablesOf(await md(bytes, 'damaged.xls'));
+    expect(sales?.[1]?.slice(1)).toEqual(['region', 'growth', 'revenue']);
+    expect(sales?.[2]).toEqual(['2024-01-01', 'north', '12.5%', '$1,234.50']);
+  });
+
   it('an ExternSheet record with no room for its count is a 400', async () => {
     // basic.xls with the Workbook stream's final EOF record (0x000A, empty) retyped to ExternSheet
     // (0x0017): the XTI count read past the record was NaN, and SheetJS looped on it forever.
