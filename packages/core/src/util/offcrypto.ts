@@ -9,6 +9,7 @@ import { openCfb } from '../adapters/cfb/index.ts';
 import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
 import { concatBytes as concat, equalBytes as equal, u32le, utf16le } from './bytes.ts';
 import { sha1, sha512 } from './sha.ts';
+import { nextTask } from './task.ts';
 import { attr, kid, kids, parseXml } from './xml.ts';
 
 export const DEFAULT_PASSWORD = 'VelvetSweatshop';
@@ -38,7 +39,12 @@ async function spinHash(hash: Hash, salt: Uint8Array, password: string, spins: n
   const sync = SYNC[hash];
   const round = new Uint8Array(4 + h.length);
   for (let i = 0; i < spins; i++) {
-    if ((i & 0x3fff) === 0) throwIfAborted(signal);
+    // The synchronous rounds give timers a turn now and then: without one the timeout could not fire
+    // before all rounds were done (the cap of 10 million takes most of a minute).
+    if ((i & 0x3fff) === 0) {
+      if (i) await nextTask();
+      throwIfAborted(signal);
+    }
     if (sync) {
       round.set(u32le(i));
       round.set(h, 4);
@@ -218,7 +224,15 @@ export async function decryptOoxml(
   const read = minor === 4 && major === 4 ? agile : minor === 2 && major >= 2 && major <= 4 ? standard : undefined;
   if (!read) throw badInput('The document is encrypted in a way this engine does not read (extensible encryption).');
   for (const candidate of password === undefined ? [DEFAULT_PASSWORD] : [password, DEFAULT_PASSWORD]) {
-    const plain = await read(info, pkg, candidate, signal);
+    let plain: Uint8Array | undefined;
+    try {
+      plain = await read(info, pkg, candidate, signal);
+    } catch (err) {
+      // Offsets and sizes in the header are the file's word: one past its end (a RangeError), a key
+      // size WebCrypto refuses, base64 that is not, all mean a damaged header, not an engine fault.
+      if (err instanceof DocmillError || signal?.aborted) throw err;
+      throw badInput('The document is encrypted and its encryption header is damaged.', err);
+    }
     if (plain) return plain;
   }
   throw badInput(

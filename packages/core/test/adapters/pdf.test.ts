@@ -95,6 +95,26 @@ describe.each(pdfBackends)('pdf adapter: generated fixtures (%s)', (backend) => 
     expect(blank.pageInfo?.[1]?.text).toBe('none');
   });
 
+  it('stops loading once a page tree claiming far more pages than the file holds runs out', async () => {
+    // basic.pdf with its page tree's /Count raised from 1 to 1000, spaces dropped to keep every
+    // offset: each missing page was loaded in turn and kept as an empty page (a /Count of a million
+    // ran until the timeout).
+    const bytes = Buffer.from(fixture('pdf', 'basic.pdf'));
+    const tree = bytes.indexOf('/Kids [6 0 R] /Count 1 >>');
+    expect(tree).toBeGreaterThan(0);
+    bytes.write('/Kids[6 0 R]/Count 1000>>', tree, 'latin1');
+    const r = await parse(bytes, pdfOpts({ pages: true }), { filename: 'claims.pdf' });
+    expect(r.markdown).toContain('- Third item\n\nClosing words.');
+    expect(r.pages?.map((p) => p.pageNumber)).toEqual([1]);
+    expect([r.metadata.numPages, r.metadata.totalPages]).toEqual([1, 1]);
+    // pdf.js counts the pages its tree really holds; PDFium takes /Count at its word.
+    expect(r.warning).toBe(
+      backend === 'pdfium'
+        ? 'The PDF claims 1000 pages, but none from page 2 on could be read; they were skipped.'
+        : null,
+    );
+  });
+
   it('rejects truncated and non-PDF bytes with a 400', async () => {
     const bytes = fixture('pdf', 'basic.pdf');
     const broken = [bytes.slice(0, 40), new TextEncoder().encode('%PDF-1.4\nthis is not a pdf at all\n%%EOF')];

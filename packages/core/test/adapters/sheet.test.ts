@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
+import { openCfb } from '../../src/adapters/cfb/index.ts';
+import { createEngine, DocmillError, detect, parse, parseTree, timeoutError } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
+import { decryptOoxml } from '../../src/util/offcrypto.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { errorOf } from '../helpers/errors.ts';
 import { headingsOf, mean, tableNeighbourF1, tablesOf, textSimilarity } from '../helpers/metrics.ts';
 
 const md = async (bytes: Uint8Array, filename: string, options = {}) =>
@@ -253,4 +256,176 @@ describe('sheet adapter: bombs', () => {
       (e: unknown) => e instanceof DocmillError && e.status === 400 && /zip bomb/i.test(e.message),
     );
   }, 60_000);
+});
+
+describe('sheet adapter: damaged compound files', () => {
+  /**
+   * basic.xls with the root's mini-stream chain (sectors 3→…→8) looped back from 8 to 4, and the
+   * Workbook entry moved into the loop at a size read through the FAT. SheetJS walked such a chain
+   * without a visit limit until V8 aborted the process.
+   */
+  function xlsWithCyclicChain(): Uint8Array {
+    const bytes = fixture('sheet', 'basic.xls');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sector = (n: number) => (n + 1) * 512;
+    const fat = sector(view.getUint32(0x4c, true));
+    const chain: number[] = [];
+    for (let s = 3; s < 0xfffffffd && chain.length < 16; s = view.getUint32(fat + s * 4, true)) chain.push(s);
+    expect(chain).toEqual([3, 4, 5, 6, 7, 8]);
+    view.setUint32(fat + 8 * 4, 4, true);
+    const entry = sector(view.getUint32(0x30, true)) + 2 * 128;
+    expect(new TextDecoder('utf-16le').decode(bytes.subarray(entry, entry + 16))).toBe('Workbook');
+    view.setUint32(entry + 116, 5, true);
+    view.setUint32(entry + 120, 4096, true);
+    return bytes;
+  }
+
+  it('a cyclic sector chain is a 400, and the engine still reads a clean workbook afterwards', async () => {
+    const engine = createEngine();
+    const err = await errorOf(engine.parse(xlsWithCyclicChain(), {}, { filename: 'cyclic.xls' }));
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'The compound file is damaged (broken sector chain).',
+    ]);
+    const clean = await engine.parse(fixture('sheet', 'basic.xls'), {}, { filename: 'basic.xls' });
+    expect(tablesOf(clean.markdown ?? '')[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
+});
+
+describe('sheet adapter: counts past the end of a record', () => {
+  it('a summary property count of two billion is ignored like any damaged metadata', async () => {
+    // basic.xls with its SummaryInformation section's property count (4) set to 0x7FFFFFFF: SheetJS
+    // pushed one entry per claimed property, reading far past the stream, until the process died.
+    const bytes = fixture('sheet', 'basic.xls');
+    const fmtid = Buffer.from('e0859ff2f94f6810ab9108002b27b3d9', 'hex'); // FMTID_SummaryInformation
+    const set = Buffer.from(bytes).indexOf(fmtid) - 28;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const section = set + view.getUint32(set + 44, true);
+    expect(view.getUint32(section + 4, true)).toBe(4);
+    view.setUint32(section + 4, 0x7fffffff, true);
+    const out = await md(bytes, 'damaged.xls');
+    expect(tablesOf(out)[0]?.[1]).toEqual(['date', 'region', 'growth', 'revenue']);
+  });
+
+  it('a metadata block claiming two billion records is read to the end of metadata.bin', async () => {
+    // basic.xlsb with its BrtMdb record (0x33, body '01000000 01000000 00000000') counting 0x7FFFFFFF
+    // entries: SheetJS pushed one per claimed entry until the process died.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsb'));
+    const part = (await zip.file('xl/metadata.bin')?.async('uint8array')) ?? new Uint8Array(0);
+    const mdb = Buffer.from(part).indexOf(Buffer.from('330c010000000100000000000000', 'hex'));
+    expect(mdb).toBeGreaterThan(0);
+    new DataView(part.buffer, part.byteOffset, part.byteLength).setUint32(mdb + 2, 0x7fffffff, true);
+    zip.file('xl/metadata.bin', part);
+    expect(await md(await zip.generateAsync({ type: 'uint8array' }), 'damaged.xlsb')).toBe(FIXTURE_MD);
+  });
+
+  it('a formula whose tokens run past their length is read, not looped on', async () => {
+    // basic.xls with the LABEL record of B2 ("Date", 0x0204) retyped to a BIFF3 FORMULA (0x0206):
+    // its token parser overshot the formula's end and, waiting to land on it exactly, never ended.
+    const bytes = fixture('sheet', 'basic.xls');
+    const label = Buffer.from(bytes).indexOf(Buffer.from('04021100010001001000040001', 'hex'));
+    expect(label).toBeGreaterThan(0);
+    bytes[label] = 0x06;
+    const [sales] = tablesOf(await md(bytes, 'damaged.xls'));
+    expect(sales?.[1]?.slice(1)).toEqual(['region', 'growth', 'revenue']);
+    expect(sales?.[2]).toEqual(['2024-01-01', 'north', '12.5%', '$1,234.50']);
+  });
+
+  it('an ExternSheet record with no room for its count is a 400', async () => {
+    // basic.xls with the Workbook stream's final EOF record (0x000A, empty) retyped to ExternSheet
+    // (0x0017): the XTI count read past the record was NaN, and SheetJS looped on it forever.
+    const bytes = fixture('sheet', 'basic.xls');
+    const stream = openCfb(bytes).stream('Workbook') ?? new Uint8Array(0);
+    const tail = Buffer.from(stream.subarray(stream.length - 40));
+    const at = Buffer.from(bytes).indexOf(tail);
+    expect(tail.subarray(36).toString('hex')).toBe('0a000000');
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 36] = 0x17;
+    const err = await errorOf(parse(bytes, {}, { filename: 'damaged.xls' }));
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toMatch(/^The spreadsheet is damaged or not a supported format \(Bad ExternSheet/);
+  });
+});
+
+describe('sheet adapter: damaged encryption headers', () => {
+  it('a header size pointing past EncryptionInfo is a 400, not a RangeError 500', async () => {
+    // velvet-standard.xlsx (standard encryption, version 4.2): the header size that locates the
+    // verifier set to 0x7FFFFFFF.
+    const bytes = fixture('sheet', 'velvet-standard.xlsx');
+    const info = Buffer.from(bytes).indexOf(Buffer.from([4, 0, 2, 0, 0x24, 0, 0, 0]));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    expect(view.getUint32(info + 8, true)).toBe(140);
+    view.setUint32(info + 8, 0x7fffffff, true);
+    const err = await errorOf(parse(bytes, {}, { filename: 'damaged.xlsx' }));
+    expect([err.status, err.code, err.message]).toEqual([
+      400,
+      'BAD_REQUEST',
+      'The document is encrypted and its encryption header is damaged.',
+    ]);
+  });
+  it('a spin count of ten million does not hold off the deadline', async () => {
+    // velvet-agile.xlsx with spinCount 100000 → 9999999 (a newline dropped to keep the stream's size).
+    // The rounds were synchronous, so an abort could only be seen after all of them, and the
+    // caller got "password-protected" most of a minute later.
+    const bytes = Buffer.from(fixture('sheet', 'velvet-agile.xlsx'));
+    const at = bytes.indexOf('?>\n<encryption ');
+    const spins = bytes.indexOf('spinCount="100000"');
+    expect(at).toBeGreaterThan(0);
+    expect(spins).toBeGreaterThan(at);
+    const damaged = Buffer.concat([
+      bytes.subarray(0, at + 2),
+      bytes.subarray(at + 3, spins),
+      Buffer.from('spinCount="9999999"'),
+      bytes.subarray(spins + 'spinCount="100000"'.length),
+    ]);
+    expect(damaged.length).toBe(bytes.length);
+    const deadline = new AbortController();
+    setTimeout(() => deadline.abort(timeoutError(20)), 20);
+    const err = await errorOf(decryptOoxml(damaged, undefined, deadline.signal));
+    expect([err.status, err.code]).toEqual([408, 'SCRAPE_TIMEOUT']);
+  });
+});
+
+describe('sheet adapter: damaged cell references', () => {
+  it('a cell referenced past the last row is left out instead of walking billions of empty rows', async () => {
+    // basic.xlsx with one cell's reference damaged to row 2^31: SheetJS stores it at that index, and
+    // the row list's length became 2^31 + 1.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsx'));
+    const xml = await zip.file('xl/worksheets/sheet1.xml')?.async('string');
+    expect(xml).toContain('<c r="C6" t="str"><v>Figures are unaudited</v>');
+    zip.file('xl/worksheets/sheet1.xml', xml?.replace('<c r="C6"', '<c r="C2147483649"') ?? '');
+    const damaged = await zip.generateAsync({ type: 'uint8array' });
+    const out = await md(damaged, 'damaged.xlsx');
+    expect(out).toBe(FIXTURE_MD.replace('| Note | Figures are unaudited |\n| --- | --- |', '| Note |\n| --- |'));
+  });
+});
+
+describe('sheet adapter: string lengths past the end of a part', () => {
+  it('a font name claiming two billion characters is read only to the end of styles.bin', async () => {
+    // basic.xlsb with its first BrtFont (record 0x2B) name length set to 0x7FFFFFF0. SheetJS reads
+    // such a string one character at a time without Node's Buffer, which took minutes.
+    const zip = await JSZip.loadAsync(fixture('sheet', 'basic.xlsb'));
+    const part = (await zip.file('xl/styles.bin')?.async('uint8array')) ?? new Uint8Array(0);
+    const font = Buffer.from(part).indexOf(Buffer.from('Calibri', 'utf16le'));
+    expect(part[font - 25 - 2]).toBe(0x2b); // record type, one length byte, then the 21-byte font header
+    const view = new DataView(part.buffer, part.byteOffset, part.byteLength);
+    expect(view.getUint32(font - 4, true)).toBe(7);
+    view.setUint32(font - 4, 0x7ffffff0, true);
+    zip.file('xl/styles.bin', part);
+    const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'damaged.xlsb');
+    expect(out).toBe(FIXTURE_MD);
+  });
+});
+
+describe('sheet adapter: unnamed sheets', () => {
+  it('a spreadsheet table without a name is headed by its position', async () => {
+    // basic.odp relabelled as a spreadsheet: its one table has no table:name, and SheetJS left the
+    // sheet name undefined, which reached the renderer as a heading without text (a 500).
+    const zip = await JSZip.loadAsync(fixture('odp', 'basic.odp'));
+    expect(await zip.file('content.xml')?.async('string')).toContain('<table:table table:use-first-row-styles="true">');
+    zip.file('mimetype', 'application/vnd.oasis.opendocument.spreadsheet', { compression: 'STORE' });
+    const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'unnamed.ods');
+    expect(out).toBe('## Sheet 1\n\n| Metric | Value |\n| --- | --- |\n| Users | 1200 |\n');
+  });
 });

@@ -1,6 +1,7 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
+import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
@@ -29,9 +30,9 @@ export const adapter: Adapter = {
 };
 
 async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<AdapterOutput> {
-  const total = src.pageCount;
+  let total = src.pageCount;
   const max = ctx.options.pdf.maxPages;
-  const count = max !== undefined ? Math.min(total, max) : total;
+  let count = max !== undefined ? Math.min(total, max) : total;
   if (count < total) ctx.warn(`Only the first ${count} of ${total} PDF pages were parsed (maxPages).`);
   const mode = ctx.options.pdf.mode;
   const mono = new Set<string>();
@@ -42,6 +43,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   // pages); pdf.js's operator lists cost about as much as its text.
   const cheapGraphics = src.backend === 'pdfium';
   let failed = 0;
+  let missingRun = 0;
   let firstError: unknown;
   let lastTurn = performance.now();
   for (let n = 1; n <= count; n++) {
@@ -58,15 +60,30 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       // so the text-only fast mode goes without links.
       page = await src.page(n, { links: mode !== 'fast' });
       pages.push(await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings));
+      missingRun = 0;
     } catch (err) {
       if (err instanceof DocmillError) throw err;
       failed++;
+      missingRun++;
       firstError ??= err;
       pages.push({ number: n, width: 0, height: 0, lines: [], tables: [], images: [] });
     } finally {
       page?.close();
     }
     ctx.progress?.(n, count, 'pages');
+    if (missingRun >= MISSING_RUN && n < count) {
+      // With nothing read before the run, the document fails below as unreadable.
+      if (missingRun < n) {
+        ctx.warn(
+          `The PDF claims ${total} pages, but none from page ${n - missingRun + 1} on could be read; they were skipped.`,
+        );
+        pages.splice(pages.length - missingRun);
+        failed -= missingRun;
+      }
+      count = pages.length;
+      total = count;
+      break;
+    }
   }
   if (failed && failed === count) {
     const detail = firstError instanceof Error ? firstError.message : String(firstError);
@@ -98,20 +115,15 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   return out;
 }
 
+/**
+ * Pages in a row that fail to load after which the rest of the page tree is taken as missing. The
+ * page count is the file's own claim (/Count): a damaged one gave a one-page file a million pages,
+ * each loaded in turn (and left empty) until the timeout.
+ */
+const MISSING_RUN = 256;
+
 /** Longest stretch of page reading without letting timers (the timeout) run. */
 const TURN_MS = 25;
-
-/** Resolves in a new task (not a microtask), without the clamping of `setTimeout(0)`. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
-}
 
 /**
  * Drawing instructions cost pdf.js about as much as the text itself. A document's tables share one

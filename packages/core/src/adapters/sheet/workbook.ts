@@ -6,6 +6,7 @@ import { captureConsole } from '../../util/console.ts';
 import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
+import { openCfb } from '../cfb/index.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
@@ -58,6 +59,31 @@ function looksLikeXls(b: Uint8Array): boolean {
 }
 
 /**
+ * SheetJS follows compound-file sector chains without a visit limit: a cyclic FAT grows an array
+ * until V8 aborts the whole process, which no try/catch survives. So it never sees the uploaded
+ * container: the root streams are read with the guarded reader and handed over in a container
+ * SheetJS writes itself. A damaged workbook stream is a 400; any other stream that cannot be read
+ * (summary, CompObj) is left out, as it is not needed for the cells.
+ */
+function rebuildContainer(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, signal: AbortSignal): Uint8Array {
+  if (!(bytes[0] === 0xd0 && bytes[1] === 0xcf)) return bytes;
+  const source = openCfb(bytes, signal);
+  const rebuilt = XLSX.CFB.utils.cfb_new();
+  for (const name of source.names) {
+    if (!name || name.includes('/')) continue;
+    let data: Uint8Array | undefined;
+    try {
+      data = source.stream(name);
+    } catch (err) {
+      if (name === 'Workbook' || name === 'Book') throw err;
+      continue;
+    }
+    if (data) XLSX.CFB.utils.cfb_add(rebuilt, name, data);
+  }
+  return new Uint8Array(XLSX.CFB.write(rebuilt, { type: 'array' }) as ArrayLike<number>);
+}
+
+/**
  * An RC4-encrypted .xls with its Workbook stream decrypted (caller's password, then Excel's default
  * "VelvetSweatshop"); the bytes unchanged when the workbook is not encrypted.
  */
@@ -101,6 +127,29 @@ function display(c: CellObject | undefined): string {
   return shown.slice(0, MAX_CELL_CHARS).replace(/\s+/g, ' ').trim();
 }
 
+/** Excel's grid. */
+const MAX_ROWS = 1_048_576;
+const MAX_COLS = 16_384;
+
+/**
+ * The filled positions of a SheetJS row (or of the row list) inside the grid, in order. A damaged
+ * cell reference ("-2147483649", a row "NaN") puts a cell at an index far outside it, and the array's
+ * length becomes billions: visiting it index by index (forEach, for…of) ran for minutes past the
+ * parse's deadline. Such a cell has no place in the sheet and is left out.
+ */
+function inGrid<T>(list: readonly T[], limit: number): [number, T][] {
+  const out: [number, T][] = [];
+  if (list.length <= limit) {
+    for (let i = 0; i < list.length; i++) if (i in list) out.push([i, list[i] as T]);
+    return out;
+  }
+  for (const key of Object.keys(list)) {
+    const i = Number(key);
+    if (Number.isInteger(i) && i >= 0 && i < limit) out.push([i, list[i] as T]);
+  }
+  return out;
+}
+
 function sheetCells(ws: WorkSheet): GridCell[] {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
   const merges = new Map<string, { rowSpan: number; colSpan: number }>();
@@ -109,13 +158,13 @@ function sheetCells(ws: WorkSheet): GridCell[] {
   // range) is cut there: Markdown repeats a merged cell in every position it covers.
   let lastRow = 0;
   let lastCol = 0;
-  data.forEach((cells, r) => {
-    cells?.forEach((c, col) => {
-      if (!display(c ?? undefined)) return;
+  const rows = inGrid(data, MAX_ROWS).map(([r, cells]) => [r, inGrid(cells ?? [], MAX_COLS)] as const);
+  for (const [r, cells] of rows)
+    for (const [col, c] of cells) {
+      if (!display(c ?? undefined)) continue;
       lastRow = Math.max(lastRow, r);
       lastCol = Math.max(lastCol, col);
-    });
-  });
+    }
   for (const m of ws['!merges'] ?? []) {
     const endR = Math.max(m.s.r, Math.min(m.e.r, lastRow));
     const endC = Math.max(m.s.c, Math.min(m.e.c, lastCol));
@@ -124,16 +173,14 @@ function sheetCells(ws: WorkSheet): GridCell[] {
       for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
   const out: GridCell[] = [];
-  data.forEach((cells, r) => {
-    if (!cells) return;
-    cells.forEach((c, col) => {
-      if (covered.has(`${r},${col}`)) return;
+  for (const [r, cells] of rows)
+    for (const [col, c] of cells) {
+      if (covered.has(`${r},${col}`)) continue;
       const text = display(c ?? undefined);
-      if (!text) return;
+      if (!text) continue;
       const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
       out.push({ r, c: col, text, ...span });
-    });
-  });
+    }
   return out.sort((a, b) => a.r - b.r || a.c - b.c);
 }
 
@@ -203,8 +250,8 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
 /** Cell comments (notes and threaded comments) in cell order, each labelled with its author. */
 function noteBlocks(ws: WorkSheet): Block[] {
   const out: Block[] = [];
-  for (const cells of (ws['!data'] ?? []) as (CellObject | null | undefined)[][]) {
-    for (const c of cells ?? []) {
+  for (const [, cells] of inGrid((ws['!data'] ?? []) as (CellObject | null | undefined)[][], MAX_ROWS)) {
+    for (const [, c] of inGrid(cells ?? [], MAX_COLS)) {
       for (const note of c?.c ?? []) {
         const body = (note.t ?? '').replace(/\s+/g, ' ').trim();
         if (!body) continue;
@@ -239,7 +286,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
   const XLSX = await loadXlsx();
-  const input = ctx.kind === 'xls' ? decryptXls(XLSX, bytes, ctx) : bytes;
+  const input = ctx.kind === 'xls' ? decryptXls(XLSX, rebuildContainer(XLSX, bytes, ctx.signal), ctx) : bytes;
   let wb: WorkBook;
   try {
     // SheetJS prints unknown or damaged records to the console (no option silences it).
@@ -268,7 +315,9 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     ctx.progress?.(i, wb.SheetNames.length, 'sheets');
     if (meta[i]?.Hidden) continue;
     const ws = wb.Sheets[name];
-    const children: Block[] = [heading(2, name)];
+    // SheetJS leaves the name undefined for a spreadsheet table without one (ODF table:name missing).
+    const label = typeof name === 'string' && name ? name : `Sheet ${i + 1}`;
+    const children: Block[] = [heading(2, label)];
     if (ws) {
       const budget = { left: ctx.limits.maxCellsPerSheet };
       let cells = sheetCells(ws);
@@ -280,11 +329,11 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
       children.push(...tables);
       children.push(...noteBlocks(ws));
       if (truncated)
-        ctx.warn(`Sheet "${name}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
+        ctx.warn(`Sheet "${label}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
     }
     children.push(...(charts.get(name) ?? []));
     // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
-    sections.push(section('sheet', i + 1, children, { name }));
+    sections.push(section('sheet', i + 1, children, { name: label }));
   }
   ctx.progress?.(wb.SheetNames.length, wb.SheetNames.length, 'sheets');
   const tree: Root = { type: 'root', metadata: metadataOf(wb, sections.length), children: sections };
