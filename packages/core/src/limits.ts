@@ -17,6 +17,12 @@ export interface Limits {
   maxXmlDepth: number;
   /** Cells rendered per spreadsheet sheet; the rest is dropped with a warning. */
   maxCellsPerSheet: number;
+  /**
+   * Table cells one ODF text or presentation part may make, row/column repeats, nested tables and
+   * spanned positions counted; the rest is dropped with a warning (a repeated row holding a table of
+   * repeated rows multiplies).
+   */
+  maxTableCells: number;
   /** Table rows kept per CSV file; the rest is dropped with a warning. */
   maxCsvRows: number;
   /**
@@ -37,6 +43,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxXmlBytes: 128 * 1024 * 1024,
   maxXmlDepth: 256,
   maxCellsPerSheet: 200_000,
+  maxTableCells: 1_000_000,
   maxCsvRows: 1_000_000,
   maxOutputRatio: 64,
   minOutputChars: 2_000_000,

@@ -1,5 +1,6 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
+import { append } from '../../util/arrays.ts';
 import { isScriptUrl } from '../../util/script-url.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
@@ -116,7 +117,7 @@ async function styleRules(doc: Document, ctx: AdapterContext): Promise<CssRule[]
     budget -= css.length;
   }
   const rules: CssRule[] = [];
-  for (const css of texts) rules.push(...parseCss(css, rules.length));
+  for (const css of texts) append(rules, parseCss(css, rules.length));
   return rules;
 }
 

@@ -1,3 +1,4 @@
+import { append } from '../../util/arrays.ts';
 import { type CssRule, type Declarations, type FontSize, parseDeclarations } from './css.ts';
 import { nameOf } from './walk.ts';
 
@@ -86,9 +87,9 @@ class StyleIndex {
   declarations(el: Element): Declarations {
     const classes = (el.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
     const found: CssRule[] = [...this.universal, ...(this.byTag.get(el.tagName) ?? [])];
-    for (const c of classes) found.push(...(this.byClass.get(c) ?? []));
+    for (const c of classes) append(found, this.byClass.get(c) ?? []);
     const id = el.getAttribute('id');
-    if (id) found.push(...(this.byId.get(id) ?? []));
+    if (id) append(found, this.byId.get(id) ?? []);
     const out: Declarations = {};
     for (const r of found.filter((r) => matches(r, el, classes)).sort((a, b) => a.rank - b.rank)) {
       if (r.decl.size) out.size = r.decl.size;
