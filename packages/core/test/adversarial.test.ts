@@ -88,6 +88,50 @@ describe('hostile structure', () => {
     expect(md.split('\n').filter((l) => l === 'ab')).toHaveLength(200_000);
   });
 
+  it('HTML: styled-heading detection stops at its rule-check budget (20,000 rules on one class ran for minutes)', async () => {
+    const css = Array.from({ length: 5000 }, (_, i) => `.a{font-size:${10 + (i % 5)}px}`).join('');
+    const page = `<html><head><style>${css}.big{font-size:40px}</style></head><body><p class="big">Title</p>${'<p class="a">body text</p>'.repeat(1000)}</body></html>`;
+    const md = (await parse(enc(page), {}, { filename: 'a.html' })).markdown ?? '';
+    // 1,000 paragraphs × 5,000 candidate rules is past the budget: no heading is guessed from styles.
+    expect(md.startsWith('Title\n\nbody text\n\n')).toBe(true);
+    expect(md.split('body text').length - 1).toBe(1000);
+    // Under the budget the same page does get its styled heading.
+    const small = page.replace('<p class="a">body text</p>'.repeat(1000), '<p class="a">body text</p>'.repeat(100));
+    expect((await parse(enc(small), {}, { filename: 'a.html' })).markdown?.startsWith('# Title\n')).toBe(true);
+  });
+
+  it('DOCX: a 20,000-character list level text is cut to 100 characters on each item', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const numbering = `<?xml version="1.0"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="${'%1.'.repeat(7000)}"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`;
+    const item = (t: string) =>
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${t}</w:t></w:r></w:p>`;
+    const file = await zip({
+      '[Content_Types].xml': types(
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
+      ),
+      '_rels/.rels': rels([['rId1', 'officeDocument', 'word/document.xml']]),
+      'word/document.xml': `<?xml version="1.0"?><w:document ${W}><w:body>${item('alpha')}${item('beta')}</w:body></w:document>`,
+      'word/_rels/document.xml.rels': rels([['rId1', 'numbering', 'numbering.xml']]),
+      'word/numbering.xml': numbering,
+    });
+    const lines = ((await parse(file, {}, { filename: 'a.docx' })).markdown ?? '').trim().split('\n');
+    expect(lines).toEqual([`- ${'1.'.repeat(33)}% alpha`, `- ${'2.'.repeat(33)}% beta`]);
+  });
+
+  it('EPUB: a chapter listed 2,000 times in the spine is read once', async () => {
+    const file = await zip({
+      mimetype: 'application/epub+zip',
+      'META-INF/container.xml':
+        '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="p.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      'p.opf': `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata><manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/><item id="d" href="d.xhtml" media-type="application/xhtml+xml"/></manifest><spine>${'<itemref idref="c"/>'.repeat(2000)}<itemref idref="d"/></spine></package>`,
+      'c.xhtml':
+        '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>Once upon a time</p></body></html>',
+      'd.xhtml': '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>The end</p></body></html>',
+    });
+    const md = (await parse(file, {}, { filename: 'a.epub' })).markdown ?? '';
+    expect(md).toBe('Once upon a time\n\nThe end\n');
+  });
+
   it('PPTX: outline levels past DrawingML’s nine nest no deeper than level 8', async () => {
     const paras = Array.from(
       { length: 3000 },
