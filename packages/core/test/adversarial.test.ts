@@ -64,6 +64,27 @@ function xlsx(sheet: string) {
   });
 }
 
+/** A one-page PDF of raw content-stream operators (Courier as F1). */
+function onePagePdf(content: string): Uint8Array {
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return enc(out);
+}
+
 describe('array helpers', () => {
   it('append, minOf and maxOf take lists far past the arguments a call can spread', () => {
     const many = Array.from({ length: 500_000 }, (_, i) => i);
@@ -130,6 +151,19 @@ describe('hostile structure', () => {
     });
     const md = (await parse(file, {}, { filename: 'a.epub' })).markdown ?? '';
     expect(md).toBe('Once upon a time\n\nThe end\n');
+  });
+
+  it('PDF: a line joined from hundreds of out-of-order fragments is built once, with every letter in place', async () => {
+    // Letters drawn alternately on two baselines: every run is its own fragment, and 110 of them
+    // join each line (past the rebuild cap, so the deferred path makes the line).
+    const letter = (k: number) => String.fromCharCode(97 + (k % 26));
+    const ops = Array.from(
+      { length: 220 },
+      (_, i) => `BT /F1 8 Tf ${20 + (i >> 1) * 4.8} ${i % 2 ? 600 : 700} Td (${letter(i >> 1)}) Tj ET`,
+    ).join('\n');
+    const md = (await parse(onePagePdf(ops), {}, { filename: 'a.pdf' })).markdown ?? '';
+    const line = Array.from({ length: 110 }, (_, k) => letter(k)).join('');
+    expect(md).toBe(`${line}\n\n${line}\n`);
   });
 
   it('PPTX: outline levels past DrawingML’s nine nest no deeper than level 8', async () => {
