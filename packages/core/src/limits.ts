@@ -23,6 +23,11 @@ export interface Limits {
    * repeated rows multiplies).
    */
   maxTableCells: number;
+  /**
+   * Elements parsed per HTML page or EPUB chapter (start tags counted on the raw markup); the markup
+   * past them is dropped with a warning. The DOM, not the input size, is what fills the heap.
+   */
+  maxHtmlElements: number;
   /** Table rows kept per CSV file; the rest is dropped with a warning. */
   maxCsvRows: number;
   /**
@@ -44,6 +49,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxXmlDepth: 256,
   maxCellsPerSheet: 200_000,
   maxTableCells: 1_000_000,
+  maxHtmlElements: 500_000,
   maxCsvRows: 1_000_000,
   maxOutputRatio: 64,
   minOutputChars: 2_000_000,

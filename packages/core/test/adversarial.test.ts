@@ -109,6 +109,16 @@ describe('hostile structure', () => {
     expect(md.split('\n').filter((l) => l === 'ab')).toHaveLength(200_000);
   });
 
+  it('HTML: markup past maxHtmlElements start tags is dropped before the DOM is built (47 MB of <p> killed the process)', async () => {
+    const page = `<html><body>${Array.from({ length: 3000 }, (_, i) => `<p>n${i}</p>`).join('')}</body></html>`;
+    const res = await createEngine({ limits: { maxHtmlElements: 1000 } }).parse(enc(page), {}, { filename: 'a.html' });
+    expect(res.warning).toBe('The page has more than 1000 elements; the markup past that was dropped.');
+    // <html> and <body> are two of the thousand: paragraphs n0 … n997 remain.
+    const paras = (res.markdown ?? '').trim().split('\n\n');
+    expect(paras).toHaveLength(998);
+    expect(paras.at(-1)).toBe('n997');
+  });
+
   it('HTML: styled-heading detection stops at its rule-check budget (20,000 rules on one class ran for minutes)', async () => {
     const css = Array.from({ length: 5000 }, (_, i) => `.a{font-size:${10 + (i % 5)}px}`).join('');
     const page = `<html><head><style>${css}.big{font-size:40px}</style></head><body><p class="big">Title</p>${'<p class="a">body text</p>'.repeat(1000)}</body></html>`;
