@@ -5,7 +5,8 @@
  */
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { createEngine, parse } from '../src/index.ts';
+import { createEngine, parse, redactTree } from '../src/index.ts';
+import type { Root } from '../src/tree/types.ts';
 import { append, maxOf, minOf } from '../src/util/arrays.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -174,6 +175,23 @@ describe('hostile structure', () => {
     const md = (await parse(onePagePdf(ops), {}, { filename: 'a.pdf' })).markdown ?? '';
     const line = Array.from({ length: 110 }, (_, k) => letter(k)).join('');
     expect(md).toBe(`${line}\n\n${line}\n`);
+  });
+
+  it('PII: a paragraph of 150,000 runs is redacted in place (the rewrite spread every run as an argument)', async () => {
+    const runs = Array.from({ length: 150_000 }, (_, i) => ({ type: 'text' as const, value: i === 0 ? 'Mail ' : 'x' }));
+    runs.splice(1, 0, { type: 'text', value: 'SECRET' });
+    const tree: Root = { type: 'root', metadata: {}, children: [{ type: 'paragraph', children: runs }] };
+    const find = async (texts: readonly string[]) =>
+      texts.map((t) => {
+        const at = t.indexOf('SECRET');
+        return at < 0
+          ? []
+          : [{ start: at, end: at + 6, entity: 'SECRET' as const, validated: true, source: 'pattern' as const }];
+      });
+    const out = await redactTree(tree, find, 'tag');
+    const para = out.children[0] as { children: { value?: string }[] };
+    expect(para.children.slice(0, 3).map((n) => n.value)).toEqual(['Mail ', '<SECRET>', 'x']);
+    expect(para.children).toHaveLength(150_001);
   });
 
   it('PPTX: outline levels past DrawingML’s nine nest no deeper than level 8', async () => {

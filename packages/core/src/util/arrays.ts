@@ -11,6 +11,12 @@ export function append<T>(out: T[], items: Iterable<T>): T[] {
   return out;
 }
 
+/** Replaces the contents of `out` (in place) with `items`, which may be computed from `out`. */
+export function replaceContents<T>(out: T[], items: readonly T[]): T[] {
+  out.length = 0;
+  return append(out, items);
+}
+
 /** Largest value, or `empty` when there is none. */
 export function maxOf(values: Iterable<number>, empty = Number.NEGATIVE_INFINITY): number {
   let best = empty;
