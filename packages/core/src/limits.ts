@@ -17,6 +17,17 @@ export interface Limits {
   maxXmlDepth: number;
   /** Cells rendered per spreadsheet sheet; the rest is dropped with a warning. */
   maxCellsPerSheet: number;
+  /**
+   * Table cells one ODF text or presentation part may make, row/column repeats, nested tables and
+   * spanned positions counted; the rest is dropped with a warning (a repeated row holding a table of
+   * repeated rows multiplies).
+   */
+  maxTableCells: number;
+  /**
+   * Elements parsed per HTML page or EPUB chapter (start tags counted on the raw markup); the markup
+   * past them is dropped with a warning. The DOM, not the input size, is what fills the heap.
+   */
+  maxHtmlElements: number;
   /** Table rows kept per CSV file; the rest is dropped with a warning. */
   maxCsvRows: number;
   /**
@@ -37,6 +48,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxXmlBytes: 128 * 1024 * 1024,
   maxXmlDepth: 256,
   maxCellsPerSheet: 200_000,
+  maxTableCells: 1_000_000,
+  maxHtmlElements: 500_000,
   maxCsvRows: 1_000_000,
   maxOutputRatio: 64,
   minOutputChars: 2_000_000,

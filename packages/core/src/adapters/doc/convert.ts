@@ -1,6 +1,7 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import * as b from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Image } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { Bytes } from '../cfb/bytes.ts';
 import { openCfb } from '../cfb/index.ts';
 import { dataUri } from '../cfb/officeart.ts';
@@ -85,7 +86,7 @@ export function readDoc(bytes: Uint8Array, ctx: AdapterContext): AdapterOutput {
   const boxes = readTextboxes(table, fib, ednStart + fib.ccpEdn, fib.ccpTxbx);
   const placer = textboxPlacer(boxes, (from, to) => scanStory(text.text, from, to, propsAt, charAt, ctx.signal));
   const mainParas = scanStory(text.text, 0, mainEnd, propsAt, charAt, ctx.signal, placer.at);
-  mainParas.push(...placer.rest());
+  append(mainParas, placer.rest());
   const children: Block[] = buildBlocks(mainParas, bctx);
 
   const noteCtx = { ...bctx, noteAt: () => undefined };
@@ -121,7 +122,7 @@ function textboxPlacer(boxes: Textboxes, scan: (from: number, to: number) => Raw
     const s = boxes.stories[i];
     if (!s || done.has(i)) return;
     done.add(i);
-    out.push(...scan(s.from, s.to));
+    append(out, scan(s.from, s.to));
   };
   return {
     at(cp: number): RawPara[] {

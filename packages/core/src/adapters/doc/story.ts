@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../../errors.ts';
+import { append } from '../../util/arrays.ts';
 import type { CharProps } from './chpx.ts';
 import type { ParaProps } from './sprm.ts';
 
@@ -127,7 +128,7 @@ export function scanStory(
         push({ kind: 'note', cp });
         break;
       case '\x08':
-        if (anchored) pending.push(...anchored(cp));
+        if (anchored) append(pending, anchored(cp));
         break;
       case '\x0b':
       case '\x0e':

@@ -1,6 +1,7 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, type XmlElement } from '../../util/xml.ts';
 import { inlineImages } from '../common/images.ts';
 import type { Adapter, AdapterContext } from '../types.ts';
@@ -47,7 +48,7 @@ async function headerFooter(
       const el = await pkg.optionalXml(rel.target);
       if (!el) continue;
       const env: DocxEnv = { shared, part: rel.target, rels: await pkg.rels(rel.target), fields: [], depth: 0 };
-      out.push(...readBlocks(el.children, env));
+      append(out, readBlocks(el.children, env));
     }
   }
   return out;
@@ -92,11 +93,11 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
 
   const env: DocxEnv = { shared, part: pkg.main, rels: await pkg.rels(pkg.main), fields: [], depth: 0 };
   const blocks = readBlocks(body.children, env);
-  blocks.push(...shared.notes);
+  append(blocks, shared.notes);
   throwIfAborted(ctx.signal);
   if (!ctx.options.onlyMainContent) {
     blocks.unshift(...(await headerFooter(pkg, body, shared, 'headerReference')));
-    blocks.push(...(await headerFooter(pkg, body, shared, 'footerReference')));
+    append(blocks, await headerFooter(pkg, body, shared, 'footerReference'));
   }
   await inlineImages(shared.images, pkg.zip, ctx);
   const corePart = (await pkg.rels('')).values();
@@ -124,7 +125,7 @@ async function parseWordMl(bytes: Uint8Array, ctx: AdapterContext) {
   if (doc.endnotes.size) shared.endnotes = { part: '', rels: doc.rels, bodies: doc.endnotes };
   const env: DocxEnv = { shared, part: '', rels: doc.rels, fields: [], depth: 0 };
   const blocks = readBlocks(doc.body.children, env);
-  blocks.push(...shared.notes);
+  append(blocks, shared.notes);
   await inlineImages(shared.images, doc.media, ctx);
   return { tree: root(blocks, readMeta(doc.core, doc.app)) };
 }

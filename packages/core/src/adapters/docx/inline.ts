@@ -1,6 +1,7 @@
 import { badInput } from '../../errors.ts';
 import { image, link, text } from '../../tree/build.ts';
 import type { Block, Image, Inline, MathBlock } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { type DocxEnv, MAX_NESTING } from './env.ts';
@@ -186,7 +187,7 @@ function textBoxes(sink: Sink, el: XmlElement): void {
   for (const box of find(el, 'txbxContent')) {
     if (env.depth >= MAX_NESTING) throw badInput('Text boxes are nested too deeply: refusing the document.');
     const inner: DocxEnv = { ...env, fields: [], depth: env.depth + 1 };
-    sink.floats.push(...env.shared.readBlocks(box.children, inner));
+    append(sink.floats, env.shared.readBlocks(box.children, inner));
   }
 }
 
@@ -217,7 +218,7 @@ function drawing(sink: Sink, el: XmlElement): void {
     for (const ref of findOutsideTextBoxes(frame, 'chart')) {
       const rel = sink.env.rels.get(attr(ref, 'r:id') ?? '');
       const space = rel ? chartSpace(sink.env.shared.charts.get(rel.target)) : undefined;
-      if (space) sink.floats.push(...chartBlocks(space).map(tidyChartNumbers));
+      if (space) append(sink.floats, chartBlocks(space).map(tidyChartNumbers));
     }
     textBoxes(sink, frame);
   }

@@ -28,6 +28,8 @@ export interface ListLevel {
   multi: boolean;
 }
 
+const MAX_LEVEL_TEXT = 100;
+
 function readLevels(el: XmlElement): Map<number, LevelDef> {
   const out = new Map<number, LevelDef>();
   for (const lvl of kids(el, 'lvl')) {
@@ -37,7 +39,9 @@ function readLevels(el: XmlElement): Map<number, LevelDef> {
     const def: LevelDef = {
       fmt: val(kid(lvl, 'numFmt')) ?? 'decimal',
       start: Number.isFinite(start) ? start : 1,
-      text: val(kid(lvl, 'lvlText')) ?? '',
+      // Real level texts are a few characters ("%1.%2.", "Article %1"); a long one is repeated on
+      // every item of the list (9,000 characters × 20,000 items ran past the timeout).
+      text: (val(kid(lvl, 'lvlText')) ?? '').slice(0, MAX_LEVEL_TEXT),
       legal: kid(lvl, 'isLgl') !== undefined,
     };
     const pStyle = val(kid(lvl, 'pStyle'));

@@ -4,6 +4,8 @@
  * rewritten into the DOCX shapes where the two differ (lists, hyperlinks, inline notes, pictures as
  * base64, wrapper elements) and then read by the DOCX block reader: one copy of that logic.
  */
+
+import { append } from '../../util/arrays.ts';
 import { attr, isElement, localName, parseXml, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { decodeUtf8, openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import type { Rel } from '../ooxml/opc.ts';
@@ -79,7 +81,7 @@ class Rewriter {
         out.push(n);
         continue;
       }
-      out.push(...this.element(n));
+      append(out, this.element(n));
     }
     return out;
   }

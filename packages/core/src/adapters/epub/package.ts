@@ -154,10 +154,15 @@ export async function readPackage(zip: SafeZip, limits: Limits): Promise<EpubPac
   }
   const spineEl = elements(opf).find((e) => localName(e.name) === 'spine');
   const spine: SpineEntry[] = [];
+  // An item is read once: a spine that lists one chapter 10,000 times (EPUB forbids repeats) is a
+  // hostile multiplier, not a book.
+  const listed = new Set<string>();
   for (const ref of elements(spineEl)) {
     if (localName(ref.name) !== 'itemref' || spine.length >= MAX_SPINE) continue;
     const item = manifest.get(attr(ref, 'idref') ?? '');
-    if (item) spine.push({ item, linear: attr(ref, 'linear') !== 'no' });
+    if (!item || listed.has(item.id)) continue;
+    listed.add(item.id);
+    spine.push({ item, linear: attr(ref, 'linear') !== 'no' });
   }
 
   const navPaths = new Set<string>();

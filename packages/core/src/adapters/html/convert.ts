@@ -14,6 +14,7 @@ import {
   text,
 } from '../../tree/build.ts';
 import type { Block, Image, Inline, ListItem, Table, TableRow } from '../../tree/types.ts';
+import { append, minOf } from '../../util/arrays.ts';
 import { isScriptUrl } from '../../util/script-url.ts';
 import { tidyInlines } from './inline.ts';
 import { largestSrcset, resolveUrl } from './urls.ts';
@@ -156,9 +157,9 @@ export function blocksOfNodes(nodes: Iterable<Node>, c: ConvertContext, depth = 
       run.push(text(collapse(` ${node.textContent ?? ''} `)));
     } else if (actsAsBlock(node)) {
       flush();
-      out.push(...blockOf(node, c, depth + 1));
+      append(out, blockOf(node, c, depth + 1));
     } else {
-      run.push(...inlineOf(node, c, depth + 1));
+      append(run, inlineOf(node, c, depth + 1));
     }
   }
   flush();
@@ -207,7 +208,7 @@ function inlinesOf(el: Element, c: ConvertContext, depth: number): Inline[] {
       if (depth >= MAX_DEPTH) out.push(text(collapse(node.textContent ?? '')));
       // A block inside inline-only content (a heading's <p>, say) contributes its words.
       else if (BLOCKS.has(node.tagName)) out.push(text(' '), ...inlinesOf(node, c, depth + 1), text(' '));
-      else out.push(...inlineOf(node, c, depth + 1));
+      else append(out, inlineOf(node, c, depth + 1));
     }
   }
   return out;
@@ -313,9 +314,9 @@ function listOf(el: Element, c: ConvertContext, depth: number) {
       if (prev && !stray.length) prev.children.push(nested);
       else stray.push(nested);
     } else if (isElement(node) && !SKIPPED.has(node.tagName)) {
-      stray.push(...(actsAsBlock(node) ? blockOf(node, c, depth + 1) : wrapInline(inlineOf(node, c, depth + 1))));
+      append(stray, actsAsBlock(node) ? blockOf(node, c, depth + 1) : wrapInline(inlineOf(node, c, depth + 1)));
     } else if (node.nodeType === TEXT && (node.nodeValue ?? '').trim()) {
-      stray.push(...wrapInline([text(collapse(node.nodeValue ?? ''))]));
+      append(stray, wrapInline([text(collapse(node.nodeValue ?? ''))]));
     }
   }
   flushStray();
@@ -483,7 +484,7 @@ function preOf(el: Element): Block[] {
   // Indentation shared by every line comes from the HTML source layout, not from the code.
   const lines = value.split('\n');
   const indents = lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
-  const common = indents.length ? Math.min(...indents) : 0;
+  const common = minOf(indents, 0);
   if (common > 0) value = lines.map((l) => l.slice(common)).join('\n');
   if (!value.trim()) return [];
   const cls = `${el.getAttribute('class') ?? ''} ${el.querySelector('code')?.getAttribute('class') ?? ''}`;

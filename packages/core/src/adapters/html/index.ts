@@ -1,7 +1,9 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
+import { append } from '../../util/arrays.ts';
 import { isScriptUrl } from '../../util/script-url.ts';
 import type { Adapter, AdapterContext, AdapterOutput } from '../types.ts';
+import { capElements } from './cap.ts';
 import { applyExclude, applyInclude, dropChrome, dropHidden, dropNonContent } from './clean.ts';
 import { blocksOfNodes, imageSource } from './convert.ts';
 import { type CssRule, MAX_CSS, parseCss } from './css.ts';
@@ -116,7 +118,7 @@ async function styleRules(doc: Document, ctx: AdapterContext): Promise<CssRule[]
     budget -= css.length;
   }
   const rules: CssRule[] = [];
-  for (const css of texts) rules.push(...parseCss(css, rules.length));
+  for (const css of texts) append(rules, parseCss(css, rules.length));
   return rules;
 }
 
@@ -129,7 +131,10 @@ async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<Adapte
     // `data.html` shows every attribute, and `includeTags` / `excludeTags` may select on any.
     const everyAttribute =
       ctx.options.formats.has('html') || ctx.options.includeTags.length > 0 || ctx.options.excludeTags.length > 0;
-    doc = await parseDocument(text, everyAttribute ? {} : { attributes: READ_ATTRIBUTES });
+    const capped = capElements(text, ctx.limits.maxHtmlElements);
+    if (capped.cut)
+      ctx.warn(`The page has more than ${ctx.limits.maxHtmlElements} elements; the markup past that was dropped.`);
+    doc = await parseDocument(capped.markup, everyAttribute ? {} : { attributes: READ_ATTRIBUTES });
   } catch (err) {
     if (err instanceof DocmillError) throw err;
     throw badInput(`The HTML could not be parsed: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,6 +1,7 @@
 import { code, heading, paragraph } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
@@ -46,10 +47,10 @@ function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[
   switch (name) {
     case 'text:p':
     case 'text:h':
-      out.push(...readParagraph(el, env));
+      append(out, readParagraph(el, env));
       return;
     case 'text:list':
-      out.push(...liftHeadings(readList(el, env, scope)));
+      append(out, liftHeadings(readList(el, env, scope)));
       return;
     case 'table:table': {
       const t = readTable(el, env);
@@ -58,7 +59,7 @@ function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[
     }
     default:
       if (isShape(el)) {
-        out.push(...readShapeBlocks(el, env));
+        append(out, readShapeBlocks(el, env));
         return;
       }
       // Sections, index bodies, numbered paragraphs and unknown wrappers: their content counts.
@@ -115,7 +116,7 @@ function readParagraph(el: XmlElement, env: ReaderEnv): Block[] {
     else if (info.format.mono) out.push(code(plain(res.inlines)));
     else out.push(paragraph(res.inlines));
   }
-  out.push(...res.blocks);
+  append(out, res.blocks);
   return out;
 }
 
@@ -189,7 +190,7 @@ function liftHeadings(lists: List[]): Block[] {
     if (!holdsHeading(list)) out.push(list);
     else
       for (const item of list.children)
-        for (const b of item.children) out.push(...(b.type === 'list' ? liftHeadings([b]) : [b]));
+        for (const b of item.children) append(out, b.type === 'list' ? liftHeadings([b]) : [b]);
   }
   return out;
 }
@@ -210,12 +211,12 @@ function tidy(blocks: Block[]): Block[] {
       if (prev?.type === 'list' && prev.children.length) {
         const items = [...b.children];
         const host = prev.children[prev.children.length - 1] as ListItem;
-        while (items[0] && isBare(items[0])) host.children.push(...(items.shift() as ListItem).children);
-        prev.children.push(...items);
+        while (items[0] && isBare(items[0])) append(host.children, (items.shift() as ListItem).children);
+        append(prev.children, items);
         continue;
       }
       if (b.children.every(isBare)) {
-        out.push(...tidy(b.children.flatMap((i) => i.children)));
+        append(out, tidy(b.children.flatMap((i) => i.children)));
         continue;
       }
     }

@@ -27,6 +27,11 @@ export interface ReaderEnv {
   counters: ListCounters;
   /** Nesting depth of tables/frames/notes, to stop pathological recursion early. */
   depth: number;
+  /**
+   * Table cells (and span-covered positions) still allowed in this part. Repeats multiply: a row
+   * repeated 5,000 times holding a table whose rows repeat 5,000 times is 25 million cells.
+   */
+  cellsLeft: number;
 }
 
 export function createEnv(ctx: AdapterContext, styles: OdfStyles, objects: Map<string, XmlElement>): ReaderEnv {
@@ -39,6 +44,7 @@ export function createEnv(ctx: AdapterContext, styles: OdfStyles, objects: Map<s
     images: [],
     counters: { byStyle: new Map(), byId: new Map() },
     depth: 0,
+    cellsLeft: ctx.limits.maxTableCells,
   };
 }
 

@@ -1,5 +1,6 @@
 import { link, text } from '../../tree/build.ts';
 import type { Block, Inline } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, child, isElement, textOf, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { readBlocks } from './blocks.ts';
 import { type ReaderEnv, TOP } from './env.ts';
@@ -78,7 +79,7 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
       const inner: InlineResult = { inlines: [], blocks: out.blocks };
       readInlines(node, env, mergeFormat(fmt, env.styles.text(attr(node, 'text:style-name'))), inner);
       if (href && inner.inlines.length) out.inlines.push(link(href, inner.inlines));
-      else out.inlines.push(...inner.inlines);
+      else append(out.inlines, inner.inlines);
       return;
     }
     case 'text:s': {

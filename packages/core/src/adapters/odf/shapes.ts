@@ -1,5 +1,6 @@
 import { image as makeImage } from '../../tree/build.ts';
 import type { Block, Image } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, localName, textOf, type XmlElement } from '../../util/xml.ts';
 import { readBlocks } from './blocks.ts';
 import { type ReaderEnv, TOP } from './env.ts';
@@ -144,6 +145,6 @@ export function readShapeBlocks(el: XmlElement, env: ReaderEnv): Block[] {
 /** A shape anchored inside a paragraph: images and formulas stay inline, anything else follows the paragraph. */
 export function readShapeInline(el: XmlElement, env: ReaderEnv, out: InlineResult): void {
   const content = shapeContent(el, env);
-  if (content.inline) out.inlines.push(...content.inline);
-  else out.blocks.push(...content.blocks);
+  if (content.inline) append(out.inlines, content.inline);
+  else append(out.blocks, content.blocks);
 }

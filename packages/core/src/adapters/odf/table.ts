@@ -42,9 +42,14 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
     const covered = new Set<string>();
     const rows: TableRow[] = [];
     const reaches: number[] = [];
+    let cut = false;
     for (const ref of refs) {
       const repeat = count(attr(ref.el, 'table:number-rows-repeated'), MAX_ROWS);
       for (let k = 0; k < repeat && rows.length < MAX_ROWS; k++) {
+        if (env.cellsLeft <= 0) {
+          cut = true;
+          break;
+        }
         const r = rows.length;
         const header = ref.header || (firstRowHeader && r === 0);
         const cells: TableCell[] = [];
@@ -53,12 +58,16 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
           if (c.name !== 'table:table-cell' && c.name !== 'table:covered-table-cell') continue;
           const times = count(attr(c, 'table:number-columns-repeated'), MAX_COLUMNS);
           for (let t = 0; t < times && col < MAX_COLUMNS; t++, col++) {
+            env.cellsLeft--;
             if (c.name === 'table:covered-table-cell') {
               if (!covered.has(`${r},${col}`)) cells.push(makeCell([], header ? { header } : {}));
               continue;
             }
-            const rowSpan = count(attr(c, 'table:number-rows-spanned'), MAX_ROWS);
-            const colSpan = count(attr(c, 'table:number-columns-spanned'), MAX_COLUMNS);
+            let rowSpan = count(attr(c, 'table:number-rows-spanned'), MAX_ROWS);
+            let colSpan = count(attr(c, 'table:number-columns-spanned'), MAX_COLUMNS);
+            // Real spans never overlap, so they cover at most the table; overlapping ones stop counting.
+            if (rowSpan * colSpan > env.cellsLeft) rowSpan = colSpan = 1;
+            env.cellsLeft -= rowSpan * colSpan - 1;
             for (let dr = 0; dr < rowSpan; dr++)
               for (let dc = 0; dc < colSpan; dc++) if (dr || dc) covered.add(`${r + dr},${col + dc}`);
             const blocks = t === 0 || times <= 8 ? readBlocks(c.children, env, TOP) : [];
@@ -69,8 +78,16 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
         rows.push(makeRow(cells));
       }
     }
+    if (cut)
+      env.ctx.warn(
+        `A table repeats or nests more than ${env.ctx.limits.maxTableCells} cells; the rows past that were dropped (a damaged or hostile file).`,
+      );
     // Trailing blank rows (padding in slide tables, repeated blanks) carry nothing.
-    const lastContent = Math.max(-1, ...reaches.map((v, i) => (v === undefined ? -1 : Math.max(v, i))));
+    // forEach skips the rows without content (holes); spreading them gave NaN and a RangeError.
+    let lastContent = -1;
+    reaches.forEach((v, i) => {
+      lastContent = Math.max(lastContent, v, i);
+    });
     rows.length = Math.min(rows.length, lastContent + 1);
     if (rows.length === 0) return undefined;
     return { type: 'table', children: rows };

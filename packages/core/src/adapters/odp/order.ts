@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../../util/arrays.ts';
 import { attr, elements, type XmlElement } from '../../util/xml.ts';
 import { isShape } from '../odf/shapes.ts';
 
@@ -28,10 +29,10 @@ export function boxOf(el: XmlElement, depth = 0): Box | undefined {
       .map((c) => boxOf(c, depth + 1))
       .filter((b): b is Box => b !== undefined);
     if (!boxes.length) return undefined;
-    const x = Math.min(...boxes.map((b) => b.x));
-    const y = Math.min(...boxes.map((b) => b.y));
-    const right = Math.max(...boxes.map((b) => b.x + b.w));
-    const bottom = Math.max(...boxes.map((b) => b.y + b.h));
+    const x = minOf(boxes.map((b) => b.x));
+    const y = minOf(boxes.map((b) => b.y));
+    const right = maxOf(boxes.map((b) => b.x + b.w));
+    const bottom = maxOf(boxes.map((b) => b.y + b.h));
     return { x, y, w: right - x, h: bottom - y };
   }
   let x = toCm(attr(el, 'svg:x') ?? attr(el, 'svg:x1'));

@@ -1,6 +1,7 @@
 import { blockquote, heading } from '../../tree/build.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, elements, type XmlElement } from '../../util/xml.ts';
 import type { ReaderEnv } from '../odf/env.ts';
 import { isShape, readShapeBlocks } from '../odf/shapes.ts';
@@ -17,7 +18,7 @@ function titleInlines(blocks: Block[]): Inline[] {
   const visit = (b: Block) => {
     if (b.type === 'paragraph' || b.type === 'heading') {
       if (out.length) out.push({ type: 'break' });
-      out.push(...b.children);
+      append(out, b.children);
     } else if (b.type === 'list') for (const item of b.children) item.children.forEach(visit);
   };
   blocks.forEach(visit);
@@ -95,7 +96,8 @@ export function slideBlocks(page: XmlElement, number: number, env: ReaderEnv): B
     }
   }
   out.push(plainLength(title) ? heading(1, unbold(title)) : heading(2, `Slide ${number}`));
-  out.push(...placeholders.flatMap((el) => readShapeBlocks(el, env)), ...readShapes(free, env));
+  for (const el of placeholders) append(out, readShapeBlocks(el, env));
+  append(out, readShapes(free, env));
   const notes = notesBlocks(page, env);
   if (notes.length) out.push(blockquote(notes));
   return out;

@@ -1,6 +1,7 @@
 import { throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { child } from '../../util/xml.ts';
 import { inlineImages } from '../common/images.ts';
 import { readBlocks } from '../odf/blocks.ts';
@@ -30,7 +31,7 @@ export const adapter: Adapter = {
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
     const blocks: Block[] = readBlocks(body.children, env, TOP);
-    blocks.push(...env.notes);
+    append(blocks, env.notes);
     throwIfAborted(ctx.signal);
     if (!ctx.options.onlyMainContent && pkg.styles) {
       // Header and footer text lives in styles.xml, with that part's own automatic styles.
@@ -42,8 +43,8 @@ export const adapter: Adapter = {
       const masterEnv = createEnv(ctx, masterStyles, new Map());
       const { headers, footers } = masterBlocks(pkg.styles, masterEnv);
       blocks.unshift(...headers);
-      blocks.push(...footers);
-      env.images.push(...masterEnv.images);
+      append(blocks, footers);
+      append(env.images, masterEnv.images);
     }
     await inlineImages(env.images, pkg.zip, ctx);
     const metadata = readMeta(pkg.meta);

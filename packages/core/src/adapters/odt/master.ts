@@ -1,4 +1,5 @@
 import type { Block } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { child, elements, type XmlElement } from '../../util/xml.ts';
 import { readBlocks } from '../odf/blocks.ts';
 import { type ReaderEnv, TOP } from '../odf/env.ts';
@@ -18,7 +19,7 @@ function collect(masters: XmlElement[], names: string[], env: ReaderEnv): Block[
       const signature = JSON.stringify(blocks);
       if (!blocks.length || seen.has(signature)) continue;
       seen.add(signature);
-      out.push(...blocks);
+      append(out, blocks);
     }
   }
   return out;

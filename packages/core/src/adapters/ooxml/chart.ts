@@ -7,7 +7,7 @@ function points(el: XmlElement | undefined): Map<number, string> {
   const out = new Map<number, string>();
   for (const pt of deep(el, 'pt')) {
     const idx = Number(attr(pt, 'idx'));
-    if (Number.isFinite(idx)) out.set(idx, textOf(kid(pt, 'v')).trim());
+    if (Number.isSafeInteger(idx) && idx >= 0) out.set(idx, textOf(kid(pt, 'v')).trim());
   }
   return out;
 }
@@ -36,13 +36,13 @@ export function chartBlocks(space: XmlElement | undefined): Block[] {
     if (c.size > cats.size) cats = c;
     columns.push(points(kid(s, 'val') ?? kid(s, 'yVal')));
   });
-  const count = Math.max(
-    cats.size ? Math.max(...cats.keys()) + 1 : 0,
-    ...columns.map((c) => (c.size ? Math.max(...c.keys()) + 1 : 0)),
-  );
-  if (!count) return out;
+  // One row per point index that holds something, not one per index up to the largest: a damaged or
+  // hostile cache puts a point at idx="2000000000".
+  const indices = new Set(cats.keys());
+  for (const c of columns) for (const i of c.keys()) indices.add(i);
+  if (!indices.size) return out;
   const rows = [row([cell('', { header: true }), ...names.map((n) => cell(n, { header: true }))])];
-  for (let i = 0; i < count; i++) {
+  for (const i of [...indices].sort((x, y) => x - y)) {
     rows.push(row([cell(cats.get(i) ?? String(i + 1)), ...columns.map((c) => cell(c.get(i) ?? ''))]));
   }
   out.push(table(rows));

@@ -1,5 +1,6 @@
 import type { Block, Section, Table, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
+import { append } from '../../util/arrays.ts';
 
 const rowKey = (row: TableRow | undefined): string =>
   (row?.children ?? []).map((c) => `${c.colSpan ?? 1}:${blockText(c).trim().toLowerCase()}`).join('|');
@@ -25,7 +26,7 @@ export function joinContinuedTables(pages: Block[]): void {
     if (!header || width(header) !== width(b.children[0]) || rowKey(header) !== rowKey(b.children[0])) continue;
     // Rows spanning into the repeated header would lose their anchor; such tables stay apart.
     if (b.children[0]?.children.some((c) => (c.rowSpan ?? 1) > 1)) continue;
-    a.children.push(...b.children.slice(1));
+    append(a.children, b.children.slice(1));
     next.children.shift();
   }
 }

@@ -102,9 +102,18 @@ export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBo
   return mergeFragments(lines, items, links);
 }
 
+/**
+ * A line is rebuilt after each fragment joining it this many times; past that, fragments are
+ * collected and the line rebuilt once at the end. Rebuilding every time is quadratic: 300,000
+ * one-letter runs scattered over 60 baselines took 36 s, past the timeout.
+ */
+const MAX_REBUILDS = 64;
+
 /** Joins fragments on the same baseline that touch horizontally (runs drawn out of order). */
 function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Line[] {
   if (lines.length < 2) return lines;
+  const rebuilds = new Map<number, number>();
+  const deferred = new Set<number>();
   const byKey = new Map<number, number[]>();
   // Not map (packed from the builtin, holey from an optimized caller): one kind of array.
   const alive: boolean[] = [];
@@ -128,7 +137,16 @@ function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Li
     }
     if (target >= 0) {
       const o = lines[target] as Line;
-      lines[target] = makeLine(items, [...o.items, ...l.items], links);
+      const count = (rebuilds.get(target) ?? 0) + 1;
+      rebuilds.set(target, count);
+      if (count <= MAX_REBUILDS) lines[target] = makeLine(items, [...o.items, ...l.items], links);
+      else {
+        // Only the extent is kept up to date for later fragments; the line itself is made below.
+        for (const k of l.items) o.items.push(k);
+        o.x0 = Math.min(o.x0, l.x0);
+        o.x1 = Math.max(o.x1, l.x1);
+        deferred.add(target);
+      }
       alive[i] = false;
       merged = true;
       continue;
@@ -137,6 +155,7 @@ function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Li
     if (list) list.push(i);
     else byKey.set(k, [i]);
   }
+  for (const t of deferred) lines[t] = makeLine(items, (lines[t] as Line).items, links);
   return merged ? lines.filter((_, i) => alive[i]) : lines;
 }
 

@@ -1,3 +1,4 @@
+import { append } from '../../util/arrays.ts';
 import type { Line } from './lines.ts';
 
 /**
@@ -45,12 +46,12 @@ const byTopThenLeft = (a: Line, b: Line): number => a.y0 - b.y0 || a.x0 - b.x0;
 
 function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
-    out.push(...lines.sort(byPosition(rtlPage)));
+    append(out, lines.sort(byPosition(rtlPage)));
     return;
   }
   const gutter = findGutter(lines, pageWidth);
   if (!gutter) {
-    out.push(...lines.sort(byPosition(rtlPage)));
+    append(out, lines.sort(byPosition(rtlPage)));
     return;
   }
   const [gx0, gx1] = gutter;

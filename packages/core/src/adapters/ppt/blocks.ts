@@ -1,5 +1,6 @@
 import * as b from '../../tree/build.ts';
 import type { Block, Inline, List, TableCell } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import type { Item } from './shapes.ts';
 import { bulletByDefault, isTitleType, type TextBox, type TextPara } from './text.ts';
 
@@ -86,7 +87,7 @@ export function slideBlocks(
   }
   items.forEach((it, i) => {
     if (i === titleIndex) return;
-    if (it.kind === 'text') out.push(...boxBlocks(it.box));
+    if (it.kind === 'text') append(out, boxBlocks(it.box));
     else if (it.kind === 'image') {
       const img = picture(it.blip);
       if (img) out.push(img);

@@ -1,6 +1,7 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import * as b from '../../tree/build.ts';
 import type { Block, DocumentMetadata } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { Bytes } from '../cfb/bytes.ts';
 import { openCfb } from '../cfb/index.ts';
 import { readSummary } from '../cfb/summary.ts';
@@ -70,7 +71,10 @@ function readingOrder(items: Item[], slideHeight: number): Item[] {
   let row: typeof placed = [];
   const flush = (): void => {
     row.sort((x, y) => (x.it.rect?.left ?? 0) - (y.it.rect?.left ?? 0) || x.i - y.i);
-    out.push(...row.map((x) => x.it));
+    append(
+      out,
+      row.map((x) => x.it),
+    );
     row = [];
   };
   for (const x of placed) {

@@ -1,5 +1,6 @@
 import { blockquote, cell, heading, image, list, listItem, paragraph, row, table, text } from '../../tree/build.ts';
 import type { Block, Inline, ListItem, TableCell, TableRow } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, deep, kid, kids, localName, walk, type XmlElement } from '../../util/xml.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { commentBlocks } from './comments.ts';
@@ -62,7 +63,7 @@ function drawables(tree: XmlElement): XmlElement[] {
     const n = localName(c.name);
     if (n === 'AlternateContent') {
       const pick = kid(c, 'Fallback') ?? kid(c, 'Choice');
-      if (pick) out.push(...drawables(pick));
+      if (pick) append(out, drawables(pick));
     } else if (n === 'sp' || n === 'pic' || n === 'graphicFrame' || n === 'grpSp') out.push(c);
   }
   return out;
@@ -232,11 +233,11 @@ export async function treeBlocks(
 ): Promise<Block[]> {
   const out: Block[] = [];
   for (const item of ordered(tree, tf, env)) {
-    if (item.kind === 'grpSp') out.push(...(await treeBlocks(item.el, env, groupTransform(item.el, tf))));
+    if (item.kind === 'grpSp') append(out, await treeBlocks(item.el, env, groupTransform(item.el, tf)));
     else if (item.kind === 'pic') {
       const b = pictureBlock(item.el, env);
       if (b) out.push(b);
-    } else if (item.kind === 'graphicFrame') out.push(...(await frameBlocks(item.el, env)));
+    } else if (item.kind === 'graphicFrame') append(out, await frameBlocks(item.el, env));
     else {
       const body = kid(item.el, 'txBody');
       if (title && isTitle(item.ph) && !title.inlines) {
@@ -250,7 +251,7 @@ export async function treeBlocks(
       // Date, footer and slide-number placeholders repeat on every slide: furniture, not content.
       if (item.ph && ['dt', 'ftr', 'sldNum', 'hdr'].includes(item.ph.type) && env.pkg.ctx.options.onlyMainContent)
         continue;
-      out.push(...textBlocks(body, { rels: env.rels, bulletsByDefault: bullets }));
+      append(out, textBlocks(body, { rels: env.rels, bulletsByDefault: bullets }));
     }
   }
   return out;
@@ -274,7 +275,7 @@ export async function slideBlocks(slide: XmlElement, number: number, env: SlideE
     const blocks: Block[] = [];
     for (const el of nt ? drawables(nt) : []) {
       if (placeholderOf(el)?.type !== 'body') continue;
-      blocks.push(...textBlocks(kid(el, 'txBody'), { rels, bulletsByDefault: false }));
+      append(blocks, textBlocks(kid(el, 'txBody'), { rels, bulletsByDefault: false }));
     }
     if (blocks.length) out.push(blockquote(blocks));
   }

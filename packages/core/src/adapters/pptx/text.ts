@@ -1,5 +1,6 @@
 import { link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
+import { append, minOf } from '../../util/arrays.ts';
 import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import type { Rel } from './package.ts';
 
@@ -8,6 +9,8 @@ export interface TextContext {
   /** Body placeholders inherit bullets from the master; plain text boxes do not. */
   bulletsByDefault: boolean;
 }
+
+const MAX_LEVEL = 8;
 
 const on = (v: string | undefined) => v === '1' || v === 'true';
 
@@ -29,7 +32,7 @@ export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>): Inline[
   const out: Inline[] = [];
   for (const c of kids(p)) {
     const n = c.name.slice(c.name.indexOf(':') + 1);
-    if (n === 'r' || n === 'fld') out.push(...runInlines(c, rels));
+    if (n === 'r' || n === 'fld') append(out, runInlines(c, rels));
     else if (n === 'br') out.push({ type: 'break' });
   }
   while (out.length && out[out.length - 1]?.type === 'break') out.pop();
@@ -69,7 +72,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
   const flush = () => {
     if (!pending.length) return;
     // Items at a lower level than the first would be lost by nest(): shift levels relative to the minimum.
-    const min = Math.min(...pending.map((p) => p.level));
+    const min = minOf(pending.map((p) => p.level));
     out.push(nest(pending.map((p) => ({ ...p, level: p.level - min }))));
     pending = [];
   };
@@ -77,7 +80,8 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     const inlines = paragraphInlines(p, tc.rels);
     if (!plain(inlines).trim()) continue;
     const pPr = kid(p, 'pPr');
-    const level = Number(attr(pPr, 'lvl') ?? 0) || 0;
+    // DrawingML has nine outline levels (0–8); a larger one would nest a list per paragraph.
+    const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(pPr, 'lvl') ?? 0) || 0)));
     const autoNum = kid(pPr, 'buAutoNum');
     const bullet = kid(pPr, 'buNone')
       ? false
@@ -106,7 +110,7 @@ export function bodyInlines(body: XmlElement | undefined, rels: Map<string, Rel>
     const inl = paragraphInlines(p, rels);
     if (!plain(inl).trim()) continue;
     if (out.length) out.push({ type: 'break' });
-    out.push(...inl);
+    append(out, inl);
   }
   return out;
 }

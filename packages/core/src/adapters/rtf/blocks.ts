@@ -1,6 +1,7 @@
 import { heading, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { append } from '../../util/arrays.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
 /**
@@ -36,7 +37,7 @@ function formatted(value: string, fmt: CharFormat): Inline[] {
   const trail = value.match(/\s*$/)?.[0] ?? '';
   const out: Inline[] = [];
   if (lead) out.push(text(lead));
-  out.push(...wrap(fmt, [text(value.slice(lead.length, value.length - trail.length))]));
+  append(out, wrap(fmt, [text(value.slice(lead.length, value.length - trail.length))]));
   if (trail) out.push(text(trail));
   return out;
 }
@@ -87,7 +88,7 @@ export function runsToInlines(runs: Run[]): Inline[] {
     if (href !== linkHref) flushLink();
     const target = href === undefined ? out : linkKids;
     linkHref = href;
-    if (r.kind === 'text') target.push(...formatted(r.text, r.fmt));
+    if (r.kind === 'text') append(target, formatted(r.text, r.fmt));
     else if (r.kind === 'break') target.push({ type: 'break' });
     else if (r.kind === 'note') target.push({ type: 'footnoteReference', identifier: r.id });
     else target.push(r.image);

@@ -1,5 +1,6 @@
 import { cell, row, table } from '../../tree/build.ts';
 import type { Block, TableCell, TableRow } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import type { Item } from './model.ts';
 
 /**
@@ -114,7 +115,7 @@ export class TableStack {
       const prev = logical[logical.length - 1];
       if (def.h === 'cont' && prev) {
         prev.span++;
-        prev.items.push(...items);
+        append(prev.items, items);
       } else logical.push({ items: [...items], span: 1, def });
     });
     const header = l.rows.length === 0;

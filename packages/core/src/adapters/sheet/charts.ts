@@ -1,4 +1,5 @@
 import type { Block } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { attr, deep, parseXml, type XmlElement } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
@@ -36,7 +37,7 @@ export async function sheetCharts(zip: SafeZip, ctx: AdapterContext): Promise<Ma
       const drawingRels = await rels(drawingPart);
       for (const c of deep(await load(drawingPart), 'chart')) {
         const chartPart = drawingRels.get(attr(c, 'r:id') ?? '');
-        if (chartPart) blocks.push(...chartBlocks(chartSpace(await load(chartPart))));
+        if (chartPart) append(blocks, chartBlocks(chartSpace(await load(chartPart))));
       }
     }
     if (blocks.length) out.set(name, blocks);

@@ -2,6 +2,7 @@ import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { captureConsole } from '../../util/console.ts';
 import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
@@ -10,6 +11,7 @@ import { openCfb } from '../cfb/index.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
+import { capOdsRepeats } from './ods-repeats.ts';
 import { findRegions, type GridCell } from './regions.ts';
 import { decryptWorkbook, filePassAt } from './xls-rc4.ts';
 import { repairXlsbStrings } from './xlsb.ts';
@@ -34,9 +36,18 @@ async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: Sa
   let repaired = 0;
   for (const name of zip.names) {
     if (UNREAD_PARTS.test(name)) continue;
-    const data = await zip.bytes(name);
+    let data = await zip.bytes(name);
     if (!data) continue;
     if (ctx.kind === 'xlsb' && /\.bin$/i.test(name)) repaired += repairXlsbStrings(data);
+    if (ctx.kind === 'ods' && name === 'content.xml') {
+      const cut = capOdsRepeats(new TextDecoder().decode(data), ctx.limits.maxCellsPerSheet);
+      if (cut.capped) {
+        data = new TextEncoder().encode(cut.xml);
+        ctx.warn(
+          `Repeated cells with content ask for more than ${ctx.limits.maxCellsPerSheet} cells in a sheet; the repeats were cut.`,
+        );
+      }
+    }
     parts.push([name, data]);
   }
   if (repaired)
@@ -150,7 +161,13 @@ function inGrid<T>(list: readonly T[], limit: number): [number, T][] {
   return out;
 }
 
-function sheetCells(ws: WorkSheet): GridCell[] {
+/**
+ * Cells of a sheet in reading order, merges applied. Merges are honoured while the positions they
+ * cover (cut to the used range) add up to `maxCovered`: real merges never overlap, so they cover at
+ * most the sheet's cells, while one hostile `A1:XFD1048576` over two values would cover 17 billion.
+ * `ignored` counts the merges left out.
+ */
+function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ignored: number } {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
   const merges = new Map<string, { rowSpan: number; colSpan: number }>();
   const covered = new Set<string>();
@@ -165,9 +182,17 @@ function sheetCells(ws: WorkSheet): GridCell[] {
       lastRow = Math.max(lastRow, r);
       lastCol = Math.max(lastCol, col);
     }
+  let coveredLeft = maxCovered;
+  let ignored = 0;
   for (const m of ws['!merges'] ?? []) {
     const endR = Math.max(m.s.r, Math.min(m.e.r, lastRow));
     const endC = Math.max(m.s.c, Math.min(m.e.c, lastCol));
+    const area = (endR - m.s.r + 1) * (endC - m.s.c + 1);
+    if (area > coveredLeft) {
+      ignored++;
+      continue;
+    }
+    coveredLeft -= area;
     merges.set(`${m.s.r},${m.s.c}`, { rowSpan: endR - m.s.r + 1, colSpan: endC - m.s.c + 1 });
     for (let r = m.s.r; r <= endR; r++)
       for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
@@ -181,7 +206,7 @@ function sheetCells(ws: WorkSheet): GridCell[] {
       const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
       out.push({ r, c: col, text, ...span });
     }
-  return out.sort((a, b) => a.r - b.r || a.c - b.c);
+  return { cells: out.sort((a, b) => a.r - b.r || a.c - b.c), ignored };
 }
 
 /** One table per block; the first row is the header row, as spreadsheets conventionally have. */
@@ -320,18 +345,23 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
     const children: Block[] = [heading(2, label)];
     if (ws) {
       const budget = { left: ctx.limits.maxCellsPerSheet };
-      let cells = sheetCells(ws);
+      const read = sheetCells(ws, ctx.limits.maxCellsPerSheet);
+      let cells = read.cells;
+      if (read.ignored)
+        ctx.warn(
+          `Sheet "${name}" has merged ranges covering more than ${ctx.limits.maxCellsPerSheet} cells; ${read.ignored} merge(s) were ignored.`,
+        );
       // Block detection is linear in the cells, but there is no point feeding it more than can be shown.
       const overflow = cells.length > ctx.limits.maxCellsPerSheet;
       if (overflow) cells = cells.slice(0, ctx.limits.maxCellsPerSheet);
       const { tables, truncated: cut } = blockTables(cells, budget);
       const truncated = cut || overflow;
-      children.push(...tables);
-      children.push(...noteBlocks(ws));
+      append(children, tables);
+      append(children, noteBlocks(ws));
       if (truncated)
         ctx.warn(`Sheet "${label}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
     }
-    children.push(...(charts.get(name) ?? []));
+    append(children, charts.get(name) ?? []);
     // Numbered by position in the workbook, so hidden sheets leave gaps rather than renumbering.
     sections.push(section('sheet', i + 1, children, { name: label }));
   }

@@ -1,3 +1,4 @@
+import { append } from '../../util/arrays.ts';
 import { contextBefore, eachMatch } from './context.ts';
 import { KIND, type NameLexicon } from './lexicon.ts';
 import type { PiiSpan } from './types.ts';
@@ -116,7 +117,8 @@ export function findNamesAndPlaces(
     const kept = out
       .slice(before)
       .filter((s) => s.entity !== 'PERSON' || !firms.some(([a, b]) => s.start >= a && s.start < b));
-    out.splice(before, out.length - before, ...kept);
+    out.length = before;
+    append(out, kept);
   }
 }
 

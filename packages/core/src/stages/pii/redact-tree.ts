@@ -1,5 +1,6 @@
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, TableCell, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
+import { replaceContents } from '../../util/arrays.ts';
 import { spanPemAcrossBlocks } from './pem-blocks.ts';
 import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
 import type { PiiSpan } from './types.ts';
@@ -94,7 +95,10 @@ function tidyAround(list: Inline[]): void {
     else merged.push(n.type === 'text' ? { ...n } : n);
   }
   for (const n of merged) if (n.type === 'text' && n.value.includes(REMOVED)) n.value = tidyRemoved(n.value);
-  list.splice(0, list.length, ...merged.filter((n) => n.type !== 'text' || n.value !== ''));
+  replaceContents(
+    list,
+    merged.filter((n) => n.type !== 'text' || n.value !== ''),
+  );
 }
 
 class Collector {
@@ -275,7 +279,11 @@ class Collector {
       }
     }
     const lists = new Set(segments.filter((s) => pieces.has(s.node)).map((s) => s.siblings));
-    for (const list of lists) list.splice(0, list.length, ...list.flatMap((n) => pieces.get(n) ?? [n]));
+    for (const list of lists)
+      replaceContents(
+        list,
+        list.flatMap((n) => pieces.get(n) ?? [n]),
+      );
   }
 
   private string(value: string, context: string, write: (v: string) => void, block = false): void {

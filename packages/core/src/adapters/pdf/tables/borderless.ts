@@ -1,3 +1,4 @@
+import { append, maxOf } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
 
@@ -255,7 +256,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
   const all = columnsOf(indices);
   if (all.length < 3) return null;
-  const most = Math.max(...run.map((r) => r.chunks.length));
+  const most = maxOf(run.map((r) => r.chunks.length));
   const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
   const cols = finer.length > all.length ? finer : all;
   const xs = [cols[0]?.[0] as number];
@@ -267,7 +268,7 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
     const prev = merged[merged.length - 1];
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
     if (prev && r.chunks.length === 1 && r.top - prev.bottom < Math.min(prev.h, r.h) * 0.6) {
-      prev.items.push(...r.items);
+      append(prev.items, r.items);
       prev.bottom = Math.max(prev.bottom, r.bottom);
     } else merged.push({ ...r, items: [...r.items] });
   }

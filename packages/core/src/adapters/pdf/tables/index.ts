@@ -1,3 +1,4 @@
+import { append } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion } from '../model.ts';
 import { borderlessTables } from './borderless.ts';
 import { lineCells } from './cells.ts';
@@ -52,6 +53,6 @@ export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean
     for (const i of t.itemIndices) taken.add(i);
     out.push(t);
   }
-  out.push(...borderlessTables(page, taken));
+  append(out, borderlessTables(page, taken));
   return out;
 }

@@ -1,3 +1,4 @@
+import { append } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import {
   byMiddle,
@@ -59,7 +60,7 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   if (indices.length < 4) return null;
   const split = textRowBreaks(xs, ys, page, indices);
   if (split.size) {
-    ys.push(...split);
+    append(ys, split);
     ys.sort((a, b) => a - b);
   }
   const layout = layoutFromJoins(
