@@ -120,6 +120,22 @@ describe('hostile structure', () => {
     expect(paras.at(-1)).toBe('n997');
   });
 
+  it('HTML: what only looks like tags inside scripts, style sheets and comments does not count toward maxHtmlElements', async () => {
+    const script = `<script>for (let i = 0; i<n; i++) out += '<div><span>' + i;</script>`.repeat(200);
+    const style = `<style>a<b{color:red}</style>`.repeat(200);
+    const comment = `<!-- <p>old</p><p>older</p> -->`.repeat(200);
+    const cdata = `<![CDATA[ <x><y> ]]>`.repeat(200);
+    const paras = Array.from({ length: 50 }, (_, i) => `<p>n${i}</p>`).join('');
+    const page = `<html><head>${style}</head><body>${script}${comment}${cdata}${paras}</body></html>`;
+    // <html>, <head>, <body>, 200 style sheets, 200 scripts and 50 paragraphs: 453 elements.
+    const res = await createEngine({ limits: { maxHtmlElements: 453 } }).parse(enc(page), {}, { filename: 'a.html' });
+    expect(res.warning).toBeNull();
+    expect((res.markdown ?? '').trim().split('\n\n').at(-1)).toBe('n49');
+    const cut = await createEngine({ limits: { maxHtmlElements: 452 } }).parse(enc(page), {}, { filename: 'a.html' });
+    expect(cut.warning).toBe('The page has more than 452 elements; the markup past that was dropped.');
+    expect((cut.markdown ?? '').trim().split('\n\n').at(-1)).toBe('n48');
+  });
+
   it('HTML: styled-heading detection stops at its rule-check budget (20,000 rules on one class ran for minutes)', async () => {
     const css = Array.from({ length: 5000 }, (_, i) => `.a{font-size:${10 + (i % 5)}px}`).join('');
     const page = `<html><head><style>${css}.big{font-size:40px}</style></head><body><p class="big">Title</p>${'<p class="a">body text</p>'.repeat(1000)}</body></html>`;
