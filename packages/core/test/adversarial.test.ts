@@ -235,6 +235,15 @@ describe('hostile structure', () => {
     expect(md.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(4);
   });
 
+  it('charts: a blank source cell (its index in no cache) keeps its row, as before the sparse-index guard', async () => {
+    const pt = (i: number, v: string) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`;
+    const chart = `<?xml version="1.0"?><c:chartSpace ${P_NS}><c:chart><c:plotArea><c:lineChart><c:ser><c:tx><c:v>Sales</c:v></c:tx><c:cat><c:strRef><c:strCache><c:ptCount val="4"/>${pt(0, 'Q1')}${pt(1, 'Q2')}${pt(3, 'Q4')}</c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:ptCount val="4"/>${pt(0, '3')}${pt(1, '5')}${pt(3, '4')}</c:numCache></c:numRef></c:val></c:ser></c:lineChart></c:plotArea></c:chart></c:chartSpace>`;
+    const frame = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="3" name="C"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart r:id="rId5"/></a:graphicData></a:graphic></p:graphicFrame>`;
+    const file = await pptx(frame, { 'ppt/charts/chart1.xml': chart }, [['rId5', 'chart', '../charts/chart1.xml']]);
+    const md = (await parse(file, {}, { filename: 'a.pptx' })).markdown ?? '';
+    expect(md).toContain('|  | Sales |\n| --- | --- |\n| Q1 | 3 |\n| Q2 | 5 |\n| 3 |  |\n| Q4 | 4 |\n');
+  });
+
   it('XLSX: a merge over 300,000 positions is ignored with a warning instead of enumerated', async () => {
     const file = await xlsx(
       '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>first</t></is></c></row><row r="3000"><c r="CV3000" t="inlineStr"><is><t>last</t></is></c></row></sheetData><mergeCells count="1"><mergeCell ref="A1:CV3000"/></mergeCells>',
