@@ -287,6 +287,24 @@ describe('hostile structure', () => {
     expect(cells).toBeLessThan(10_000);
   });
 
+  it('ODT: blank padding rows repeated to the end of a sheet spend no cell budget; the next table keeps its rows', async () => {
+    const row = (a: string, b: string) =>
+      `<table:table-row><table:table-cell><text:p>${a}</text:p></table:table-cell><table:table-cell><text:p>${b}</text:p></table:table-cell></table:table-row>`;
+    // A range pasted from a spreadsheet: its rows, then the rest of the sheet as one blank row repeated.
+    const padding =
+      '<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
+    const file = await odf(
+      'text',
+      `<table:table>${row('a', 'b')}<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="2"/></table:table-row>${row('c', 'd')}${padding}</table:table><text:p>between</text:p><table:table>${row('e', 'f')}${row('g', 'h')}</table:table>`,
+    );
+    const res = await createEngine({ limits: { maxTableCells: 10_000 } }).parse(file, {}, { filename: 'a.odt' });
+    expect(res.warning).toBeNull();
+    // Blank rows between content rows stay; the padding after the last one goes.
+    expect(res.markdown).toBe(
+      '|  |  |\n| --- | --- |\n| a | b |\n|  |  |\n|  |  |\n| c | d |\n\nbetween\n\n|  |  |\n| --- | --- |\n| e | f |\n| g | h |\n',
+    );
+  });
+
   it('ODT: a table whose first row is empty keeps its later rows (a hole made a 500)', async () => {
     const file = await odf(
       'text',
