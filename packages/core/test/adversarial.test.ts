@@ -271,6 +271,20 @@ describe('hostile structure', () => {
     expect(rows[0]?.split('| x ').length).toBe(1001);
   });
 
+  it('ODS: the ignored-merge warning names an unnamed table as its heading does, not "undefined"', async () => {
+    const cell = (v: string, extra = '') =>
+      `<table:table-cell office:value-type="string"${extra}><text:p>${v}</text:p></table:table-cell>`;
+    const file = await odf(
+      'spreadsheet',
+      `<table:table><table:table-row>${cell('first', ' table:number-columns-spanned="100" table:number-rows-spanned="100"')}</table:table-row><table:table-row table:number-rows-repeated="98"><table:table-cell table:number-columns-repeated="100"/></table:table-row><table:table-row><table:table-cell table:number-columns-repeated="99"/>${cell('last')}</table:table-row></table:table>`,
+    );
+    const res = await createEngine({ limits: { maxCellsPerSheet: 5000 } }).parse(file, {}, { filename: 'a.ods' });
+    expect(res.markdown).toMatch(/^## Sheet 1\n/);
+    expect(res.warning).toBe(
+      'Sheet "Sheet 1" has merged ranges covering more than 5000 cells; 1 merge(s) were ignored.',
+    );
+  });
+
   it('ODT: nested tables whose rows repeat thousands of times stop at the part’s cell budget', async () => {
     const inner = `<table:table><table:table-row table:number-rows-repeated="100"><table:table-cell><text:p>in</text:p></table:table-cell></table:table-row></table:table>`;
     const file = await odf(
