@@ -24,7 +24,8 @@ export interface Limits {
    */
   maxTableCells: number;
   /**
-   * Elements parsed per HTML page or EPUB chapter (start tags counted on the raw markup); the markup
+   * Elements parsed per HTML page or EPUB chapter (start tags counted on the raw markup, outside
+   * comments, scripts and style sheets); the markup
    * past them is dropped with a warning. The DOM, not the input size, is what fills the heap.
    */
   maxHtmlElements: number;

@@ -120,6 +120,22 @@ describe('hostile structure', () => {
     expect(paras.at(-1)).toBe('n997');
   });
 
+  it('HTML: what only looks like tags inside scripts, style sheets and comments does not count toward maxHtmlElements', async () => {
+    const script = `<script>for (let i = 0; i<n; i++) out += '<div><span>' + i;</script>`.repeat(200);
+    const style = `<style>a<b{color:red}</style>`.repeat(200);
+    const comment = `<!-- <p>old</p><p>older</p> -->`.repeat(200);
+    const cdata = `<![CDATA[ <x><y> ]]>`.repeat(200);
+    const paras = Array.from({ length: 50 }, (_, i) => `<p>n${i}</p>`).join('');
+    const page = `<html><head>${style}</head><body>${script}${comment}${cdata}${paras}</body></html>`;
+    // <html>, <head>, <body>, 200 style sheets, 200 scripts and 50 paragraphs: 453 elements.
+    const res = await createEngine({ limits: { maxHtmlElements: 453 } }).parse(enc(page), {}, { filename: 'a.html' });
+    expect(res.warning).toBeNull();
+    expect((res.markdown ?? '').trim().split('\n\n').at(-1)).toBe('n49');
+    const cut = await createEngine({ limits: { maxHtmlElements: 452 } }).parse(enc(page), {}, { filename: 'a.html' });
+    expect(cut.warning).toBe('The page has more than 452 elements; the markup past that was dropped.');
+    expect((cut.markdown ?? '').trim().split('\n\n').at(-1)).toBe('n48');
+  });
+
   it('HTML: styled-heading detection stops at its rule-check budget (20,000 rules on one class ran for minutes)', async () => {
     const css = Array.from({ length: 5000 }, (_, i) => `.a{font-size:${10 + (i % 5)}px}`).join('');
     const page = `<html><head><style>${css}.big{font-size:40px}</style></head><body><p class="big">Title</p>${'<p class="a">body text</p>'.repeat(1000)}</body></html>`;
@@ -219,6 +235,15 @@ describe('hostile structure', () => {
     expect(md.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(4);
   });
 
+  it('charts: a blank source cell (its index in no cache) keeps its row, as before the sparse-index guard', async () => {
+    const pt = (i: number, v: string) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`;
+    const chart = `<?xml version="1.0"?><c:chartSpace ${P_NS}><c:chart><c:plotArea><c:lineChart><c:ser><c:tx><c:v>Sales</c:v></c:tx><c:cat><c:strRef><c:strCache><c:ptCount val="4"/>${pt(0, 'Q1')}${pt(1, 'Q2')}${pt(3, 'Q4')}</c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:ptCount val="4"/>${pt(0, '3')}${pt(1, '5')}${pt(3, '4')}</c:numCache></c:numRef></c:val></c:ser></c:lineChart></c:plotArea></c:chart></c:chartSpace>`;
+    const frame = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="3" name="C"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart r:id="rId5"/></a:graphicData></a:graphic></p:graphicFrame>`;
+    const file = await pptx(frame, { 'ppt/charts/chart1.xml': chart }, [['rId5', 'chart', '../charts/chart1.xml']]);
+    const md = (await parse(file, {}, { filename: 'a.pptx' })).markdown ?? '';
+    expect(md).toContain('|  | Sales |\n| --- | --- |\n| Q1 | 3 |\n| Q2 | 5 |\n| 3 |  |\n| Q4 | 4 |\n');
+  });
+
   it('XLSX: a merge over 300,000 positions is ignored with a warning instead of enumerated', async () => {
     const file = await xlsx(
       '<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>first</t></is></c></row><row r="3000"><c r="CV3000" t="inlineStr"><is><t>last</t></is></c></row></sheetData><mergeCells count="1"><mergeCell ref="A1:CV3000"/></mergeCells>',
@@ -246,6 +271,20 @@ describe('hostile structure', () => {
     expect(rows[0]?.split('| x ').length).toBe(1001);
   });
 
+  it('ODS: the ignored-merge warning names an unnamed table as its heading does, not "undefined"', async () => {
+    const cell = (v: string, extra = '') =>
+      `<table:table-cell office:value-type="string"${extra}><text:p>${v}</text:p></table:table-cell>`;
+    const file = await odf(
+      'spreadsheet',
+      `<table:table><table:table-row>${cell('first', ' table:number-columns-spanned="100" table:number-rows-spanned="100"')}</table:table-row><table:table-row table:number-rows-repeated="98"><table:table-cell table:number-columns-repeated="100"/></table:table-row><table:table-row><table:table-cell table:number-columns-repeated="99"/>${cell('last')}</table:table-row></table:table>`,
+    );
+    const res = await createEngine({ limits: { maxCellsPerSheet: 5000 } }).parse(file, {}, { filename: 'a.ods' });
+    expect(res.markdown).toMatch(/^## Sheet 1\n/);
+    expect(res.warning).toBe(
+      'Sheet "Sheet 1" has merged ranges covering more than 5000 cells; 1 merge(s) were ignored.',
+    );
+  });
+
   it('ODT: nested tables whose rows repeat thousands of times stop at the part’s cell budget', async () => {
     const inner = `<table:table><table:table-row table:number-rows-repeated="100"><table:table-cell><text:p>in</text:p></table:table-cell></table:table-row></table:table>`;
     const file = await odf(
@@ -260,6 +299,24 @@ describe('hostile structure', () => {
     const cells = md.split('in').length - 1;
     expect(cells).toBeGreaterThan(9000);
     expect(cells).toBeLessThan(10_000);
+  });
+
+  it('ODT: blank padding rows repeated to the end of a sheet spend no cell budget; the next table keeps its rows', async () => {
+    const row = (a: string, b: string) =>
+      `<table:table-row><table:table-cell><text:p>${a}</text:p></table:table-cell><table:table-cell><text:p>${b}</text:p></table:table-cell></table:table-row>`;
+    // A range pasted from a spreadsheet: its rows, then the rest of the sheet as one blank row repeated.
+    const padding =
+      '<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>';
+    const file = await odf(
+      'text',
+      `<table:table>${row('a', 'b')}<table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="2"/></table:table-row>${row('c', 'd')}${padding}</table:table><text:p>between</text:p><table:table>${row('e', 'f')}${row('g', 'h')}</table:table>`,
+    );
+    const res = await createEngine({ limits: { maxTableCells: 10_000 } }).parse(file, {}, { filename: 'a.odt' });
+    expect(res.warning).toBeNull();
+    // Blank rows between content rows stay; the padding after the last one goes.
+    expect(res.markdown).toBe(
+      '|  |  |\n| --- | --- |\n| a | b |\n|  |  |\n|  |  |\n| c | d |\n\nbetween\n\n|  |  |\n| --- | --- |\n| e | f |\n| g | h |\n',
+    );
   });
 
   it('ODT: a table whose first row is empty keeps its later rows (a hole made a 500)', async () => {

@@ -114,7 +114,8 @@ export function openCfb(bytes: Uint8Array, signal?: AbortSignal): Cfb {
     return out;
   };
 
-  const readChain = (start: number, size: number | undefined): Uint8Array => {
+  /** A stream's bytes; with `upToEnd`, the sectors before the first one past the end of a cut file. */
+  const readChain = (start: number, size: number | undefined, upToEnd = false): Uint8Array => {
     const sectors = chain(start, fat);
     const total = size ?? sectors.length * sectorSize;
     if (total > sectors.length * sectorSize)
@@ -123,6 +124,7 @@ export function openCfb(bytes: Uint8Array, signal?: AbortSignal): Cfb {
     let pos = 0;
     for (const s of sectors) {
       if (pos >= total) break;
+      if (upToEnd && (s + 1) * sectorSize >= bytes.length) return out.subarray(0, pos);
       const off = sectorOffset(s);
       const n = Math.min(sectorSize, total - pos, bytes.length - off);
       out.set(bytes.subarray(off, off + n), pos);
@@ -171,7 +173,9 @@ export function openCfb(bytes: Uint8Array, signal?: AbortSignal): Cfb {
   let miniStream: Uint8Array | undefined;
   let miniFat: Uint32Array | undefined;
   const readMini = (e: CfbEntry): Uint8Array => {
-    if (!miniStream) miniStream = readChain(rootEntry.start, undefined);
+    // The mini stream holds every small stream: a cut file that lost its tail (often an embedded
+    // object's) keeps the small streams stored before it, which the check per mini sector below finds.
+    if (!miniStream) miniStream = readChain(rootEntry.start, undefined, true);
     if (!miniFat) {
       const raw = miniFatStart === END_OF_CHAIN ? new Uint8Array(0) : readChain(miniFatStart, undefined);
       miniFat = new Uint32Array(Math.floor(raw.length / 4));

@@ -1,6 +1,9 @@
 import { cell, paragraph, row, table } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
+import { maxOf } from '../../util/arrays.ts';
 import { attr, deep, kid, kids, textOf, walk, type XmlElement } from '../../util/xml.ts';
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** Cached points of a c:strRef/c:numRef/c:strLit/c:numLit, by index. */
 function points(el: XmlElement | undefined): Map<number, string> {
@@ -36,13 +39,16 @@ export function chartBlocks(space: XmlElement | undefined): Block[] {
     if (c.size > cats.size) cats = c;
     columns.push(points(kid(s, 'val') ?? kid(s, 'yVal')));
   });
-  // One row per point index that holds something, not one per index up to the largest: a damaged or
-  // hostile cache puts a point at idx="2000000000".
+  // A blank source cell leaves its index out of every cache, and keeps its row (a gap in the series).
+  // A damaged or hostile cache puts a point at idx="2000000000": past a few gaps per point, only
+  // the indices that hold something get a row.
   const indices = new Set(cats.keys());
   for (const c of columns) for (const i of c.keys()) indices.add(i);
   if (!indices.size) return out;
+  const last = maxOf(indices);
+  const order = last < 2 * indices.size + 64 ? range(last + 1) : [...indices].sort((x, y) => x - y);
   const rows = [row([cell('', { header: true }), ...names.map((n) => cell(n, { header: true }))])];
-  for (const i of [...indices].sort((x, y) => x - y)) {
+  for (const i of order) {
     rows.push(row([cell(cats.get(i) ?? String(i + 1)), ...columns.map((c) => cell(c.get(i) ?? ''))]));
   }
   out.push(table(rows));

@@ -44,6 +44,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   const cheapGraphics = src.backend === 'pdfium';
   let failed = 0;
   let missingRun = 0;
+  let tailProbed = false;
   let firstError: unknown;
   let lastTurn = performance.now();
   for (let n = 1; n <= count; n++) {
@@ -71,7 +72,11 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       page?.close();
     }
     ctx.progress?.(n, count, 'pages');
-    if (missingRun >= MISSING_RUN && n < count) {
+    // The last page decides between a tree that claims too much and one damaged in the middle: when
+    // it loads, the pages after the run may too, and they are read.
+    if (missingRun >= MISSING_RUN && n < count && !tailProbed) {
+      tailProbed = true;
+      if (await loads(src, count)) continue;
       // With nothing read before the run, the document fails below as unreadable.
       if (missingRun < n) {
         ctx.warn(
@@ -116,11 +121,25 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
 }
 
 /**
- * Pages in a row that fail to load after which the rest of the page tree is taken as missing. The
- * page count is the file's own claim (/Count): a damaged one gave a one-page file a million pages,
- * each loaded in turn (and left empty) until the timeout.
+ * Pages in a row that fail to load after which the rest of the page tree is taken as missing, unless
+ * the last page loads. The page count is the file's own claim (/Count): a damaged one gave a one-page
+ * file a million pages, each loaded in turn (and left empty) until the timeout.
  */
 const MISSING_RUN = 256;
+
+/** Whether page `n` loads at all (the page is closed again unread). */
+async function loads(src: PdfSource, n: number): Promise<boolean> {
+  let page: PdfPageContent | undefined;
+  try {
+    page = await src.page(n, { links: false });
+    return true;
+  } catch (err) {
+    if (err instanceof DocmillError) throw err;
+    return false;
+  } finally {
+    page?.close();
+  }
+}
 
 /** Longest stretch of page reading without letting timers (the timeout) run. */
 const TURN_MS = 25;

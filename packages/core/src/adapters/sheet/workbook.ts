@@ -349,7 +349,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
       let cells = read.cells;
       if (read.ignored)
         ctx.warn(
-          `Sheet "${name}" has merged ranges covering more than ${ctx.limits.maxCellsPerSheet} cells; ${read.ignored} merge(s) were ignored.`,
+          `Sheet "${label}" has merged ranges covering more than ${ctx.limits.maxCellsPerSheet} cells; ${read.ignored} merge(s) were ignored.`,
         );
       // Block detection is linear in the cells, but there is no point feeding it more than can be shown.
       const overflow = cells.length > ctx.limits.maxCellsPerSheet;
