@@ -1,6 +1,7 @@
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, TableCell, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
 import { replaceContents } from '../../util/arrays.ts';
+import { overlapSweep } from './overlap.ts';
 import { spanPemAcrossBlocks } from './pem-blocks.ts';
 import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
 import type { PiiSpan } from './types.ts';
@@ -250,8 +251,9 @@ class Collector {
   private applyRuns(text: string, segments: Segment[], spans: PiiSpan[]): void {
     const placed = new Set<PiiSpan>();
     const pieces = new Map<Inline, Inline[]>();
+    const overlapping = overlapSweep(spans);
     for (const seg of segments) {
-      const hits = spans.filter((s) => s.start < seg.end && s.end > seg.start);
+      const hits = overlapping(seg.start, seg.end);
       if (!hits.length) continue;
       const parts: Inline[] = [];
       let buf = '';
