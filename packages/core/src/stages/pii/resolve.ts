@@ -1,3 +1,4 @@
+import { append } from '../../util/arrays.ts';
 import type { PiiEntity, PiiSpan } from './types.ts';
 
 // When two detections overlap, the more specific bucket keeps the characters.
@@ -16,6 +17,29 @@ export function resolveSpans(spans: readonly PiiSpan[]): PiiSpan[] {
   if (spans.length < 2) return [...spans];
   const ordered = [...spans].sort((a, b) => a.start - b.start);
   if (ordered.every((s, i) => i === 0 || s.start >= (ordered[i - 1] as PiiSpan).end)) return ordered;
+  // Arbitration never reaches past a cluster of overlapping spans: settling each cluster alone
+  // gives the same spans, where settling all at once was quadratic in a text of many addresses.
+  if (spans.some((s) => s.end <= s.start)) return arbitrate(spans);
+  const index = new Map(spans.map((s, i) => [s, i]));
+  const out: PiiSpan[] = [];
+  let cluster: PiiSpan[] = [];
+  let reach = Number.NEGATIVE_INFINITY;
+  const settle = () => {
+    if (cluster.length) append(out, arbitrate(cluster.sort((a, b) => (index.get(a) ?? 0) - (index.get(b) ?? 0))));
+    cluster = [];
+  };
+  for (const s of ordered) {
+    if (s.start >= reach) settle();
+    cluster.push(s);
+    reach = Math.max(reach, s.end);
+  }
+  settle();
+  return out;
+}
+
+/** Settles overlapping spans (see resolveSpans), in the order given. */
+export function arbitrate(spans: readonly PiiSpan[]): PiiSpan[] {
+  if (spans.length < 2) return spans.map((s) => ({ ...s }));
   let kept: PiiSpan[] = [];
   for (const s of [...spans].sort((a, b) => rank(b) - rank(a))) {
     const touching = kept.filter((k) => overlaps(k, s));
