@@ -210,6 +210,29 @@ describe('hostile structure', () => {
     expect(para.children).toHaveLength(150_001);
   });
 
+  it('PII: a mailto: link of 150,000 runs loses its target and keeps its text (remove spread every run)', async () => {
+    const runs = Array.from({ length: 150_000 }, (_, i) => ({
+      type: 'text' as const,
+      value: i === 0 ? 'write ' : 'x',
+    }));
+    const link = { type: 'link' as const, href: 'mailto:jane@example.com', children: runs };
+    const tree: Root = {
+      type: 'root',
+      metadata: {},
+      children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Or ' }, link] }],
+    };
+    const find = async (texts: readonly string[]) =>
+      texts.map((t) => {
+        const at = t.indexOf('jane@example.com');
+        return at < 0
+          ? []
+          : [{ start: at, end: at + 16, entity: 'EMAIL' as const, validated: true, source: 'pattern' as const }];
+      });
+    const out = await redactTree(tree, find, 'remove');
+    const para = out.children[0] as { children: { type: string; value?: string }[] };
+    expect(para.children).toEqual([{ type: 'text', value: `Or write ${'x'.repeat(149_999)}` }]);
+  });
+
   it('PPTX: outline levels past DrawingML’s nine nest no deeper than level 8', async () => {
     const paras = Array.from(
       { length: 3000 },

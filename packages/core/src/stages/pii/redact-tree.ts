@@ -1,6 +1,6 @@
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, TableCell, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
-import { replaceContents } from '../../util/arrays.ts';
+import { append, replaceContents } from '../../util/arrays.ts';
 import { overlapSweep } from './overlap.ts';
 import { spanPemAcrossBlocks } from './pem-blocks.ts';
 import { REMOVED, type ReplaceStyle, replaceInString, replacement, tidyRemoved } from './replace.ts';
@@ -72,17 +72,24 @@ function pruneEmptiedLinks(root: Root): void {
   walk(root, (node) => {
     if (!('children' in node) || !node.children.some((c) => c.type === 'link')) return undefined;
     const list = node.children as Inline[];
+    // Built anew, not spliced: a link's runs spread into splice overflow the stack past ~100,000.
+    const pruned: Inline[] = [];
     let changed = false;
-    for (let i = list.length - 1; i >= 0; i--) {
-      const n = list[i] as Inline;
-      if (n.type !== 'link') continue;
+    for (const n of list) {
+      if (n.type !== 'link') {
+        pruned.push(n);
+        continue;
+      }
       const hasText = inlineText(n.children).trim() !== '' || n.children.some((c) => c.type === 'image');
-      if (!hasText) list.splice(i, 1, { type: 'text', value: REMOVED });
-      else if (BARE_TARGET.test(n.href.trim())) list.splice(i, 1, ...n.children);
-      else continue;
+      if (!hasText) pruned.push({ type: 'text', value: REMOVED });
+      else if (BARE_TARGET.test(n.href.trim())) append(pruned, n.children);
+      else {
+        pruned.push(n);
+        continue;
+      }
       changed = true;
     }
-    if (changed) tidyAround(list);
+    if (changed) tidyAround(replaceContents(list, pruned));
     return undefined;
   });
 }
