@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine, parse, redactTree } from '../src/index.ts';
 import type { Root } from '../src/tree/types.ts';
 import { append, maxOf, minOf } from '../src/util/arrays.ts';
+import { pdfOf } from './helpers/pdf-build.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -74,16 +75,7 @@ function onePagePdf(content: string): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 3 0 R >> >> >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return enc(out);
+  return pdfOf(objs);
 }
 
 describe('array helpers', () => {

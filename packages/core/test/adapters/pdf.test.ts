@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
 
 const pdfOpts = (extra: Record<string, unknown> = {}) => ({
   parsers: [{ type: 'pdf' as const, mode: 'fast' as const, ...extra }],
@@ -176,15 +177,5 @@ function gapPdf(bad: number): Uint8Array {
     page(7),
     content('Last page text'),
   ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  return pdfOf(objects);
 }
