@@ -1,3 +1,4 @@
+import { maxOf } from '../util/arrays.ts';
 import type { Table, TableCell } from './types.ts';
 
 /** One slot of an expanded table grid. `origin` is false for slots covered by a span. */
@@ -38,9 +39,10 @@ export function tableGrid(table: Table): GridSlot[][] {
       c += cs;
     }
   });
-  // A loop, not Math.max(...spread): tables with ~100k+ rows overflow the call stack as arguments.
-  let width = 0;
-  for (const l of grid) if (l.length > width) width = l.length;
+  const width = maxOf(
+    grid.map((l) => l.length),
+    0,
+  );
   return grid.map((line, r) => {
     const out: GridSlot[] = [];
     for (let c = 0; c < width; c++) {
