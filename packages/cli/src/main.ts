@@ -137,7 +137,8 @@ export async function runParseCommand(
     return 0;
   } catch (err) {
     const e = toDocmillError(err);
-    io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
+    // The status tells a 503 (Redis away: try again) from a 500, which share the code UNKNOWN_ERROR.
+    io.stderr.write(`${JSON.stringify({ ...e.toJSON(), status: e.status })}\n`);
     return e.status >= 400 && e.status < 500 ? 1 : 2;
   }
 }
