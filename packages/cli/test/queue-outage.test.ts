@@ -71,6 +71,7 @@ describe.skipIf(redisMissing)('docmill enqueue and docmill worker when Redis fai
       }
       expect(run.out.stderr).toMatch(/^files: 6 {2}pages: 6 {2}errors: 0 /m);
       expect(run.out.stderr).not.toContain('error:');
+      expect(run.out.stderr).not.toContain('Warning');
     } finally {
       run.child.kill('SIGKILL');
       await worker.close(1000);

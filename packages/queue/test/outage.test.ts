@@ -70,7 +70,7 @@ describe.skipIf(redisMissing)('a Redis outage', () => {
     }
   }, 60_000);
 
-  it('a worker running a job stops within its grace while Redis is away', async () => {
+  it('a worker running a job stops within its grace while Redis is away; the job is not lost', async () => {
     const redis = await startRedis();
     const grace = 3000;
     // The test's worker process: its CSV parses take 60 s, far past the grace.
@@ -84,18 +84,34 @@ describe.skipIf(redisMissing)('a Redis outage', () => {
     });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const q = openParseQueue({ redis: redis.url, name: 'gone' });
+    let second: Awaited<ReturnType<typeof startParseWorker>> | undefined;
     try {
       await until(() => out.includes('ready'), 30_000);
-      await enqueueParse(q, csvDoc(1));
+      const id = await enqueueParse(q, csvDoc(1));
+      const waiting = waitForResult(q, id, 120_000).catch((e: unknown) => e);
       await until(() => out.includes('started'), 30_000);
-      await redis.stop();
+      await redis.shutdown();
       child.kill('SIGTERM');
       // Generous slack for a busy machine; before the fix it never exited.
       expect(await within(exited, grace + 15_000)).toBe(0);
+      // The job it could not hand back returns once its lock (1 s there) expires, to another worker.
+      await redis.start();
+      second = await startParseWorker({
+        redis: redis.url,
+        name: 'gone',
+        engine: createEngine(),
+        lockDuration: 1000,
+        stalledInterval: 500,
+      });
+      expect(await waiting).toMatchObject({
+        success: true,
+        data: { markdown: expect.stringContaining('| row | 1 |') },
+      });
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await q.close();
+      await second?.close(1000);
       await redis.stop();
     }
-  }, 90_000);
+  }, 120_000);
 });
