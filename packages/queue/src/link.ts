@@ -16,8 +16,11 @@ export interface LinkBounds {
 const REFUSALS = new Set(['ECONNREFUSED', 'ENOTFOUND']);
 const AUTH_REPLY = /^(WRONGPASS|NOAUTH|NOPERM)\b/;
 
-function isRefusal(err: Error & { code?: string }): boolean {
-  return (err.code !== undefined && REFUSALS.has(err.code)) || AUTH_REPLY.test(err.message);
+/** The 503 for an error that says Redis will not serve us, or undefined for one worth waiting out. */
+function refusal(err: Error & { code?: string }): DocmillError | undefined {
+  if (AUTH_REPLY.test(err.message)) return unavailable(`Redis refused the credentials (${err.message}).`);
+  if (err.code !== undefined && REFUSALS.has(err.code)) return unavailable(`Cannot reach Redis (${err.message}).`);
+  return undefined;
 }
 
 /**
@@ -55,9 +58,10 @@ export class RedisLink extends EventEmitter {
       const onClose = () => this.update();
       const onError = (err: Error) => {
         this.lastReason = err.message;
-        if (!this.reached && isRefusal(err)) {
-          this.refusal = unavailable(`Cannot reach Redis (${err.message}).`);
-          this.announce('refused', this.refusal);
+        const refused = this.reached ? undefined : refusal(err);
+        if (refused) {
+          this.refusal = refused;
+          this.announce('refused', refused);
         }
       };
       c.on('ready', onReady);

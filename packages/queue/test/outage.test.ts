@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createEngine, DocmillError } from '@docmill/core';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,33 @@ describe.skipIf(redisMissing)('a Redis outage', () => {
       await expect(waitForResult(q, id, 120_000)).rejects.toMatchObject({ status: 503 });
     } finally {
       await q.close();
+    }
+  }, 60_000);
+
+  it('a wrong or missing password is a 503 at once', async () => {
+    const redis = await startRedis();
+    try {
+      execFileSync('redis-cli', ['-p', String(redis.port), 'config', 'set', 'requirepass', 'right-pw']);
+      for (const [auth, reply] of [
+        [':wrong-pw@', 'WRONGPASS'],
+        ['', 'NOAUTH'],
+      ] as const) {
+        const q = openParseQueue({ redis: `redis://${auth}127.0.0.1:${redis.port}`, name: 'auth' });
+        try {
+          // Known at once; before, the answer came after the 10 s connect timeout.
+          const err = await within(
+            enqueueParse(q, csvDoc(1)).catch((e: unknown) => e),
+            8_000,
+          );
+          expect(err).toMatchObject({ status: 503, code: 'UNKNOWN_ERROR' });
+          expect(String(err)).toContain(`Redis refused the credentials (${reply} `);
+          expect(String(err)).not.toContain('wrong-pw');
+        } finally {
+          await q.close();
+        }
+      }
+    } finally {
+      await redis.stop();
     }
   }, 60_000);
 
