@@ -121,8 +121,8 @@ describe('docmill parse', () => {
   });
   it('exits 1 with a JSON error body for a 4xx problem', async () => {
     const dir = tempDir('docmill-cli-');
-    writeFileSync(join(dir, 'notes.txt'), 'plain text');
-    const r = await run('parse', join(dir, 'notes.txt'));
+    writeFileSync(join(dir, 'notes.yaml'), 'plain text');
+    const r = await run('parse', join(dir, 'notes.yaml'));
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stderr.trim())).toMatchObject({ success: false, code: 'UNSUPPORTED_FILE_TYPE' });
     const bad = await run('parse', 'fixtures/samples/quarterly-report.html', '--options', '{"timeout":1}');
@@ -258,7 +258,7 @@ describe('docmill parse <folder>', () => {
   it('lists skipped and failed files with the reason in its summary', async () => {
     const src = tempDir('docmill-src-');
     copyFileSync(join(root, sample), join(src, 'report.html'));
-    writeFileSync(join(src, 'notes.txt'), 'plain');
+    writeFileSync(join(src, 'notes.yaml'), 'plain');
     writeFileSync(join(src, 'README'), 'plain');
     writeFileSync(join(src, 'broken.pdf'), '%PDF-1.7 truncated');
     mkdirSync(join(src, 'md'));
@@ -270,7 +270,7 @@ describe('docmill parse <folder>', () => {
     expect(lines[0]).toMatch(/^error: broken\.pdf: 400 /);
     expect(lines[1]).toMatch(/^files: 2 {2}pages: 1 {2}errors: 1 {2}skipped: 2 /);
     expect(lines.slice(2)).toEqual([
-      'skipped: notes.txt (.txt is not a supported document type)',
+      'skipped: notes.yaml (.yaml is not a supported document type)',
       'skipped: README (no file extension)',
       expect.stringMatching(/^failed: broken\.pdf \(400 /),
     ]);

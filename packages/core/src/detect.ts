@@ -1,5 +1,6 @@
 import { openCfb } from './adapters/cfb/index.ts';
 import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
+import { MAX_JSON_SNIFF, sniffTextKind } from './detect-text.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip-directory.ts';
@@ -27,10 +28,17 @@ export type FileKind =
   | 'epub'
   | 'csv'
   | 'html'
-  | 'image';
+  | 'image'
+  // Extensions beyond the hosted contract's list (README "Formats"): what a folder of mail,
+  // archives and notes holds.
+  | 'text'
+  | 'markdown'
+  | 'json'
+  | 'xml'
+  | 'ipynb';
 
 /** The 20 upload extensions of the contract (2.1), in its order. */
-export const ACCEPTED_EXTENSIONS = [
+export const CONTRACT_EXTENSIONS = [
   '.html',
   '.htm',
   '.xhtml',
@@ -52,6 +60,28 @@ export const ACCEPTED_EXTENSIONS = [
   '.epub',
   '.csv',
 ] as const;
+
+/**
+ * Extensions docmill reads beyond the contract's: plain text, Markdown, JSON, XML feeds, notebooks,
+ * mail and archives. The server and the CLI accept them like the contract's own.
+ */
+export const DOCMILL_EXTENSIONS = [
+  '.txt',
+  '.text',
+  '.log',
+  '.md',
+  '.markdown',
+  '.json',
+  '.jsonl',
+  '.ndjson',
+  '.xml',
+  '.rss',
+  '.atom',
+  '.ipynb',
+] as const;
+
+/** Every upload extension accepted: the contract's, then docmill's extensions. */
+export const ACCEPTED_EXTENSIONS = [...CONTRACT_EXTENSIONS, ...DOCMILL_EXTENSIONS] as const;
 
 /** Raster image extensions, accepted only with the `image` parser. */
 export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.gif', '.bmp', '.webp'];
@@ -77,6 +107,18 @@ const byExtension: Record<string, FileKind> = {
   '.pptm': 'pptm',
   '.epub': 'epub',
   '.csv': 'csv',
+  '.txt': 'text',
+  '.text': 'text',
+  '.log': 'text',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.json': 'json',
+  '.jsonl': 'json',
+  '.ndjson': 'json',
+  '.xml': 'xml',
+  '.rss': 'xml',
+  '.atom': 'xml',
+  '.ipynb': 'ipynb',
 };
 
 const byMime: Record<string, FileKind> = {
@@ -101,6 +143,17 @@ const byMime: Record<string, FileKind> = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'application/vnd.ms-powerpoint.presentation.macroenabled.12': 'pptm',
   'application/epub+zip': 'epub',
+  'text/plain': 'text',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'application/json': 'json',
+  'application/x-ndjson': 'json',
+  'application/jsonl': 'json',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'application/rss+xml': 'xml',
+  'application/atom+xml': 'xml',
+  'application/x-ipynb+json': 'ipynb',
 };
 
 export const MIME_TYPES: Record<FileKind, string> = {
@@ -124,6 +177,11 @@ export const MIME_TYPES: Record<FileKind, string> = {
   csv: 'text/csv',
   html: 'text/html',
   image: 'image/*',
+  text: 'text/plain',
+  markdown: 'text/markdown',
+  json: 'application/json',
+  xml: 'application/xml',
+  ipynb: 'application/x-ipynb+json',
 };
 
 export interface DetectHints {
@@ -222,9 +280,43 @@ function cfbKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
   return undefined;
 }
 
+/** Kinds whose content proves itself beat a text label (a `.txt` holding an e-mail is an e-mail). */
+const PLAIN_LABELS: ReadonlySet<FileKind | undefined> = new Set<FileKind | undefined>([undefined, 'text']);
+/** Text kinds of the extension list (the contract's are sniffed before). */
+const TEXT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['text', 'markdown', 'json', 'xml', 'ipynb']);
+
+/**
+ * Text files of docmill's extension types. Content first where it proves a kind (mail headers, a
+ * notebook, a feed, JSON) unless the label names another text kind (Markdown stays Markdown), then
+ * the extension, then the content type. An unknown extension stays unsupported.
+ */
+function textKind(
+  bytes: Uint8Array,
+  head: string,
+  ext: string,
+  extKind: FileKind | undefined,
+  mimeKind: FileKind | undefined,
+): Detected | undefined {
+  if (ext && !extKind) return undefined;
+  const label = extKind ?? mimeKind;
+  const tail = () => textHead(bytes.subarray(Math.max(0, bytes.length - 2048)));
+  const sniffed = sniffTextKind(head, tail(), () => ({
+    text: textHead(bytes, MAX_JSON_SNIFF),
+    complete: bytes.length <= MAX_JSON_SNIFF,
+  }));
+  // A binary format's label on text is wrong (its signature was looked for above).
+  const overrides = PLAIN_LABELS.has(label) || !TEXT_KINDS.has(label as FileKind);
+  if (sniffed && (overrides || sniffed === label || (label === 'json' && sniffed === 'ipynb')))
+    return { kind: sniffed, by: 'sniff' };
+  if (label && !TEXT_KINDS.has(label)) return undefined;
+  if (extKind) return { kind: extKind, by: 'extension' };
+  if (mimeKind) return { kind: mimeKind, by: 'contentType' };
+  return undefined;
+}
+
 /** Decodes the head of a text file well enough to sniff markup. */
-function textHead(b: Uint8Array): string {
-  const head = b.subarray(0, 2048);
+function textHead(b: Uint8Array, length = 2048): string {
+  const head = b.subarray(0, length);
   if (startsWith(head, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(head);
   if (startsWith(head, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(head);
   const wide = sniffUtf16(head);
@@ -303,6 +395,8 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
     if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
     if (extKind === 'html' || extKind === 'csv') return { kind: extKind, by: 'extension' };
     if (!extKind && (mimeKind === 'html' || mimeKind === 'csv')) return { kind: mimeKind, by: 'contentType' };
+    const text = textKind(bytes, head, ext, extKind, mimeKind);
+    if (text) return text;
     if (!extKind && !mimeKind && /<\/?(p|div|table|span|a|h[1-6])\b/i.test(head)) return { kind: 'html', by: 'sniff' };
     if (!ext && !mimeKind) return { kind: 'csv', by: 'sniff' };
   }

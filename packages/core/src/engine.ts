@@ -1,9 +1,9 @@
 import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
-import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
+import type { AdapterContext, AdapterOutput, PageClass, ParseProgress } from './adapters/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
-import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
+import { badInput, DocmillError, throwIfAborted, timeoutError, toDocmillError } from './errors.ts';
 import { type ParseInput, readInput } from './input.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
@@ -12,7 +12,7 @@ import { buildResult, type ParseData } from './result.ts';
 import { piiStage } from './stages/pii/stage.ts';
 import type { PiiConfig } from './stages/pii/types.ts';
 import type { Offload, Stage, StageContext } from './stages/types.ts';
-import { capTree, outputBudget } from './tree/budget.ts';
+import { capTree, outputBudget, sizeOf } from './tree/budget.ts';
 import type { Root } from './tree/types.ts';
 import { decryptOoxml } from './util/offcrypto.ts';
 import { progressReporter } from './util/progress.ts';
@@ -86,6 +86,117 @@ export function createEngine(config: EngineConfig = {}): Engine {
     return deriver;
   };
 
+  const ocrStages = stages.filter((s) => s.ocr);
+  const hasOcr = ocrStages.length > 0;
+
+  /**
+   * Detected bytes → adapter → the given stages: what an upload and every document inside one
+   * (archive member, attachment) go through alike.
+   */
+  async function readDocument(
+    bytes: Uint8Array,
+    detected: Detected,
+    names: { filename?: string | undefined; sourceURL?: string | undefined; password?: string | undefined },
+    run: Omit<StageContext, 'kind' | 'bytes' | 'adapterOutput'>,
+    toRun: readonly Stage[],
+    embed: AdapterContext['embed'],
+  ): Promise<{ tree: Root; output: AdapterOutput; ocrRan: boolean }> {
+    const { options, signal } = run;
+    if (detected.kind === 'image' && !hasOcr) {
+      throw new DocmillError(
+        400,
+        'PARSE_UNSUPPORTED_OPTIONS',
+        'Parsing raster images needs OCR and this engine has no OCR stage (add the one from @docmill/ocr); send a PDF or office document instead.',
+      );
+    }
+    const adapter = await adapterFor(detected.kind, config.adapters);
+    let output: AdapterOutput;
+    try {
+      output = await adapter.parse(bytes, {
+        kind: detected.kind,
+        filename: names.filename,
+        sourceURL: names.sourceURL,
+        mime: detected.imageMime ?? MIME_TYPES[detected.kind],
+        options,
+        limits,
+        signal,
+        warn: run.warn,
+        password: names.password,
+        progress: progressReporter(run.onProgress, 'parse'),
+        pdf: config.pdf,
+        embed,
+      });
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw toDocmillError(err);
+    }
+    let tree = output.tree;
+    tree.metadata.contentType ??= detected.imageMime ?? MIME_TYPES[detected.kind];
+    if (names.sourceURL) {
+      tree.metadata.sourceURL ??= names.sourceURL;
+      tree.metadata.url ??= names.sourceURL;
+    }
+    const stageCtx: StageContext = { ...run, kind: detected.kind, bytes, adapterOutput: output };
+    let ocrRan = false;
+    for (const stage of toRun) {
+      if (signal.aborted) throw signal.reason;
+      if (!stage.applies(stageCtx)) continue;
+      tree = await stage.run(tree, stageCtx);
+      ocrRan ||= Boolean(stage.ocr);
+    }
+    return { tree, output, ocrRan };
+  }
+
+  /**
+   * `ctx.embed` for a document at `depth` containers down. Embedded documents get OCR (not PII
+   * redaction, which runs once on the whole tree) and an output budget of their own, and share the
+   * upload's budgets for their number, their bytes and the output.
+   */
+  function embedder(
+    depth: number,
+    shared: EmbedBudget,
+    run: Pick<StageContext, 'options' | 'signal' | 'warn'>,
+  ): AdapterContext['embed'] {
+    return async (bytes, name, embedHints = {}) => {
+      throwIfAborted(run.signal);
+      if (depth + 1 > limits.maxNestingDepth)
+        throw badInput(`it is nested more than ${limits.maxNestingDepth} containers deep`);
+      if (shared.documents <= 0)
+        throw badInput(`the limit of ${limits.maxEmbeddedDocuments} embedded documents was reached`);
+      if (bytes.byteLength > shared.bytes)
+        throw badInput(`the ${limits.maxUnzippedBytes}-byte budget for embedded documents was spent`);
+      if (shared.output <= 0) throw badInput('the output budget of the upload was spent');
+      if (bytes.byteLength === 0) throw badInput('it is empty');
+      shared.documents--;
+      shared.bytes -= bytes.byteLength;
+      const detected = detect(bytes, {
+        filename: name,
+        contentType: embedHints.contentType,
+        acceptImages: run.options.imageParser,
+      });
+      const warn = (m: string) => run.warn(`${name}: ${m}`);
+      const doc = await readDocument(
+        bytes,
+        detected,
+        { filename: name },
+        { ...run, warn },
+        ocrStages,
+        embedder(depth + 1, shared, { ...run, warn }),
+      );
+      const budget = Math.min(
+        shared.output,
+        outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars),
+      );
+      if (capTree(doc.tree, budget))
+        warn(
+          'its output passed its budget (characters per input byte, or what the upload had left); it was cut there.',
+        );
+      shared.output -= sizeOf(doc.tree, shared.output + 1);
+      if (doc.output.pageInfo && !doc.ocrRan) warnUnread(doc.output.pageInfo, hasOcr, warn);
+      return { tree: doc.tree, kind: detected.kind };
+    };
+  }
+
   async function run(
     input: ParseInput,
     rawOptions: ParseOptions | undefined,
@@ -144,79 +255,30 @@ export function createEngine(config: EngineConfig = {}): Engine {
     const raw = await readInput(input, limits.maxInputBytes, signal);
     if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
     const bytes = await decryptOoxml(raw, hints.password, signal);
-    const hasOcr = stages.some((s) => s.ocr);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
     const warnings: string[] = [];
     const warn = (m: string) => {
       if (!warnings.includes(m)) warnings.push(m);
     };
-    if (detected.kind === 'image' && !hasOcr) {
-      throw new DocmillError(
-        400,
-        'PARSE_UNSUPPORTED_OPTIONS',
-        'Parsing raster images needs OCR and this engine has no OCR stage (add the one from @docmill/ocr); send a PDF or office document instead.',
-      );
-    }
-    const adapter = await adapterFor(detected.kind, config.adapters);
-    let output: AdapterOutput;
-    try {
-      output = await adapter.parse(bytes, {
-        kind: detected.kind,
-        filename,
-        sourceURL: hints.sourceURL,
-        mime: detected.imageMime ?? MIME_TYPES[detected.kind],
-        options,
-        limits,
-        signal,
-        warn,
-        password: hints.password,
-        progress: progressReporter(hints.onProgress, 'parse'),
-        pdf: config.pdf,
-      });
-    } catch (err) {
-      if (signal.aborted) throw signal.reason;
-      throw toDocmillError(err);
-    }
-    let tree = output.tree;
-    tree.metadata.contentType ??= detected.imageMime ?? MIME_TYPES[detected.kind];
-    if (hints.sourceURL) {
-      tree.metadata.sourceURL ??= hints.sourceURL;
-      tree.metadata.url ??= hints.sourceURL;
-    }
-    const stageCtx: StageContext = {
-      kind: detected.kind,
-      bytes,
-      options,
-      signal,
-      warn,
-      adapterOutput: output,
-      onProgress: hints.onProgress,
-      offload: hints.offload,
+    const shared: EmbedBudget = {
+      documents: limits.maxEmbeddedDocuments,
+      bytes: limits.maxUnzippedBytes,
+      output: outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars),
     };
-    let ocrRan = false;
-    for (const stage of stages) {
-      if (signal.aborted) throw signal.reason;
-      if (!stage.applies(stageCtx)) continue;
-      tree = await stage.run(tree, stageCtx);
-      ocrRan ||= Boolean(stage.ocr);
-    }
+    const doc = await readDocument(
+      bytes,
+      detected,
+      { filename, sourceURL: hints.sourceURL, password: hints.password },
+      { options, signal, warn, onProgress: hints.onProgress, offload: hints.offload },
+      stages,
+      embedder(0, shared, { options, signal, warn }),
+    );
+    const { output, tree } = doc;
     if (capTree(tree, outputBudget(bytes.byteLength, limits.maxOutputRatio, limits.minOutputChars)))
       warn(
         `The output passed ${limits.maxOutputRatio} characters per input byte, far more than the file can hold; it was cut there (a damaged or hostile file).`,
       );
-    // Scanned pages no OCR stage read are named: without one, or when the OCR stage itself declined
-    // (PDF fast mode; images it always reads).
-    if (output.pageInfo && !ocrRan) {
-      const unread = Object.entries(output.pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
-      if (unread.length) {
-        const pages = unread.map(([n]) => n).join(', ');
-        warn(
-          hasOcr
-            ? `Page(s) ${pages} look scanned (no usable text layer) and fast mode does not OCR: their text is missing (use mode "auto" or "ocr").`
-            : `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
-        );
-      }
-    }
+    if (output.pageInfo && !doc.ocrRan) warnUnread(output.pageInfo, hasOcr, warn);
     // Derivations come last: they see the tree every stage (PII redaction included) has finished.
     let derived: DeriveResult | undefined;
     if (options.formats.has('summary') || options.formats.has('json')) {
@@ -255,6 +317,31 @@ export function createEngine(config: EngineConfig = {}): Engine {
       await Promise.all(stages.map((s) => s.close?.()));
     },
   };
+}
+
+/** What the documents inside one upload share, whatever their depth. */
+interface EmbedBudget {
+  /** Documents still allowed (`maxEmbeddedDocuments`). */
+  documents: number;
+  /** Bytes of embedded documents still allowed (`maxUnzippedBytes`). */
+  bytes: number;
+  /** Output characters the upload has left. */
+  output: number;
+}
+
+/**
+ * Scanned pages no OCR stage read are named: without one, or when the OCR stage itself declined
+ * (PDF fast mode; images it always reads).
+ */
+function warnUnread(pageInfo: Record<number, PageClass>, hasOcr: boolean, warn: (m: string) => void): void {
+  const unread = Object.entries(pageInfo).filter(([, c]) => c.text !== 'text' && c.imageCoverage > 0.2);
+  if (!unread.length) return;
+  const pages = unread.map(([n]) => n).join(', ');
+  warn(
+    hasOcr
+      ? `Page(s) ${pages} look scanned (no usable text layer) and fast mode does not OCR: their text is missing (use mode "auto" or "ocr").`
+      : `Page(s) ${pages} look scanned (no usable text layer) and this engine has no OCR stage: their text is missing.`,
+  );
 }
 
 let defaultEngine: Engine | undefined;

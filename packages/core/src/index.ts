@@ -19,7 +19,15 @@ export type {
 export { llmConfigFromEnv } from './derive/env.ts';
 export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 export type { Detected, FileKind } from './detect.ts';
-export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES } from './detect.ts';
+export {
+  ACCEPTED_EXTENSIONS,
+  CONTRACT_EXTENSIONS,
+  DOCMILL_EXTENSIONS,
+  detect,
+  extensionOf,
+  IMAGE_EXTENSIONS,
+  MIME_TYPES,
+} from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
 export { createEngine, parse, parseTree } from './engine.ts';
 export type { ErrorBody, ErrorCode } from './errors.ts';

@@ -39,6 +39,21 @@ export interface Limits {
   maxOutputRatio: number;
   /** Output guard floor: characters always allowed, however small the input. */
   minOutputChars: number;
+  /**
+   * Containers inside containers (an archive in an archive, a message attached to a message): the
+   * documents of deeper ones are listed as skipped in a warning.
+   */
+  maxNestingDepth: number;
+  /**
+   * Documents read out of containers per upload (archive members, mail attachments, at every
+   * level); the rest are listed as skipped. Their bytes count, all levels together, against
+   * `maxUnzippedBytes`.
+   */
+  maxEmbeddedDocuments: number;
+  /** MIME parts read per e-mail message, nested multiparts included; the rest are dropped with a warning. */
+  maxMailParts: number;
+  /** Messages read per mbox file, and items per RSS/Atom feed; the rest are dropped with a warning. */
+  maxMessages: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -54,4 +69,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxCsvRows: 1_000_000,
   maxOutputRatio: 64,
   minOutputChars: 2_000_000,
+  maxNestingDepth: 5,
+  maxEmbeddedDocuments: 1_000,
+  maxMailParts: 1_000,
+  maxMessages: 10_000,
 });

@@ -64,8 +64,9 @@ describe.each(cases)('%s adapter conformance (%s)', (ext, rel) => {
 
   it('parses a mislabelled copy as what it is', async () => {
     const wrong = ext === '.pdf' ? 'file.docx' : 'file.pdf';
-    // Text formats have no signature: a CSV labelled .pdf is refused; everything else is recognised.
-    if (ext === '.csv') return;
+    // Text formats have no signature: a CSV, plain text or Markdown labelled .pdf is refused;
+    // everything else is recognised (JSON, notebooks and feeds by their content).
+    if (['.csv', '.txt', '.text', '.log', '.md', '.markdown'].includes(ext)) return;
     const right = await engine.parse(bytes, {}, { filename: name });
     const mislabelled = await engine.parse(bytes, {}, { filename: wrong });
     expect(mislabelled.markdown).toBe(right.markdown);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../src/index.ts';
-import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect, render } from '../src/index.ts';
+import {
+  ACCEPTED_EXTENSIONS,
+  CONTRACT_EXTENSIONS,
+  createEngine,
+  DOCMILL_EXTENSIONS,
+  DocmillError,
+  detect,
+  render,
+} from '../src/index.ts';
 import { link, paragraph, root, section, text } from '../src/tree/build.ts';
 import { errorOf } from './helpers/errors.ts';
 
@@ -25,17 +33,18 @@ describe('type detection: magic bytes, then extension, then content type', () =>
     expect(detect(enc('a;b\n1;2\n'), { contentType: 'text/csv; charset=utf-8' }).kind).toBe('csv');
     expect(detect(enc('<p>hi</p>'), { filename: 'frag.htm' }).kind).toBe('html');
   });
-  it('refuses an unsupported type, listing the 20 accepted extensions', () => {
+  it("refuses an unsupported type, listing the contract's 20 extensions and docmill's", () => {
     let err: unknown;
     try {
-      detect(enc('hello'), { filename: 'notes.txt' });
+      detect(enc('hello'), { filename: 'notes.yaml' });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(DocmillError);
     const e = err as DocmillError;
     expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
-    expect(ACCEPTED_EXTENSIONS).toHaveLength(20);
+    expect(CONTRACT_EXTENSIONS).toHaveLength(20);
+    expect(ACCEPTED_EXTENSIONS).toEqual([...CONTRACT_EXTENSIONS, ...DOCMILL_EXTENSIONS]);
     for (const ext of ACCEPTED_EXTENSIONS) expect(e.message).toContain(ext);
   });
   it('accepts raster images only through the image parser', () => {
@@ -127,7 +136,7 @@ describe('engine errors carry the contract status and code', () => {
     expect(data.warning).toMatch(/Page\(s\) 2 look scanned .* no OCR stage/);
   });
   it('unsupported type → 400 UNSUPPORTED_FILE_TYPE', async () => {
-    const e = await errorOf(engine.parse(enc('plain'), {}, { filename: 'a.txt' }));
+    const e = await errorOf(engine.parse(enc('plain'), {}, { filename: 'a.yaml' }));
     expect([e.status, e.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
   });
   it('timeout → 408 SCRAPE_TIMEOUT within the deadline, and the adapter sees the abort', async () => {

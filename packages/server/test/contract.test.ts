@@ -1,4 +1,4 @@
-import { createEngine, type ParseData } from '@docmill/core';
+import { createEngine, DOCMILL_EXTENSIONS, type ParseData } from '@docmill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { AuditEvent, ParseEngine, RequestLog, ServerConfig } from '../src/config.ts';
@@ -134,12 +134,13 @@ describe('compat-notes error table', () => {
   });
 
   it('an extension that is not accepted → 400 UNSUPPORTED_FILE_TYPE, even over valid PDF bytes', async () => {
-    for (const name of ['report.exe', 'notes.txt', 'photo.png']) {
+    for (const name of ['report.exe', 'notes.yaml', 'photo.png']) {
       const { status, body } = await call(app, parseForm({}, name));
       expect(status).toBe(400);
       expect(body.code).toBe('UNSUPPORTED_FILE_TYPE');
+      // The contract's 20 extensions, then docmill's own (README "Formats").
       expect(body.error).toBe(
-        'Unsupported upload type. Supported file extensions: .html, .htm, .xhtml, .pdf, .docx, .doc, .docm, .odt, .ods, .odp, .rtf, .xlsx, .xls, .xlsm, .xlsb, .pptx, .ppt, .pptm, .epub, .csv.',
+        `Unsupported upload type. Supported file extensions: .html, .htm, .xhtml, .pdf, .docx, .doc, .docm, .odt, .ods, .odp, .rtf, .xlsx, .xls, .xlsm, .xlsb, .pptx, .ppt, .pptm, .epub, .csv, ${DOCMILL_EXTENSIONS.join(', ')}.`,
       );
     }
   });

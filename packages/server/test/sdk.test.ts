@@ -80,7 +80,7 @@ describe('official SDK parse() against docmill serve', () => {
 
   it('surfaces an unsupported file as UNSUPPORTED_FILE_TYPE', async () => {
     const err = await sdkError(
-      client.parse({ data: 'just some notes', filename: 'notes.txt', contentType: 'text/plain' }),
+      client.parse({ data: 'just some notes', filename: 'notes.yaml', contentType: 'application/yaml' }),
     );
     expect(err.status).toBe(400);
     expect(err.code).toBe('UNSUPPORTED_FILE_TYPE');

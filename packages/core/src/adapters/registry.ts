@@ -29,6 +29,11 @@ const loaders: Record<FileKind, Loader> = {
   rtf: once(() => import('./rtf/index.ts').then((m) => m.adapter)),
   epub: once(() => import('./epub/index.ts').then((m) => m.adapter)),
   image: once(() => import('./image/index.ts').then((m) => m.adapter)),
+  text: once(() => import('./text/index.ts').then((m) => m.adapter)),
+  markdown: once(() => import('./markdown/index.ts').then((m) => m.adapter)),
+  json: once(() => import('./json/index.ts').then((m) => m.adapter)),
+  xml: once(() => import('./xml/index.ts').then((m) => m.adapter)),
+  ipynb: once(() => import('./notebook/index.ts').then((m) => m.adapter)),
 };
 
 export type AdapterOverrides = Partial<Record<FileKind, Adapter>>;

@@ -32,6 +32,23 @@ export interface AdapterContext {
   progress?(done: number, total: number, unit: ProgressUnit): void;
   /** Engine-level PDF settings (backend choice). */
   pdf?: PdfEngineConfig | undefined;
+  /**
+   * Parses a document this one holds (an attachment, an archive member, a feed item's HTML) as the
+   * engine parses an upload: detection, its adapter, OCR, its own output budget. Throws a
+   * DocmillError for what cannot be read (unsupported type, nesting too deep, damage), which the
+   * caller lists in a warning. Absent when an adapter runs outside the engine.
+   */
+  embed?(bytes: Uint8Array, name: string, hints?: EmbedHints): Promise<Embedded>;
+}
+
+export interface EmbedHints {
+  contentType?: string | undefined;
+}
+
+/** An embedded document's tree and what it was read as. */
+export interface Embedded {
+  tree: Root;
+  kind: FileKind;
 }
 
 export type ProgressUnit = 'pages' | 'slides' | 'sheets' | 'parts';

@@ -12,7 +12,7 @@ import { childrenOf } from './walk.ts';
 const OVERHEAD = 4;
 
 /** Estimated rendered characters of a node, stopping as soon as `cap` is passed. */
-function sizeOf(node: Node, cap: number): number {
+export function sizeOf(node: Node, cap: number): number {
   let size = OVERHEAD;
   if ('value' in node && typeof node.value === 'string') size += node.value.length;
   if (node.type === 'image') size += node.alt.length + (node.url?.length ?? 0);

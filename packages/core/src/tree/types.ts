@@ -183,11 +183,17 @@ export interface MathBlock extends BlockBase {
   value: string;
 }
 
-export type SectionKind = 'page' | 'slide' | 'sheet' | 'chapter';
+/**
+ * `message`: an e-mail (mbox, or attached to one); `attachment`: a document attached to a message;
+ * `file`: an archive member; `item`: a feed entry.
+ */
+export type SectionKind = 'page' | 'slide' | 'sheet' | 'chapter' | 'message' | 'attachment' | 'file' | 'item';
 
 /**
- * A page, slide, sheet or chapter boundary. Sections are containers so that per-page output
- * (`data.pages`, `data.blocks`, page markers) is a walk over the root's sections.
+ * A page, slide, sheet or chapter boundary, or one document of a container (a message, an
+ * attachment, an archive member, a feed item), whose own sections (a PDF member's pages) nest
+ * inside. Sections are containers so that per-page output (`data.pages`, `data.blocks`, page
+ * markers) is a walk over the root's sections.
  */
 export interface Section extends BlockBase {
   type: 'section';

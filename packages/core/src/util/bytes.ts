@@ -25,3 +25,24 @@ export function utf16le(s: string): Uint8Array {
 
 export const equalBytes = (a: Uint8Array, b: Uint8Array): boolean =>
   a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Standard base64 of bytes, in slices so a large picture does not overflow the call stack. */
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/**
+ * Bytes of base64 text as mail and notebooks carry it: line breaks, blanks and anything outside the
+ * alphabet skipped, missing padding tolerated, a trailing partial group dropped.
+ */
+export function fromBase64(text: string): Uint8Array {
+  const clean = text.replace(/[^A-Za-z0-9+/]/g, '');
+  const usable = clean.length - (clean.length % 4 === 1 ? 1 : 0);
+  const padded = usable % 4 ? clean.slice(0, usable) + '='.repeat(4 - (usable % 4)) : clean.slice(0, usable);
+  const bin = atob(padded);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}

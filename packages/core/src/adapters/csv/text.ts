@@ -1,27 +1,7 @@
-import { badInput } from '../../errors.ts';
-import { type Decoded, decodeText } from '../../util/charset.ts';
+import type { Decoded } from '../../util/charset.ts';
+import { decodeTextFile } from '../../util/text-file.ts';
 
-/** Characters inspected for control-character noise; binary files show it from the start. */
-const PROBE = 8192;
-
-/**
- * Decodes the file and refuses binary data. A NUL survives decoding only when the bytes were not
- * text in the detected encoding (UTF-16 NULs are absorbed into code units), so one is proof enough.
- */
+/** Decodes the file and refuses binary data (see decodeTextFile). */
 export function decodeCsv(bytes: Uint8Array): Decoded {
-  const decoded = decodeText(bytes);
-  const { text } = decoded;
-  if (text.includes('\u0000')) {
-    throw badInput('The file contains binary data (NUL bytes) and is not a readable CSV text file.');
-  }
-  const n = Math.min(text.length, PROBE);
-  let control = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1b)) control++;
-  }
-  if (control > n * 0.05) {
-    throw badInput('The file is mostly control characters (binary data) and is not a readable CSV text file.');
-  }
-  return decoded;
+  return decodeTextFile(bytes, 'CSV text file');
 }
