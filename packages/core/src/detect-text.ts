@@ -76,6 +76,8 @@ export function sniffTextKind(
   tail: string,
   start: () => { text: string; complete: boolean },
 ): FileKind | undefined {
+  if (looksLikeMbox(head)) return 'mbox';
+  if (looksLikeMail(head)) return 'eml';
   if (looksLikeNotebook(head, tail)) return 'ipynb';
   if (looksLikeXml(head)) return 'xml';
   if (/^\uFEFF?\s*[[{]/.test(head)) {

@@ -1,6 +1,6 @@
 import { openCfb } from './adapters/cfb/index.ts';
 import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
-import { MAX_JSON_SNIFF, sniffTextKind } from './detect-text.ts';
+import { looksLikeMail, looksLikeMbox, MAX_JSON_SNIFF, sniffTextKind } from './detect-text.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip-directory.ts';
@@ -35,7 +35,10 @@ export type FileKind =
   | 'markdown'
   | 'json'
   | 'xml'
-  | 'ipynb';
+  | 'ipynb'
+  | 'eml'
+  | 'mbox'
+  | 'msg';
 
 /** The 20 upload extensions of the contract (2.1), in its order. */
 export const CONTRACT_EXTENSIONS = [
@@ -78,6 +81,9 @@ export const DOCMILL_EXTENSIONS = [
   '.rss',
   '.atom',
   '.ipynb',
+  '.eml',
+  '.msg',
+  '.mbox',
 ] as const;
 
 /** Every upload extension accepted: the contract's, then docmill's extensions. */
@@ -119,6 +125,9 @@ const byExtension: Record<string, FileKind> = {
   '.rss': 'xml',
   '.atom': 'xml',
   '.ipynb': 'ipynb',
+  '.eml': 'eml',
+  '.msg': 'msg',
+  '.mbox': 'mbox',
 };
 
 const byMime: Record<string, FileKind> = {
@@ -154,6 +163,9 @@ const byMime: Record<string, FileKind> = {
   'application/rss+xml': 'xml',
   'application/atom+xml': 'xml',
   'application/x-ipynb+json': 'ipynb',
+  'message/rfc822': 'eml',
+  'application/mbox': 'mbox',
+  'application/vnd.ms-outlook': 'msg',
 };
 
 export const MIME_TYPES: Record<FileKind, string> = {
@@ -182,6 +194,9 @@ export const MIME_TYPES: Record<FileKind, string> = {
   json: 'application/json',
   xml: 'application/xml',
   ipynb: 'application/x-ipynb+json',
+  eml: 'message/rfc822',
+  mbox: 'application/mbox',
+  msg: 'application/vnd.ms-outlook',
 };
 
 export interface DetectHints {
@@ -277,13 +292,23 @@ function cfbKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
   if (has('Workbook') || has('Book')) return 'xls';
   if (has('WordDocument')) return 'doc';
   if (has('PowerPoint Document')) return 'ppt';
+  // An Outlook item: MAPI properties at the root.
+  if (has('__properties_version1.0') || has('__nameid_version1.0')) return 'msg';
   return undefined;
 }
 
 /** Kinds whose content proves itself beat a text label (a `.txt` holding an e-mail is an e-mail). */
 const PLAIN_LABELS: ReadonlySet<FileKind | undefined> = new Set<FileKind | undefined>([undefined, 'text']);
 /** Text kinds of the extension list (the contract's are sniffed before). */
-const TEXT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['text', 'markdown', 'json', 'xml', 'ipynb']);
+const TEXT_KINDS: ReadonlySet<FileKind> = new Set<FileKind>([
+  'text',
+  'markdown',
+  'json',
+  'xml',
+  'ipynb',
+  'eml',
+  'mbox',
+]);
 
 /**
  * Text files of docmill's extension types. Content first where it proves a kind (mail headers, a
@@ -378,7 +403,8 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
     const k = cfbKind(bytes);
     if (k === 'encrypted') throw encrypted();
     if (k) return { kind: k, by: 'magic' };
-    if (extKind === 'doc' || extKind === 'xls' || extKind === 'ppt') return { kind: extKind, by: 'extension' };
+    if (extKind === 'doc' || extKind === 'xls' || extKind === 'ppt' || extKind === 'msg')
+      return { kind: extKind, by: 'extension' };
     throw unsupportedType();
   }
   if (headLatin.replace(/^\uFEFF|^ï»¿/, '').startsWith('{\\rtf')) return { kind: 'rtf', by: 'magic' };
@@ -392,6 +418,13 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   if (!isBinary(bytes)) {
     const head = textHead(bytes);
     if (isWordMl2003(head)) return { kind: 'wordml', by: 'magic' };
+    // Mail headers first: a message's HTML body would otherwise pass for a web page. A file labelled
+    // as a web page or CSV keeps its label, as before.
+    if (extKind !== 'html' && extKind !== 'csv') {
+      const mail = looksLikeMbox(head) ? 'mbox' : looksLikeMail(head) ? 'eml' : undefined;
+      if (mail && (!extKind || !TEXT_KINDS.has(extKind) || extKind === 'text' || extKind === mail))
+        return { kind: mail, by: 'sniff' };
+    }
     if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
     if (extKind === 'html' || extKind === 'csv') return { kind: extKind, by: 'extension' };
     if (!extKind && (mimeKind === 'html' || mimeKind === 'csv')) return { kind: mimeKind, by: 'contentType' };

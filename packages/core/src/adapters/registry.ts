@@ -34,6 +34,9 @@ const loaders: Record<FileKind, Loader> = {
   json: once(() => import('./json/index.ts').then((m) => m.adapter)),
   xml: once(() => import('./xml/index.ts').then((m) => m.adapter)),
   ipynb: once(() => import('./notebook/index.ts').then((m) => m.adapter)),
+  eml: once(() => import('./email/index.ts').then((m) => m.adapter)),
+  mbox: once(() => import('./email/index.ts').then((m) => m.adapter)),
+  msg: once(() => import('./email/index.ts').then((m) => m.adapter)),
 };
 
 export type AdapterOverrides = Partial<Record<FileKind, Adapter>>;

@@ -23,11 +23,13 @@ export interface CfbEntry {
 }
 
 export interface Cfb {
-  /** Names of the streams and storages directly under the root storage. */
+  /** Names of the streams and storages directly under this storage (the root for `openCfb`). */
   readonly names: readonly string[];
   has(name: string): boolean;
-  /** Bytes of a stream directly under the root storage; undefined when absent. */
+  /** Bytes of a stream directly under this storage; undefined when absent. */
   stream(name: string): Uint8Array | undefined;
+  /** A storage directly under this one (Outlook's attachments, recipients), as a Cfb of its own. */
+  storage(name: string): Cfb | undefined;
 }
 
 class Reader {
@@ -157,18 +159,21 @@ export function openCfb(bytes: Uint8Array, signal?: AbortSignal): Cfb {
   const rootEntry = entries[0];
   if (rootEntry?.type !== 5) throw badInput('The compound file is damaged (no root directory entry).');
 
-  // Children of the root: an in-order walk of the sibling tree, each entry visited once.
-  const top = new Map<string, CfbEntry>();
-  const seen = new Set<number>();
-  const stack: number[] = [rootEntry.child];
-  while (stack.length) {
-    const id = stack.pop() as number;
-    if (id === NO_STREAM || id >= entries.length || seen.has(id)) continue;
-    seen.add(id);
-    const e = entries[id] as CfbEntry;
-    if (!top.has(e.name)) top.set(e.name, e);
-    stack.push(e.left, e.right);
-  }
+  /** Children of a storage: a walk of its sibling tree, each entry visited once. */
+  const childrenOf = (first: number): Map<string, CfbEntry> => {
+    const top = new Map<string, CfbEntry>();
+    const seen = new Set<number>();
+    const stack: number[] = [first];
+    while (stack.length) {
+      const id = stack.pop() as number;
+      if (id === NO_STREAM || id >= entries.length || seen.has(id)) continue;
+      seen.add(id);
+      const e = entries[id] as CfbEntry;
+      if (!top.has(e.name)) top.set(e.name, e);
+      stack.push(e.left, e.right);
+    }
+    return top;
+  };
 
   let miniStream: Uint8Array | undefined;
   let miniFat: Uint32Array | undefined;
@@ -196,14 +201,26 @@ export function openCfb(bytes: Uint8Array, signal?: AbortSignal): Cfb {
     return out;
   };
 
-  return {
-    names: [...top.keys()],
-    has: (name) => top.has(name),
-    stream(name) {
-      const e = top.get(name);
-      if (e?.type !== 2) return undefined;
-      if (e.size === 0) return new Uint8Array(0);
-      return e.size < miniCutoff ? readMini(e) : readChain(e.start, e.size);
-    },
+  const streamOf = (e: CfbEntry): Uint8Array => {
+    if (e.size === 0) return new Uint8Array(0);
+    return e.size < miniCutoff ? readMini(e) : readChain(e.start, e.size);
   };
+  // A storage's own child tree can point back at an ancestor: each storage is opened once per path.
+  const view = (first: number, ancestors: ReadonlySet<number>): Cfb => {
+    const top = childrenOf(first);
+    return {
+      names: [...top.keys()],
+      has: (name) => top.has(name),
+      stream(name) {
+        const e = top.get(name);
+        return e?.type === 2 ? streamOf(e) : undefined;
+      },
+      storage(name) {
+        const e = top.get(name);
+        if (e?.type !== 1 || ancestors.has(e.child)) return undefined;
+        return view(e.child, new Set([...ancestors, e.child]));
+      },
+    };
+  };
+  return view(rootEntry.child, new Set([rootEntry.child]));
 }
