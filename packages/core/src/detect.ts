@@ -38,7 +38,10 @@ export type FileKind =
   | 'ipynb'
   | 'eml'
   | 'mbox'
-  | 'msg';
+  | 'msg'
+  | 'zip'
+  /** `.tar`, and gzip (`.tar.gz`, `.tgz`, or one gzipped document). */
+  | 'tar';
 
 /** The 20 upload extensions of the contract (2.1), in its order. */
 export const CONTRACT_EXTENSIONS = [
@@ -84,6 +87,10 @@ export const DOCMILL_EXTENSIONS = [
   '.eml',
   '.msg',
   '.mbox',
+  '.zip',
+  '.tar',
+  '.tgz',
+  '.gz',
 ] as const;
 
 /** Every upload extension accepted: the contract's, then docmill's extensions. */
@@ -128,6 +135,10 @@ const byExtension: Record<string, FileKind> = {
   '.eml': 'eml',
   '.msg': 'msg',
   '.mbox': 'mbox',
+  '.zip': 'zip',
+  '.tar': 'tar',
+  '.tgz': 'tar',
+  '.gz': 'tar',
 };
 
 const byMime: Record<string, FileKind> = {
@@ -166,6 +177,11 @@ const byMime: Record<string, FileKind> = {
   'message/rfc822': 'eml',
   'application/mbox': 'mbox',
   'application/vnd.ms-outlook': 'msg',
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+  'application/x-tar': 'tar',
+  'application/gzip': 'tar',
+  'application/x-gzip': 'tar',
 };
 
 export const MIME_TYPES: Record<FileKind, string> = {
@@ -197,6 +213,8 @@ export const MIME_TYPES: Record<FileKind, string> = {
   eml: 'message/rfc822',
   mbox: 'application/mbox',
   msg: 'application/vnd.ms-outlook',
+  zip: 'application/zip',
+  tar: 'application/x-tar',
 };
 
 export interface DetectHints {
@@ -295,6 +313,20 @@ function cfbKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
   // An Outlook item: MAPI properties at the root.
   if (has('__properties_version1.0') || has('__nameid_version1.0')) return 'msg';
   return undefined;
+}
+
+/** A tar header block: "ustar" at 257, or a v7 header whose checksum adds up. */
+function isTar(b: Uint8Array): boolean {
+  if (b.length < 512) return false;
+  if (startsWith(b, [0x75, 0x73, 0x74, 0x61, 0x72], 257)) return true;
+  const field = new TextDecoder('latin1')
+    .decode(b.subarray(148, 156))
+    .replace(/[\0 ]+$/, '')
+    .trim();
+  if (!/^[0-7]{1,7}$/.test(field) || b[0] === 0) return false;
+  let sum = 0;
+  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : (b[i] as number);
+  return sum === Number.parseInt(field, 8);
 }
 
 /** Kinds whose content proves itself beat a text label (a `.txt` holding an e-mail is an e-mail). */
@@ -397,7 +429,8 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
     const zipFamily: FileKind[] = ['docx', 'docm', 'xlsx', 'xlsm', 'xlsb', 'pptx', 'pptm', 'odt', 'ods', 'odp', 'epub'];
     if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension' };
     if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType' };
-    throw unsupportedType();
+    // Any other zip is an archive of documents.
+    return { kind: 'zip', by: 'magic' };
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     const k = cfbKind(bytes);
@@ -407,6 +440,7 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
       return { kind: extKind, by: 'extension' };
     throw unsupportedType();
   }
+  if (startsWith(bytes, [0x1f, 0x8b, 0x08]) || isTar(bytes)) return { kind: 'tar', by: 'magic' };
   if (headLatin.replace(/^\uFEFF|^ï»¿/, '').startsWith('{\\rtf')) return { kind: 'rtf', by: 'magic' };
   const img = imageMagic(bytes);
   if (img) {

@@ -67,6 +67,8 @@ describe.each(cases)('%s adapter conformance (%s)', (ext, rel) => {
     // Text formats have no signature: a CSV, plain text or Markdown labelled .pdf is refused;
     // everything else is recognised (JSON, notebooks and feeds by their content).
     if (['.csv', '.txt', '.text', '.log', '.md', '.markdown'].includes(ext)) return;
+    // One gzipped document is named after its label without `.gz`: another label, another heading.
+    if (ext === '.gz') return;
     const right = await engine.parse(bytes, {}, { filename: name });
     const mislabelled = await engine.parse(bytes, {}, { filename: wrong });
     expect(mislabelled.markdown).toBe(right.markdown);

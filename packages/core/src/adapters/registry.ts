@@ -37,6 +37,8 @@ const loaders: Record<FileKind, Loader> = {
   eml: once(() => import('./email/index.ts').then((m) => m.adapter)),
   mbox: once(() => import('./email/index.ts').then((m) => m.adapter)),
   msg: once(() => import('./email/index.ts').then((m) => m.adapter)),
+  zip: once(() => import('./archive/index.ts').then((m) => m.adapter)),
+  tar: once(() => import('./archive/index.ts').then((m) => m.adapter)),
 };
 
 export type AdapterOverrides = Partial<Record<FileKind, Adapter>>;

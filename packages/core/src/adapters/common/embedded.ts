@@ -17,9 +17,12 @@ export function nestUnder(blocks: Block[], under: number): Block[] {
   return blocks;
 }
 
+const IMAGE = /\.(png|jpe?g|tiff?|gif|bmp|webp)$/i;
+
 /** Why an embedded document was skipped, short enough for a list in `warning`. */
-export function skipReason(err: DocmillError): string {
-  if (err.code === 'UNSUPPORTED_FILE_TYPE') return 'unsupported type';
+export function skipReason(err: DocmillError, name: string): string {
+  if (err.code === 'UNSUPPORTED_FILE_TYPE')
+    return IMAGE.test(name) ? 'an image: read only with the image parser' : 'unsupported type';
   return err.message.replace(/\.$/, '');
 }
 

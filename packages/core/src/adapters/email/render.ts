@@ -124,7 +124,7 @@ async function attachmentSection(
     return section('attachment', number, blocks, { name });
   } catch (err) {
     if (!isSkippable(err, ctx.signal)) throw err;
-    skipped.list.push(`${name} (${skipReason(err)})`);
+    skipped.list.push(`${name} (${skipReason(err, name)})`);
     return undefined;
   }
 }

@@ -1,0 +1,178 @@
+import { deflateRawSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { DocmillError, detect, parse, parseTree } from '../../src/index.ts';
+import type { Section } from '../../src/tree/types.ts';
+import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+
+const md = async (bytes: Uint8Array, filename: string) => (await parse(bytes, {}, { filename })).markdown ?? '';
+const files = (children: readonly { type: string }[]) =>
+  children.filter((b): b is Section => b.type === 'section' && (b as Section).kind === 'file');
+const zipOf = async (entries: [string, string | Uint8Array][], compression: 'STORE' | 'DEFLATE' = 'DEFLATE') => {
+  const zip = new JSZip();
+  for (const [name, data] of entries) zip.file(name, data);
+  return zip.generateAsync({ type: 'uint8array', compression });
+};
+
+/** Raw deflate data that inflates to `gigabytes` GiB of zeros, from 64 MiB blocks (≈ 64 KiB each). */
+function zeroBomb(mib: number): Uint8Array {
+  const block = deflateRawSync(Buffer.alloc(64 << 20), { finishFlush: zlib.Z_SYNC_FLUSH });
+  const parts: Buffer[] = [];
+  for (let i = 0; i < mib / 64; i++) parts.push(block);
+  parts.push(Buffer.from([0x03, 0x00])); // final empty block
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A one-entry deflated zip whose headers declare `declared` bytes inflated. */
+function rawZip(name: string, deflated: Uint8Array, declared: number): Uint8Array {
+  const n = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(deflated.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(n.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(deflated.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(n.length, 28);
+  const cdOffset = 30 + n.length + deflated.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + n.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return new Uint8Array(Buffer.concat([local, n, deflated, central, n, end]));
+}
+
+describe('archive detection', () => {
+  it('takes any zip that is no office or e-book container, tar and gzip, by their bytes', () => {
+    expect(detect(fixture('archive', 'bundle.zip'), {}).kind).toBe('zip');
+    expect(detect(fixture('archive', 'project.tar.gz'), { filename: 'x.bin' }).kind).toBe('tar');
+    // Office containers stay what they are.
+    expect(detect(fixture('docx', 'basic.docx'), { filename: 'basic.zip' }).kind).toBe('docx');
+  });
+});
+
+describe('zip', () => {
+  it('gives each member a section headed by its path, in archive order, nested zips inside', async () => {
+    const { tree } = await parseTree(fixture('archive', 'bundle.zip'), {}, { filename: 'bundle.zip' });
+    expect(files(tree.children).map((s) => s.name)).toEqual([
+      'reports/basic.pdf',
+      'data/prices.csv',
+      'archive/inner.zip',
+    ]);
+    const data = await parse(fixture('archive', 'bundle.zip'), {}, { filename: 'bundle.zip' });
+    const out = data.markdown ?? '';
+    expect(out.startsWith('# reports/basic.pdf\n\n## Docmill Fixture\n\nThe quick brown fox')).toBe(true);
+    expect(out).toContain('# data/prices.csv\n\n| item | price |\n| --- | --- |\n| pen | 1.20 |\n| ink | 4.50 |');
+    expect(out).toContain(
+      '# archive/inner.zip\n\n## notes/readme.md\n\n### Inner notes\n\n- first point\n- second point',
+    );
+    expect(out).toContain('## notes/todo.txt\n\nCall the supplier.  \nOrder paper.');
+    expect(data.warning).toBe(
+      '1 archive member(s) not read: images/logo.png (an image: read only with the image parser).',
+    );
+    expect(data.metadata.numPages).toBe(3);
+  });
+});
+
+describe('tar and gzip', () => {
+  it('reads a .tar.gz member by member', async () => {
+    expect(await md(fixture('archive', 'project.tar.gz'), 'project.tar.gz')).toBe(
+      '# project/README.md\n\n## Project Atlas\n\nA survey of **coastal** maps.\n\n# project/data.json\n\n| map | year |\n| --- | --- |\n| North | 1880 |\n| South | 1902 |\n',
+    );
+  });
+  it('reads one gzipped document under its name without .gz', async () => {
+    expect(await md(fixture('archive', 'prices.csv.gz'), 'prices.csv.gz')).toBe(
+      '# prices.csv\n\n| item | price |\n| --- | --- |\n| paper | 2.00 |\n',
+    );
+  });
+});
+
+describe('hostile archives end in a 400 or a bounded result with a warning', () => {
+  it('10,000 members: the first 1,000 read, the rest listed', async () => {
+    // 10,000 entries is the zip limit itself (one more, or a folder entry, and the zip is refused).
+    const entries: [string, string][] = Array.from({ length: 10_000 }, (_, i) => [`${i}.txt`, `member ${i}`]);
+    const data = await parse(await zipOf(entries, 'STORE'), { timeout: 120_000 }, { filename: 'many.zip' });
+    expect(data.metadata.numPages).toBe(1000);
+    expect(data.markdown).toContain('member 999');
+    expect(data.markdown).not.toContain('member 1000\n');
+    expect(data.warning).toMatch(
+      /^9000 archive member\(s\) not read: 1000\.txt \(the limit of 1000 embedded documents was reached\);/,
+    );
+    expect(data.warning).toMatch(/and 8950 more\.$/);
+  }, 150_000);
+  it('a zip in a zip 20 deep: read down to the nesting limit', async () => {
+    let bytes = await zipOf([['deepest.txt', 'bottom of the well']]);
+    for (let i = 19; i >= 1; i--) bytes = await zipOf([[`level${i}.zip`, bytes]]);
+    const data = await parse(bytes, {}, { filename: 'deep.zip' });
+    expect(data.markdown).toContain('# level1.zip');
+    expect(data.markdown).toContain('level5.zip');
+    expect(data.markdown).not.toContain('bottom of the well');
+    expect(data.warning).toMatch(/nested more than 5 containers deep/);
+  });
+  it('a member declaring 1 GB is refused before inflating (400)', async () => {
+    const bomb = rawZip('zeros.txt', zeroBomb(1024), 1 << 30);
+    const err = await parse(bomb, {}, { filename: 'bomb.zip' }).catch((e) => e);
+    expect(err).toBeInstanceOf(DocmillError);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+  }, 60_000);
+  it('a member inflating to 1 GB under a small declared size is cut at its size and skipped', async () => {
+    const bomb = rawZip('zeros.txt', zeroBomb(1024), 1000);
+    const data = await parse(bomb, {}, { filename: 'liar.zip' });
+    expect(data.warning).toMatch(/zeros\.txt \(Zip entry "zeros\.txt" inflates past its declared size/);
+  }, 60_000);
+  it('a .tar.gz inflating to 1 GB is refused (400)', async () => {
+    const deflated = zeroBomb(1024);
+    const gz = new Uint8Array(
+      Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), deflated, Buffer.alloc(8)]),
+    );
+    const err = await parse(gz, {}, { filename: 'bomb.tar.gz' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toMatch(/likely bomb/);
+  }, 60_000);
+  it('a cut tar gives its whole entries with a warning; one with none is a clean 400', async () => {
+    const tar = gunzipSync(fixture('archive', 'project.tar.gz'));
+    const cut = await parse(gzipSync(tar.subarray(0, 700)), {}, { filename: 'cut.tgz' });
+    expect(cut.markdown).toContain('# project/README.md');
+    expect(cut.markdown).not.toContain('data.json');
+    expect(cut.warning).toMatch(/cut short .* 1 complete/);
+    const err = await parse(gzipSync(tar.subarray(0, 300)), {}, { filename: 'cut.tgz' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+  it('a zip of 10,001 entries is refused before reading (400)', async () => {
+    const entries: [string, string][] = Array.from({ length: 10_001 }, (_, i) => [`${i}.txt`, 'x']);
+    const err = await parse(await zipOf(entries, 'STORE'), {}, { filename: 'too-many.zip' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toMatch(/10001 entries; the limit is 10000/);
+  });
+});
+
+describe.skipIf(!hasCorpus)('markitdown corpus: test_files.zip', () => {
+  if (!hasCorpus) console.warn(corpusSkipReason);
+  it('gives every member its text, the picture listed as skipped', async () => {
+    const data = await parse(corpusFile('markitdown', 'test_files.zip'), {}, { filename: 'test_files.zip' });
+    const out = data.markdown ?? '';
+    for (const heading of [
+      '# test.docx',
+      '# test.pptx',
+      '# test.xlsx',
+      '# test_blog.html',
+      '# test_serp.html',
+      '# test_wikipedia.html',
+    ])
+      expect(out).toContain(`\n${heading}\n`.trimStart());
+    expect(out).toContain('AutoGen: Enabling Next-Gen LLM Applications via Multi-Agent Conversation');
+    expect(out).toContain('09060124-b5e7-4717-9d07-3c046eb');
+    expect(out).toContain('Does Model and Inference Parameter Matter in LLM Applications?');
+    expect(out).toContain('Microsoft');
+    expect(data.warning).toMatch(/test\.jpg \(an image/);
+  });
+});
