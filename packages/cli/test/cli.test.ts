@@ -277,6 +277,21 @@ describe('docmill parse <folder>', () => {
     expect(readFileSync(join(src, 'md', 'report.html.html'), 'utf8')).toContain('<h1>Quarterly report</h1>');
   });
 
+  it("converts docmill's extension types in a folder: text, Markdown, mail and archives", async () => {
+    const src = tempDir('docmill-ext-');
+    writeFileSync(join(src, 'notes.txt'), 'plain notes');
+    writeFileSync(join(src, 'guide.md'), '# Guide\n\n- one\n- two\n');
+    copyFileSync(join(root, 'fixtures/mail/report.eml'), join(src, 'report.eml'));
+    copyFileSync(join(root, 'fixtures/archive/project.tar.gz'), join(src, 'project.tar.gz'));
+    const r = await cli(['parse', '.', '--out', 'md'], { cwd: src });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/files: 4 /);
+    expect(readFileSync(join(src, 'md', 'notes.txt.md'), 'utf8')).toBe('plain notes\n');
+    expect(readFileSync(join(src, 'md', 'guide.md.md'), 'utf8')).toBe('# Guide\n\n- one\n- two\n');
+    expect(readFileSync(join(src, 'md', 'report.eml.md'), 'utf8')).toContain('# Quarterly report – draft');
+    expect(readFileSync(join(src, 'md', 'project.tar.gz.md'), 'utf8')).toContain('# project/README.md');
+  });
+
   it('takes images only with the image parser, and says how to include them when it skips them', async () => {
     const src = tempDir('docmill-src-');
     copyFileSync(join(root, 'fixtures/image/basic.png'), join(src, 'scan.png'));
