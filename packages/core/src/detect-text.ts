@@ -55,7 +55,8 @@ export function looksLikeJson(text: string, complete: boolean): boolean {
   return first.length < t.length && parses(first);
 }
 
-const parses = (s: string): boolean => {
+/** True when the text is one JSON value. */
+export const parses = (s: string): boolean => {
   try {
     JSON.parse(s);
     return true;

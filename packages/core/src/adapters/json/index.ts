@@ -1,3 +1,4 @@
+import { parses } from '../../detect-text.ts';
 import { throwIfAborted } from '../../errors.ts';
 import { code, root, tableFromMatrix } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
@@ -11,15 +12,6 @@ import { flatObject, flatRows, reindent } from './tokens.ts';
  * keys in the order first seen; anything else is a `json` code block, re-indented with every key and
  * number as written. A file that is not valid JSON is kept as plain code, with a warning.
  */
-
-const valid = (s: string): boolean => {
-  try {
-    JSON.parse(s);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Records as a table, or undefined when they are too many cells (the code block shows them). */
 function recordTable(records: [string, string][][], ctx: AdapterContext): Block | undefined {
@@ -44,7 +36,7 @@ function recordTable(records: [string, string][][], ctx: AdapterContext): Block 
 /** JSON Lines: one value per non-blank line, every line valid. */
 function jsonLines(text: string): string[] | undefined {
   const lines = text.split(/\r?\n/).filter((l) => l.trim());
-  if (lines.length < 1 || !lines.every(valid)) return undefined;
+  if (lines.length < 1 || !lines.every(parses)) return undefined;
   return lines;
 }
 
@@ -55,7 +47,7 @@ export const adapter: Adapter = {
     throwIfAborted(ctx.signal);
     const text = decodeTextFile(bytes, 'JSON text file').text.replace(/^\uFEFF/, '');
     if (!text.trim()) return { tree: root([]) };
-    if (valid(text)) {
+    if (parses(text)) {
       const rows = flatRows(text);
       const tableBlock = rows && recordTable(rows, ctx);
       return { tree: root([tableBlock ?? code(reindent(text), 'json')]) };
