@@ -137,7 +137,9 @@ describe('compat-notes error table', () => {
     const mail = 'From: a@example.org\r\nTo: b@example.org\r\nSubject: Hello\r\n\r\nA short note.\r\n';
     const { status, body } = await call(app, parseForm({}, 'note.eml', new Blob([mail])));
     expect(status).toBe(200);
-    expect((body.data as ParseData).markdown).toBe('# Hello\n\n**From:** a@example.org  \n**To:** b@example.org\n\nA short note.\n');
+    expect((body.data as ParseData).markdown).toBe(
+      '# Hello\n\n**From:** a@example.org  \n**To:** b@example.org\n\nA short note.\n',
+    );
     const md = await call(app, parseForm({}, 'readme.md', new Blob(['# Title\n\nText.'])));
     expect((md.body.data as ParseData).markdown).toBe('# Title\n\nText.\n');
   });
