@@ -5,6 +5,7 @@ import type { AppEnv, Ctx, Services } from './context.ts';
 import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+import { capLogRecord } from './log-fields.ts';
 import { openApiDocument } from './openapi.ts';
 import { crawlPreviewRoute, deepResearchRoute } from './routes/misc.ts';
 import { parseRoute } from './routes/parse.ts';
@@ -102,9 +103,9 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
         record.errorId = errorId;
         record.errorMessage = c.get('errorMessage');
       }
-      cfg.log(record);
+      cfg.log(capLogRecord(record));
       if (cfg.audit && isApiPath(c.req.path)) {
-        cfg.audit({
+        cfg.audit(capLogRecord({
           msg: 'audit',
           time: record.time,
           requestId,
@@ -112,7 +113,7 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
           action: `${c.req.method} ${c.req.path}`,
           status,
           username: c.get('username'),
-        });
+        }));
       }
       if (s.state.inFlight === 0) for (const done of idle.splice(0)) done();
     }
