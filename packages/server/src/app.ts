@@ -105,15 +105,17 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
       }
       cfg.log(capLogRecord(record));
       if (cfg.audit && isApiPath(c.req.path)) {
-        cfg.audit(capLogRecord({
-          msg: 'audit',
-          time: record.time,
-          requestId,
-          keyId: record.keyId,
-          action: `${c.req.method} ${c.req.path}`,
-          status,
-          username: c.get('username'),
-        }));
+        cfg.audit(
+          capLogRecord({
+            msg: 'audit',
+            time: record.time,
+            requestId,
+            keyId: record.keyId,
+            action: `${c.req.method} ${c.req.path}`,
+            status,
+            username: c.get('username'),
+          }),
+        );
       }
       if (s.state.inFlight === 0) for (const done of idle.splice(0)) done();
     }
