@@ -38,6 +38,21 @@ function refuseBrowserOnly(body: Record<string, unknown>): void {
   }
 }
 
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Tabs are allowed inside a field value; every other control character (CR, LF, NUL) is not.
+const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Header names and values a request line can carry: a CR or LF would smuggle another header. */
+function checkHeaders(headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const shown = JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
+    if (!TOKEN.test(name)) throw badRequest(`Invalid option headers: ${shown} is not a valid header name.`);
+    if (BAD_VALUE.test(value)) {
+      throw badRequest(`Invalid option headers: the value of ${shown} holds a line break or control character.`);
+    }
+  }
+}
+
 /** A filename hint from the URL path, only when it names a format we accept (not `.php`, `.aspx`). */
 function filenameOf(url: string): string | undefined {
   const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
@@ -62,6 +77,7 @@ export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
     for (const k of CACHE_KEYS) delete rest[k];
     const resolved = normalizeOptions(rest);
     c.set('username', resolved.raw.auditMetadata?.username ?? null);
+    checkHeaders(resolved.raw.headers);
     const url = parsedUrl.data;
 
     // The small JSON body is read first; the fetched document (up to 50 MB) only inside a slot.
