@@ -34,4 +34,3 @@ describe('every logged string is capped', () => {
     expect(capLogString(s)).toBe(`${'a'.repeat(MAX_LOG_STRING - 1)}…[cut, ${s.length} chars]`);
   });
 });
-
