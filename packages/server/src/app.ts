@@ -58,6 +58,14 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     gate: new ParseGate(cfg.concurrency, cfg.maxQueue, cfg.maxQueueWaitMs),
     quotas: new PageQuotas(),
     rate: cfg.rateLimit ? new RateLimiter(cfg.rateLimit.perSecond, cfg.rateLimit.burst) : undefined,
+    authFailures: cfg.authFailureLimit
+      ? new RateLimiter(
+          cfg.authFailureLimit.perSecond,
+          cfg.authFailureLimit.burst,
+          Date.now,
+          (wait) => `Too many requests with a missing or wrong API key from this address. Retry after ${wait} s.`,
+        )
+      : undefined,
     state: { draining: false, inFlight: 0 },
   };
   const app = new Hono<AppEnv>();
@@ -184,6 +192,15 @@ function setFinalHeader(c: Ctx, name: string, value: string): void {
   }
 }
 
+/**
+ * The peer's address when the Node adapter passes its socket (`env.incoming`); one shared bucket
+ * on runtimes that do not. Behind a load balancer every client has the balancer's address.
+ */
+function clientAddress(c: Ctx): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
 const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/v2/');
 
 /** Draining, authentication and the per-key rate limit, in that order, for every API route. */
@@ -195,9 +212,13 @@ function guard(s: Services) {
     }
     const store = await s.keys;
     if (store.size > 0) {
+      // Refused before the key is looked at: an answer that depended on it would be an oracle.
+      const client = clientAddress(c);
+      s.authFailures?.check(client);
       const m = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
       const found = m ? await store.match(m[1] as string) : undefined;
       if (!found) {
+        s.authFailures?.spend(client);
         c.header('WWW-Authenticate', 'Bearer');
         throw new HttpError(401, m ? 'Unauthorized: invalid API key.' : 'Unauthorized: missing Bearer API key.');
       }

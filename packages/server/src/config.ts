@@ -53,6 +53,12 @@ export interface ServerConfig {
   maxQueueWaitMs?: number;
   /** Per-key token bucket, or false to disable. */
   rateLimit?: { perSecond: number; burst: number } | false;
+  /**
+   * Requests with a missing or wrong key allowed per client address (token bucket); past it every
+   * API request from that address is 429 until the bucket refills, whatever key it carries, so
+   * keys cannot be guessed quickly. Only with keys configured; false disables.
+   */
+  authFailureLimit?: { perSecond: number; burst: number } | false;
   /** Receives one record per request. Default: nothing is logged. */
   log?: (record: RequestLog) => void;
   /** When set, one audit event per authenticated API request (SIEM-style). */
@@ -86,6 +92,7 @@ export interface ResolvedConfig {
   maxQueue: number;
   maxQueueWaitMs: number;
   rateLimit: { perSecond: number; burst: number } | false;
+  authFailureLimit: { perSecond: number; burst: number } | false;
   log: (record: RequestLog) => void;
   audit: ((event: AuditEvent) => void) | undefined;
   scrape: { allowPrivateNetworks: boolean | string[]; maxRedirects: number; fetcher: Fetcher | undefined };
@@ -100,6 +107,7 @@ export const DEFAULTS = {
   maxQueue: 64,
   maxQueueWaitMs: 60_000,
   rateLimit: { perSecond: 10, burst: 20 },
+  authFailureLimit: { perSecond: 1, burst: 10 },
   maxRedirects: 5,
 } as const;
 
@@ -117,6 +125,7 @@ export function resolveConfig(c: ServerConfig): ResolvedConfig {
     maxQueue: positive('maxQueue', c.maxQueue, DEFAULTS.maxQueue),
     maxQueueWaitMs: positive('maxQueueWaitMs', c.maxQueueWaitMs, DEFAULTS.maxQueueWaitMs),
     rateLimit: c.rateLimit === undefined ? { ...DEFAULTS.rateLimit } : c.rateLimit,
+    authFailureLimit: c.authFailureLimit === undefined ? { ...DEFAULTS.authFailureLimit } : c.authFailureLimit,
     log: c.log ?? (() => {}),
     audit: c.audit,
     scrape: {

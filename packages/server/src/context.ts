@@ -29,6 +29,8 @@ export interface Services {
   gate: ParseGate;
   quotas: PageQuotas;
   rate: RateLimiter | undefined;
+  /** Missing or wrong keys per client address. */
+  authFailures: RateLimiter | undefined;
   /** Set while shutting down: new API requests get 503, /health reports draining. */
   state: { draining: boolean; inFlight: number };
 }

@@ -1,7 +1,13 @@
 import { DocmillError } from '@docmill/core';
 import { HttpError } from './errors.ts';
 
-/** Per-key token bucket: `burst` requests at once, refilled at `perSecond`. */
+/** Buckets kept before the full ones (idle long enough to be back at `burst`) are dropped. */
+const MAX_BUCKETS = 10_000;
+
+/**
+ * Token buckets by key (an API key id, a client address): `burst` at once, refilled at
+ * `perSecond`. The map stays bounded: past 10,000 buckets the refilled ones are forgotten.
+ */
 export class RateLimiter {
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
 
@@ -9,23 +15,52 @@ export class RateLimiter {
     readonly perSecond: number,
     readonly burst: number,
     readonly now: () => number = Date.now,
+    /** The 429's message, given the seconds to wait. */
+    readonly refusal: (wait: number) => string = (wait) =>
+      `Rate limit exceeded for this API key. Retry after ${wait} s.`,
   ) {}
+
+  #bucket(key: string): { tokens: number; at: number } {
+    const t = this.now();
+    let b = this.#buckets.get(key);
+    if (!b) {
+      if (this.#buckets.size >= MAX_BUCKETS) this.#prune(t);
+      b = { tokens: this.burst, at: t };
+      this.#buckets.set(key, b);
+    }
+    b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.perSecond);
+    b.at = t;
+    return b;
+  }
+
+  #prune(t: number): void {
+    for (const [k, b] of this.#buckets) {
+      if (b.tokens + ((t - b.at) / 1000) * this.perSecond >= this.burst) this.#buckets.delete(k);
+    }
+  }
+
+  #refuse(tokens: number): HttpError {
+    const wait = Math.max(1, Math.ceil((1 - tokens) / this.perSecond));
+    return new HttpError(429, this.refusal(wait), { 'Retry-After': String(wait) });
+  }
 
   /** Takes one token or throws 429 with the seconds until one is available. */
   take(key: string): void {
-    const t = this.now();
-    const b = this.#buckets.get(key) ?? { tokens: this.burst, at: t };
-    b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.perSecond);
-    b.at = t;
-    this.#buckets.set(key, b);
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      return;
-    }
-    const wait = Math.max(1, Math.ceil((1 - b.tokens) / this.perSecond));
-    throw new HttpError(429, `Rate limit exceeded for this API key. Retry after ${wait} s.`, {
-      'Retry-After': String(wait),
-    });
+    const b = this.#bucket(key);
+    if (b.tokens < 1) throw this.#refuse(b.tokens);
+    b.tokens -= 1;
+  }
+
+  /** Throws the 429 while `key` has no token left, without taking one. */
+  check(key: string): void {
+    const b = this.#bucket(key);
+    if (b.tokens < 1) throw this.#refuse(b.tokens);
+  }
+
+  /** Spends a token if there is one (counting an event that is answered anyway). */
+  spend(key: string): void {
+    const b = this.#bucket(key);
+    b.tokens = Math.max(0, b.tokens - 1);
   }
 }
 
