@@ -1,10 +1,11 @@
 import { DocmillError } from '@docmill/core';
 import { Hono } from 'hono';
+import { bodyLeftUnread } from './body.ts';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
 import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
-import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+import { Gate, PageQuotas, RateLimiter } from './limits.ts';
 import { capLogRecord } from './log-fields.ts';
 import { openApiDocument } from './openapi.ts';
 import { crawlPreviewRoute, deepResearchRoute } from './routes/misc.ts';
@@ -55,7 +56,9 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     engine,
     config: cfg,
     keys: createKeyStore(cfg.keys),
-    gate: new ParseGate(cfg.concurrency, cfg.maxQueue, cfg.maxQueueWaitMs),
+    uploads: new Gate(cfg.maxUploads, cfg.maxQueue, cfg.maxQueueWaitMs, 'upload'),
+    // Its waiters already hold upload slots, so their number is bounded there.
+    gate: new Gate(cfg.concurrency, Number.POSITIVE_INFINITY, cfg.maxQueueWaitMs, 'parse'),
     quotas: new PageQuotas(),
     rate: cfg.rateLimit ? new RateLimiter(cfg.rateLimit.perSecond, cfg.rateLimit.burst) : undefined,
     authFailures: cfg.authFailureLimit
@@ -86,8 +89,9 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     } finally {
       s.state.inFlight--;
       setFinalHeader(c, 'x-request-id', requestId);
-      // While draining, no connection is kept alive for another request.
-      if (s.state.draining) setFinalHeader(c, 'Connection', 'close');
+      // While draining, no connection is kept alive for another request; nor after a body left
+      // unread (refused early, too slow, malformed), which Node would otherwise go on draining.
+      if (s.state.draining || bodyLeftUnread(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
@@ -149,7 +153,8 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
         status: s.state.draining ? 'draining' : 'ok',
         version: cfg.version,
         running: s.gate.running,
-        queued: s.gate.queued,
+        queued: s.gate.queued + s.uploads.queued,
+        uploads: s.uploads.running,
       },
       s.state.draining ? 503 : 200,
     ),

@@ -67,16 +67,17 @@ export class RateLimiter {
 export interface Admission {
   /** Milliseconds spent waiting for a slot (0 when one was free). */
   queuedMs: number;
-  /** When the slot was granted: the `timeout` option counts from here. */
+  /** When the slot was granted. */
   startedAt: number;
   release(): void;
 }
 
 /**
- * Bounds concurrent parses. Requests over `concurrency` wait in a FIFO of at most `maxQueue`; when
- * it is full the request is refused with 429 at once rather than piling up memory.
+ * Bounds how many requests hold a kind of slot at once. Requests over `concurrency` wait in a FIFO
+ * of at most `maxQueue`; when it is full the request is refused with 429 at once rather than piling
+ * up memory, and one that waits longer than `maxWaitMs` gets 429 too.
  */
-export class ParseGate {
+export class Gate {
   #running = 0;
   readonly #waiting: Array<{ start: () => void; fail: (e: unknown) => void }> = [];
   /** Moving average of slot hold time, for an honest Retry-After. */
@@ -87,6 +88,8 @@ export class ParseGate {
     readonly maxQueue: number,
     /** Longest wait for a slot before 429 (the request's own timeout is only known once read). */
     readonly maxWaitMs: number,
+    /** What the slot is for, in the 429 messages: "parse", "upload". */
+    readonly what: string,
   ) {}
 
   get running(): number {
@@ -101,7 +104,7 @@ export class ParseGate {
     if (this.#running >= this.concurrency) {
       if (this.#waiting.length >= this.maxQueue) {
         const wait = Math.max(1, Math.ceil(((this.#waiting.length + 1) * this.#avgMs) / this.concurrency / 1000));
-        throw new HttpError(429, `The server is busy: the parse queue is full. Retry after ${wait} s.`, {
+        throw new HttpError(429, `The server is busy: the ${this.what} queue is full. Retry after ${wait} s.`, {
           'Retry-After': String(wait),
         });
       }
@@ -121,10 +124,8 @@ export class ParseGate {
           leave(
             new HttpError(
               429,
-              `The server is busy: no parse slot within ${this.maxWaitMs} ms. Retry after ${wait} s.`,
-              {
-                'Retry-After': String(wait),
-              },
+              `The server is busy: no ${this.what} slot within ${this.maxWaitMs} ms. Retry after ${wait} s.`,
+              { 'Retry-After': String(wait) },
             ),
           );
         }, this.maxWaitMs);
