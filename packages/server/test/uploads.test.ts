@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import type { ParseData, ParseHints } from '@docmill/core';
+import { resolve } from 'node:path';
+import { createEngine, type ParseData, type ParseHints } from '@docmill/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { ParseEngine, RequestLog, ServerConfig } from '../src/config.ts';
@@ -256,5 +258,55 @@ describe('what clients put in a form', () => {
     expect(r.body.data.markdown).toBe(`${Buffer.byteLength(content)} ${sha(Buffer.from(content))}`);
     expect(seen[0]?.filename).toBe('€ résumé.html');
     expect(logs[0]?.filename).toBe('€ résumé.html');
+  });
+});
+
+describe('a document password over HTTP', () => {
+  const pdf = readFileSync(resolve(import.meta.dirname, '../../../fixtures/pdf/encrypted.pdf'));
+  const secret = 'docmill';
+  const wrong = 'Sw0rdf1sh-NOT-the-password';
+
+  it('opens an encrypted PDF from the password field or the X-Docmill-Password header; a wrong one is a 400 that does not echo it', {
+    timeout: 60_000,
+  }, async () => {
+    const logs: RequestLog[] = [];
+    const engine = createEngine();
+    try {
+      const s = await serve({ log: (r) => logs.push(r) }, engine);
+      const withField = (password: string) => {
+        const fd = new FormData();
+        fd.append('password', password);
+        fd.append('file', new Blob([new Uint8Array(pdf)]), 'locked.pdf');
+        return fetch(`${s.url}/v2/parse`, { method: 'POST', body: fd });
+      };
+      const field = await withField(secret);
+      expect(field.status).toBe(200);
+      expect(((await field.json()) as { data: ParseData }).data.markdown).toContain('Locked Fixture');
+      const header = await upload(s.url, multipart(pdf, 'locked.pdf'), { 'x-docmill-password': secret });
+      expect(header.status).toBe(200);
+      expect(header.body.data.markdown).toContain('Locked Fixture');
+
+      const answers = [
+        await withField(wrong),
+        await fetch(`${s.url}/v2/parse`, {
+          method: 'POST',
+          body: new Uint8Array(multipart(pdf, 'locked.pdf')),
+          headers: { 'content-type': TYPE, 'x-docmill-password': wrong },
+        }),
+      ];
+      for (const res of answers) {
+        const text = await res.text();
+        expect(res.status).toBe(400);
+        expect(JSON.parse(text)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+        expect(text).not.toContain(wrong);
+        expect(JSON.stringify([...res.headers])).not.toContain(wrong);
+      }
+      const none = await upload(s.url, multipart(pdf, 'locked.pdf'));
+      expect(none.status).toBe(400);
+      expect(logs.map((l) => l.status)).toEqual([200, 200, 400, 400, 400]);
+      expect(JSON.stringify(logs)).not.toMatch(new RegExp(`${wrong}|${secret}`));
+    } finally {
+      await engine.close();
+    }
   });
 });
