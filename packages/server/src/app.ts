@@ -16,7 +16,10 @@ export interface DocmillApp {
   app: Hono<AppEnv>;
   /** Web-standard entry: `(request) => response`, for any runtime adapter. */
   fetch: (request: Request) => Response | Promise<Response>;
-  /** Stops admitting API requests (503) and resolves when the in-flight ones have finished. */
+  /**
+   * Stops admitting API requests (503 + Connection: close, /health too) and resolves when the
+   * in-flight ones have finished: true, or false at the timeout.
+   */
   drain(timeoutMs?: number): Promise<boolean>;
   readonly inFlight: number;
 }
@@ -83,15 +86,18 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     c.set('bytes', 0);
     c.set('pages', 0);
     c.set('username', null);
+    // Only a request that arrives while draining closes its connection: one already in flight
+    // may have others pipelined behind it on the same socket, whose answers must still go out.
+    const arrivedDraining = s.state.draining;
     s.state.inFlight++;
     try {
       await next();
     } finally {
       s.state.inFlight--;
       setFinalHeader(c, 'x-request-id', requestId);
-      // While draining, no connection is kept alive for another request; nor after a body left
-      // unread (refused early, too slow, malformed), which Node would otherwise go on draining.
-      if (s.state.draining || bodyLeftUnread(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
+      // Nor is a connection kept after a body left unread (refused early, too slow, malformed),
+      // which Node would otherwise go on draining.
+      if (arrivedDraining || bodyLeftUnread(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
