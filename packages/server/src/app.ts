@@ -1,6 +1,6 @@
 import { DocmillError } from '@docmill/core';
 import { Hono } from 'hono';
-import { bodyLeftUnread } from './body.ts';
+import { closeAfterAnswer } from './body.ts';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
 import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
@@ -95,9 +95,8 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     } finally {
       s.state.inFlight--;
       setFinalHeader(c, 'x-request-id', requestId);
-      // Nor is a connection kept after a body left unread (refused early, too slow, malformed),
-      // which Node would otherwise go on draining.
-      if (arrivedDraining || bodyLeftUnread(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
+      // Nor one whose body was given up on, or refused unread while large (see closeAfterAnswer).
+      if (arrivedDraining || closeAfterAnswer(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
