@@ -1,6 +1,5 @@
 import { DocmillError } from '@docmill/core';
 import { Hono } from 'hono';
-import { closeAfterAnswer } from './body.ts';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
 import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
@@ -95,8 +94,7 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     } finally {
       s.state.inFlight--;
       setFinalHeader(c, 'x-request-id', requestId);
-      // Nor one whose body was given up on, or refused unread while large (see closeAfterAnswer).
-      if (arrivedDraining || closeAfterAnswer(c.req.raw)) setFinalHeader(c, 'Connection', 'close');
+      if (arrivedDraining) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',

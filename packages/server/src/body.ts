@@ -13,24 +13,6 @@ export interface BodyRules {
 /** A chunk larger than this is handed on in slices with a turn of the event loop between them. */
 const SLICE_BYTES = 256 * 1024;
 
-/** Bodies abandoned before their end (too slow, too large, malformed). */
-const unfinished = new WeakSet<Request>();
-/** A body refused unread is drained for reuse of the connection only up to this declared size. */
-const DRAIN_UNREAD_BYTES = 64 * 1024;
-
-/**
- * Whether the connection should close after the answer rather than be kept alive: the body was
- * given up on, or refused unread (401, 429, 503) while large or of unknown length. Node would
- * otherwise go on reading what the client still sends, only to throw it away.
- */
-export function closeAfterAnswer(request: Request): boolean {
-  if (request.body === null) return false;
-  if (unfinished.has(request)) return true;
-  if (request.bodyUsed) return false;
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  return !(declared <= DRAIN_UNREAD_BYTES);
-}
-
 export const bodyTimeoutError = (rules: BodyRules): DocmillError =>
   new DocmillError(
     408,
@@ -96,10 +78,10 @@ export async function readBody(
     throw err;
   } finally {
     clearTimeout(timer);
-    if (!finished) {
-      unfinished.add(request);
-      reader.cancel().catch(() => undefined);
-    }
+    // What the client still sends is read and dropped by the Node adapter for a short while,
+    // then the connection is closed: closing at once, with unread bytes, would reset it before
+    // the client had read the answer.
+    if (!finished) reader.cancel().catch(() => undefined);
   }
 }
 

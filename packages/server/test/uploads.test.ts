@@ -108,8 +108,8 @@ async function until(what: string, ok: () => Promise<boolean>, ms = 20_000): Pro
 
 /**
  * A raw client that sends the request head and the first `prefix` bytes of `body`, then one byte
- * every `everyMs` (or nothing more with `everyMs: 0`). Resolves with what the server answered and
- * whether the server closed the connection.
+ * every `everyMs` (or nothing more with `everyMs: 0`). `closed` resolves, with what the server
+ * answered, once the server has closed the connection.
  */
 function trickle(port: number, body: Buffer, prefix: number, everyMs: number) {
   const socket = net.connect(port, '127.0.0.1');
@@ -129,20 +129,17 @@ function trickle(port: number, body: Buffer, prefix: number, everyMs: number) {
       if (sent < body.length && socket.writable) socket.write(body.subarray(sent, ++sent));
     }, everyMs);
   }
-  const closed = new Promise<{ answer: string; closedByServer: boolean }>((resolve) =>
+  // This client never closes its socket: 'close' is the server's doing.
+  const closed = new Promise<string>((resolve) =>
     socket.on('close', () => {
       clearInterval(timer);
-      resolve({ answer, closedByServer: true });
+      resolve(answer);
     }),
   );
   return {
     closed,
     get answer() {
       return answer;
-    },
-    destroy: () => {
-      clearInterval(timer);
-      socket.destroy();
     },
   };
 }
@@ -173,12 +170,10 @@ describe('a slow upload holds no parse slot', () => {
     expect(stalled.answer).toBe('');
 
     for (const c of [slow, stalled]) {
-      const { answer, closedByServer } = await c.closed;
+      const answer = await c.closed;
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-      expect(answer).toMatch(/connection: close/i);
       expect(answer).toContain('"code":"SCRAPE_TIMEOUT"');
       expect(answer).toContain('The request body arrived too slowly');
-      expect(closedByServer).toBe(true);
     }
     expect(await health(s.url)).toMatchObject({ running: 0, queued: 0, uploads: 0 });
   });
