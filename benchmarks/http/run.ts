@@ -186,8 +186,10 @@ async function main(): Promise<void> {
         requests,
       });
 
-    // Warm-up: every adapter loaded once, so "start" is a serving process, not a cold one.
-    await run(cases.length * 4);
+    // Warm-up: every adapter loaded once, so "start" is a serving process, not a cold one. Each
+    // connection walks the mix from its start, so every connection goes through it whole (with
+    // fewer, the truncated PDF was never sent: pdf.js, its fallback, then loaded during the run).
+    await run(cases.length * CONNECTIONS);
     const start = await ask<Memory>(child, { type: 'memory' }, 'memory');
 
     const port = Number(new URL(url).port);
