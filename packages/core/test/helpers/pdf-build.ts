@@ -1,3 +1,5 @@
+import { concatBytes } from '../../src/util/bytes.ts';
+
 /**
  * A PDF file of the given object bodies, numbered from 1 (object 1 must be the catalog), with a
  * cross-reference table whose offsets are exact: for tests that build a hostile structure in place.
@@ -24,11 +26,5 @@ export function pdfOf(objects: readonly (string | readonly (string | Uint8Array)
   for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
   tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   push(tail);
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(...parts);
 }
