@@ -1,3 +1,4 @@
+import { DocmillError } from '@docmill/core';
 import { type BodyRules, readBody } from './body.ts';
 import { badRequest, fileTooLarge, INVALID_OPTIONS_JSON, MISSING_FILE, OPTIONS_NOT_OBJECT } from './errors.ts';
 import { MultipartParser, type PartHeaders } from './multipart-parser.ts';
@@ -146,12 +147,18 @@ export async function readUpload(
 
   const fields = new FormFields(maxFileBytes);
   const parser = new MultipartParser(boundaryOf(type), fields);
-  const bodyBytes = await readBody(
-    request,
-    { ...pace, maxBytes: maxBody },
-    (chunk) => parser.push(chunk),
-    () => fileTooLarge(maxFileBytes),
-  );
+  let bodyBytes: number;
+  try {
+    bodyBytes = await readBody(
+      request,
+      { ...pace, maxBytes: maxBody },
+      (chunk) => parser.push(chunk),
+      () => fileTooLarge(maxFileBytes),
+    );
+  } catch (err) {
+    // A client that goes away mid-upload is its own failure, not the server's (no 500).
+    throw err instanceof DocmillError ? err : badRequest(`The request body could not be read. ${MISSING_FILE}`);
+  }
   parser.end();
 
   const text = async (f: Field) => {

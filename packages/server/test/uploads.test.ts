@@ -239,6 +239,26 @@ describe('multipart bodies are parsed incrementally: no upload holds the event l
   });
 });
 
+describe('a client that goes away mid-upload', () => {
+  it('is logged as a 400, not as a server error, and frees its upload slot', { timeout: 30_000 }, async () => {
+    const logs: RequestLog[] = [];
+    const s = await serve({ log: (r) => logs.push(r) });
+    const body = multipart('x'.repeat(100_000));
+    const socket = net.connect(s.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /v2/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${TYPE}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 5_000));
+    await until('the upload admitted', async () => (await health(s.url)).uploads === 1);
+    socket.destroy();
+    const parses = () => logs.filter((l) => l.path === '/v2/parse');
+    await until('the request logged', async () => parses().length === 1);
+    expect(parses()[0]).toMatchObject({ status: 400, code: 'BAD_REQUEST', level: 'warn' });
+    expect(await health(s.url)).toMatchObject({ uploads: 0, running: 0 });
+  });
+});
+
 describe('what clients put in a form', () => {
   it('filename* (RFC 5987) names the file; boundary text inside the file is content', async () => {
     const logs: RequestLog[] = [];
