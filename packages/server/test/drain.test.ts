@@ -14,7 +14,13 @@ function heldEngine() {
         waiting.push(() => resolve({ markdown: 'done', metadata: { numPages: 1, error: null }, warning: null })),
       ),
   };
-  return { engine, waiting, finish: () => waiting.splice(0).forEach((f) => f()) };
+  return {
+    engine,
+    waiting,
+    finish: () => {
+      for (const f of waiting.splice(0)) f();
+    },
+  };
 }
 
 const BOUNDARY = 'drain-boundary';
