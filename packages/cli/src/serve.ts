@@ -26,8 +26,13 @@ Flags (environment variable in brackets):
   --workers N                parse in N worker threads (OCR included), default: cores − 1, at least 1;
                              0 parses on the server's own thread [DOCMILL_WORKERS]
   --concurrency N            parses at once, default: the worker count (CPU count with --workers 0) [DOCMILL_CONCURRENCY]
-  --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
+  --max-uploads N            request bodies read or held at once (bounds upload memory), default:
+                             4 × concurrency, at least 8 [DOCMILL_MAX_UPLOADS]
+  --max-queue N              requests waiting unread for an upload slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
   --max-queue-wait MS        longest wait for a slot before 429, default ${DEFAULTS.maxQueueWaitMs} [DOCMILL_MAX_QUEUE_WAIT]
+  --body-timeout MS          longest pause in a request body, and the grace before --min-body-rate,
+                             default ${DEFAULTS.bodyTimeoutMs}; past it 408 [DOCMILL_BODY_TIMEOUT]
+  --min-body-rate B          bytes/s a body must average after that grace, default ${DEFAULTS.minBodyRate} [DOCMILL_MIN_BODY_RATE]
   --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
   --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
                              [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
@@ -67,7 +72,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         'no-auth': { type: 'boolean' },
         workers: { type: 'string' },
         concurrency: { type: 'string' },
+        'max-uploads': { type: 'string' },
         'max-queue': { type: 'string' },
+        'body-timeout': { type: 'string' },
+        'min-body-rate': { type: 'string' },
         'max-queue-wait': { type: 'string' },
         rate: { type: 'string' },
         burst: { type: 'string' },
@@ -117,10 +125,14 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
       workers > 0 ? workers : availableParallelism(),
     ),
     maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
+    bodyTimeoutMs: int('--body-timeout', str('body-timeout', 'DOCMILL_BODY_TIMEOUT'), DEFAULTS.bodyTimeoutMs),
+    minBodyRate: int('--min-body-rate', str('min-body-rate', 'DOCMILL_MIN_BODY_RATE'), DEFAULTS.minBodyRate),
     maxQueueWaitMs: int('--max-queue-wait', str('max-queue-wait', 'DOCMILL_MAX_QUEUE_WAIT'), DEFAULTS.maxQueueWaitMs),
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
+  const maxUploads = str('max-uploads', 'DOCMILL_MAX_UPLOADS');
+  if (maxUploads !== undefined) config.maxUploads = int('--max-uploads', maxUploads, 0);
   const queueRedis = str('queue-redis', 'DOCMILL_QUEUE_REDIS_URL');
   if (queueRedis) checkRedisUrl('--queue-redis', queueRedis);
   // A Redis Cluster needs the workers' hash-tagged prefix here too.

@@ -44,6 +44,13 @@ describe('docmill serve arguments', () => {
     expect(parseServeArgs([], { PORT: '8080' }).port).toBe(8080);
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow(/--port/);
   });
+
+  it('takes the upload limits: slots, body pause and minimum rate', () => {
+    const d = parseServeArgs([], {}).config;
+    expect([d.maxUploads, d.bodyTimeoutMs, d.minBodyRate]).toEqual([undefined, 10_000, 65_536]);
+    const s = parseServeArgs(['--max-uploads', '20', '--body-timeout', '5000'], { DOCMILL_MIN_BODY_RATE: '1024' });
+    expect([s.config.maxUploads, s.config.bodyTimeoutMs, s.config.minBodyRate]).toEqual([20, 5000, 1024]);
+  });
 });
 
 function firstLine(child: ChildProcess): Promise<Record<string, unknown>> {

@@ -330,7 +330,7 @@ describe('limits', () => {
   });
 
   it('429 with Retry-After when the wait queue is full; the queued request reports its wait', async () => {
-    const app = appWith({ concurrency: 1, maxQueue: 1 }, slowEngine(300));
+    const app = appWith({ concurrency: 1, maxUploads: 1, maxQueue: 1 }, slowEngine(300));
     // Wait on the gate's own counters (via /health) rather than on timers: uploads take longer on a busy machine.
     const gateIs = async (running: number, queued: number) => {
       for (let i = 0; i < 500; i++) {
@@ -410,9 +410,9 @@ describe('drain', () => {
   });
 });
 
-describe('memory is bounded by admitted requests', () => {
+describe('memory is bounded by admitted uploads', () => {
   it('leaves a queued upload unread and refuses after maxQueueWaitMs with 429', async () => {
-    const app = appWith({ concurrency: 1, maxQueue: 4, maxQueueWaitMs: 300 }, slowEngine(1500));
+    const app = appWith({ concurrency: 1, maxUploads: 1, maxQueue: 4, maxQueueWaitMs: 300 }, slowEngine(1500));
     const busy = app.app.request('/v2/parse', parseForm({}));
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -429,7 +429,7 @@ describe('memory is bounded by admitted requests', () => {
     } as RequestInit);
     expect(waiting.status).toBe(429);
     expect(waiting.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await waiting.json()) as { error: string }).error).toMatch(/no parse slot within 300 ms/);
+    expect(((await waiting.json()) as { error: string }).error).toMatch(/no upload slot within 300 ms/);
     // Only what the stream queued up front, never the upload itself.
     expect(pulled).toBeLessThanOrEqual(2);
     expect((await busy).status).toBe(200);

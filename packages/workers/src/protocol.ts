@@ -55,9 +55,23 @@ export function offloadVia(lender: Lender): Offload {
   };
 }
 
+/** A task's outcome as a worker reports it, with the worker's memory after the task. */
+export type WorkerOutcome = Outcome & { memory?: number | undefined };
+
+/**
+ * Memory the calling thread holds: its JS heap plus what lives outside it (ArrayBuffers,
+ * WebAssembly memories, which never shrink). Per thread in a Node worker; undefined where the
+ * runtime cannot tell (browsers).
+ */
+export function threadMemory(): number | undefined {
+  const proc = (globalThis as { process?: { memoryUsage?: () => { heapTotal: number; external: number } } }).process;
+  const m = proc?.memoryUsage?.();
+  return m ? m.heapTotal + m.external : undefined;
+}
+
 /** What a worker exposes through comlink. */
 export interface WorkerApi {
-  run(url: string, input: unknown, onProgress?: ProgressCallback, lender?: Lender): Promise<Outcome>;
+  run(url: string, input: unknown, onProgress?: ProgressCallback, lender?: Lender): Promise<WorkerOutcome>;
   /** Imports a module ahead of the first task (warm start, or a runtime that must load first). */
   preload(url: string): Promise<void>;
 }

@@ -6,6 +6,7 @@ const echo = new URL('./tasks/echo.ts', import.meta.url);
 const spin = new URL('./tasks/spin.ts', import.meta.url);
 const lend = new URL('./tasks/lend.ts', import.meta.url);
 const orphan = new URL('./tasks/orphan.ts', import.meta.url);
+const grow = new URL('./tasks/grow.ts', import.meta.url);
 
 let pool: Pool | undefined;
 afterEach(async () => {
@@ -23,6 +24,33 @@ const failure = async (p: Promise<unknown>): Promise<DocmillError> => {
 };
 
 describe('worker pool', () => {
+  it('retires a worker whose memory a task left above the high-water mark, delivering the answer', {
+    timeout: 60_000,
+  }, async () => {
+    pool = createPool({ size: 1, tasks: { grow }, maxWorkerMemoryBytes: 256 * 2 ** 20 });
+    type Grown = { threadId: number };
+    const first = await pool.run<Grown>('grow', { mb: 16 });
+    const small = await pool.run<Grown>('grow', { mb: 16 });
+    // Under the mark: the same worker serves on.
+    expect(small.value.threadId).toBe(first.value.threadId);
+    expect(pool.stats()).toMatchObject({ started: 1, retired: 0 });
+    const big = await pool.run<Grown>('grow', { mb: 300 });
+    expect(big.value.threadId).toBe(first.value.threadId);
+    expect(pool.stats()).toMatchObject({ started: 1, retired: 1, busy: 0 });
+    // The next task gets a fresh worker, without the 300 MB.
+    const after = await pool.run<Grown>('grow', { mb: 0 });
+    expect(after.value.threadId).not.toBe(first.value.threadId);
+    expect(pool.stats()).toMatchObject({ started: 2, retired: 1 });
+  });
+
+  it('keeps a worker whatever it holds with maxWorkerMemoryBytes: Infinity', { timeout: 60_000 }, async () => {
+    pool = createPool({ size: 1, tasks: { grow }, maxWorkerMemoryBytes: Number.POSITIVE_INFINITY });
+    const a = await pool.run<{ threadId: number }>('grow', { mb: 300 });
+    const b = await pool.run<{ threadId: number }>('grow', { mb: 0 });
+    expect(b.value.threadId).toBe(a.value.threadId);
+    expect(pool.stats()).toMatchObject({ started: 1, retired: 0 });
+  });
+
   it('lends idle workers to a task run with lend, and only then', async () => {
     pool = createPool({ size: 3, tasks: { lend } });
     type Lent = { offered: boolean; threadId: number; taken: { unit: string; threadId: number }[] };

@@ -1,4 +1,5 @@
 import { DocmillError } from '../errors.ts';
+import { checkOptionsBounds } from './bounds.ts';
 import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -98,6 +99,7 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new DocmillError(400, 'BAD_REQUEST', 'The options must be a JSON object.');
   }
+  checkOptionsBounds(input);
   rejectUnsupported(input as Record<string, unknown>);
   const result = parseOptionsSchema.safeParse(input);
   if (!result.success) {
