@@ -55,6 +55,17 @@ Run "docmill parse --help" for the flags.`;
 
 const commands = new Set(['parse', 'serve', 'help']);
 
+/**
+ * A usage error as printed: the one thing that is wrong and where the flags are listed, not the
+ * whole help (which buries the message).
+ */
+export function usageError(message: string, command: string | undefined): string {
+  const known = command === 'parse' || command === 'serve' || command === 'worker' || command === 'enqueue';
+  const prefix = known && command !== 'parse' ? `docmill ${command}` : 'docmill';
+  const hint = known ? `Run "docmill ${command} --help" for its flags.` : 'Run "docmill --help" for the commands.';
+  return `${prefix}: ${message}\n${hint}\n`;
+}
+
 /** Help text for a command, or the general usage. */
 export function helpFor(command: string | undefined): string {
   return command === 'parse' ? parseHelp : usage;

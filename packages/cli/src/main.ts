@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { DocmillError, type Engine, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
-import { type CliCommand, helpFor, parseCli, UsageError } from './args.ts';
+import { type CliCommand, helpFor, parseCli, UsageError, usage, usageError } from './args.ts';
 import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
@@ -53,16 +53,24 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     cmd = parseCli(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    const command = argv.find((a) => !a.startsWith('-'));
-    io.stderr.write(`docmill: ${err.message}\n\n${helpFor(command)}\n`);
+    io.stderr.write(
+      usageError(
+        err.message,
+        argv.find((a) => !a.startsWith('-')),
+      ),
+    );
     return 2;
   }
   if (cmd.command === 'help' || cmd.help) {
     io.stdout.write(`${helpFor(cmd.command === 'help' ? cmd.target : cmd.command)}\n`);
     return 0;
   }
-  if (!cmd.command || !cmd.target) {
-    io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
+  if (!cmd.command) {
+    io.stderr.write(`${usage}\n`); // a bare `docmill`: the commands are the answer
+    return 2;
+  }
+  if (!cmd.target) {
+    io.stderr.write(usageError('missing file or folder.', cmd.command));
     return 2;
   }
   // A path that is not there fails in runParseCommand, with the engine's error shape.
@@ -93,7 +101,7 @@ export async function runParseCommand(
     if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);
     if (st.isDirectory()) {
       if (!cmd.out) {
-        io.stderr.write(`docmill: converting a folder needs --out <dir>.\n\n${helpFor('parse')}\n`);
+        io.stderr.write(usageError('converting a folder needs --out <dir>.', 'parse'));
         return 2;
       }
       const progress = folderProgress(io.stderr, now);
@@ -151,7 +159,7 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`docmill serve: ${err.message}\n`);
+    io.stderr.write(usageError(err.message, 'serve'));
     return 2;
   }
 }
@@ -167,7 +175,7 @@ async function runQueueCommand(command: 'worker' | 'enqueue', argv: string[], io
     return await enqueue(argv, io);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`docmill ${command}: ${err.message}\n`);
+    io.stderr.write(usageError(err.message, command));
     return 2;
   }
 }

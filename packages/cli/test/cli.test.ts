@@ -227,16 +227,47 @@ describe('docmill parse output', () => {
 });
 
 describe('docmill usage', () => {
-  it('unknown command or flag: usage on stderr, nothing on stdout, exit 2', async () => {
+  it('unknown command or flag: the one wrong thing and where help is, nothing on stdout, exit 2', async () => {
     const cmd = await cli(['frobnicate', 'x.pdf']);
-    expect(cmd).toMatchObject({ code: 2, stdout: '' });
-    expect(cmd.stderr).toMatch(/^docmill: Unknown command "frobnicate"\.\n\nUsage: docmill <command>/);
+    expect(cmd).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'docmill: Unknown command "frobnicate".\nRun "docmill --help" for the commands.\n',
+    });
     const flag = await cli(['parse', sample, '--frob']);
-    expect(flag).toMatchObject({ code: 2, stdout: '' });
-    expect(flag.stderr).toMatch(/^docmill: Unknown option '--frob'\.\n\nUsage:\n {2}docmill parse <file>/);
+    expect(flag).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `docmill: Unknown option '--frob'.\nRun "docmill parse --help" for its flags.\n`,
+    });
+    const missing = await cli(['parse']);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      'docmill: missing file or folder.\nRun "docmill parse --help" for its flags.\n',
+    ]);
+    const folder = await cli(['parse', 'fixtures/samples']);
+    expect([folder.code, folder.stderr]).toEqual([
+      2,
+      'docmill: converting a folder needs --out <dir>.\nRun "docmill parse --help" for its flags.\n',
+    ]);
+    const serve = await cli(['serve', '--port', 'x']);
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toMatch(/^docmill serve: .*--port.*\nRun "docmill serve --help" for its flags\.\n$/);
+    // A bare `docmill` gets the list of commands: there is no one wrong thing to name.
     const none = await cli([]);
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toContain('Commands:');
+  });
+  it('a 0-byte local file is empty, not an empty upload', async () => {
+    const dir = tempDir('docmill-cli-');
+    writeFileSync(join(dir, 'empty.pdf'), '');
+    const r = await cli(['parse', 'empty.pdf'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr)).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      error: 'The file is empty (0 bytes).',
+    });
   });
   it('--help for each command on stdout, exit 0', async () => {
     const general = await cli(['--help']);
