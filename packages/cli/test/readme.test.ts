@@ -48,6 +48,12 @@ describe('README commands', () => {
     expect(lines.filter((l) => !/\bpnpm(@10)? -s docmill /.test(l))).toEqual([]);
   });
 
+  it('pins the Firecrawl SDK at the version the server tests run on this Node', () => {
+    const server = JSON.parse(readFileSync(join(root, 'packages/server/package.json'), 'utf8'));
+    const tested = server.devDependencies['@mendable/firecrawl-js'];
+    expect(readmeBlocks().some((b) => b.code === `npm i @mendable/firecrawl-js@${tested}\n`)).toBe(true);
+  });
+
   it('the quick start prints the sample Markdown and nothing else', { timeout: SLOW }, async () => {
     const quick = readmeBlock('docmill', 'sh').split('\n')[0]?.split('&&')[1]?.trim() ?? '';
     expect(quick).toBe(`npx -y pnpm@10 -s docmill parse ${sample}`);
