@@ -253,6 +253,20 @@ describe('docmill usage', () => {
     const serve = await cli(['serve', '--port', 'x']);
     expect(serve.code).toBe(2);
     expect(serve.stderr).toMatch(/^docmill serve: .*--port.*\nRun "docmill serve --help" for its flags\.\n$/);
+    for (const command of ['serve', 'worker'] as const) {
+      const r = await cli([command, '--frob']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^docmill ${command}: Unknown option '--frob'\\S*\\nRun "docmill ${command} --help" for its flags\\.\\n$`,
+        ),
+      );
+    }
+    const enqueue = await cli(['enqueue', '--redis', 'redis://127.0.0.1:9']);
+    expect([enqueue.code, enqueue.stderr]).toEqual([
+      2,
+      'docmill enqueue: missing file or folder.\nRun "docmill enqueue --help" for its flags.\n',
+    ]);
     // A bare `docmill` gets the list of commands: there is no one wrong thing to name.
     const none = await cli([]);
     expect(none).toMatchObject({ code: 2, stdout: '' });
