@@ -7,6 +7,7 @@ import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
 import { type OutputFormat, renderOutput, warningLines } from './output.ts';
 import { fileProgress, folderProgress } from './progress.ts';
+import { jsonProgress } from './progress-json.ts';
 
 export interface CliStream {
   write(s: string): unknown;
@@ -104,13 +105,24 @@ export async function runParseCommand(
         io.stderr.write(usageError('converting a folder needs --out <dir>.', 'parse'));
         return 2;
       }
-      const progress = folderProgress(io.stderr, now);
-      const summary = await convertFolder(engine, {
+      const job = {
         src: target,
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
         formats,
         json: cmd.json,
+        concurrency: inFlight,
+      };
+      if (cmd.progress) {
+        // Every stderr line is an event: warnings and errors travel in the files' "done" events.
+        const events = jsonProgress(io.stderr, now);
+        const summary = await convertFolder(engine, { ...job, stderr: { write() {} }, onFile: events.onFile });
+        events.summary(summary);
+        return summary.errors ? 1 : 0;
+      }
+      const progress = folderProgress(io.stderr, now);
+      const summary = await convertFolder(engine, {
+        ...job,
         // Warnings and errors take the status line's place; the next file redraws it.
         stderr: {
           write: (s: string) => {
@@ -121,7 +133,6 @@ export async function runParseCommand(
         },
         onFile: progress.onFile,
         onProgress: progress.onProgress,
-        concurrency: inFlight,
       });
       progress.clear();
       io.stderr.write(summaryText(summary));

@@ -340,6 +340,67 @@ describe('docmill parse <folder>', () => {
 });
 
 describe('progress', () => {
+  it('--progress: a folder run writes JSON lines on stderr, one per file started and finished, then the summary', async () => {
+    const src = tempDir('docmill-src-');
+    copyFileSync(join(root, sample), join(src, 'a-report.html'));
+    writeFileSync(join(src, 'b-broken.pdf'), '%PDF-1.7 truncated');
+    writeFileSync(join(src, 'c-open.csv'), 'name,note\nAda,"never closed\nBob,x\n');
+    writeFileSync(join(src, 'notes.txt'), 'plain');
+    const out = tempDir('docmill-out-');
+    // A terminal too: --progress asks for lines, not a bar.
+    const r = await cli(['parse', src, '--out', out, '--progress'], { tty: true });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    const events = r.stderr
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events).toEqual([
+      { event: 'start', file: 'a-report.html', done: 0, total: 3 },
+      {
+        event: 'done',
+        file: 'a-report.html',
+        ok: true,
+        pages: 1,
+        warning: null,
+        ms: expect.any(Number),
+        done: 1,
+        total: 3,
+      },
+      { event: 'start', file: 'b-broken.pdf', done: 1, total: 3 },
+      {
+        event: 'done',
+        file: 'b-broken.pdf',
+        ok: false,
+        status: 400,
+        code: expect.any(String),
+        error: expect.any(String),
+        ms: expect.any(Number),
+        done: 2,
+        total: 3,
+      },
+      { event: 'start', file: 'c-open.csv', done: 2, total: 3 },
+      {
+        event: 'done',
+        file: 'c-open.csv',
+        ok: true,
+        pages: 1,
+        warning: expect.stringMatching(/^A quoted CSV field is never closed/),
+        ms: expect.any(Number),
+        done: 3,
+        total: 3,
+      },
+      {
+        event: 'summary',
+        files: 3,
+        pages: 2,
+        errors: 1,
+        seconds: expect.any(Number),
+        skipped: [{ file: 'notes.txt', reason: '.txt is not a supported document type' }],
+        failed: [{ file: 'b-broken.pdf', reason: expect.stringMatching(/^400 /) }],
+      },
+    ]);
+    expect(readFileSync(join(out, 'a-report.html.md'), 'utf8')).toContain('# Quarterly report');
+  });
   it('draws a bar with pages/s and ETA for a single file on a terminal, then clears it', async () => {
     const plain = await cli(['parse', 'fixtures/pdf/running.pdf']);
     expect(plain.stderr).toBe(''); // not a terminal: nothing but the result
