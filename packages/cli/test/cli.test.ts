@@ -22,6 +22,9 @@ afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The contract's longest parse timeout, for parses whose subject is not the timeout (OCR, a key derivation). */
+const slowOk = ['--timeout', '300000'];
+
 const run = async (...args: string[]) => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', bin, ...args], {
@@ -79,13 +82,13 @@ describe('argument parsing', () => {
 describe('docmill parse', () => {
   it('opens an encrypted document with --password, and says so without it', async () => {
     expect(parseCli(['parse', 'x.docx', '--password', 'pw']).password).toBe('pw');
-    const ok = await run('parse', 'fixtures/docx/password.docx', '--password', 'Tr0ub4dor&3');
+    const ok = await run('parse', 'fixtures/docx/password.docx', '--password', 'Tr0ub4dor&3', ...slowOk);
     expect(ok.code).toBe(0);
     expect(ok.stdout.startsWith('# Field report')).toBe(true);
     const refused = await run('parse', 'fixtures/docx/password.docx');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/--password/);
-  }, 60_000);
+  });
 
   it('prints the Markdown of the README sample', async () => {
     const r = await run('parse', 'fixtures/samples/quarterly-report.html');
@@ -145,8 +148,17 @@ describe('docmill parse --workers', () => {
     expect(engineShape(3, true)).toEqual({ pooled: false, ocrWorkers: 3 });
     expect(engineShape(3, false)).toEqual({ pooled: true, workers: 3 });
   });
-  it('one scanned PDF with --workers 2 has every page read by OCR threads', { timeout: 60_000 }, async () => {
-    const r = await cli(['parse', 'fixtures/pdf/scanned.pdf', '--pdf-mode', 'ocr', '--workers', '2', '--json']);
+  it('one scanned PDF with --workers 2 has every page read by OCR threads', async () => {
+    const r = await cli([
+      'parse',
+      'fixtures/pdf/scanned.pdf',
+      '--pdf-mode',
+      'ocr',
+      '--workers',
+      '2',
+      '--json',
+      ...slowOk,
+    ]);
     expect(r.code).toBe(0);
     const { data } = JSON.parse(r.stdout);
     expect(data.metadata).toMatchObject({ numPages: 2, ocrPages: 2 });
@@ -331,12 +343,14 @@ describe('docmill parse <folder>', () => {
     expect(plain.stderr).toContain(
       `skipped: scan.png (.png is an image: OCR'd only with the image parser (--options '{"parsers":["pdf","image"]}'))`,
     );
-    const both = await cli(['parse', '.', '--out', 'md', '--options', '{"parsers":["pdf","image"]}'], { cwd: src });
+    const both = await cli(['parse', '.', '--out', 'md', '--options', '{"parsers":["pdf","image"]}', ...slowOk], {
+      cwd: src,
+    });
     expect(both.code).toBe(0);
     expect(both.stderr).toMatch(/^files: 2 {2}pages: 2 {2}errors: 0 {2}skipped: 0 /m);
     expect(readFileSync(join(src, 'md', 'scan.png.md'), 'utf8')).toContain('quick brown fox');
     expect(readFileSync(join(src, 'md', 'doc.pdf.md'), 'utf8')).toContain('# Docmill Fixture');
-  }, 60_000);
+  });
 });
 
 describe('progress', () => {

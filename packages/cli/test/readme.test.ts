@@ -12,8 +12,6 @@ import { type CliStream, main } from '../src/main.ts';
 const root = resolve(import.meta.dirname, '../../..');
 const exec = promisify(execFile);
 const sample = 'fixtures/samples/quarterly-report.html';
-/** pnpm (through npx on a cold cache) and tsx start in seconds, much longer on a loaded machine. */
-const SLOW = 180_000;
 
 /** The CLI in this process: the reference for what the command prints. */
 async function inProcess(argv: string[]): Promise<string> {
@@ -54,14 +52,14 @@ describe('README commands', () => {
     expect(readmeBlocks().some((b) => b.code === `npm i @mendable/firecrawl-js@${tested}\n`)).toBe(true);
   });
 
-  it('the quick start prints the sample Markdown and nothing else', { timeout: SLOW }, async () => {
+  it('the quick start prints the sample Markdown and nothing else', async () => {
     const quick = readmeBlock('docmill', 'sh').split('\n')[0]?.split('&&')[1]?.trim() ?? '';
     expect(quick).toBe(`npx -y pnpm@10 -s docmill parse ${sample}`);
     const { stdout } = await exec('sh', ['-c', quick], { cwd: root });
     expect(stdout).toBe(await inProcess(['parse', sample]));
   });
 
-  it('--json through pnpm is JSON on stdout, and the CLI writes nothing to $TMPDIR', { timeout: SLOW }, async () => {
+  it('--json through pnpm is JSON on stdout, and the CLI writes nothing to $TMPDIR', async () => {
     const [cmd, pre] = pnpmCommand();
     await withTmp(async (tmp) => {
       const { stdout } = await exec(cmd, [...pre, '-s', 'docmill', 'parse', sample, '--json'], {
@@ -74,9 +72,7 @@ describe('README commands', () => {
     });
   });
 
-  it('a Redis password never reaches the output through pnpm -s (pnpm alone echoes the command line)', {
-    timeout: SLOW,
-  }, async () => {
+  it('a Redis password never reaches the output through pnpm -s (pnpm alone echoes the command line)', async () => {
     const [cmd, pre] = pnpmCommand();
     const argv = ['docmill', 'enqueue', 'fixtures/samples', '--redis', 'redis://:hunter2@127.0.0.1:9', '--bogus'];
     const output = (args: string[]) =>
@@ -90,9 +86,7 @@ describe('README commands', () => {
     expect(await output(argv)).toContain('hunter2'); // why every README line has -s
   });
 
-  it('docmill serve through pnpm answers a parse and exits on SIGTERM, with nothing written to $TMPDIR', {
-    timeout: SLOW,
-  }, async () => {
+  it('docmill serve through pnpm answers a parse and exits on SIGTERM, with nothing written to $TMPDIR', async () => {
     const [cmd, pre] = pnpmCommand();
     await withTmp(async (tmp) => {
       // Its own process group: SIGTERM reaches the server under pnpm, as a terminal's Ctrl-C would.
