@@ -80,6 +80,8 @@ describe('published packages', () => {
   /** Ends the setup's processes when the setup is cut short (its hook timed out, the run stopped). */
   const stop = new AbortController();
   const env = () => cleanEnv(dir);
+  /** `node <args>` in the installed project, as its user would run it. */
+  const node = (...args: string[]) => exec(process.execPath, args, { cwd: join(dir, 'project'), env: env() });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'docmill-pack-'));
@@ -192,25 +194,19 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
 
   it('plain Node imports every entry of every published package', async () => {
     expect(publishedEntries()).toEqual(expect.arrayContaining(['@docmill/core', '@docmill/core/platform/node']));
-    const { stdout, stderr } = await exec(process.execPath, ['entries.mjs'], { cwd: join(dir, 'project'), env: env() });
+    const { stdout, stderr } = await node('entries.mjs');
     expect(stdout + stderr).toBe(''); // importing a library prints nothing
   });
 
   it('a CommonJS script require()s every entry and parses with @docmill/core', async () => {
-    const { stdout, stderr } = await exec(process.execPath, ['entries.cjs', fixture('docx/basic.docx')], {
-      cwd: join(dir, 'project'),
-      env: env(),
-    });
+    const { stdout, stderr } = await node('entries.cjs', fixture('docx/basic.docx'));
     expect(stderr).toBe('');
     expect(stdout).toContain('Revenue grew **strongly** in *Q3*');
   });
 
   it('a plain node script imports @docmill/core and prints Markdown of a DOCX, a PDF and an HTML page', async () => {
     const files = [fixture('docx/basic.docx'), 'doc.pdf', fixture('html/malformed-table.html')];
-    const { stdout } = await exec(process.execPath, ['consumer.mjs', ...files], {
-      cwd: join(dir, 'project'),
-      env: env(),
-    });
+    const { stdout } = await node('consumer.mjs', ...files);
     expect(stdout).toContain('# Field report');
     expect(stdout).toContain('Revenue grew **strongly** in *Q3*');
     expect(stdout).toContain('# Docmill Fixture');
@@ -321,10 +317,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
   });
 
   it("the README's PII fast-mode example runs as printed", async () => {
-    const { stdout, stderr } = await exec(process.execPath, ['pii-fast.mjs'], {
-      cwd: join(dir, 'project'),
-      env: env(),
-    });
+    const { stdout, stderr } = await node('pii-fast.mjs');
     expect(stderr).toBe('');
     expect(stdout).toContain('Dear <PERSON>,');
     expect(stdout).toContain('reach her at <EMAIL> or on <PHONE>.');
@@ -335,7 +328,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
   it("the README's OCR example runs as printed: in-thread OCR workers, then a pooled engine", {
     timeout: STEP_TIMEOUT,
   }, async () => {
-    const { stdout, stderr } = await exec(process.execPath, ['ocr.mjs'], { cwd: join(dir, 'project'), env: env() });
+    const { stdout, stderr } = await node('ocr.mjs');
     expect(stderr).toBe('');
     expect(stdout).toContain('| Washers | W-33 | 900 | $0.02 |');
     expect(stdout).toContain('This second page has a real text layer.');
@@ -349,7 +342,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
     // The README's model example, pointed at the generated test model instead of bert-base-NER.
     const model = readmeBlock('Configuring a model', 'ts').replace('/models/bert-base-NER', fixture('pii/ner-model'));
     writeFileSync(join(project, 'pii-model.mjs'), model);
-    const before = await exec(process.execPath, ['pii-model.mjs'], { cwd: project, env: env() }).then(
+    const before = await node('pii-model.mjs').then(
       () => '',
       (e: { stderr: string }) => e.stderr,
     );
@@ -363,7 +356,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
     // Scripts on, as printed; onnxruntime-node's postinstall reads the variable and skips its download.
     await exec('sh', ['-c', command as string], { cwd: project, env: offlineEnv(dir), maxBuffer: 16 << 20 });
     expect(existsSync(join(project, 'node_modules/onnxruntime-node/package.json'))).toBe(true);
-    const { stdout } = await exec(process.execPath, ['pii-model.mjs'], { cwd: project, env: env() });
+    const { stdout } = await node('pii-model.mjs');
     // The generated model knows these names; core's self-validating patterns take the email.
     expect(stdout).toContain('<PERSON> met <PERSON> in <LOCATION>');
     expect(stdout).toContain('<EMAIL>');

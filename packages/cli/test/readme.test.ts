@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { pnpmCommand } from '../../../scripts/packages.ts';
 import { readmeBlock, readmeBlocks } from '../../../scripts/readme.ts';
 import { type CliStream, main } from '../src/main.ts';
+import { firstLine } from './child.ts';
 
 // The README's CLI commands as a user copies them: through pnpm, from the workspace root.
 const root = resolve(import.meta.dirname, '../../..');
@@ -118,20 +119,3 @@ describe('README commands', () => {
     });
   });
 });
-
-/** The first JSON line the child prints on stdout. */
-function firstLine(child: ChildProcess): Promise<Record<string, unknown>> {
-  return new Promise((done, fail) => {
-    let buf = '';
-    let err = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.stdout?.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) done(JSON.parse(buf.slice(0, nl)));
-    });
-    child.once('exit', (code) => fail(new Error(`exited ${code} before listening: ${err.slice(-500)}`)));
-  });
-}
