@@ -7,6 +7,8 @@ export interface CliCommand {
   out: string | undefined;
   json: boolean;
   help: boolean;
+  /** Folder runs: JSON lines on stderr per file started and finished, then the summary. */
+  progress: boolean;
   /** Parse in this many worker threads (a document each); undefined parses on the main thread. */
   workers: number | undefined;
   options: ParseOptions;
@@ -33,6 +35,8 @@ Flags:
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
   --out <dir>                output folder for folder conversion
+  --progress                 folder runs: stderr as JSON lines, one per file started and one per
+                             file finished (pages, ms, warning or error), then the summary
   --timeout MS               give up after MS milliseconds per document (default 30000, the
                              contract's; OCR of a long scan needs more)
   --workers N                N worker threads: a folder's documents N at a time; one
@@ -54,6 +58,17 @@ Commands:
 Run "docmill parse --help" for the flags.`;
 
 const commands = new Set(['parse', 'serve', 'help']);
+
+/**
+ * A usage error as printed: the one thing that is wrong and where the flags are listed, not the
+ * whole help (which buries the message).
+ */
+export function usageError(message: string, command: string | undefined): string {
+  const known = command === 'parse' || command === 'serve' || command === 'worker' || command === 'enqueue';
+  const prefix = known && command !== 'parse' ? `docmill ${command}` : 'docmill';
+  const hint = known ? `Run "docmill ${command} --help" for its flags.` : 'Run "docmill --help" for the commands.';
+  return `${prefix}: ${message}\n${hint}\n`;
+}
 
 /** Help text for a command, or the general usage. */
 export function helpFor(command: string | undefined): string {
@@ -92,6 +107,7 @@ export function parseCli(argv: string[]): CliCommand {
         out: { type: 'string' },
         workers: { type: 'string' },
         timeout: { type: 'string' },
+        progress: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -150,6 +166,7 @@ export function parseCli(argv: string[]): CliCommand {
     out: typeof v.out === 'string' ? v.out : undefined,
     json: v.json === true,
     help: v.help === true,
+    progress: v.progress === true,
     workers,
     options: options as ParseOptions,
     ...(typeof v.password === 'string' ? { password: v.password } : {}),

@@ -88,7 +88,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
       },
     }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${serveUsage}`);
+    throw new UsageError((err as Error).message);
   }
   const str = (flag: string, ...vars: string[]) =>
     (v[flag] as string | undefined) ?? vars.map((k) => env[k]).find((x) => x !== undefined && x !== '');

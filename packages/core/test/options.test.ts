@@ -209,3 +209,36 @@ describe('options are bounded in depth and size before anything recursive reads 
     rejects({ formats: [{ type: 'json', prompt: 'x'.repeat(1_000_001) }] }, 'BAD_REQUEST', /1000000 characters/);
   });
 });
+
+describe('validation errors name what is accepted', () => {
+  it('an invalid enum or literal, inside a union too, lists every valid value and what was given', () => {
+    const all = '"markdown", "summary", "html", "rawHtml", "links", "images" or "json"';
+    expect(rejects({ formats: ['markdown', 'bogus'] }).message).toBe(
+      `Invalid option formats[1]: expected one of ${all} (got "bogus")`,
+    );
+    expect(rejects({ formats: [{ type: 'bogus' }] }).message).toBe(
+      `Invalid option formats[0].type: expected one of ${all} (got "bogus")`,
+    );
+    expect(rejects({ parsers: ['word'] }).message).toBe(
+      'Invalid option parsers[0]: expected one of "pdf" or "image" (got "word")',
+    );
+    expect(rejects({ parsers: [{ type: 'pdf', mode: 'slow' }] }).message).toBe(
+      'Invalid option parsers[0].mode: expected one of "fast", "auto" or "ocr" (got "slow")',
+    );
+    expect(rejects({ redactPII: { mode: 'quick' } }).message).toBe(
+      'Invalid option redactPII.mode: expected one of "accurate", "aggressive" or "fast" (got "quick")',
+    );
+    expect(rejects({ redactPII: { entities: ['PERSON', 'SSN'] } }).message).toBe(
+      'Invalid option redactPII.entities[1]: expected one of "PERSON", "EMAIL", "PHONE", "LOCATION", "FINANCIAL" or "SECRET" (got "SSN")',
+    );
+  });
+  it('a union taking none of the kinds given names the kinds; a branch the value meant reports its own problem', () => {
+    expect(rejects({ redactPII: 'yes' }).message).toBe('Invalid option redactPII: expected boolean or object');
+    expect(rejects({ formats: [{ type: 'json', schema: 3 }] }).message).toMatch(
+      /^Invalid option formats\[0\]\.schema: .*record/,
+    );
+    expect(rejects({ parsers: [{ type: 'pdf', maxPages: 0 }] }).message).toMatch(
+      /^Invalid option parsers\[0\]\.maxPages: .*>=1/,
+    );
+  });
+});

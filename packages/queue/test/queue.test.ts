@@ -95,7 +95,7 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const rb = await waitForResult(s.q, b);
       expect(rb.success && rb.data.markdown).toContain('|');
       const rc = await waitForResult(s.q, c);
-      expect(rc).toEqual({ success: false, code: 'BAD_REQUEST', error: 'The uploaded file is empty (0 bytes).' });
+      expect(rc).toEqual({ success: false, code: 'BAD_REQUEST', error: 'The file is empty (0 bytes).' });
       // A request error is final at once: one attempt, not three.
       expect(s.logs.filter((l) => l.jobId === c)).toHaveLength(1);
       // Logs name the file but never its content.

@@ -1,5 +1,6 @@
 import { DocmillError } from '../errors.ts';
 import { checkOptionsBounds } from './bounds.ts';
+import { explainIssue } from './issues.ts';
 import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -109,7 +110,10 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
     if (first?.code === 'unrecognized_keys') {
       const where = first.path.length ? ` in ${fieldPath(first.path)}` : '';
       message = `Unrecognized option key${first.keys.length > 1 ? 's' : ''}${where}: ${first.keys.join(', ')}`;
-    } else if (first) message = `Invalid option ${fieldPath(first.path)}: ${first.message}`;
+    } else if (first) {
+      const { path, message: why } = explainIssue(first, input);
+      message = `Invalid option ${fieldPath(path)}: ${why}`;
+    }
     throw new DocmillError(400, 'BAD_REQUEST', message, {
       details: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
     });

@@ -159,7 +159,7 @@ describe('doc adapter: fixture', () => {
 
   it('ends every damaged variant of the Word 95 file in a result or a 400', async () => {
     await expectSurvivesDamage(fixture('doc', 'word95.doc'), 'word95.doc', 120);
-  }, 120_000);
+  });
 
   it('reads HYPERLINK field targets', () => {
     expect(hyperlinkTarget(' HYPERLINK "https://a.example/x" ')).toBe('https://a.example/x');
@@ -170,7 +170,6 @@ describe('doc adapter: fixture', () => {
 
   it.each(['basic.doc', 'layout.doc'])(
     'answers 200 truncated or bit-flipped copies of %s with a result or a DocmillError',
-    { timeout: 60000 },
     async (name) => {
       await expectSurvivesDamage(fixture('doc', name), 'damaged.doc');
     },

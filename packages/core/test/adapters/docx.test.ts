@@ -171,11 +171,11 @@ describe('docx adapter: fixture', () => {
       status: 400,
       message: expect.stringMatching(/password given does not open it/),
     });
-  }, 60_000);
+  });
 
   it('ends every damaged variant in a result or a 400', async () => {
     await expectSurvivesDamage(bytes, 'basic.docx', 200);
-  }, 120_000);
+  });
 });
 
 describe('Word 2003 XML (w:wordDocument), read by the DOCX reader', () => {

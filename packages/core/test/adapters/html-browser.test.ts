@@ -68,7 +68,7 @@ function chromiumDom(url: string): Promise<string> {
         '--dump-dom',
         url,
       ],
-      { timeout: 60_000, maxBuffer: 32 << 20 },
+      { timeout: 300_000, maxBuffer: 32 << 20 },
       (err, stdout) => (err ? fail(err) : done(stdout)),
     );
   });
@@ -83,7 +83,7 @@ const unescapeHtml = (s: string) =>
     .replace(/&amp;/g, '&');
 
 describe.skipIf(!CHROMIUM)(`html in a browser (native DOMParser)${CHROMIUM ? '' : ` (${skipReason})`}`, () => {
-  it('gives the Markdown Node gives, for every real-world fixture', { timeout: 120_000 }, async () => {
+  it('gives the Markdown Node gives, for every real-world fixture', async () => {
     const bundle = await build({
       stdin: { contents: ENTRY, resolveDir: projectRoot, loader: 'js' },
       bundle: true,

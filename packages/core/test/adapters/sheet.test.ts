@@ -87,7 +87,7 @@ describe('sheet adapter: fixtures', () => {
     // Before: 400 'The document is password-protected or encrypted'.
     for (const name of ['velvet-agile.xlsx', 'velvet-standard.xlsx'])
       expect(await md(fixture('sheet', name), name)).toBe(FIXTURE_MD);
-  }, 60_000);
+  });
 
   it('decrypts RC4-encrypted .xls: VelvetSweatshop by default, a user password from hints.password', async () => {
     // Before: 400 'The spreadsheet is password-protected.'
@@ -264,7 +264,7 @@ describe('sheet adapter: bombs', () => {
     await expect(parse(bytes, {}, { filename: 'bomb.xlsx' })).rejects.toSatisfy(
       (e: unknown) => e instanceof DocmillError && e.status === 400 && /zip bomb/i.test(e.message),
     );
-  }, 60_000);
+  });
 });
 
 describe('sheet adapter: damaged compound files', () => {

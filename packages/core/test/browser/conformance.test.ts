@@ -78,7 +78,7 @@ beforeAll(async () => {
   );
   server = await serveFolder(dir);
   browser = await launchChromium();
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -158,7 +158,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     expect(inputs.some((i) => i.includes('@embedpdf/pdfium/dist/index.browser.js'))).toBe(true);
   });
 
-  it('gives the Markdown Node gives, for every fixture format family', { timeout: 120_000 }, async () => {
+  it('gives the Markdown Node gives, for every fixture format family', async () => {
     await expectSameAsNode(FIXTURES);
   });
 
@@ -170,9 +170,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     },
   );
 
-  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', {
-    timeout: 60_000,
-  }, async () => {
+  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', async () => {
     const { page, requests } = await openPage();
     try {
       const file = join(projectRoot, 'fixtures/pdf/tables.pdf');
@@ -196,7 +194,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     }
   });
 
-  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', { timeout: 60_000 }, async () => {
+  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', async () => {
     const { page, requests } = await openPage();
     try {
       const out = await parseInBrowser(page, [join(projectRoot, 'fixtures/csv/comma.csv')]);
