@@ -320,6 +320,6 @@ export function encrypted(): DocmillError {
   return new DocmillError(
     400,
     'BAD_REQUEST',
-    'The document is password-protected or encrypted; remove the protection and upload it again.',
+    'The document is password-protected or encrypted, and its encryption container could not be read (damaged or of an unknown kind).',
   );
 }

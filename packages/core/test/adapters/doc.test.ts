@@ -115,7 +115,9 @@ describe('doc adapter: fixture', () => {
     expect(opened.markdown).toBe(plain);
     expect(opened.markdown).toContain('| North | 120 |');
     expect(opened.metadata.title).toBe('Basic legacy document');
-    await expect(parse(locked, {}, { filename: name })).rejects.toThrow(/password-protected; pass its password/);
+    await expect(parse(locked, {}, { filename: name })).rejects.toThrow(
+      /password-protected and cannot be read without its password/,
+    );
     await expect(parse(locked, {}, { filename: name, password: 'nope' })).rejects.toThrow(
       /password given does not open it/,
     );

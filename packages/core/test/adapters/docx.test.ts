@@ -165,7 +165,7 @@ describe('docx adapter: fixture', () => {
     expect(res.markdown).toBe(FIXTURE_MD);
     expect(await errorOf(parse(bytes, {}, { filename: 'password.docx' }))).toMatchObject({
       status: 400,
-      message: expect.stringMatching(/pass its password \(hints\.password, CLI --password\)/),
+      message: expect.stringMatching(/cannot be read without its password\. Pass its password in hints\.password/),
     });
     expect(await errorOf(parse(bytes, {}, { filename: 'password.docx', password: 'nope' }))).toMatchObject({
       status: 400,

@@ -44,7 +44,9 @@ export function readFib(word: Bytes): Fib {
   }
   const flags = word.u16(0x0a);
   if (flags & 0x0100 || flags & 0x8000) {
-    throw badInput('The Word document is password-protected (encrypted); remove the password and try again.');
+    throw badInput(
+      'The Word document is password-protected with an encryption this engine does not read (XOR obfuscation or Word 6/95 encryption).',
+    );
   }
   // Word 6 and Word 95 (nFib 101–105) use an older FIB without the 14-word FibRgW97 and no table stream.
   if (word.u16(2) < 0xc0 && word.u16(0x20) !== 0x0e) return readFib6(word, flags);

@@ -1,0 +1,41 @@
+import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
+
+/**
+ * Inflates raw DEFLATE data (no zlib header) with the platform's DecompressionStream, stopping as
+ * soon as the output would pass `cap` bytes, so a hostile stream cannot fill memory. For parts the zip
+ * reader cannot inflate itself: an encrypted OpenDocument part is deflated first, then encrypted.
+ */
+export async function inflateRaw(
+  data: Uint8Array,
+  cap: number,
+  what: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'));
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      throwIfAborted(signal);
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > cap) throw badInput(`${what} inflates past its declared size or the unzip budget.`);
+      chunks.push(value);
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    if (signal?.aborted || err instanceof DocmillError) throw err;
+    throw badInput(`${what} is damaged (its compressed data does not inflate).`, err);
+  }
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
