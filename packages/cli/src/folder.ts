@@ -8,10 +8,11 @@ import {
   type ParseOptions,
   type ParseProgress,
   toDocmillError,
+  withPasswordHint,
 } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { estimateCost, longestFirst, MAX_SCAN_BYTES } from './cost.ts';
-import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
+import { CLI_PASSWORD_HINT, type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
 
 export interface FolderEntry {
   /** Path relative to the source folder. */
@@ -32,6 +33,8 @@ export interface FolderJob {
   src: string;
   out: string;
   options: ParseOptions;
+  /** Tried on every encrypted document of the folder (`--password`). */
+  password?: string;
   formats: readonly OutputFormat[];
   json: boolean;
   stderr: { write(s: string): unknown };
@@ -136,7 +139,11 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
     job.onFile?.({ index: finished, total: files.length, file: rel, done: false, pages });
     try {
       const { bytes, hints } = await readFileInput(file);
-      const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
+      const data = await engine.parse(bytes, job.options, {
+        ...hints,
+        onProgress: job.onProgress,
+        ...(job.password === undefined ? {} : { password: job.password }),
+      });
       pages += typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
       const target = join(job.out, `${rel}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });
@@ -144,7 +151,7 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
       await writeFile(target, body);
       job.stderr.write(warningLines(data.warning, `${rel}: `));
     } catch (err) {
-      const e = toDocmillError(err);
+      const e = toDocmillError(withPasswordHint(err, CLI_PASSWORD_HINT));
       failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
       job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
     }
