@@ -149,6 +149,14 @@ describe('doc adapter: fixture', () => {
     );
   });
 
+  it('reads a Word 6.0 document (FIB magic 0xA5DC, nFib 101) as it reads Word 95', async () => {
+    // Before: 400 'The Word document is damaged (bad File Information Block)': only 0xA5EC, the
+    // Word 97 magic, was accepted. LibreOffice reads word6.doc to the same text.
+    const word95 = await md(fixture('doc', 'word95.doc'), 'word95.doc');
+    expect(await md(fixture('doc', 'word6.doc'), 'word6.doc')).toBe(word95);
+    expect(word95).toContain('# Inspection Report');
+  });
+
   it('refuses Word for Windows 2 and older with a clear 400', async () => {
     const copy = new Uint8Array(fixture('doc', 'word95.doc'));
     const fib = fibOffset(copy);

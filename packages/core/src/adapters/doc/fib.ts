@@ -38,8 +38,12 @@ export const FC = {
   plfLfo: 74,
 } as const;
 
+/** FIB magic numbers: Word 97 and later write 0xA5EC, Word 6.0 and Word 95 0xA5DC. */
+const W97_IDENT = 0xa5ec;
+const W6_IDENT = 0xa5dc;
+
 export function readFib(word: Bytes): Fib {
-  if (word.length < 0x22 || word.u16(0) !== 0xa5ec) {
+  if (word.length < 0x22 || (word.u16(0) !== W97_IDENT && word.u16(0) !== W6_IDENT)) {
     throw badInput('The Word document is damaged (bad File Information Block).');
   }
   const flags = word.u16(0x0a);
