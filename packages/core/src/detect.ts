@@ -3,7 +3,7 @@ import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip-directory.ts';
-import { recoverZip } from './util/zip-recover.ts';
+import { cutEntry, recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
 export type FileKind =
@@ -172,10 +172,14 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
 }
 
 function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
-  // A zip cut short has no directory; its complete entries still name the format.
+  // A zip cut short has no directory; its complete entries, and the one it was cut inside, still
+  // name the format.
   const recovered = () => {
     const rebuilt = recoverZip(b, 64);
-    return rebuilt && listZipEntries(rebuilt.bytes);
+    const whole = (rebuilt && listZipEntries(rebuilt.bytes)) ?? [];
+    const cut = cutEntry(b, 64);
+    const names = cut ? [...whole, { name: cut.name, compressedSize: 0, uncompressedSize: 0 }] : whole;
+    return names.length ? names : undefined;
   };
   const entries = listZipEntries(b) ?? recovered();
   if (!entries) return undefined;
