@@ -1,4 +1,5 @@
 import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
+import { concatBytes } from './bytes.ts';
 
 /**
  * Inflates raw DEFLATE data (no zlib header) with the platform's DecompressionStream, stopping as
@@ -34,11 +35,5 @@ export async function inflateRaw(
     if (signal?.aborted || err instanceof DocmillError) throw err;
     if (!upToCut || !total) throw badInput(`${what} is damaged (its compressed data does not inflate).`, err);
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return concatBytes(...chunks);
 }
