@@ -8,10 +8,11 @@ import {
   type ParseOptions,
   type ParseProgress,
   toDocmillError,
+  withPasswordHint,
 } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { estimateCost, longestFirst, MAX_SCAN_BYTES } from './cost.ts';
-import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
+import { CLI_PASSWORD_HINT, type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
 
 export interface FolderEntry {
   /** Path relative to the source folder. */
@@ -49,6 +50,8 @@ export interface FolderJob {
   src: string;
   out: string;
   options: ParseOptions;
+  /** Tried on every encrypted document of the folder (`--password`). */
+  password?: string;
   formats: readonly OutputFormat[];
   json: boolean;
   stderr: { write(s: string): unknown };
@@ -154,7 +157,11 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
     let outcome: Pick<FileEvent, 'filePages' | 'warning' | 'error'>;
     try {
       const { bytes, hints } = await readFileInput(file);
-      const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
+      const data = await engine.parse(bytes, job.options, {
+        ...hints,
+        onProgress: job.onProgress,
+        ...(job.password === undefined ? {} : { password: job.password }),
+      });
       const filePages = typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
       pages += filePages;
       const target = join(job.out, `${rel}${ext}`);
@@ -164,7 +171,7 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
       job.stderr.write(warningLines(data.warning, `${rel}: `));
       outcome = { filePages, warning: data.warning };
     } catch (err) {
-      const e = toDocmillError(err);
+      const e = toDocmillError(withPasswordHint(err, CLI_PASSWORD_HINT));
       failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
       job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
       outcome = { filePages: 0, error: { status: e.status, code: e.code, message: e.message } };

@@ -1,11 +1,18 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { DocmillError, type Engine, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
+import {
+  DocmillError,
+  type Engine,
+  normalizeOptions,
+  type ParseOptions,
+  toDocmillError,
+  withPasswordHint,
+} from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { type CliCommand, helpFor, parseCli, UsageError, usage, usageError } from './args.ts';
 import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
-import { type OutputFormat, renderOutput, warningLines } from './output.ts';
+import { CLI_PASSWORD_HINT, type OutputFormat, renderOutput, warningLines } from './output.ts';
 import { fileProgress, folderProgress } from './progress.ts';
 import { jsonProgress } from './progress-json.ts';
 
@@ -109,6 +116,7 @@ export async function runParseCommand(
         src: target,
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
+        ...(cmd.password ? { password: cmd.password } : {}),
         formats,
         json: cmd.json,
         concurrency: inFlight,
@@ -155,7 +163,7 @@ export async function runParseCommand(
     io.stdout.write(renderOutput(data, formats));
     return 0;
   } catch (err) {
-    const e = toDocmillError(err);
+    const e = toDocmillError(withPasswordHint(err, CLI_PASSWORD_HINT));
     // The status tells a 503 (Redis away: try again) from a 500, which share the code UNKNOWN_ERROR.
     io.stderr.write(`${JSON.stringify({ ...e.toJSON(), status: e.status })}\n`);
     return e.status >= 400 && e.status < 500 ? 1 : 2;

@@ -90,6 +90,24 @@ describe('docmill parse', () => {
     expect(refused.stderr).toMatch(/--password/);
   });
 
+  it('tells a missing password from a wrong one and names --password, for every format', async () => {
+    // Before: a PDF said the same with a wrong password as without one, and the hint named the
+    // library's hints.password.
+    for (const file of ['fixtures/pdf/encrypted.pdf', 'fixtures/ppt/password.ppt', 'fixtures/odt/password-aes.odt']) {
+      const none = await cli(['parse', file]);
+      expect(none.code).toBe(1);
+      expect(JSON.parse(none.stderr).error).toMatch(
+        /is password-protected and cannot be read without its password\. Pass its password with --password\.$/,
+      );
+      const wrong = await cli(['parse', file, '--password', 'not it']);
+      expect(wrong.code).toBe(1);
+      expect(JSON.parse(wrong.stderr).error).toMatch(
+        /the password given does not open it\. Pass the right one with --password\.$/,
+      );
+      expect(wrong.stderr).not.toMatch(/hints\.password/);
+    }
+  }, 120_000);
+
   it('prints the Markdown of the README sample', async () => {
     const r = await run('parse', 'fixtures/samples/quarterly-report.html');
     expect(r.code).toBe(0);
@@ -333,6 +351,19 @@ describe('docmill parse <folder>', () => {
     ]);
     expect(readFileSync(join(src, 'md', 'report.html.html'), 'utf8')).toContain('<h1>Quarterly report</h1>');
   });
+
+  it('tries --password on every encrypted document of a folder, and names it in the failures', async () => {
+    // Before: a folder run never passed --password to its documents.
+    const src = tempDir('docmill-src-');
+    copyFileSync(join(root, 'fixtures/ppt/password.ppt'), join(src, 'deck.ppt'));
+    copyFileSync(join(root, 'fixtures/odp/password.odp'), join(src, 'other.odp'));
+    const r = await cli(['parse', '.', '--out', 'md', '--password', 'Tr0ub4dor&3'], { cwd: src });
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(src, 'md', 'deck.ppt.md'), 'utf8')).toContain('# Project Kickoff');
+    expect(r.stderr).toContain(
+      'error: other.odp: 400 BAD_REQUEST: The OpenDocument file is password-protected and the password given does not open it. Pass the right one with --password.',
+    );
+  }, 60_000);
 
   it('takes images only with the image parser, and says how to include them when it skips them', async () => {
     const src = tempDir('docmill-src-');

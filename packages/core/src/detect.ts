@@ -4,7 +4,7 @@ import { foreignType } from './detect-foreign.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
 import { listZipEntries } from './util/zip-directory.ts';
-import { recoverZip } from './util/zip-recover.ts';
+import { cutEntry, recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
 export type FileKind =
@@ -176,10 +176,14 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
 }
 
 function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
-  // A zip cut short has no directory; its complete entries still name the format.
+  // A zip cut short has no directory; its complete entries, and the one it was cut inside, still
+  // name the format.
   const recovered = () => {
     const rebuilt = recoverZip(b, 64);
-    return rebuilt && listZipEntries(rebuilt.bytes);
+    const whole = (rebuilt && listZipEntries(rebuilt.bytes)) ?? [];
+    const cut = cutEntry(b, 64);
+    const names = cut ? [...whole, { name: cut.name, compressedSize: 0, uncompressedSize: 0 }] : whole;
+    return names.length ? names : undefined;
   };
   const entries = listZipEntries(b) ?? recovered();
   if (!entries) return undefined;
@@ -363,6 +367,6 @@ export function encrypted(): DocmillError {
   return new DocmillError(
     400,
     'BAD_REQUEST',
-    'The document is password-protected or encrypted; remove the protection and upload it again.',
+    'The document is password-protected or encrypted, and its encryption container could not be read (damaged or of an unknown kind).',
   );
 }

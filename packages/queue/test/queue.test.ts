@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type ParseData } from '@docmill/core';
+import { createEngine, DocmillError, type ParseData } from '@docmill/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type JobLog,
   openParseQueue,
   type ParseQueue,
+  queueEngine,
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
@@ -102,6 +103,25 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const logText = JSON.stringify(s.logs);
       expect(logText).toContain('basic.pdf');
       expect(logText).not.toContain(direct.markdown?.slice(0, 20));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an encrypted document: the rebuilt error still says whether the password was missing or wrong', async () => {
+    // Before: the job's error body dropped the marker, so a server on the queue could not name its
+    // own way to give the password.
+    const s = await setup('passwords');
+    try {
+      const engine = queueEngine(s.q);
+      const locked = fixture('pdf/encrypted.pdf');
+      const none = await engine.parse(locked, {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
+      expect(none).toBeInstanceOf(DocmillError);
+      expect([(none as DocmillError).status, (none as DocmillError).password]).toEqual([400, 'required']);
+      const wrong = await engine.parse(locked, {}, { filename: 'locked.pdf', password: 'x' }).catch((e: unknown) => e);
+      expect((wrong as DocmillError).password).toBe('incorrect');
+      const opened = await engine.parse(locked, {}, { filename: 'locked.pdf', password: 'docmill' });
+      expect(opened.markdown).toContain('Locked Fixture');
     } finally {
       await s.close();
     }

@@ -1,8 +1,8 @@
-import { DocmillError } from '@docmill/core';
+import { DocmillError, withPasswordHint } from '@docmill/core';
 import { Hono } from 'hono';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
-import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
+import { HttpError, PARSE_PASSWORD_HINT, SCRAPE_PASSWORD_HINT, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
 import { Gate, PageQuotas, RateLimiter } from './limits.ts';
 import { capLogRecord } from './log-fields.ts';
@@ -33,7 +33,8 @@ function errorResponse(c: Ctx, err: unknown): Response {
   }
   if (err instanceof DocmillError && err.status !== 500) {
     c.set('code', err.code);
-    return c.json(err.toJSON(), err.status as 400);
+    const hint = c.req.path.startsWith('/v2/parse') ? PARSE_PASSWORD_HINT : SCRAPE_PASSWORD_HINT;
+    return c.json(withPasswordHint(err, hint).toJSON(), err.status as 400);
   }
   if (err instanceof ScrapeFailure) {
     c.set('code', err.code);

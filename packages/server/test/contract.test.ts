@@ -1,4 +1,4 @@
-import { createEngine, type ParseData } from '@docmill/core';
+import { createEngine, DocmillError, type ParseData } from '@docmill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { AuditEvent, ParseEngine, RequestLog, ServerConfig } from '../src/config.ts';
@@ -142,6 +142,31 @@ describe('compat-notes error table', () => {
         'Unsupported upload type. Supported file extensions: .html, .htm, .xhtml, .pdf, .docx, .doc, .docm, .odt, .ods, .odp, .rtf, .xlsx, .xls, .xlsm, .xlsb, .pptx, .ppt, .pptm, .epub, .csv.',
       );
     }
+  });
+
+  it('an encrypted document → 400 naming how to send its password, missing and wrong told apart', async () => {
+    // Before: the text pointed HTTP clients to hints.password and --password, which they cannot use.
+    const locked = new Blob([fixture('pdf/encrypted.pdf') as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+    const { status, body } = await call(app, parseForm({}, 'locked.pdf', locked));
+    expect([status, body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(body.error).toBe(
+      "The PDF is password-protected and cannot be read without its password. Pass its password in the multipart field 'password' (or the X-Docmill-Password header).",
+    );
+    const wrongPassword: ParseEngine = {
+      parse: () =>
+        Promise.reject(
+          new DocmillError(
+            400,
+            'BAD_REQUEST',
+            'The PDF is password-protected and the password given does not open it. Pass the right one in hints.password.',
+            { password: 'incorrect' },
+          ),
+        ),
+    };
+    const wrong = await call(appWith({}, wrongPassword), parseForm({}, 'locked.pdf', locked));
+    expect(wrong.body.error).toBe(
+      "The PDF is password-protected and the password given does not open it. Pass the right one in the multipart field 'password' (or the X-Docmill-Password header).",
+    );
   });
 
   it('a file over 50 MB → 400 BAD_REQUEST', async () => {

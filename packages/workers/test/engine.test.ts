@@ -51,6 +51,10 @@ describe('pooled engine', () => {
     expect(data.markdown).toContain('Locked Fixture');
     const err = await engine.parse(bytes, {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
     expect((err as DocmillError).status).toBe(400);
+    // The password marker crosses the thread boundary, so surfaces can name their own way to give one.
+    expect((err as DocmillError).password).toBe('required');
+    const wrong = await engine.parse(bytes, {}, { filename: 'locked.pdf', password: 'x' }).catch((e: unknown) => e);
+    expect((wrong as DocmillError).password).toBe('incorrect');
   });
 
   it('an injected worker crash fails that request only', async () => {

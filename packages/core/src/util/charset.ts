@@ -5,12 +5,16 @@
  * browsers too (Node ships full ICU, which includes Shift-JIS and the Windows code pages).
  */
 
+import { isIso2022Jp, LEGACY_CANDIDATES, textScore } from './charset-sniff.ts';
+
 export interface Decoded {
   text: string;
   /** WHATWG encoding name actually used. */
   encoding: string;
   /** How the encoding was chosen, for warnings and tests. */
   by: 'bom' | 'declared' | 'sniffed';
+  /** The encoding the document declared (WHATWG name), when it declared one the bytes contradict. */
+  contradicts?: string;
 }
 
 const boms: Array<[number[], string]> = [
@@ -114,48 +118,27 @@ function cleanUtf16(encoding: string, sample: Uint8Array): boolean {
   return noise <= text.length * 0.01;
 }
 
-/** Kana, kanji, CJK punctuation and full/half-width forms: what Shift-JIS pairs decode to. */
-const isJapanese = (cp: number): boolean =>
-  (cp >= 0x3000 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xff01 && cp <= 0xff9f);
-const isHalfWidthKana = (cp: number): boolean => cp >= 0xff61 && cp <= 0xff9f;
-const isAsciiLetter = (cp: number | undefined): boolean =>
-  cp !== undefined && ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a));
+/** Sample a guess is made on: enough text, bounded work. */
+const SAMPLE = 1 << 16;
 
 /**
- * Shift-JIS versus a single-byte Windows code page. Latin text in cp1252 often decodes as "valid"
- * Shift-JIS too (`è` plus the next letter is a kanji pair, `ß` a half-width katakana), but those
- * characters sit alone inside Latin words, whereas real Japanese comes in runs of several kana or
- * kanji. So runs of Japanese characters count for Shift-JIS, characters wedged between ASCII
- * letters (and lone half-width katakana) count against it, as does anything else non-ASCII.
+ * The legacy encoding whose decode of the first 64 KB reads most like text (textScore), with its
+ * score; ties go to the more common encoding. Windows-1252 for text with no byte outside ASCII.
  */
-function sniffLegacy(b: Uint8Array): string {
-  const sample = b.subarray(0, 1 << 16);
-  const chars = Array.from(new TextDecoder('shift_jis').decode(sample), (ch) => ch.codePointAt(0) as number);
-  // A sample cut inside a two-byte pair ends in one replacement character that means nothing.
-  if (sample.length < b.length && chars[chars.length - 1] === 0xfffd) chars.pop();
-  let good = 0;
-  let bad = 0;
-  for (let i = 0; i < chars.length; ) {
-    const cp = chars[i] as number;
-    if (cp < 0x80) {
-      i++;
-      continue;
-    }
-    if (!isJapanese(cp)) {
-      bad++;
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end < chars.length && isJapanese(chars[end] as number)) end++;
-    const run = end - i;
-    const insideWord = isAsciiLetter(chars[i - 1]) && isAsciiLetter(chars[end]);
-    if (run >= 3) good += run;
-    else if (insideWord || (run === 1 && isHalfWidthKana(cp))) bad += run;
-    else good += run;
-    i = end;
+function sniffLegacy(bytes: Uint8Array): { encoding: string; score: number } {
+  const sample = bytes.subarray(0, SAMPLE);
+  if (isIso2022Jp(sample)) return { encoding: 'iso-2022-jp', score: 1 };
+  // A multi-byte character cut by the sample's end decodes as one replacement character.
+  const cut = sample.length < bytes.length;
+  let best = { encoding: 'windows-1252', score: Number.NEGATIVE_INFINITY };
+  for (const [encoding, prior] of LEGACY_CANDIDATES) {
+    let text = decodeWith(encoding, sample);
+    if (cut && text.endsWith('\ufffd')) text = text.slice(0, -1);
+    const score = textScore(text);
+    if (score === undefined) return { encoding: 'windows-1252', score: 0 };
+    if (score + prior > best.score) best = { encoding, score: score + prior };
   }
-  return good > 0 && good >= bad * 3 ? 'shift_jis' : 'windows-1252';
+  return best;
 }
 
 /** cp1252's 0x80–0x9F row (undefined positions map to the C1 control, as browsers do). */
@@ -197,36 +180,44 @@ export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
   if (label && !label.startsWith('utf-16')) {
     const sniffed = contradicted(label, bytes);
     if (!sniffed) return { text: decodeWith(label, bytes), encoding: label, by: 'declared' };
-    return { text: decodeWith(sniffed, bytes), encoding: sniffed, by: 'sniffed' };
+    return { text: decodeWith(sniffed, bytes), encoding: sniffed, by: 'sniffed', contradicts: label };
   }
   const wide = sniffUtf16(bytes);
   if (wide) return { text: new TextDecoder(wide).decode(bytes), encoding: wide, by: 'sniffed' };
-  const encoding = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
+  const encoding = isIso2022Jp(bytes.subarray(0, SAMPLE))
+    ? 'iso-2022-jp'
+    : mostlyUtf8(bytes)
+      ? 'utf-8'
+      : sniffLegacy(bytes).encoding;
   return { text: decodeWith(encoding, bytes), encoding, by: 'sniffed' };
 }
 
-/** Replacement characters a decode may produce before the declaration is doubted (stray bytes). */
-const tolerableGarbage = (length: number): number => Math.max(2, length / 1000);
+/** How much better than the declared encoding's decode a guess must read to overrule it. */
+const OVERRULE_MARGIN = 0.3;
+/** A declared decode scoring this well is kept without guessing (no guess can beat it by the margin). */
+const CLEARLY_TEXT = 0.95;
 
 /**
  * The encoding the bytes show when they contradict a declared one, else undefined. Pages are
  * saved by one tool and labelled by another (a template's `<meta charset="utf-8">` over
  * Windows-1252 or Shift-JIS text, an `iso-8859-1` header over UTF-8), and a browser reading
- * such a page shows its text, not a screen of U+FFFD. Evidence, in order: bytes that are not UTF-8
- * under a UTF-8 label; valid multi-byte UTF-8 under a legacy label (legacy text practically never
- * forms such sequences, whereas any UTF-8 beyond ASCII does); a legacy multi-byte label whose
- * decode is full of replacement characters.
+ * such a page shows its text, not a screen of U+FFFD. Evidence, in order: UTF-16 bytes (zero bytes
+ * in every other position) under any label; bytes that are not UTF-8 under a UTF-8 label; valid
+ * multi-byte UTF-8 under a legacy label (legacy text practically never forms such sequences,
+ * whereas any UTF-8 beyond ASCII does); a legacy encoding whose decode reads clearly more like
+ * text than the declared one's (charset-sniff.ts).
  */
 function contradicted(label: string, bytes: Uint8Array): string | undefined {
-  if (label === 'utf-8') return mostlyUtf8(bytes) ? undefined : sniffLegacy(bytes);
+  const wide = sniffUtf16(bytes);
+  if (wide) return wide;
+  // Seven-bit ISO-2022-JP is valid ASCII, so valid UTF-8: only its escapes give it away.
+  if (label !== 'iso-2022-jp' && isIso2022Jp(bytes.subarray(0, SAMPLE))) return 'iso-2022-jp';
+  if (label === 'utf-8') return mostlyUtf8(bytes) ? undefined : sniffLegacy(bytes).encoding;
   const { multi, invalid } = utf8Evidence(bytes, 1 << 20);
   if (multi > 0 && invalid === 0) return 'utf-8';
-  if (label === 'windows-1252' || label.startsWith('iso-8859') || label.startsWith('windows-')) return undefined;
-  // Multi-byte legacy labels (Shift-JIS, EUC, GBK, Big5) can be checked by decoding a sample.
-  const sample = bytes.subarray(0, 1 << 16);
-  const bad = (text: string) => text.match(/\uFFFD/g)?.length ?? 0;
-  const declaredBad = bad(new TextDecoder(label).decode(sample));
-  if (declaredBad <= tolerableGarbage(sample.length)) return undefined;
-  const other = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
-  return other !== label && bad(decodeWith(other, sample)) < declaredBad ? other : undefined;
+  const own = textScore(decodeWith(label, bytes.subarray(0, SAMPLE)));
+  // Nothing telling, or a decode that reads as well as text can: no guess could do better.
+  if (own === undefined || own >= CLEARLY_TEXT) return undefined;
+  const guess = sniffLegacy(bytes);
+  return guess.encoding !== label && guess.score > own + OVERRULE_MARGIN ? guess.encoding : undefined;
 }

@@ -115,7 +115,9 @@ describe('doc adapter: fixture', () => {
     expect(opened.markdown).toBe(plain);
     expect(opened.markdown).toContain('| North | 120 |');
     expect(opened.metadata.title).toBe('Basic legacy document');
-    await expect(parse(locked, {}, { filename: name })).rejects.toThrow(/password-protected; pass its password/);
+    await expect(parse(locked, {}, { filename: name })).rejects.toThrow(
+      /password-protected and cannot be read without its password/,
+    );
     await expect(parse(locked, {}, { filename: name, password: 'nope' })).rejects.toThrow(
       /password given does not open it/,
     );
@@ -145,6 +147,14 @@ describe('doc adapter: fixture', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('reads a Word 6.0 document (FIB magic 0xA5DC, nFib 101) as it reads Word 95', async () => {
+    // Before: 400 'The Word document is damaged (bad File Information Block)': only 0xA5EC, the
+    // Word 97 magic, was accepted. LibreOffice reads word6.doc to the same text.
+    const word95 = await md(fixture('doc', 'word95.doc'), 'word95.doc');
+    expect(await md(fixture('doc', 'word6.doc'), 'word6.doc')).toBe(word95);
+    expect(word95).toContain('# Inspection Report');
   });
 
   it('refuses Word for Windows 2 and older with a clear 400', async () => {

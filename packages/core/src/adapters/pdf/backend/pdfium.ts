@@ -2,7 +2,7 @@ import { badInput, type DocmillError } from '../../../errors.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { apply, type Matrix, multiply, ShapeCollector } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
-import { damagedError, passwordError } from './errors.ts';
+import { damagedError, pdfPasswordError } from './errors.ts';
 import { assembleRuns, type FontFacts, type Frame } from './runs.ts';
 import type {
   OpenOptions,
@@ -96,7 +96,7 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
   if (!doc) {
     const code = x.FPDF_GetLastError();
     x.free(buf);
-    if (code === ERR_PASSWORD || code === ERR_SECURITY) throw passwordError();
+    if (code === ERR_PASSWORD || code === ERR_SECURITY) throw pdfPasswordError(options?.password);
     throw damagedError(`PDFium: ${ERROR_NAMES[code] ?? `error ${code}`}`);
   }
   p.open++;
