@@ -1,9 +1,8 @@
 import { DocmillError } from '../../errors.ts';
-import { layoutBlocks } from '../../render/blocks.ts';
+import { layoutBlocks, type PageBlocks } from '../../render/blocks.ts';
 import { type MarkdownOptions, renderMarkdownWithSpans } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
 import type { Root } from '../../tree/types.ts';
-import { makeCounter } from './counter.ts';
 import { DEFAULT_CHUNK_TOKENS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from './limits.ts';
 import { packChunks } from './pack.ts';
 import { blocksFromLayout, blocksFromMarkdown, type SourceBlock } from './source.ts';
@@ -49,19 +48,17 @@ function sourceBlocks(input: Root | ParseData, opts: ChunkTreeOptions): SourceBl
   );
 }
 
-/**
- * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
- * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
- * offsets point into `data.markdown`). Async because the tokenizer loads on first use.
- */
-export async function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
+/** Chunks of blocks already laid out (the engine shares its Markdown rendering with `data.markdown`). */
+export async function chunkLayout(groups: readonly PageBlocks[], options: ChunkTreeOptions): Promise<Chunk[]> {
+  return chunkSource(() => blocksFromLayout(groups), options);
+}
+
+async function chunkSource(source: () => SourceBlock[], options: ChunkTreeOptions): Promise<Chunk[]> {
   const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
   const overlapTokens = options.overlapTokens ?? 0;
   checkBudget(maxTokens, overlapTokens);
-  if (!input || typeof input !== 'object')
-    throw new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.');
-  const counter = makeCounter(await tokenCounter(options.tokenizer));
-  const blocks = sourceBlocks(input, options);
+  const counter = await tokenCounter(options.tokenizer);
+  const blocks = source();
   try {
     const packOptions = { maxTokens, overlapTokens, counter, ...(options.signal ? { signal: options.signal } : {}) };
     return packChunks(blocks, packOptions);
@@ -69,6 +66,17 @@ export async function chunk(input: Root | ParseData, options: ChunkTreeOptions =
     if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
     throw err;
   }
+}
+
+/**
+ * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
+ * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
+ * offsets point into `data.markdown`). Async because the tokenizer loads on first use.
+ */
+export function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
+  if (!input || typeof input !== 'object')
+    return Promise.reject(new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.'));
+  return chunkSource(() => sourceBlocks(input, options), options);
 }
 
 const LEADING_HEADING = /^#{1,6}[ \t]/;

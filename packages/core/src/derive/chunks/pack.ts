@@ -30,6 +30,8 @@ interface Piece {
 
 interface Draft {
   pieces: Piece[];
+  /** Exact tokens of the pieces joined. */
+  tokens: number;
   /** True when the chunk carries on from the previous one (same section, no heading between). */
   continues: boolean;
 }
@@ -71,6 +73,33 @@ const union = (a: BBox, b: BBox): BBox => [
   Math.max(a[3], b[3]),
 ];
 
+const linesBefore = (text: string, at: number): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** The pages (and boxes) a piece covers: its block's, or for part of a table continued over pages, its rows'. */
+function placesOf(p: Piece): { page: number; bbox?: BBox }[] {
+  const b = p.block;
+  if (b.page === undefined) return [];
+  const first = b.bbox ? { page: b.page, bbox: b.bbox } : { page: b.page };
+  if (!b.continued || p.start === undefined || p.end === undefined || b.start === undefined) return [first];
+  const from = linesBefore(b.text, p.start - b.start);
+  const to = linesBefore(b.text, p.end - b.start);
+  const places: { page: number; bbox?: BBox }[] = [];
+  let current = first;
+  let lineOfCurrent = 0;
+  for (const part of b.continued) {
+    if (part.line > to) break;
+    if (part.line > from && lineOfCurrent <= to) places.push(current);
+    current = part.bbox ? { page: part.pageNumber, bbox: part.bbox } : { page: part.pageNumber };
+    lineOfCurrent = part.line;
+  }
+  places.push(current);
+  return places;
+}
+
 function provenance(chunk: Chunk, pieces: readonly Piece[]): void {
   const pages = new Set<number>();
   const boxes = new Map<number, BBox>();
@@ -80,10 +109,11 @@ function provenance(chunk: Chunk, pieces: readonly Piece[]): void {
   let offsets = true;
   for (const p of pieces) {
     const b = p.block;
-    if (b.page !== undefined) pages.add(b.page);
-    if (b.bbox && b.page !== undefined) {
-      const box = boxes.get(b.page);
-      boxes.set(b.page, box ? union(box, b.bbox) : b.bbox);
+    for (const place of placesOf(p)) {
+      pages.add(place.page);
+      if (!place.bbox) continue;
+      const box = boxes.get(place.page);
+      boxes.set(place.page, box ? union(box, place.bbox) : place.bbox);
     }
     if (b.id && ids[ids.length - 1] !== b.id) ids.push(b.id);
     if (p.start === undefined || p.end === undefined) offsets = false;
@@ -129,52 +159,102 @@ function overlapText(prev: Piece, limit: number, counter: Counter): string {
   return '';
 }
 
-/** Cuts the blocks into chunks: headings start chunks, small blocks merge, long ones are cut. */
+/** Whole-block counts are skipped beyond this many characters per budget token: such a block is cut anyway. */
+const CHARS_PER_TOKEN_CAP = 6;
+
+/**
+ * Tokens of each block when it fits the budget (false when it does not). Counted once, before
+ * packing, so a heading can see whether the section it opens fits.
+ */
+function blockTokens(blocks: readonly SourceBlock[], counter: Counter, budget: number, signal?: AbortSignal) {
+  return blocks.map((b, i) => {
+    if (i % CHECK_EVERY === 0) throwIfAborted(signal);
+    return b.text.length <= budget * CHARS_PER_TOKEN_CAP ? counter.within(b.text, budget) : false;
+  });
+}
+
+/**
+ * Cuts the blocks into chunks. A heading starts a chunk, unless the whole section it opens (to the
+ * next heading) fits in what is left of the current one and sits no higher in the outline than
+ * where that chunk started: short sections then share a chunk instead of each making a small one.
+ * Small blocks merge up to the budget; a long block is cut (split.ts).
+ */
 export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): Chunk[] {
   const { counter, maxTokens, overlapTokens } = opts;
   const budget = maxTokens - overlapTokens;
   const sep = counter.count(JOIN);
+  const sizes = blockTokens(blocks, counter, budget, opts.signal);
   const drafts: Draft[] = [];
   let stack: { depth: number; text: string }[] = [];
   let cur: Piece[] = [];
   let curTokens = 0;
+  /** `curTokens` is the exact count of the pieces joined (known joints), not an estimate. */
+  let curExact = true;
+  /** Outline depth where the current chunk starts (0 before any heading). */
+  let anchor = 0;
   let scope: string | undefined;
   /** The next chunk starts at a heading or a new section: nothing to overlap with. */
   let fresh = true;
 
-  const take = (n: number) => {
-    drafts.push({ pieces: cur.slice(0, n), continues: !fresh });
+  const take = (n: number, tokens: number) => {
+    drafts.push({ pieces: cur.slice(0, n), continues: !fresh, tokens });
     fresh = false;
     const rest = cur.slice(n);
     cur = [];
     curTokens = 0;
+    curExact = true;
     for (const p of rest) add(p);
   };
-  /** Emits the current chunk, giving back trailing pieces while the exact count is over budget. */
+  /** Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits. */
   const flushOne = () => {
-    let n = cur.length;
-    while (
-      n > 1 &&
-      counter.within(
+    if (curExact) return take(cur.length, curTokens);
+    for (let n = cur.length; n > 1; n--) {
+      const tokens = counter.within(
         cur
           .slice(0, n)
           .map((p) => p.text)
           .join(JOIN),
         budget,
-      ) === false
-    )
-      n--;
-    take(n);
+      );
+      if (tokens !== false) return take(n, tokens);
+    }
+    take(1, (cur[0] as Piece).tokens);
   };
   const flush = () => {
     while (cur.length) flushOne();
   };
+  const jointCost = (p: Piece): { cost: number; exact: boolean } => {
+    const last = cur[cur.length - 1];
+    if (!last) return { cost: 0, exact: true };
+    const j = counter.joint(last.text, p.text);
+    return j === undefined ? { cost: sep, exact: false } : { cost: j, exact: true };
+  };
   function add(p: Piece): void {
-    if (cur.length && curTokens + sep + p.tokens > budget) flushOne();
-    curTokens += (cur.length ? sep : 0) + p.tokens;
+    let { cost, exact } = jointCost(p);
+    if (cur.length && curTokens + cost + p.tokens > budget) {
+      flushOne();
+      ({ cost, exact } = jointCost(p));
+    }
+    if (!cur.length) anchor = p.heading ? (p.block.depth ?? 0) : (stack[stack.length - 1]?.depth ?? 0);
+    curTokens += cost + p.tokens;
+    curExact &&= exact;
     cur.push(p);
   }
   const onlyHeadings = () => cur.every((p) => p.heading);
+  /** Tokens of the section a heading at `index` opens, up to the next heading or section end (or false). */
+  const sectionTokens = (index: number): number | false => {
+    let total = 0;
+    const key = scopeKey((blocks[index] as SourceBlock).scope);
+    for (let i = index; i < blocks.length; i++) {
+      const b = blocks[i] as SourceBlock;
+      if (i > index && (b.type === 'heading' || scopeKey(b.scope) !== key)) break;
+      const n = sizes[i];
+      if (n === false || n === undefined) return false;
+      total += n + (i > index ? sep : 0);
+      if (total > budget) return false;
+    }
+    return total;
+  };
 
   blocks.forEach((block, index) => {
     if (index % CHECK_EVERY === 0) throwIfAborted(opts.signal);
@@ -190,11 +270,14 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
       const depth = block.depth as number;
       while (stack.length && (stack[stack.length - 1] as { depth: number }).depth >= depth) stack.pop();
       stack.push({ depth, text: headingText(block.text) });
-      if (!onlyHeadings()) flush();
+      if (!onlyHeadings()) {
+        const section = depth >= anchor ? sectionTokens(index) : false;
+        if (section === false || curTokens + sep + section > budget) flush();
+      }
       if (!cur.length) fresh = true;
     }
     const path = stack.map((h) => h.text);
-    const whole = block.text.length <= budget * 8 ? counter.within(block.text, budget) : false;
+    const whole = sizes[index] as number | false;
     const base = { block, heading, path };
     if (whole !== false) {
       const piece: Piece = { ...base, text: block.text, tokens: whole, continuation: false };
@@ -229,27 +312,27 @@ function finish(drafts: readonly Draft[], opts: PackOptions): Chunk[] {
     const pieces = draft.pieces;
     const body = pieces.map((p) => p.text).join(JOIN);
     let text = body;
-    let tokens = counter.within(body, maxTokens);
+    let tokens = draft.tokens;
     const prev = drafts[i - 1]?.pieces.at(-1);
     const head = pieces[0] as Piece;
     if (overlapTokens > 0 && draft.continues && prev) {
       const tail = overlapText(prev, overlapTokens, counter);
       // A part continuing the same block carries on its sentence; a new block starts a paragraph.
-      const joint = head.continuation && head.block === prev.block ? ' ' : JOIN;
-      const withTail = tail ? counter.within(`${tail}${joint}${body}`, maxTokens) : false;
-      if (withTail !== false) {
+      const sameBlock = head.continuation && head.block === prev.block;
+      const joint = sameBlock ? ' ' : JOIN;
+      const known = sameBlock ? undefined : counter.joint(tail, body);
+      const withTail = !tail
+        ? false
+        : known !== undefined
+          ? counter.count(tail) + known + tokens
+          : counter.within(`${tail}${joint}${body}`, maxTokens);
+      if (withTail !== false && withTail <= maxTokens) {
         text = `${tail}${joint}${body}`;
         tokens = withTail;
       }
     }
     const firstContent = pieces.find((p) => !p.heading) ?? (pieces[pieces.length - 1] as Piece);
-    const chunk: Chunk = {
-      id: `c${i + 1}`,
-      text,
-      tokens: tokens === false ? counter.count(text) : tokens,
-      headings: firstContent.path,
-      type: typeOf(pieces),
-    };
+    const chunk: Chunk = { id: `c${i + 1}`, text, tokens, headings: firstContent.path, type: typeOf(pieces) };
     provenance(chunk, pieces);
     return chunk;
   });
