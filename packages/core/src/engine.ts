@@ -236,7 +236,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       };
       derived = await (await getDeriver())(request, signal);
     }
-    const chunked = options.chunks && (await chunksOf(tree, options, signal));
+    const chunked = options.chunks && (await chunksOf(tree, options, signal, deadline));
     return {
       tree,
       kind: detected.kind,
@@ -281,12 +281,17 @@ async function chunksOf(
   tree: Root,
   options: ResolvedOptions,
   signal: AbortSignal,
+  deadline: number,
 ): Promise<{ chunks: Chunk[]; rendered: Rendered }> {
   const spec = options.chunks as ChunksSpec;
   if (signal.aborted) throw signal.reason;
   const { markdown, spans } = renderMarkdownWithSpans(tree, markdownOptions(options));
   const rendered: Rendered = { markdown, spans, layout: layoutBlocks(tree, spans, markdown) };
-  const chunks = await chunkLayout(rendered.layout, { ...spec, signal });
+  // Chunking is synchronous between its task turns: the deadline is checked there too.
+  const check = () => {
+    if (Date.now() > deadline) throw timeoutError(options.timeout);
+  };
+  const chunks = await chunkLayout(rendered.layout, { ...spec, signal, check });
   if (!options.formats.has('markdown'))
     for (const c of chunks) {
       delete c.startOffset;

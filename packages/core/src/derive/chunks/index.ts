@@ -1,4 +1,4 @@
-import { DocmillError } from '../../errors.ts';
+import { DocmillError, throwIfAborted } from '../../errors.ts';
 import { layoutBlocks, type PageBlocks } from '../../render/blocks.ts';
 import { type MarkdownOptions, renderMarkdownWithSpans } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
@@ -13,9 +13,14 @@ import type { Chunk, ChunkOptions } from './types.ts';
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
 export { tokenizerNames } from './types.ts';
 
-/** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`). */
+/** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`), and a way to stop. */
 export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
   signal?: AbortSignal;
+}
+
+/** The engine's own stop check (its deadline), beside the caller's signal. */
+interface Internal {
+  check?: () => void;
 }
 
 function checkBudget(maxTokens: number, overlapTokens: number): void {
@@ -49,19 +54,30 @@ function sourceBlocks(input: Root | ParseData, opts: ChunkTreeOptions): SourceBl
 }
 
 /** Chunks of blocks already laid out (the engine shares its Markdown rendering with `data.markdown`). */
-export async function chunkLayout(groups: readonly PageBlocks[], options: ChunkTreeOptions): Promise<Chunk[]> {
+export async function chunkLayout(
+  groups: readonly PageBlocks[],
+  options: ChunkTreeOptions & Internal,
+): Promise<Chunk[]> {
   return chunkSource(() => blocksFromLayout(groups), options);
 }
 
-async function chunkSource(source: () => SourceBlock[], options: ChunkTreeOptions): Promise<Chunk[]> {
+async function chunkSource(source: () => SourceBlock[], options: ChunkTreeOptions & Internal): Promise<Chunk[]> {
   const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
   const overlapTokens = options.overlapTokens ?? 0;
   checkBudget(maxTokens, overlapTokens);
   const counter = await tokenCounter(options.tokenizer);
   const blocks = source();
+  const { signal, check } = options;
   try {
-    const packOptions = { maxTokens, overlapTokens, counter, ...(options.signal ? { signal: options.signal } : {}) };
-    return packChunks(blocks, packOptions);
+    return await packChunks(blocks, {
+      maxTokens,
+      overlapTokens,
+      counter,
+      check: () => {
+        throwIfAborted(signal);
+        check?.();
+      },
+    });
   } catch (err) {
     if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
     throw err;

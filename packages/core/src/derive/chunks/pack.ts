@@ -1,5 +1,5 @@
-import { throwIfAborted } from '../../errors.ts';
 import type { BBox } from '../../tree/types.ts';
+import { nextTask } from '../../util/task.ts';
 import type { Counter } from './counter.ts';
 import { sentenceRanges, wordRanges } from './segments.ts';
 import type { Scope, SourceBlock } from './source.ts';
@@ -10,7 +10,8 @@ export interface PackOptions {
   maxTokens: number;
   overlapTokens: number;
   counter: Counter;
-  signal?: AbortSignal;
+  /** Throws when the work must stop (the caller's abort, the parse deadline); called often, cheaply. */
+  check?: () => void;
 }
 
 /** A whole block, or a part of one, on its way into a chunk. */
@@ -32,8 +33,6 @@ interface Draft {
   pieces: Piece[];
   /** Exact tokens of the pieces joined. */
   tokens: number;
-  /** True when the chunk carries on from the previous one (same section, no heading between). */
-  continues: boolean;
 }
 
 /** Joins pieces within a chunk, as blocks are joined in `data.markdown`. */
@@ -162,15 +161,38 @@ function overlapText(prev: Piece, limit: number, counter: Counter): string {
 /** Whole-block counts are skipped beyond this many characters per budget token: such a block is cut anyway. */
 const CHARS_PER_TOKEN_CAP = 6;
 
+/** Milliseconds of synchronous work between task turns, so timers (the parse timeout) can fire. */
+const TURN_MS = 25;
+
+/** Awaited between blocks: a task turn now and then, and the stop check. */
+function turns(check: () => void): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last > TURN_MS) {
+      await nextTask();
+      last = performance.now();
+    }
+    check();
+  };
+}
+
 /**
  * Tokens of each block when it fits the budget (false when it does not). Counted once, before
  * packing, so a heading can see whether the section it opens fits.
  */
-function blockTokens(blocks: readonly SourceBlock[], counter: Counter, budget: number, signal?: AbortSignal) {
-  return blocks.map((b, i) => {
-    if (i % CHECK_EVERY === 0) throwIfAborted(signal);
-    return b.text.length <= budget * CHARS_PER_TOKEN_CAP ? counter.within(b.text, budget) : false;
-  });
+async function blockTokens(
+  blocks: readonly SourceBlock[],
+  counter: Counter,
+  budget: number,
+  turn: () => Promise<void>,
+) {
+  const out: (number | false)[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    if (i % CHECK_EVERY === 0) await turn();
+    const b = blocks[i] as SourceBlock;
+    out.push(b.text.length <= budget * CHARS_PER_TOKEN_CAP ? counter.within(b.text, budget) : false);
+  }
+  return out;
 }
 
 /**
@@ -179,11 +201,13 @@ function blockTokens(blocks: readonly SourceBlock[], counter: Counter, budget: n
  * where that chunk started: short sections then share a chunk instead of each making a small one.
  * Small blocks merge up to the budget; a long block is cut (split.ts).
  */
-export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): Chunk[] {
+export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): Promise<Chunk[]> {
   const { counter, maxTokens, overlapTokens } = opts;
+  const check = opts.check ?? (() => undefined);
+  const turn = turns(check);
   const budget = maxTokens - overlapTokens;
   const sep = counter.count(JOIN);
-  const sizes = blockTokens(blocks, counter, budget, opts.signal);
+  const sizes = await blockTokens(blocks, counter, budget, turn);
   const drafts: Draft[] = [];
   let stack: { depth: number; text: string }[] = [];
   let cur: Piece[] = [];
@@ -193,22 +217,24 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
   /** Outline depth where the current chunk starts (0 before any heading). */
   let anchor = 0;
   let scope: string | undefined;
-  /** The next chunk starts at a heading or a new section: nothing to overlap with. */
-  let fresh = true;
 
   const take = (n: number, tokens: number) => {
-    drafts.push({ pieces: cur.slice(0, n), continues: !fresh, tokens });
-    fresh = false;
+    drafts.push({ pieces: cur.slice(0, n), tokens });
     const rest = cur.slice(n);
     cur = [];
     curTokens = 0;
     curExact = true;
     for (const p of rest) add(p);
   };
-  /** Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits. */
+  /**
+   * Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits.
+   * Headings at its end go with the next chunk: a heading belongs with what it heads.
+   */
   const flushOne = () => {
-    if (curExact) return take(cur.length, curTokens);
-    for (let n = cur.length; n > 1; n--) {
+    let last = cur.length;
+    while (last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading)) last--;
+    if (curExact && last === cur.length) return take(cur.length, curTokens);
+    for (let n = last; n > 1; n--) {
       const tokens = counter.within(
         cur
           .slice(0, n)
@@ -241,13 +267,18 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
     cur.push(p);
   }
   const onlyHeadings = () => cur.every((p) => p.heading);
-  /** Tokens of the section a heading at `index` opens, up to the next heading or section end (or false). */
+  /**
+   * Tokens of the section a heading at `index` opens, its subsections included (up to the next
+   * heading as high or higher, or the end of the slide, sheet or chapter), or false past the budget.
+   */
   const sectionTokens = (index: number): number | false => {
     let total = 0;
-    const key = scopeKey((blocks[index] as SourceBlock).scope);
+    const first = blocks[index] as SourceBlock;
+    const key = scopeKey(first.scope);
     for (let i = index; i < blocks.length; i++) {
       const b = blocks[i] as SourceBlock;
-      if (i > index && (b.type === 'heading' || scopeKey(b.scope) !== key)) break;
+      const closes = b.type === 'heading' && (b.depth ?? 0) <= (first.depth ?? 0);
+      if (i > index && (closes || scopeKey(b.scope) !== key)) break;
       const n = sizes[i];
       if (n === false || n === undefined) return false;
       total += n + (i > index ? sep : 0);
@@ -256,12 +287,12 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
     return total;
   };
 
-  blocks.forEach((block, index) => {
-    if (index % CHECK_EVERY === 0) throwIfAborted(opts.signal);
+  for (let index = 0; index < blocks.length; index++) {
+    if (index % CHECK_EVERY === 0) await turn();
+    const block = blocks[index] as SourceBlock;
     const key = scopeKey(block.scope);
     if (key !== scope) {
       flush();
-      fresh = true;
       if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) stack = [];
       scope = key;
     }
@@ -274,7 +305,6 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
         const section = depth >= anchor ? sectionTokens(index) : false;
         if (section === false || curTokens + sep + section > budget) flush();
       }
-      if (!cur.length) fresh = true;
     }
     const path = stack.map((h) => h.text);
     const whole = sizes[index] as number | false;
@@ -286,13 +316,14 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
         piece.end = block.start + block.text.length;
       }
       add(piece);
-      return;
+      continue;
     }
     // A long block fills what is left of the current chunk when that is worth it (always behind
     // a heading, which should not stand alone), then takes chunks of its own.
     const left = budget - curTokens - sep;
     const first = cur.length && (left >= budget / 4 || (onlyHeadings() && left > 0)) ? left : budget;
-    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, budget, first);
+    await turn();
+    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, budget, first, check);
     parts.forEach((part, i) => {
       const piece: Piece = { ...base, text: part.text, tokens: part.tokens, continuation: i > 0 };
       if (block.start !== undefined) {
@@ -301,7 +332,7 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
       }
       add(piece);
     });
-  });
+  }
   flush();
   return finish(drafts, opts);
 }
@@ -315,20 +346,26 @@ function finish(drafts: readonly Draft[], opts: PackOptions): Chunk[] {
     let tokens = draft.tokens;
     const prev = drafts[i - 1]?.pieces.at(-1);
     const head = pieces[0] as Piece;
-    if (overlapTokens > 0 && draft.continues && prev) {
-      const tail = overlapText(prev, overlapTokens, counter);
+    // Only a chunk carrying on from the previous one (same slide, sheet or chapter, no heading
+    // between) repeats its end.
+    const continues = prev && !head.heading && scopeKey(head.block.scope) === scopeKey(prev.block.scope);
+    if (overlapTokens > 0 && continues) {
       // A part continuing the same block carries on its sentence; a new block starts a paragraph.
       const sameBlock = head.continuation && head.block === prev.block;
       const joint = sameBlock ? ' ' : JOIN;
-      const known = sameBlock ? undefined : counter.joint(tail, body);
-      const withTail = !tail
-        ? false
-        : known !== undefined
-          ? counter.count(tail) + known + tokens
-          : counter.within(`${tail}${joint}${body}`, maxTokens);
-      if (withTail !== false && withTail <= maxTokens) {
-        text = `${tail}${joint}${body}`;
-        tokens = withTail;
+      // The joint itself may cost a token or two: a shorter tail then, never a chunk over budget.
+      for (let limit = overlapTokens; limit > 0; ) {
+        const tail = overlapText(prev, limit, counter);
+        if (!tail) break;
+        const known = sameBlock ? undefined : counter.joint(tail, body);
+        const total =
+          known !== undefined ? counter.count(tail) + known + tokens : counter.count(`${tail}${joint}${body}`);
+        if (total <= maxTokens) {
+          text = `${tail}${joint}${body}`;
+          tokens = total;
+          break;
+        }
+        limit = Math.min(limit - 1, counter.count(tail) - (total - maxTokens));
       }
     }
     const firstContent = pieces.find((p) => !p.heading) ?? (pieces[pieces.length - 1] as Piece);
