@@ -388,6 +388,58 @@ describe('token counts of joined blocks', () => {
   });
 });
 
+describe('seams', () => {
+  it('split no pre-token: the pieces on either side count as much as the whole (o200k_base, cl100k_base)', async () => {
+    const o200k = await import('gpt-tokenizer/encoding/o200k_base');
+    const cl100k = await import('gpt-tokenizer/encoding/cl100k_base');
+    const atoms = [
+      'word',
+      'Word',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '.',
+      ',',
+      '/',
+      '//',
+      '|',
+      '\t',
+      '3',
+      '42',
+      "'s",
+      'é',
+      'e\u0301',
+      '東京',
+      '🎉',
+      '-',
+      '(',
+      ')',
+      '\u00a0',
+      '\ufeff',
+    ];
+    faker.seed(7);
+    let checkedSeams = 0;
+    for (const [name, enc] of [
+      ['o200k_base', o200k],
+      ['cl100k_base', cl100k],
+    ] as const) {
+      const counter = encodingCounter(enc, name);
+      for (let n = 0; n < 1000; n++) {
+        const text = Array.from({ length: 24 }, () => faker.helpers.arrayElement(atoms)).join('');
+        for (let at = 1; at < text.length; at++) {
+          if (!counter.seam(text, at)) continue;
+          checkedSeams++;
+          const whole = enc.countTokens(text, NO_SPECIAL);
+          const parts = enc.countTokens(text.slice(0, at), NO_SPECIAL) + enc.countTokens(text.slice(at), NO_SPECIAL);
+          expect(parts, `${name} ${JSON.stringify(text)} at ${at}`).toBe(whole);
+        }
+      }
+    }
+    expect(checkedSeams).toBeGreaterThan(1000);
+  });
+});
+
 it('counts special-token text as text', async () => {
   const [c] = await chunk(root([paragraph('before <|endoftext|> after')]));
   expect(c?.tokens).toBe(tokens('before <|endoftext|> after'));

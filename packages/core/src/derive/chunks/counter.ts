@@ -10,6 +10,11 @@ export interface Counter {
    * known without counting the whole (both trimmed); undefined otherwise.
    */
   joint(a: string, b: string): number | undefined;
+  /**
+   * True when cutting `text` at `at` splits no pre-token: counts of any two pieces meeting there
+   * add up to the count of the two together. False when unknown.
+   */
+  seam(text: string, at: number): boolean;
 }
 
 /** What chunking uses of a gpt-tokenizer encoding module. */
@@ -71,7 +76,29 @@ export function encodingCounter(enc: Encoding, name: TokenizerName): Counter {
         return undefined;
       return count(run[0] + JOIN) - count(run[0]);
     },
+    seam,
   };
+}
+
+const BLANK = /\s/;
+const isBlank = (c: string | undefined) => c !== undefined && BLANK.test(c);
+
+/**
+ * Two seams the pre-split of o200k/cl100k never crosses (no regular-expression branch spans them,
+ * none looks behind): after a non-blank before a single space and a non-blank ("end. Next"), and
+ * after a newline that follows a non-blank, before spaces or tabs and then a non-blank other than
+ * "/" ("| a |\n| b |", "x\n  y"; o200k lets a symbol run take newlines and slashes).
+ */
+function seam(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return false;
+  const before = text[at - 1];
+  const here = text[at] as string;
+  if (before !== '\n') return !isBlank(before) && here === ' ' && !isBlank(text[at + 1]) && at + 1 < text.length;
+  if (at < 2 || isBlank(text[at - 2])) return false;
+  let k = at;
+  while (text[k] === ' ' || text[k] === '\t') k++;
+  const first = text[k];
+  return first !== undefined && !isBlank(first) && (k > at || first !== '/');
 }
 
 /** A caller's counter: nothing is known about joints, every chunk is counted whole. */
@@ -84,6 +111,7 @@ export function customCounter(fn: TokenCounter): Counter {
       return n <= limit ? n : false;
     },
     joint: () => undefined,
+    seam: () => false,
   };
 }
 

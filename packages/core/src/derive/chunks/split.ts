@@ -99,10 +99,37 @@ export class TokenizerError extends Error {
  * the next finer level (paragraphs, lines, sentences, words, then characters).
  */
 function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
+  const { text, counter } = ctx;
+  // Ranges as they sit in the text: where every seam inside a part is clean, the part's count is
+  // their sum (its first and last range counted again trimmed), without counting the part.
   const sizes = ranges.map(([s, e], k) => {
     if (k % CHECK_EVERY === 0) ctx.check();
-    return ctx.counter.count(ctx.text.slice(s, e).trim());
+    return counter.count(text.slice(s, e));
   });
+  const clean = ranges.map(([s], k) => k > 0 && counter.seam(text, s));
+  const exact = (i: number, j: number): number | undefined => {
+    const frame = frameOf(ctx);
+    // A header row ends in a newline and rows start with "|": the same seam as between rows.
+    if (
+      frame &&
+      (frame.after ||
+        !counter.seam(
+          `${frame.before}${text
+            .slice((ranges[i] as Range)[0])
+            .trimStart()
+            .slice(0, 2)}`,
+          frame.before.length,
+        ))
+    )
+      return undefined;
+    for (let k = i + 1; k < j; k++) if (!clean[k]) return undefined;
+    const [s, e] = ranges[i] as Range;
+    if (j === i + 1) return (frame?.tokens ?? 0) + counter.count(text.slice(s, e).trim());
+    let n = (frame?.tokens ?? 0) + counter.count(text.slice(s, e).trimStart());
+    for (let k = i + 1; k < j - 1; k++) n += sizes[k] as number;
+    const [ls, le] = ranges[j - 1] as Range;
+    return n + counter.count(text.slice(ls, le).trimEnd());
+  };
   let i = 0;
   while (i < ranges.length) {
     if (ctx.out.length % CHECK_EVERY === 0) ctx.check();
@@ -118,7 +145,13 @@ function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
     while (j > i) {
       const start = (ranges[i] as Range)[0];
       const end = (ranges[j - 1] as Range)[1];
-      const n = ctx.counter.within(framed(ctx, ctx.text.slice(start, end).trim()), budgetOf(ctx));
+      const known = exact(i, j);
+      const n =
+        known === undefined
+          ? counter.within(framed(ctx, text.slice(start, end).trim()), budgetOf(ctx))
+          : known <= budgetOf(ctx)
+            ? known
+            : false;
       if (n !== false) {
         emit(ctx, start, end, n);
         break;
