@@ -14,7 +14,7 @@ import {
   section,
   tableFromMatrix,
 } from '../../src/tree/build.ts';
-import { offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
+import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 const tokens = (t: string) => countTokens(t, NO_SPECIAL);
@@ -30,6 +30,7 @@ async function checked(tree: Root, maxTokens: number, extra: Parameters<typeof c
   const chunks = await chunk(tree, { maxTokens, ...extra });
   const markdown = render(tree, 'markdown');
   expect(overBudget(chunks, maxTokens)).toEqual([]);
+  if (!extra.tokenizer) expect(contextOverBudget(chunks, maxTokens)).toEqual([]);
   const cov = wordCoverage(markdown, chunks);
   expect(cov.missing).toEqual([]);
   expect(cov.found).toBe(cov.words);
@@ -92,6 +93,27 @@ describe('chunk(): budgets', () => {
     // All 120 rows are there, once each, in order.
     const seen = parts.flatMap((c) => c.text.split('\n').filter((l) => /^\| Region \d/.test(l)));
     expect(seen).toEqual(rows.map((r) => `| ${r.join(' | ')} |`));
+  });
+
+  it('sends a row that fits only without the header row by itself, whole', async () => {
+    const long = `| ${'word '.repeat(30).trim()} | ${'more '.repeat(20).trim()} |`;
+    const tree = root([
+      tableFromMatrix(
+        [
+          ['Name of the first column', 'Name of the second column'],
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        1,
+      ),
+    ]);
+    const md = `${render(tree, 'markdown').trimEnd()}\n${long}\n| e | f |\n`;
+    const header = '| Name of the first column | Name of the second column |\n| --- | --- |';
+    expect(tokens(`${header}\n${long}`)).toBeGreaterThan(64);
+    expect(tokens(long)).toBeLessThanOrEqual(64);
+    const chunks = await chunk({ markdown: md, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(overBudget(chunks, 64)).toEqual([]);
+    expect(chunks.map((c) => c.text)).toEqual([`${header}\n| a | b |\n| c | d |`, long, `${header}\n| e | f |`]);
   });
 
   it('splits a list by items and code by lines, each code part fenced', async () => {

@@ -166,11 +166,28 @@ function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
     }
     if (j === i) {
       const [s, e] = ranges[i] as Range;
-      if ((sizes[i] as number) > 0) cutRange(ctx, s, e, level + 1);
+      if ((sizes[i] as number) > 0 && !alone(ctx, s, e)) cutRange(ctx, s, e, level + 1);
       j = i + 1;
     }
     i = j;
   }
+}
+
+/**
+ * A row (or line) too long to go with the header row (or fences), though not for a part of its own,
+ * goes whole without them: a row is never cut while it fits. True when it was emitted so.
+ */
+function alone(ctx: Ctx, start: number, end: number): boolean {
+  if (!frameOf(ctx)) return false;
+  const n = ctx.counter.within(ctx.text.slice(start, end).trim(), budgetOf(ctx));
+  if (n === false) return false;
+  const { frame, firstFrame } = ctx;
+  ctx.frame = undefined;
+  ctx.firstFrame = undefined;
+  emit(ctx, start, end, n);
+  ctx.frame = frame;
+  ctx.firstFrame = firstFrame;
+  return true;
 }
 
 /** Cuts `[start, end)` of the block at `level` and finer. */
@@ -227,8 +244,8 @@ function splitTable(ctx: Ctx): boolean {
   const headerEnd = (lines[titled ? sep + 1 : sep] as Range)[1];
   const header = `${ctx.text.slice(headerStart, headerEnd).trimEnd()}\n`;
   const frame: Frame = { before: header, after: '', tokens: ctx.counter.count(header) };
-  // A header too wide for the budget cannot be repeated: the table is cut by lines like text.
-  if (frame.tokens * 2 > ctx.budget) return false;
+  // A header taking most of the budget is not repeated: the table is cut by rows like lines of text.
+  if (frame.tokens * 4 > ctx.budget * 3) return false;
   ctx.frame = frame;
   const rows = lines.slice(titled ? sep + 2 : sep + 1);
   if (headerStart > 0) {
