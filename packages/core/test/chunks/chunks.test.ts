@@ -69,6 +69,18 @@ describe('chunk(): budgets', () => {
       expect(c.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 
+  it('ends sentences after citations and never cuts inside a link, code span or tag', async () => {
+    const sentence = (i: number) =>
+      `Sentence ${i} cites [a source with a long title](https://example.com/${'path/'.repeat(8)}${i} "Title ${i}") and \`code.span(${i})\`.<sup>[\\[${i}]](#cite_note-${i})</sup>`;
+    const markdown = Array.from({ length: 30 }, (_, i) => sentence(i)).join(' ');
+    const chunks = await chunk({ markdown, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(overBudget(chunks, 64)).toEqual([]);
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(markdown);
+    // Every chunk is whole sentences, each ending with its citation.
+    for (const c of chunks) expect(c.text).toMatch(/^Sentence \d+ cites .*<\/sup>$/s);
+  });
+
   it('splits a table by rows, every part starting with the header row, rows never cut', async () => {
     const header = ['Region', 'Product', 'Units', 'Revenue'];
     const rows = Array.from({ length: 120 }, (_, i) => [
