@@ -126,6 +126,12 @@ describe('chunk(): budgets', () => {
     const chunks = await chunk({ markdown: md, metadata: { error: null }, warning: null }, { maxTokens: 64 });
     expect(overBudget(chunks, 64)).toEqual([]);
     expect(chunks.map((c) => c.text)).toEqual([`${header}\n| a | b |\n| c | d |`, long, `${header}\n| e | f |`]);
+    // When that row is the first, the header row still comes first: the table reads in order.
+    const first = `${header}\n${long}\n| e | f |\n`;
+    const ordered = await chunk({ markdown: first, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(ordered.map((c) => c.text)).toEqual([header, long, `${header}\n| e | f |`]);
+    expect(wordCoverage(first, ordered).missing).toEqual([]);
+    expect(offsetErrors(first, ordered)).toEqual([]);
   });
 
   it('splits a list by items and code by lines, each code part fenced', async () => {

@@ -256,10 +256,9 @@ function splitTable(ctx: Ctx): boolean {
     const firstRow = ctx.text.slice(...(rows[0] as Range)).trim();
     if (ctx.counter.within(`${before}${firstRow}`, ctx.budget) !== false) {
       ctx.firstFrame = firstFrame;
+      const firstRows = ctx.out.length;
       packRanges(ctx, rows, LINE_LEVEL);
-      // The first part is the table's start: its range begins with the caption.
-      const first = ctx.out[0];
-      if (first) first.start = 0;
+      leadFirst(ctx, firstRows, before, 0, headerStart + header.trimEnd().length);
       return true;
     }
     ctx.frame = undefined;
@@ -268,10 +267,24 @@ function splitTable(ctx: Ctx): boolean {
   }
   const firstRows = ctx.out.length;
   packRanges(ctx, rows, LINE_LEVEL);
-  // Where the header row appears for the first time it is the part's own text.
-  const first = ctx.out[firstRows];
-  if (first) first.start = headerStart;
+  leadFirst(ctx, firstRows, header, headerStart, headerStart + header.trimEnd().length);
   return true;
+}
+
+/**
+ * The table's start (its caption and header row) comes first, as in the document: in the first
+ * rows part, whose range then begins there; or, when that part is a row too long to go with it,
+ * by itself ahead of it.
+ */
+function leadFirst(ctx: Ctx, index: number, lead: string, start: number, end: number): void {
+  const part = ctx.out[index];
+  if (!part) return;
+  if (part.text.startsWith(lead)) {
+    part.start = start;
+    return;
+  }
+  const text = lead.trimEnd();
+  ctx.out.splice(index, 0, { text, start, end, tokens: ctx.counter.count(text) });
 }
 
 /** Fenced code (or `$$` math) by lines, each part fenced again. */
