@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../helpers/corpus.ts';
+import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { cellKey, tablesOf } from '../helpers/metrics.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 
 /**
@@ -36,3 +37,35 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 });
+
+interface Case {
+  id: string;
+  pdf: string;
+  page: number;
+  expected: string[][];
+}
+/** Cells compared as the table metrics do, blanks left by dropped symbols ("Black &White") collapsed. */
+const key = (s: string): string => cellKey(s).replace(/\s+/g, ' ');
+const tablesIn = (md: string): string[][][] => tablesOf(md).map((t) => t.map((r) => r.map(key)));
+const manifest = (): Case[] => (JSON.parse(corpusText('tables', 'manifest.json')) as { cases: Case[] }).cases;
+const expectedOf = (id: string): string[][] => {
+  const c = manifest().find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id} in the tables manifest`);
+  return c.expected.map((r) => r.map(key));
+};
+
+describe.skipIf(!hasCorpus)(
+  `pdf table classes on ../shared/corpus/tables (${hasCorpus ? 'present' : corpusSkipReason})`,
+  () => {
+    const { parse } = engineFor('pdfium');
+    const read = async (name: string) =>
+      (await parse(corpusFile('tables', 'pdfs', name), {}, { filename: name })).markdown ?? '';
+
+    it('reads the /Rotate 90 award list top-down, each row and each cell in order', async () => {
+      const tables = tablesIn(await read('Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf'));
+      const expected = expectedOf('tabula/award_of_bids_transport');
+      // The table goes on over the next pages (their repeated header dropped): its first rows are page 1's.
+      expect(tables[0]?.slice(0, expected.length)).toEqual(expected);
+    });
+  },
+);

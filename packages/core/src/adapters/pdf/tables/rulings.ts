@@ -45,25 +45,35 @@ function split(segments: Segment[], page: PageModel): { h: Line[]; v: Line[] } {
   return { h: merge(h), v: merge(v) };
 }
 
-/** Lines by position across, then along. Module-level: an inline closure is compiled anew per call's copy. */
-const byPlace = (a: Line, b: Line): number => a.at - b.at || a.from - b.from;
+/** Lines by position across. Module-level: an inline closure is compiled anew per call's copy. */
+const byAt = (a: Line, b: Line): number => a.at - b.at;
+/** Lines by start along their direction. */
+const byFrom = (a: Line, b: Line): number => a.from - b.from;
 
-/** Joins collinear pieces that overlap or nearly meet into one line. */
+/**
+ * Joins collinear pieces that overlap or nearly meet into one line. Pieces within a point of each
+ * other across are one rule; they are joined in order along it, whatever fraction of a point apart
+ * they sit across (a piece drawn a hair lower than its left neighbour must still extend it).
+ */
 function merge(lines: Line[]): Line[] {
-  const sorted = [...lines].sort(byPlace);
+  const sorted = [...lines].sort(byAt);
   const out: Line[] = [];
-  const open: Line[] = [];
-  for (const l of sorted) {
-    const same = open.find((o) => Math.abs(o.at - l.at) <= 1 && l.from <= o.to + JOIN);
-    if (same) {
-      same.to = Math.max(same.to, l.to);
-      continue;
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && (sorted[j] as Line).at - (sorted[j - 1] as Line).at <= 1) j++;
+    const rule = sorted.slice(i, j).sort(byFrom);
+    let at = 0;
+    for (const l of rule) at += l.at;
+    at /= rule.length;
+    let cur: Line | null = null;
+    for (const l of rule) {
+      if (cur && l.from <= cur.to + JOIN) cur.to = Math.max(cur.to, l.to);
+      else {
+        cur = { at, from: l.from, to: l.to };
+        out.push(cur);
+      }
     }
-    // Lines further than the tolerance away can no longer absorb anything.
-    for (let i = open.length - 1; i >= 0; i--) if (l.at - (open[i] as Line).at > 1) open.splice(i, 1);
-    const copy = { ...l };
-    out.push(copy);
-    open.push(copy);
+    i = j;
   }
   return out;
 }
