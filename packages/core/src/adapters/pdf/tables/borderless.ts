@@ -10,7 +10,7 @@ const MIN_CELL_GAP = 6;
 /** Gap in the horizontal projection of a table's text that separates two columns. */
 const COLUMN_GAP = 5;
 
-interface Row {
+export interface Row {
   items: number[];
   top: number;
   bottom: number;
@@ -109,7 +109,8 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   return out;
 }
 
-function rowsOf(items: TextItem[], idx: number[]): Row[] {
+/** Text lines of the given runs, top to bottom, with the cell-like chunks of each. */
+export function rowsOf(items: TextItem[], idx: number[]): Row[] {
   const sorted = [...idx].sort((a, b) => {
     const A = items[a] as TextItem;
     const B = items[b] as TextItem;
@@ -250,17 +251,10 @@ function wordyChunks(row: Row, items: TextItem[]): number {
 function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { items } = page;
   const indices = run.flatMap((r) => r.items);
-  // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
-  // columns) or a wrapped line would bridge the gaps between the columns below it.
-  // They only refine the columns every row leaves (which alone decide whether this is a table).
-  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
-  const all = columnsOf(indices);
-  if (all.length < 3) return null;
-  const most = maxOf(run.map((r) => r.chunks.length));
-  const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
-  const cols = finer.length > all.length ? finer : all;
+  const { every, cols } = tableColumns(items, run);
+  if (every < 3) return null;
   const xs = [cols[0]?.[0] as number];
-  for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
   // A line set tighter than the table's row pitch continues the cells above it (wrapped text).
   const merged: Row[] = [];
@@ -284,6 +278,27 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
+}
+
+/**
+ * Columns of a table's text: the gaps its runs leave in the horizontal projection. They come from
+ * the rows that fill most of them, as a spanning header ("Top-20" over four columns) or a wrapped
+ * line would bridge the gaps between the columns below it; those only refine the columns every row
+ * leaves (`every` counts them), which alone decide whether the text is a table.
+ */
+export function tableColumns(items: TextItem[], rows: Row[]): { every: number; cols: [number, number][] } {
+  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
+  const all = columnsOf(rows.flatMap((r) => r.items));
+  const most = maxOf(rows.map((r) => r.chunks.length));
+  const finer = columnsOf(rows.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
+  return { every: all.length, cols: finer.length > all.length ? finer : all };
+}
+
+/** Boundaries between neighbouring columns: the middle of each gap. */
+export function columnEdges(cols: [number, number][]): number[] {
+  const out: number[] = [];
+  for (let c = 1; c < cols.length; c++) out.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  return out;
 }
 
 const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;

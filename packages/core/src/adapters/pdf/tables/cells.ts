@@ -168,12 +168,14 @@ export function cellText(runs: TextItem[]): string {
     }
     parts.push(s.trim());
   }
-  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space.
+  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space. It goes
+  // when it broke a word, and stays in a compound already hyphenated ("Wa-pa-pa-pa-" "pa-pow").
   let out = '';
   for (const p of parts) {
     if (!p) continue;
     if (!out) out = p;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p)) out = out.slice(0, -1) + p;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p))
+      out = out.slice(out.lastIndexOf(' ') + 1, -1).includes('-') ? out + p : out.slice(0, -1) + p;
     else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
