@@ -70,6 +70,23 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns)', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'tiles.pdf'), {}, { filename: 'tiles.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'Release thresholds',
+        '',
+        '| Pollutant | to air | to water | to land |',
+        '| --- | --- | --- | --- |',
+        '| Ammonia | 10 000 | - | - |',
+        '| Methane | 100 000 | - | - |',
+        '| Halons | 1 | - | - |',
+        '',
+        'Thresholds are in kilograms a year.',
+      ].join('\n'),
+    );
+  });
 });
 
 interface Case {
@@ -128,5 +145,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '-0,1636',
       '-0,1349',
     ]);
+  });
+
+  it('reads the tables drawn as tiles with their four columns, not twelve (eu-001)', async () => {
+    const tables = tablesIn(await read('eu-001.pdf'));
+    const expected = expectedOf('tabula/eu-001-guess');
+    for (const t of tables.slice(0, 4)) expect(t.every((r) => r.length === 4)).toBe(true);
+    // tabula's guess runs the page's three tables into one; the first one's rows are as printed.
+    expect(tables[0]?.slice(1)).toEqual([['', 'to air', 'to water', 'to land'], ...expected.slice(2, 9)]);
   });
 });

@@ -1,4 +1,4 @@
-import { append } from '../../../util/arrays.ts';
+import { append, replaceContents } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
@@ -57,8 +57,9 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   const y1 = ys[ys.length - 1] as number;
   const indices = itemsWithin(page, taken, x0, x1, y0, y1);
   if (indices.length < 4) return null;
-  const xs = ruledXs ?? textColumnEdges(page, indices, x0, x1);
-  if (xs.length < 3) return null;
+  const xs = ruledXs ? closeGaps(ruledXs, page, indices, 'x') : textColumnEdges(page, indices, x0, x1);
+  replaceContents(ys, closeGaps(ys, page, indices, 'y'));
+  if (xs.length < 3 || ys.length < 3) return null;
   const split = textRowBreaks(xs, ys, page, indices, grid.open);
   if (split.size) {
     append(ys, split);
@@ -80,6 +81,43 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
+}
+
+/** Slots narrower than this that hold no text are the inside of a doubled rule. */
+const GAP_SLOT = 2 * SAME_EDGE;
+
+/**
+ * Boundaries with the empty slots of doubled rules closed. Tables drawn as tiles (a filled box per
+ * cell, a hairline of page between them) or with double rules have two or three edges a few points
+ * apart at every boundary; each pair made a column or row of its own, empty, between the real ones
+ * (a table of 8 columns read as 24, with empty rows between). A run of slots that narrow, with no
+ * run's centre in them, is one boundary: its middle edge, or the middle of a pair, where `covered`
+ * still finds the rules (within SAME_EDGE).
+ */
+function closeGaps(edges: number[], page: PageModel, indices: number[], axis: 'x' | 'y'): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < edges.length; ) {
+    let j = k;
+    while (
+      j + 1 < edges.length &&
+      (edges[j + 1] as number) - (edges[j] as number) < GAP_SLOT &&
+      !centreBetween(page, indices, axis, edges[j] as number, edges[j + 1] as number)
+    )
+      j++;
+    const mid = (k + j) / 2;
+    out.push(((edges[Math.floor(mid)] as number) + (edges[Math.ceil(mid)] as number)) / 2);
+    k = j + 1;
+  }
+  return out;
+}
+
+function centreBetween(page: PageModel, indices: number[], axis: 'x' | 'y', a: number, b: number): boolean {
+  for (const i of indices) {
+    const it = page.items[i] as TextItem;
+    const c = axis === 'x' ? it.x + it.w / 2 : it.y + it.h / 2;
+    if (c > a && c < b) return true;
+  }
+  return false;
 }
 
 /** Runs not yet taken whose centre lies inside the box. */
