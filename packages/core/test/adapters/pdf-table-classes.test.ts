@@ -87,6 +87,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('reads a right-to-left table whole: label column, its group labels and the years above', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-table.pdf'), {}, { filename: 'rtl.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| 2014 | 2013 | 2012 |  |',
+        '| --- | --- | --- | --- |',
+        '|  |  |  | תוצר |',
+        '| 2.6 | 3.2 | 3.0 | סך הכל |',
+        '| 0.7 | 1.3 | 1.1 | לנפש |',
+        '|  |  |  | צריכה ציבורית |',
+        '| 3.8 | 3.5 | 3.6 | אזרחית |',
+        '| 2.5 | 3.1 | 3.8 | ביטחונית |',
+        '',
+        'הנתונים באחוזים',
+      ].join('\n'),
+    );
+  });
 });
 
 interface Case {
@@ -153,5 +171,14 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     for (const t of tables.slice(0, 4)) expect(t.every((r) => r.length === 4)).toBe(true);
     // tabula's guess runs the page's three tables into one; the first one's rows are as printed.
     expect(tables[0]?.slice(1)).toEqual([['', 'to air', 'to water', 'to land'], ...expected.slice(2, 9)]);
+  });
+
+  it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
+    const [table] = tablesIn(await read('indictb1h_14.pdf'));
+    // tabula spreads the labels over three columns by their indent; cell for cell and in order, the
+    // rows are the same (blanks aside: tabula reads "בתי מגורים:סך הכל" without the space).
+    const filled = (rows: string[][]) => rows.map((r) => r.filter(Boolean).map((c) => c.replace(/ /g, '')));
+    expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14')));
+    expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
   });
 });
