@@ -546,35 +546,72 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
   return true;
 }
 
+/** A table or image placed in a page's flow: where it sits, and where it goes among the blocks. */
+interface Float {
+  y: number;
+  y1: number;
+  x0: number;
+  x1: number;
+  block: Block;
+  at: number;
+}
+
+/** Index of the first block that starts below the float in its own column (`end` when none does). */
+function placeOf(blocks: Block[], f: Float, end: number): number {
+  for (let i = 0; i < end; i++) {
+    const bb = (blocks[i] as Block).source?.bbox;
+    if (bb && bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) return i;
+  }
+  return end;
+}
+
+/**
+ * Tables set side by side read left to right, though the right one starts a little higher, and
+ * where one has nothing below it in its own column it goes with its neighbour. Each such table
+ * takes the row's top as its `y` for the order.
+ */
+function sideBySide(tables: Float[], end: number): void {
+  const sorted = [...tables].sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  for (let k = 0; k < sorted.length; ) {
+    const row = [sorted[k] as Float];
+    let j = k + 1;
+    for (; j < sorted.length; j++) {
+      const f = sorted[j] as Float;
+      if (!row.every((g) => f.y < g.y1 && (f.x0 >= g.x1 || f.x1 <= g.x0))) break;
+      row.push(f);
+    }
+    k = j;
+    if (row.length < 2) continue;
+    const top = (row[0] as Float).y;
+    let least = end;
+    for (const f of row) least = Math.min(least, f.at);
+    for (const f of row) {
+      f.y = top;
+      if (f.at === end) f.at = least;
+    }
+  }
+}
+
 /** Puts tables and images where they sit in the flow: before the first block that starts below them. */
 function insertFloats(blocks: Block[], page: LaidOutPage): void {
-  const floats: { y: number; x0: number; x1: number; block: Block }[] = [];
+  const floats: Float[] = [];
+  const end = blocks.length;
   for (const t of page.tables) {
     t.table.source = { page: page.number, bbox: t.bbox };
-    floats.push({ y: t.bbox[1], x0: t.bbox[0], x1: t.bbox[2], block: t.table });
+    floats.push({ y: t.bbox[1], y1: t.bbox[3], x0: t.bbox[0], x1: t.bbox[2], block: t.table, at: end });
   }
+  const tables = floats.length;
   for (const r of page.images) {
     // A literal like bboxOf's, not map (packed from the builtin, holey from an optimized caller).
     const bbox: BBox = [round2(r.x0), round2(r.y0), round2(r.x1), round2(r.y1)];
     const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
     img.source = { page: page.number, bbox };
-    floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });
+    floats.push({ y: r.y0, y1: r.y1, x0: r.x0, x1: r.x1, block: img, at: end });
   }
   if (!floats.length) return;
-  floats.sort((a, b) => a.y - b.y || a.x0 - b.x0);
-  for (const f of floats) {
-    let at = blocks.length;
-    for (let i = 0; i < blocks.length; i++) {
-      const bb = (blocks[i] as Block).source?.bbox;
-      if (!bb || (blocks[i] as Block).data?.float) continue;
-      if (bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) {
-        at = i;
-        break;
-      }
-    }
-    f.block.data = { ...f.block.data, float: true };
-    blocks.splice(at, 0, f.block);
-  }
-  for (const b of blocks) if (b.data?.float) delete b.data.float;
-  for (const b of blocks) if (b.data && !Object.keys(b.data).length) delete b.data;
+  for (const f of floats) f.at = placeOf(blocks, f, end);
+  sideBySide(floats.slice(0, tables), end);
+  // From the last place back, so earlier places keep their indices; floats at one place top down.
+  floats.sort((a, b) => b.at - a.at || b.y - a.y || b.x0 - a.x0);
+  for (const f of floats) blocks.splice(f.at, 0, f.block);
 }

@@ -10,7 +10,7 @@ const MIN_CELL_GAP = 6;
 /** Gap in the horizontal projection of a table's text that separates two columns. */
 const COLUMN_GAP = 5;
 
-interface Row {
+export interface Row {
   items: number[];
   top: number;
   bottom: number;
@@ -109,7 +109,8 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   return out;
 }
 
-function rowsOf(items: TextItem[], idx: number[]): Row[] {
+/** Text lines of the given runs, top to bottom, with the cell-like chunks of each. */
+export function rowsOf(items: TextItem[], idx: number[]): Row[] {
   const sorted = [...idx].sort((a, b) => {
     const A = items[a] as TextItem;
     const B = items[b] as TextItem;
@@ -143,7 +144,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
   const { items } = page;
   const idx: number[] = [];
   for (const [i, it] of items.entries())
-    if (!taken.has(i) && it.dir === 'ltr' && !it.rotated && it.str.trim()) idx.push(i);
+    if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) idx.push(i);
   const out: TableRegion[] = [];
   for (const region of regions(items, idx, page.height)) {
     if (region.length < 6) continue;
@@ -162,6 +163,27 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     const multi = (r: Row) =>
       cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
+    // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
+    // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
+    // has more words, or runs across the gaps.
+    const inOneColumn = (r: Row, from: number, to: number) => {
+      if (r.chunks.length !== 1 || !cellLike(r) || wordsIn(r, items) > LABEL_WORDS) return false;
+      const [a, b] = r.chunks[0] as [number, number];
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let k = from; k <= to; k++) {
+        if (!isMulti[k]) continue;
+        let overlaps = 0;
+        for (const [c, d] of (rows[k] as Row).chunks) {
+          if (c >= b || d <= a) continue;
+          overlaps++;
+          lo = Math.min(lo, c);
+          hi = Math.max(hi, d);
+        }
+        if (overlaps > 1) return false;
+      }
+      return a >= lo - 2 * r.h && b <= hi + 2 * r.h;
+    };
     // Running heads and page numbers sit in the page margins; furniture removal handles them as
     // text, so they must not become a table's first or last row.
     const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
@@ -210,11 +232,18 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
-        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next) || sectionBar(next, cur)) break;
-        if (!isMulti[e + 1] && !narrow(next) && !wrapsCell(next, s, e)) break;
+        // A header may stand further above the rows than they stand apart (checked below).
+        const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur)) break;
+        if (!isMulti[e + 1] && !narrow(next) && !inOneColumn(next, s, e) && !wrapsCell(next, s, e)) break;
         e++;
       }
       while (e > s && !isMulti[e]) e--;
+      const first = rows[s] as Row;
+      const second = rows[s + 1];
+      if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
+        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) continue;
+      }
       const run = rows.slice(s, e + 1);
       const multis = run.filter((_, k) => isMulti[s + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
@@ -227,6 +256,42 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     }
   }
   return out;
+}
+
+/** Most words of a label on a row of its own. */
+const LABEL_WORDS = 6;
+
+function wordsIn(row: Row, items: TextItem[]): number {
+  let n = 0;
+  for (const i of row.items) n += (items[i] as TextItem).str.split(/\s+/).filter(Boolean).length;
+  return n;
+}
+
+/** Lines further apart than this many line heights are no longer one table... */
+const ROW_GAP = 2;
+/** ...except under a header row, which may stand this far above the first row. */
+const HEADER_GAP = 4;
+
+/**
+ * Whether a row standing apart above the rows below is their header: set in bold (form fields
+ * above a table are not), with three cells or more, each over its own column of theirs (years
+ * over columns of figures).
+ */
+function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
+  if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
+  const { cols } = tableColumns(items, body);
+  const used = new Set<number>();
+  for (const [a, b] of header.chunks) {
+    let hit = -1;
+    for (const [k, [c, d]] of cols.entries()) {
+      if (c >= b || d <= a) continue;
+      if (hit >= 0) return false;
+      hit = k;
+    }
+    if (hit < 0 || used.has(hit)) return false;
+    used.add(hit);
+  }
+  return true;
 }
 
 /**
@@ -247,27 +312,51 @@ function wordyChunks(row: Row, items: TextItem[]): number {
   return wordy;
 }
 
+/**
+ * Whether a lone line is the label of the rows below it rather than the wrapped end of the cell
+ * above: the next row, one of several cells, is indented under it in its column (from the right
+ * in right-to-left text), as a group's items are under the group's name.
+ */
+function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boolean {
+  if (!below || below.chunks.length < 2) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const i of below.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= b) continue;
+    lo = Math.min(lo, it.x);
+    hi = Math.max(hi, it.x + it.w);
+  }
+  if (lo > hi) return false;
+  let rtl = 0;
+  let chars = 0;
+  for (const i of line.items) {
+    const it = items[i] as TextItem;
+    chars += it.str.length;
+    if (it.dir === 'rtl') rtl += it.str.length;
+  }
+  const indent = Math.max(2, line.h * 0.5);
+  return rtl * 2 > chars ? hi < b - indent : lo > a + indent;
+}
+
 function tableOf(run: Row[], page: PageModel): TableRegion | null {
   const { items } = page;
   const indices = run.flatMap((r) => r.items);
-  // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
-  // columns) or a wrapped line would bridge the gaps between the columns below it.
-  // They only refine the columns every row leaves (which alone decide whether this is a table).
-  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
-  const all = columnsOf(indices);
-  if (all.length < 3) return null;
-  const most = maxOf(run.map((r) => r.chunks.length));
-  const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
-  const cols = finer.length > all.length ? finer : all;
+  const { every, cols } = tableColumns(items, run);
+  if (every < 3) return null;
   const xs = [cols[0]?.[0] as number];
-  for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
-  // A line set tighter than the table's row pitch continues the cells above it (wrapped text).
+  // A line set tighter than the table's row pitch continues the cells above it (wrapped text),
+  // unless it is a label below the header: under another lone label (a group's over its
+  // subgroup's), or over a row indented under it. The header's own lines wrap.
   const merged: Row[] = [];
-  for (const r of run) {
+  for (const [k, r] of run.entries()) {
     const prev = merged[merged.length - 1];
+    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, run[k + 1], items));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
-    if (prev && r.chunks.length === 1 && r.top - prev.bottom < Math.min(prev.h, r.h) * 0.6) {
+    if (prev && r.chunks.length === 1 && r.top - prev.bottom < Math.min(prev.h, r.h) * 0.6 && !label) {
       append(prev.items, r.items);
       prev.bottom = Math.max(prev.bottom, r.bottom);
     } else merged.push({ ...r, items: [...r.items] });
@@ -284,6 +373,27 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
+}
+
+/**
+ * Columns of a table's text: the gaps its runs leave in the horizontal projection. They come from
+ * the rows that fill most of them, as a spanning header ("Top-20" over four columns) or a wrapped
+ * line would bridge the gaps between the columns below it; those only refine the columns every row
+ * leaves (`every` counts them), which alone decide whether the text is a table.
+ */
+export function tableColumns(items: TextItem[], rows: Row[]): { every: number; cols: [number, number][] } {
+  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
+  const all = columnsOf(rows.flatMap((r) => r.items));
+  const most = maxOf(rows.map((r) => r.chunks.length));
+  const finer = columnsOf(rows.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
+  return { every: all.length, cols: finer.length > all.length ? finer : all };
+}
+
+/** Boundaries between neighbouring columns: the middle of each gap. */
+export function columnEdges(cols: [number, number][]): number[] {
+  const out: number[] = [];
+  for (let c = 1; c < cols.length; c++) out.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  return out;
 }
 
 const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;

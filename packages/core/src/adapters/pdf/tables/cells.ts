@@ -1,5 +1,6 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
+import { makeLine } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
 
@@ -153,10 +154,30 @@ export function textLines(runs: TextItem[]): TextItem[][] {
   return lines;
 }
 
+/** Index of an element: the identity map over a line's own runs. Module-level, like the comparators. */
+const position = (_: unknown, i: number): number => i;
+
+/** Whether most of a line's characters are in right-to-left runs. */
+function rightToLeft(line: TextItem[]): boolean {
+  let rtl = 0;
+  let all = 0;
+  for (const it of line) {
+    all += it.str.length;
+    if (it.dir === 'rtl') rtl += it.str.length;
+  }
+  return rtl * 2 > all;
+}
+
 /** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
 export function cellText(runs: TextItem[]): string {
   const parts: string[] = [];
   for (const line of textLines(runs)) {
+    // A right-to-left line reads from its right end, with numbers and Latin words in it turned
+    // round as the text flow has them.
+    if (rightToLeft(line)) {
+      parts.push(cleanText(makeLine(line, line.map(position)).text).trim());
+      continue;
+    }
     let s = '';
     let end = Number.NEGATIVE_INFINITY;
     for (const it of line) {
@@ -168,12 +189,14 @@ export function cellText(runs: TextItem[]): string {
     }
     parts.push(s.trim());
   }
-  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space.
+  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space. It goes
+  // when it broke a word, and stays in a compound already hyphenated ("Wa-pa-pa-pa-" "pa-pow").
   let out = '';
   for (const p of parts) {
     if (!p) continue;
     if (!out) out = p;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p)) out = out.slice(0, -1) + p;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p))
+      out = out.slice(out.lastIndexOf(' ') + 1, -1).includes('-') ? out + p : out.slice(0, -1) + p;
     else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
