@@ -83,7 +83,7 @@ const commands = new Set(['parse', 'chunk', 'serve', 'help']);
  * whole help (which buries the message).
  */
 export function usageError(message: string, command: string | undefined): string {
-  const known = command === 'parse' || command === 'serve' || command === 'worker' || command === 'enqueue';
+  const known = command !== undefined && ['parse', 'chunk', 'serve', 'worker', 'enqueue'].includes(command);
   const prefix = known && command !== 'parse' ? `docmill ${command}` : 'docmill';
   const hint = known ? `Run "docmill ${command} --help" for its flags.` : 'Run "docmill --help" for the commands.';
   return `${prefix}: ${message}\n${hint}\n`;

@@ -1,10 +1,4 @@
-import {
-  type Chunk,
-  type ParseData,
-  type ParseProgress,
-  type PasswordProblem,
-  withPasswordHint,
-} from '@docmill/core';
+import { type Chunk, type ParseData, type ParseProgress, type PasswordProblem, withPasswordHint } from '@docmill/core';
 import { createOcrStage } from '@docmill/ocr';
 import { createEngine } from '@docmill/pii';
 import { downloadButton } from './download.ts';
