@@ -47,6 +47,7 @@ export const usage = `Usage: docmill <command> [flags]
 Commands:
   parse <file|dir>   parse a document, or convert a folder, to Markdown, HTML, links or JSON
   serve              HTTP server for POST /v2/parse (docmill serve --help)
+  mcp                MCP server for agents, stdio or HTTP (docmill mcp --help)
   worker             run parse jobs from a Redis queue (docmill worker --help)
   enqueue <file|dir> parse through the queue's workers, output as parse (docmill enqueue --help)
   help [command]     show help for a command
