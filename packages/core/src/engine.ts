@@ -1,6 +1,8 @@
 import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
+import { chunk } from './derive/chunks/index.ts';
+import type { Chunk } from './derive/chunks/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
@@ -66,6 +68,8 @@ export interface TreeResult {
   warnings: string[];
   /** `summary` and `json`, derived from the final tree when those formats were asked for. */
   derived?: DeriveResult;
+  /** The `chunks` format, cut from the final tree (offsets into `data.markdown` when it is asked for). */
+  chunks?: Chunk[];
 }
 
 export interface Engine {
@@ -230,7 +234,17 @@ export function createEngine(config: EngineConfig = {}): Engine {
       };
       derived = await (await getDeriver())(request, signal);
     }
-    return { tree, kind: detected.kind, options, output, warnings, bytes, ...(derived ? { derived } : {}) };
+    const chunks = options.chunks && (await chunksOf(tree, options, signal));
+    return {
+      tree,
+      kind: detected.kind,
+      options,
+      output,
+      warnings,
+      bytes,
+      ...(derived ? { derived } : {}),
+      ...(chunks ? { chunks } : {}),
+    };
   }
 
   return {
@@ -255,6 +269,25 @@ export function createEngine(config: EngineConfig = {}): Engine {
       await Promise.all(stages.map((s) => s.close?.()));
     },
   };
+}
+
+/** Chunks of the finished tree; their offsets only mean something beside `data.markdown`. */
+async function chunksOf(tree: Root, options: ResolvedOptions, signal: AbortSignal): Promise<Chunk[]> {
+  const spec = options.chunks;
+  if (!spec) return [];
+  if (signal.aborted) throw signal.reason;
+  const chunks = await chunk(tree, {
+    ...spec,
+    removeBase64Images: options.removeBase64Images,
+    pageMarkers: options.pdf.pageMarkers,
+    signal,
+  });
+  if (!options.formats.has('markdown'))
+    for (const c of chunks) {
+      delete c.startOffset;
+      delete c.endOffset;
+    }
+  return chunks;
 }
 
 let defaultEngine: Engine | undefined;

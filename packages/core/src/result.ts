@@ -1,32 +1,16 @@
+import type { Chunk } from './derive/chunks/types.ts';
 import type { TreeResult } from './engine.ts';
+import { layoutBlocks, type PageBlocks } from './render/blocks.ts';
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';
-import { renderBlocksMarkdown, renderMarkdownWithSpans, type SpanMap } from './render/markdown.ts';
-import type { Block, DocumentMetadata, Root, Section } from './tree/types.ts';
+import { renderBlocksMarkdown, renderMarkdownWithSpans } from './render/markdown.ts';
+import type { DocumentMetadata, Root, Section } from './tree/types.ts';
+
+export type { BlockGroupKind, LayoutItem, PageBlocks } from './render/blocks.ts';
 
 export interface PageResult {
   pageNumber: number;
   markdown: string;
-}
-
-export interface LayoutItem {
-  id: string;
-  type: string;
-  label: string;
-  bbox: [number, number, number, number] | null;
-  content: string;
-  markdownSpan: [number, number] | null;
-  readingOrder: number;
-  source: 'text-layer' | 'ocr';
-  confidence: { layout: number; ocr: number | null };
-}
-
-export interface PageBlocks {
-  pageNumber: number;
-  width: number | null;
-  height: number | null;
-  status: 'ok' | 'empty';
-  items: LayoutItem[];
 }
 
 /** The `data` object of the contract (2.7) plus the SDK's per-page extras. */
@@ -39,48 +23,16 @@ export interface ParseData {
   summary?: string | null;
   json?: Record<string, unknown> | null;
   pages?: PageResult[];
+  /** Typed blocks per page, slide, sheet or chapter (`parsers: [{type: "pdf", blocks: true}]`, every format). */
   blocks?: PageBlocks[];
+  /** docmill extension (`formats: [{type: "chunks"}]`): the document cut for embedding. */
+  chunks?: Chunk[];
   metadata: DocumentMetadata & { error: string | null };
   warning: string | null;
 }
 
 const pageSections = (tree: Root): Section[] =>
   tree.children.filter((b): b is Section => b.type === 'section' && b.kind === 'page');
-
-function layoutLabel(b: Block): string {
-  if (b.type === 'heading') return b.depth === 1 ? 'title' : 'section_header';
-  if (b.type === 'list') return 'list';
-  if (b.type === 'math') return 'formula';
-  if (b.type === 'image') return 'picture';
-  return b.type === 'paragraph' ? 'text' : b.type;
-}
-
-function blocksOf(tree: Root, spans: SpanMap, markdown: string): PageBlocks[] {
-  return pageSections(tree).map((page) => {
-    const items: LayoutItem[] = [];
-    page.children.forEach((b, i) => {
-      const span = spans.get(b) ?? null;
-      items.push({
-        id: `p${page.number}-b${i}`,
-        type: b.type,
-        label: layoutLabel(b),
-        bbox: b.source?.bbox ?? null,
-        content: span ? markdown.slice(span[0], span[1]) : '',
-        markdownSpan: span,
-        readingOrder: i,
-        source: b.data?.ocr ? 'ocr' : 'text-layer',
-        confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
-      });
-    });
-    return {
-      pageNumber: page.number,
-      width: page.width ?? null,
-      height: page.height ?? null,
-      status: items.length ? 'ok' : 'empty',
-      items,
-    };
-  });
-}
 
 export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
   const { tree, options, output } = r;
@@ -113,8 +65,9 @@ export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
       markdown: renderBlocksMarkdown(p.children, mdOpts),
     }));
   }
-  if (r.kind === 'pdf' && options.pdf.blocks && rendered)
-    data.blocks = blocksOf(tree, rendered.spans, rendered.markdown);
+  // The PDF parser entry's `blocks` asks for the structure of every format, not only of PDFs.
+  if (options.pdf.blocks && rendered) data.blocks = layoutBlocks(tree, rendered.spans, rendered.markdown);
+  if (r.chunks) data.chunks = r.chunks;
   data.warning = warnings.length ? warnings.join(' ') : null;
   return data;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_CHUNK_TOKENS } from '../derive/chunks/limits.ts';
+import type { TokenizerName } from '../derive/chunks/types.ts';
 import { DocmillError } from '../errors.ts';
 import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
 
@@ -6,6 +8,13 @@ export type PdfMode = 'fast' | 'auto' | 'ocr';
 export interface JsonFormatSpec {
   schema?: Record<string, unknown>;
   prompt?: string;
+}
+
+/** The `chunks` format with its defaults filled in. */
+export interface ChunksSpec {
+  maxTokens: number;
+  overlapTokens: number;
+  tokenizer: TokenizerName;
 }
 
 export interface PdfOptions {
@@ -26,6 +35,8 @@ export interface RedactOptions {
 export interface ResolvedOptions {
   formats: Set<FormatType>;
   json?: JsonFormatSpec;
+  /** Present when the `chunks` format was asked for. */
+  chunks?: ChunksSpec;
   onlyMainContent: boolean;
   includeTags: string[];
   excludeTags: string[];
@@ -118,6 +129,7 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
 function resolve(o: ParsedOptions): ResolvedOptions {
   const formats = new Set<FormatType>();
   let json: JsonFormatSpec | undefined;
+  let chunks: ChunksSpec | undefined;
   for (const f of o.formats) {
     if (typeof f === 'string') formats.add(f);
     else {
@@ -126,10 +138,14 @@ function resolve(o: ParsedOptions): ResolvedOptions {
         json = {};
         if (f.schema) json.schema = f.schema;
         if (f.prompt) json.prompt = f.prompt;
+      } else if (f.type === 'chunks') {
+        chunks = { maxTokens: f.maxTokens, overlapTokens: f.overlapTokens, tokenizer: f.tokenizer };
       }
     }
   }
   if (formats.has('json') && !json) json = {};
+  if (formats.has('chunks') && !chunks)
+    chunks = { maxTokens: DEFAULT_CHUNK_TOKENS, overlapTokens: 0, tokenizer: 'o200k_base' };
 
   // Without a pdf parser entry the text layer is still read, but nothing is OCR'd.
   let pdf: PdfOptions = { mode: 'fast', pages: false, blocks: false, pageMarkers: false };
@@ -167,5 +183,6 @@ function resolve(o: ParsedOptions): ResolvedOptions {
     raw: o,
   };
   if (json) resolved.json = json;
+  if (chunks) resolved.chunks = chunks;
   return resolved;
 }

@@ -1,0 +1,88 @@
+import { DocmillError } from '../../errors.ts';
+import { layoutBlocks } from '../../render/blocks.ts';
+import { type MarkdownOptions, renderMarkdownWithSpans } from '../../render/markdown.ts';
+import type { ParseData } from '../../result.ts';
+import type { Root } from '../../tree/types.ts';
+import { makeCounter } from './counter.ts';
+import { DEFAULT_CHUNK_TOKENS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from './limits.ts';
+import { packChunks } from './pack.ts';
+import { blocksFromLayout, blocksFromMarkdown, type SourceBlock } from './source.ts';
+import { TokenizerError } from './split.ts';
+import { tokenCounter } from './tokenizer.ts';
+import type { Chunk, ChunkOptions } from './types.ts';
+
+export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
+export { tokenizerNames } from './types.ts';
+
+/** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`). */
+export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
+  signal?: AbortSignal;
+}
+
+function checkBudget(maxTokens: number, overlapTokens: number): void {
+  if (!Number.isInteger(maxTokens) || maxTokens < MIN_CHUNK_TOKENS || maxTokens > MAX_CHUNK_TOKENS)
+    throw new DocmillError(
+      400,
+      'BAD_REQUEST',
+      `maxTokens must be a whole number from ${MIN_CHUNK_TOKENS} to ${MAX_CHUNK_TOKENS}; got ${maxTokens}.`,
+    );
+  if (!Number.isInteger(overlapTokens) || overlapTokens < 0 || overlapTokens > maxTokens / 2)
+    throw new DocmillError(
+      400,
+      'BAD_REQUEST',
+      `overlapTokens must be a whole number from 0 to half of maxTokens; got ${overlapTokens}.`,
+    );
+}
+
+function sourceBlocks(input: Root | ParseData, opts: ChunkTreeOptions): SourceBlock[] {
+  if ('type' in input && input.type === 'root') {
+    const rendered = renderMarkdownWithSpans(input, opts);
+    return blocksFromLayout(layoutBlocks(input, rendered.spans, rendered.markdown));
+  }
+  const data = input as ParseData;
+  if (data.blocks) return blocksFromLayout(data.blocks);
+  if (typeof data.markdown === 'string') return blocksFromMarkdown(data.markdown);
+  throw new DocmillError(
+    400,
+    'BAD_REQUEST',
+    'chunk() needs a block tree, or parse data with `markdown` or `blocks` (ask for the markdown format).',
+  );
+}
+
+/**
+ * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
+ * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
+ * offsets point into `data.markdown`). Async because the tokenizer loads on first use.
+ */
+export async function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
+  const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
+  const overlapTokens = options.overlapTokens ?? 0;
+  checkBudget(maxTokens, overlapTokens);
+  if (!input || typeof input !== 'object')
+    throw new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.');
+  const counter = makeCounter(await tokenCounter(options.tokenizer));
+  const blocks = sourceBlocks(input, options);
+  try {
+    const packOptions = { maxTokens, overlapTokens, counter, ...(options.signal ? { signal: options.signal } : {}) };
+    return packChunks(blocks, packOptions);
+  } catch (err) {
+    if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
+    throw err;
+  }
+}
+
+const LEADING_HEADING = /^#{1,6}[ \t]/;
+
+/**
+ * The chunk's text with its heading path in front, for embedding (as docling's `contextualize`):
+ * the headings the text does not already start with, one per line, then the text.
+ */
+export function contextualize(c: Chunk): string {
+  let shown = 0;
+  for (const block of c.text.split('\n\n')) {
+    if (!LEADING_HEADING.test(block)) break;
+    shown++;
+  }
+  const path = c.headings.slice(0, Math.max(0, c.headings.length - shown));
+  return path.length ? `${path.join('\n')}\n\n${c.text}` : c.text;
+}

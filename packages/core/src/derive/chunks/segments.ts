@@ -1,0 +1,75 @@
+/**
+ * Boundaries a too-long text may be cut at, coarsest first. A range is `[start, end)` into the text;
+ * the ranges of one level cover the text without gaps, so cutting between them loses nothing.
+ */
+export type Range = [start: number, end: number];
+
+/** A fixed locale: the default one differs between machines and would change the cuts. */
+const LOCALE = 'en';
+let sentenceSegmenter: Intl.Segmenter | undefined;
+let wordSegmenter: Intl.Segmenter | undefined;
+
+/** Ends of segments that ICU takes for sentence ends but rarely are. */
+const ABBREVIATION =
+  /(?:^|[\s(])(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|e\.g|i\.e|cf|Fig|Figs|No|Nos|Vol|pp|Inc|Ltd|Co|approx)\.\s*$/i;
+
+function rangesAt(text: string, pattern: RegExp): Range[] {
+  const out: Range[] = [];
+  let start = 0;
+  for (const m of text.matchAll(pattern)) {
+    const end = (m.index as number) + m[0].length;
+    if (end > start && end < text.length) {
+      out.push([start, end]);
+      start = end;
+    }
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+/** Paragraphs: a blank line ends one (the blank line stays with it). */
+export const paragraphRanges = (text: string): Range[] => rangesAt(text, /\n[ \t]*\n\s*/g);
+
+/** Lines: each keeps its newline. */
+export const lineRanges = (text: string): Range[] => rangesAt(text, /\n/g);
+
+/** Sentences by `Intl.Segmenter`, joined again after common abbreviations ("Dr.", "e.g."). */
+export function sentenceRanges(text: string): Range[] {
+  sentenceSegmenter ??= new Intl.Segmenter(LOCALE, { granularity: 'sentence' });
+  const out: Range[] = [];
+  for (const s of sentenceSegmenter.segment(text)) {
+    const end = s.index + s.segment.length;
+    const prev = out[out.length - 1];
+    if (prev && ABBREVIATION.test(text.slice(prev[0], prev[1]))) prev[1] = end;
+    else out.push([s.index, end]);
+  }
+  return out.length ? out : [[0, text.length]];
+}
+
+/** Words with the blanks and punctuation after them (`Intl.Segmenter`, so CJK text has words too). */
+export function wordRanges(text: string): Range[] {
+  wordSegmenter ??= new Intl.Segmenter(LOCALE, { granularity: 'word' });
+  const out: Range[] = [];
+  for (const s of wordSegmenter.segment(text)) {
+    const end = s.index + s.segment.length;
+    const prev = out[out.length - 1];
+    // A word starts a range; what follows it (blanks, punctuation) joins it.
+    if (prev && !s.isWordLike) prev[1] = end;
+    else out.push([s.index, end]);
+  }
+  return out.length ? out : [[0, text.length]];
+}
+
+/** Cut levels, coarsest first. */
+export const levels: ReadonlyArray<(text: string) => Range[]> = [
+  paragraphRanges,
+  lineRanges,
+  sentenceRanges,
+  wordRanges,
+];
+
+/** Code-point safe: never cuts between the halves of a surrogate pair. */
+export function safeCut(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  return at > 0 && at < text.length && c >= 0xdc00 && c <= 0xdfff ? at - 1 : at;
+}
