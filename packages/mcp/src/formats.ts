@@ -55,6 +55,7 @@ export function formatList() {
       images: 'every image reference',
       summary: 'a summary (needs a language model configured on the server)',
       json: 'data extracted along a JSON schema (needs a language model configured on the server)',
+      chunks: 'the document cut for retrieval, following headings, tables and lists (chunk_document)',
     },
     detection:
       'The type is decided by the bytes first, the file name second and the content type third, so a mislabelled file is read as what it is.',

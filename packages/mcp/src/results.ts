@@ -1,4 +1,4 @@
-import type { ParseData } from '@docmill/core';
+import { type Chunk, DocmillError, type ParseData } from '@docmill/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Budget, type Cut } from './budget.ts';
 
@@ -67,6 +67,75 @@ export function parseResult(data: ParseData, formats: readonly string[], limit: 
     const hint = pagingHint(data, 'The document is longer than one result may be.');
     out.truncated = { limit, cuts: budget.cuts, hint };
     content.push(text(cutNote(budget.cuts, limit, hint)));
+  }
+  return { content, structuredContent: out };
+}
+
+/** A chunk's provenance in one line: id, tokens, heading path, pages/sheet/chapter. */
+function chunkLabel(c: Chunk): string {
+  const parts = [c.id, `${c.tokens} tokens`];
+  if (c.headings.length) parts.push(c.headings.join(' › '));
+  if (c.pages?.length) parts.push(`${c.pages.length > 1 ? 'pages' : 'page'} ${c.pages.join(', ')}`);
+  if (c.sheet !== undefined) parts.push(`sheet ${c.sheet}`);
+  if (c.chapter !== undefined) parts.push(`chapter ${c.chapter}${c.chapterTitle ? ` (${c.chapterTitle})` : ''}`);
+  return `[${parts.join(' · ')}]`;
+}
+
+/**
+ * One page of a document's chunks, from `start`: at most `limit`, and only as many as fit in the
+ * result (a first chunk larger than the whole result is cut, saying so). `next` continues.
+ */
+export function chunkResult(
+  data: ParseData,
+  start: number,
+  limit: number | undefined,
+  maxChars: number,
+): CallToolResult {
+  const all = data.chunks ?? [];
+  if (start > 0 && start >= all.length) {
+    throw new DocmillError(
+      400,
+      'BAD_REQUEST',
+      `start ${start} is past the last chunk: the document has ${all.length}.`,
+    );
+  }
+  const window = all.slice(start, limit === undefined ? undefined : start + limit);
+  const budget = new Budget(maxChars);
+  let chunks = budget.items('chunks', window, jsonLength);
+  if (chunks.length === 0 && window.length > 0) {
+    const first = window[0] as Chunk;
+    chunks = [{ ...first, text: new Budget(maxChars).text('text', first.text) }];
+    budget.cuts.splice(0, budget.cuts.length, {
+      field: `${first.id}.text`,
+      returned: (chunks[0] as Chunk).text.length,
+      total: first.text.length,
+      unit: 'characters',
+    });
+  }
+  const end = start + chunks.length;
+  const next = end < all.length ? end : null;
+  const content: Text[] = chunks.map((c) => text(`${chunkLabel(c)}\n${c.text}`));
+  const range = chunks.length ? `chunks ${start + 1}–${end} of ${all.length}` : `no chunks (of ${all.length})`;
+  content.push(
+    text(`--- ${range}${next === null ? '; that is the end' : `; for the rest call again with start: ${next}`} ---`),
+  );
+  content.push(text(`--- metadata ---\n${JSON.stringify(data.metadata)}`));
+  if (data.warning) content.push(text(`--- warning ---\n${data.warning}`));
+  const out: Record<string, unknown> = {
+    chunks,
+    start,
+    next,
+    totalChunks: all.length,
+    metadata: data.metadata,
+    warning: data.warning,
+  };
+  if (budget.cuts.length) {
+    const oversized = budget.cuts[0]?.field.endsWith('.text');
+    const hint = oversized
+      ? 'One chunk is larger than a result may be: ask for a smaller maxTokens.'
+      : `Call chunk_document again with start: ${next} for the chunks that follow.`;
+    out.truncated = { limit: maxChars, cuts: budget.cuts, hint };
+    content.push(text(cutNote(budget.cuts, maxChars, hint)));
   }
   return { content, structuredContent: out };
 }

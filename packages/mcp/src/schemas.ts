@@ -41,7 +41,7 @@ const options = {
 export const parseDocumentInput = z.strictObject({
   ...source,
   formats: o.formats.describe(
-    'Outputs: markdown (default), html, rawHtml, links, images, summary, json ({type:"json", schema, prompt}).',
+    'Outputs: markdown (default), html, rawHtml, links, images, summary, json ({type:"json", schema, prompt}), chunks ({type:"chunks", maxTokens}; chunk_document pages through them).',
   ),
   ...options,
 });
@@ -64,5 +64,69 @@ const truncated = z
   .describe('Present when outputs were cut to fit the result size limit.');
 
 export const parseDocumentOutput = parseDataSchema.extend({ truncated: truncated.optional() });
+
+/**
+ * The `chunks` format's own fields (maxTokens, overlapTokens, tokenizer), found in core's schema by
+ * its `type`, so chunk_document takes exactly what `formats: [{type: "chunks"}]` takes.
+ */
+function chunksFields() {
+  const item = o.formats
+    .unwrap()
+    .element.options.find(
+      (x) => x instanceof z.ZodObject && x.shape.type instanceof z.ZodLiteral && x.shape.type.value === 'chunks',
+    );
+  if (!(item instanceof z.ZodObject)) throw new Error('core has no chunks format');
+  const shape = item.shape as Record<'maxTokens' | 'overlapTokens' | 'tokenizer', z.ZodType>;
+  return {
+    maxTokens: shape.maxTokens.describe('Most tokens per chunk (16–65536, default 512).'),
+    overlapTokens: shape.overlapTokens.describe(
+      'Tokens of a chunk repeated at the start of the next one in the same section (default 0, at most half of maxTokens).',
+    ),
+    tokenizer: shape.tokenizer.describe('Token encoding the counts use: o200k_base (default) or cl100k_base.'),
+  };
+}
+
+export const chunkDocumentInput = z.strictObject({
+  ...source,
+  ...chunksFields(),
+  start: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Index of the first chunk to return (0 = the beginning); a result says which start comes next.'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('Most chunks to return; fewer when they would pass the result size limit.'),
+  ...options,
+});
+export type ChunkDocumentArgs = z.output<typeof chunkDocumentInput>;
+
+/** A chunk as `data.chunks` holds it (core's Chunk type); unknown fields pass. */
+const chunkSchema = z.looseObject({
+  id: z.string(),
+  text: z.string(),
+  tokens: z.number().int(),
+  headings: z.array(z.string()),
+  type: z.string(),
+  pages: z.array(z.number().int()).optional(),
+  sheet: z.string().optional(),
+  chapter: z.number().int().optional(),
+  chapterTitle: z.string().optional(),
+});
+
+export const chunkDocumentOutput = z.object({
+  chunks: z.array(chunkSchema),
+  start: z.number().int().describe('Index of the first chunk in this result.'),
+  next: z.number().int().nullable().describe('The start that continues after this result; null at the end.'),
+  totalChunks: z.number().int(),
+  metadata: parseDataSchema.shape.metadata,
+  warning: z.string().nullable(),
+  truncated: truncated.optional(),
+});
 
 export const listFormatsInput = z.strictObject({});

@@ -12,9 +12,17 @@ import {
 import { MCP_DEFAULTS, type McpConfig, type ResolvedMcpConfig, resolveMcpConfig, type ToolLog } from './config.ts';
 import { formatList } from './formats.ts';
 import { forwardProgress } from './progress.ts';
-import { formatOrder, parseResult } from './results.ts';
+import { chunkResult, formatOrder, parseResult } from './results.ts';
 import { narrowRoots, type Root, resolveRoots } from './roots.ts';
-import { listFormatsInput, type ParseDocumentArgs, parseDocumentInput, parseDocumentOutput } from './schemas.ts';
+import {
+  type ChunkDocumentArgs,
+  chunkDocumentInput,
+  chunkDocumentOutput,
+  listFormatsInput,
+  type ParseDocumentArgs,
+  parseDocumentInput,
+  parseDocumentOutput,
+} from './schemas.ts';
 import { type Loaded, loadSource, type SourceArgs } from './source.ts';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -204,6 +212,34 @@ function buildServer(cfg: ResolvedMcpConfig, operatorRoots: readonly Root[], ses
           extra,
         );
         return parseResult(parsed, formatOrder(options.formats), cfg.maxResultChars);
+      }),
+  );
+
+  server.registerTool(
+    'chunk_document',
+    {
+      title: 'Chunk a document',
+      description:
+        'Parses one document like parse_document and cuts it into retrieval-sized chunks (maxTokens, ' +
+        'overlapTokens, tokenizer) that follow its headings, tables and lists; each chunk carries its ' +
+        'heading path, pages, sheet or chapter. Returns the chunks from start; next says how to continue.',
+      inputSchema: chunkDocumentInput,
+      outputSchema: chunkDocumentOutput,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+    },
+    (args: ChunkDocumentArgs, extra) =>
+      call('chunk_document', extra, async (facts, hints) => {
+        const { path, url, data, filename, password, maxTokens, overlapTokens, tokenizer, start, limit, ...options } =
+          args;
+        const formats = [{ type: 'chunks', maxTokens, overlapTokens, tokenizer }];
+        const parsed = await parseSource(
+          { path, url, data, filename, password, timeout: options.timeout },
+          { ...options, formats },
+          facts,
+          hints,
+          extra,
+        );
+        return chunkResult(parsed, start, limit, cfg.maxResultChars);
       }),
   );
 
