@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { ACCEPTED_EXTENSIONS } from '@docmill/core';
-import { type DocmillRecord, docmillRecords, type LoadOptions } from '@docmill/loaders';
+import { type DocmillRecord, docmillRecords, isDocumentName, type LoadOptions } from '@docmill/loaders';
 import { Document, FileReader } from '@llamaindex/core/schema';
 
 export type { LoadOptions as DocmillReaderOptions } from '@docmill/loaders';
@@ -71,3 +71,10 @@ export class DocmillReader extends FileReader<Document> {
     return Object.fromEntries(ACCEPTED_EXTENSIONS.map((ext) => [ext.slice(1), this]));
   }
 }
+
+/**
+ * An observer for `new SimpleDirectoryReader(onlyDocuments)`: it passes over the files docmill does
+ * not read (scripts, images, notes) instead of warning about each one.
+ */
+export const onlyDocuments = (category: 'file' | 'directory', name: string): boolean =>
+  category === 'directory' || isDocumentName(name);
