@@ -18,6 +18,24 @@ export function cleanEnv(home: string): NodeJS.ProcessEnv {
   return { ...env, HOME: home, npm_config_update_notifier: 'false' };
 }
 
+/**
+ * LlamaIndex's `@llamaindex/env` has optional peers (gpt-tokenizer ^2.5, @huggingface/transformers
+ * ^3.5) older than the versions docmill installs (core's gpt-tokenizer, pii's transformers). From
+ * the npm registry, npm then nests those older versions under it; the offline registry holds only
+ * what the workspace installed, so the consumer points those optional peers (which the docmill
+ * reader never loads) at docmill's versions instead.
+ */
+function llamaIndexPeers(packages: ReturnType<typeof publishablePackages>): Record<string, Record<string, string>> {
+  const dep = (pkg: string, name: string) =>
+    (packages.find((p) => p.name === pkg)?.manifest.dependencies as Record<string, string> | undefined)?.[name];
+  const peers: Record<string, string> = {};
+  const tokenizer = dep('@docmill/core', 'gpt-tokenizer');
+  const transformers = dep('@docmill/pii', '@huggingface/transformers');
+  if (tokenizer) peers['gpt-tokenizer'] = tokenizer;
+  if (transformers) peers['@huggingface/transformers'] = transformers;
+  return { '@llamaindex/env': peers };
+}
+
 export interface PublishedInstall {
   /** An npm project (`<dir>/project`) with every publishable package installed from its tarball. */
   project: string;
@@ -47,7 +65,10 @@ export async function installPublished(dir: string): Promise<PublishedInstall> {
     deps,
   );
   try {
-    writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, type: 'module', overrides: llamaIndexPeers(packages) })}\n`,
+    );
     writeFileSync(join(dir, '.npmrc'), `registry=${registry.url}\naudit=false\nfund=false\n`);
     // Optional dependencies (pdf.js's native canvas, 32 MB) are left out, as packing them would
     // double the install's time. Without it pdf.js cannot load in Node (DOMMatrix), so what is

@@ -1,11 +1,22 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, stdioServer, textOf } from '../../packages/mcp/test/helpers.ts';
 import { cleanEnv, installPublished } from '../install-published.ts';
 import { publishablePackages, workspaceRoot } from '../packages.ts';
+import { readmeBlock } from '../readme.ts';
 import type { OfflineRegistry } from './registry.ts';
 
 const exec = promisify(execFile);
@@ -131,7 +142,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
   afterAll(async () => {
     await registry?.close();
     if (dir && !process.env.KEEP_PACK) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('installs every publishable package with npm from a registry that holds only the workspace install', () => {
     expect(publishablePackages().map((p) => p.name)).toEqual(expect.arrayContaining(['@docmill/core', 'docmill']));
@@ -203,7 +214,9 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
       { config: 'tsconfig.json', stdout: '' },
       { config: 'tsconfig.browser.json', stdout: '' },
     ]);
-  });
+    // Every published entry's declarations (the MCP SDK's and the frameworks' among them) take
+    // about a minute to check on a busy 2-core machine.
+  }, 300_000);
 
   it('the browser entries never reach Node built-ins or platform/node', () => {
     const installed = (name: string) => join(dir, 'project/node_modules', name);
@@ -280,4 +293,30 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
     });
     expect(stdout).toContain('# Docmill Fixture\n\nThe quick brown fox');
   });
+
+  it("the README's MCP client config starts the installed docmill mcp, which parses inside its root only", async () => {
+    const config = JSON.parse(readmeBlock('### MCP server', 'json')) as {
+      mcpServers: { docmill: { command: string; args: string[] } };
+    };
+    const entry = config.mcpServers.docmill;
+    // The one change from the printed config: the example folder becomes a real one.
+    const docs = join(dir, 'Documents');
+    mkdirSync(docs);
+    copyFileSync(fixture('docx/basic.docx'), join(docs, 'report.docx'));
+    const args = entry.args.map((a) => (a === '/Users/you/Documents' ? docs : a));
+    expect(args).toContain(docs);
+    const childEnv = Object.fromEntries(Object.entries(env()).filter((e): e is [string, string] => e[1] !== undefined));
+    const served = await stdioServer({ command: entry.command, args, env: childEnv }, join(dir, 'project'));
+    try {
+      const { tools } = await served.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(['chunk_document', 'list_formats', 'parse_document']);
+      expect(textOf(await callTool(served.client, 'parse_document', { path: 'report.docx' }))).toContain(
+        'Revenue grew **strongly** in *Q3*',
+      );
+      const outside = await callTool(served.client, 'parse_document', { path: join(dir, 'project', 'doc.pdf') });
+      expect(outside.isError).toBe(true);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 });

@@ -103,13 +103,17 @@ function newClient(opts: ClientOptions): Client {
 }
 
 /** `docmill mcp <args>` started by the SDK's stdio transport, as a desktop agent starts it. */
-export async function stdioCli(args: string[], cwd: string, opts: ClientOptions = {}): Promise<Served> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', tsx, cliBin, 'mcp', ...args],
-    cwd,
-    stderr: 'pipe',
-  });
+export function stdioCli(args: string[], cwd: string, opts: ClientOptions = {}): Promise<Served> {
+  return stdioServer({ command: process.execPath, args: ['--import', tsx, cliBin, 'mcp', ...args] }, cwd, opts);
+}
+
+/** Any MCP server command (an `mcpServers` entry of a client config), started over stdio. */
+export async function stdioServer(
+  entry: { command: string; args: string[]; env?: Record<string, string> },
+  cwd: string,
+  opts: ClientOptions = {},
+): Promise<Served> {
+  const transport = new StdioClientTransport({ ...entry, cwd, stderr: 'pipe' });
   const collector = logCollector();
   transport.stderr?.on('data', (d: Buffer) => collector.feed(d.toString()));
   const client = newClient(opts);
