@@ -25,7 +25,7 @@ Paths are relative to the directory you run the command from.
 Flags:
   --json                     print {success, data} instead of the formats themselves
   --options '<json>'         ParseOptions, same schema as POST /v2/parse
-  --formats a,b              markdown, html, rawHtml, links, images, summary, json; without --json
+  --formats a,b              markdown, html, rawHtml, links, images, summary, json, chunks; without --json
                              each prints as itself (HTML as HTML, links one per line)
   --pdf-mode fast|auto|ocr   PDF parser mode
   --max-pages N              PDF page cap
@@ -42,10 +42,29 @@ Flags:
 Warnings go to stderr as "warning: ..." lines. Exit codes: 0 success, 1 the request or the
 document was at fault, 2 anything else (including a usage error).`;
 
+export const chunkHelp = `Usage:
+  docmill chunk <file> [flags]             print the document's chunks as JSON Lines
+  docmill chunk <dir> --out <dir> [flags]  write <name>.jsonl per document, with a summary
+
+One chunk per line: {"source", "id", "text", "tokens", "headings", "type", and where the format has
+them "pages", "sheet", "chapter", "bbox"}; "source" is the file name (the path inside <dir>).
+Every chunk fits the budget by the tokenizer's own count; a heading starts a chunk, a table is cut
+by rows with its header row repeated, text at sentences.
+
+Flags:
+  --max-tokens N             most tokens per chunk (default 512, 16 to 65536)
+  --overlap N                tokens of the previous chunk repeated at the start (default 0)
+  --tokenizer NAME           o200k_base (default) or cl100k_base
+  --json                     print {success, data} with data.chunks instead
+  --formats a,b              also ask for these formats (with --json; markdown gives offsets)
+  and the parse flags: --options, --pdf-mode, --max-pages, --password, --timeout, --workers,
+  --redact-pii, --no-main-content (docmill parse --help)`;
+
 export const usage = `Usage: docmill <command> [flags]
 
 Commands:
   parse <file|dir>   parse a document, or convert a folder, to Markdown, HTML, links or JSON
+  chunk <file|dir>   cut documents into chunks for embedding, as JSON Lines (docmill chunk --help)
   serve              HTTP server for POST /v2/parse (docmill serve --help)
   mcp                MCP server for agents, stdio or HTTP (docmill mcp --help)
   worker             run parse jobs from a Redis queue (docmill worker --help)
@@ -54,11 +73,31 @@ Commands:
 
 Run "docmill parse --help" for the flags.`;
 
-const commands = new Set(['parse', 'serve', 'help']);
+const commands = new Set(['parse', 'chunk', 'serve', 'help']);
 
 /** Help text for a command, or the general usage. */
 export function helpFor(command: string | undefined): string {
-  return command === 'parse' ? parseHelp : usage;
+  return command === 'parse' ? parseHelp : command === 'chunk' ? chunkHelp : usage;
+}
+
+const CHUNK_FLAGS = { 'max-tokens': 'maxTokens', overlap: 'overlapTokens', tokenizer: 'tokenizer' } as const;
+
+/**
+ * `docmill chunk`: the `chunks` format (its settings from `--options` when given there, the flags
+ * over them) after any other format asked for. Numbers are checked by core, which names the range.
+ */
+function chunkFormats(options: Record<string, unknown>, v: Record<string, string | boolean | undefined>): unknown[] {
+  const given = Array.isArray(options.formats) ? (options.formats as unknown[]) : [];
+  const isChunks = (f: unknown) =>
+    f === 'chunks' || (typeof f === 'object' && f && (f as { type?: unknown }).type === 'chunks');
+  const base = given.find((f) => typeof f === 'object' && isChunks(f)) as Record<string, unknown> | undefined;
+  const spec: Record<string, unknown> = { ...base, type: 'chunks' };
+  for (const [flag, key] of Object.entries(CHUNK_FLAGS)) {
+    const value = v[flag];
+    if (typeof value !== 'string') continue;
+    spec[key] = key === 'tokenizer' || !/^\d+$/.test(value) ? value : Number(value);
+  }
+  return [...given.filter((f) => !isChunks(f)), spec];
 }
 
 /** Turns argv into a command with ParseOptions; sugar flags are merged over `--options`. */
@@ -93,6 +132,9 @@ export function parseCli(argv: string[]): CliCommand {
         out: { type: 'string' },
         workers: { type: 'string' },
         timeout: { type: 'string' },
+        'max-tokens': { type: 'string' },
+        overlap: { type: 'string' },
+        tokenizer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -144,6 +186,11 @@ export function parseCli(argv: string[]): CliCommand {
   if (v['no-main-content']) options.onlyMainContent = false;
   const [command, target, ...extra] = parsed.positionals;
   if (command !== undefined && !commands.has(command)) throw new UsageError(`Unknown command "${command}".`);
+  if (command === 'chunk') options.formats = chunkFormats(options, v);
+  else {
+    const misplaced = Object.keys(CHUNK_FLAGS).find((f) => v[f] !== undefined);
+    if (misplaced) throw new UsageError(`--${misplaced} belongs to docmill chunk.`);
+  }
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}": give one file or folder.`);
   return {
     command,

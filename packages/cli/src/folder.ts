@@ -140,7 +140,9 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
       pages += typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
       const target = join(job.out, `${rel}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });
-      const body = job.json ? `${JSON.stringify({ success: true, data }, null, 2)}\n` : renderOutput(data, job.formats);
+      const body = job.json
+        ? `${JSON.stringify({ success: true, data }, null, 2)}\n`
+        : renderOutput(data, job.formats, rel);
       await writeFile(target, body);
       job.stderr.write(warningLines(data.warning, `${rel}: `));
     } catch (err) {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { DocmillError, type Engine, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { type CliCommand, helpFor, parseCli, UsageError } from './args.ts';
@@ -35,7 +35,7 @@ export function callerDir(env: NodeJS.ProcessEnv, cwd: string): string {
   return cwd;
 }
 
-const outputFormats = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images', 'summary', 'json']);
+const outputFormats = new Set<string>(['markdown', 'html', 'rawHtml', 'links', 'images', 'summary', 'json', 'chunks']);
 
 /** The requested formats in the order given (validated by core before any output). */
 function formatsOf(options: ParseOptions): OutputFormat[] {
@@ -88,7 +88,8 @@ export async function runParseCommand(
 ): Promise<number> {
   const now = io.now ?? (() => performance.now());
   try {
-    const formats = formatsOf(cmd.options);
+    // `docmill chunk` prints the chunks alone; the other formats it was given are for --json.
+    const formats: OutputFormat[] = cmd.command === 'chunk' ? ['chunks'] : formatsOf(cmd.options);
     const target = resolve(io.cwd, cmd.target);
     const st = await stat(target).catch(() => undefined);
     if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);
@@ -134,7 +135,7 @@ export async function runParseCommand(
       return 0;
     }
     io.stderr.write(warningLines(data.warning));
-    io.stdout.write(renderOutput(data, formats));
+    io.stdout.write(renderOutput(data, formats, basename(target)));
     return 0;
   } catch (err) {
     const e = toDocmillError(err);

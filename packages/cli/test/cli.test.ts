@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pnpmCommand } from '../../../scripts/packages.ts';
 import { parseCli } from '../src/args.ts';
 import { engineShape } from '../src/engine.ts';
-import { type CliStream, callerDir, main } from '../src/main.ts';
+import { callerDir } from '../src/main.ts';
+import { cli } from './helpers.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
@@ -156,21 +157,6 @@ describe('docmill parse --workers', () => {
 });
 
 /** A stream that records what is written; `isTTY` as a terminal would report it. */
-function sink(isTTY = false): CliStream & { text(): string } {
-  const chunks: string[] = [];
-  return { isTTY, columns: 100, write: (s: string) => chunks.push(s), text: () => chunks.join('') };
-}
-
-async function cli(argv: string[], opts: { cwd?: string; tty?: boolean } = {}) {
-  const stdout = sink();
-  const stderr = sink(opts.tty);
-  // A clock that moves 250 ms per reading: past the bar's show delay and redraw interval.
-  let t = 0;
-  const now = () => (t += 250);
-  const code = await main(argv, { stdout, stderr, cwd: opts.cwd ?? root, now });
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
-
 const sample = 'fixtures/samples/quarterly-report.html';
 
 describe('docmill parse output', () => {

@@ -1,16 +1,18 @@
 import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
-import { chunk } from './derive/chunks/index.ts';
+import { chunkLayout } from './derive/chunks/index.ts';
 import type { Chunk } from './derive/chunks/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
 import { type ParseInput, readInput } from './input.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
-import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
+import { type ChunksSpec, normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
-import { buildResult, type ParseData } from './result.ts';
+import { layoutBlocks } from './render/blocks.ts';
+import { renderMarkdownWithSpans } from './render/markdown.ts';
+import { buildResult, markdownOptions, type ParseData, type Rendered } from './result.ts';
 import { piiStage } from './stages/pii/stage.ts';
 import type { PiiConfig } from './stages/pii/types.ts';
 import type { Offload, Stage, StageContext } from './stages/types.ts';
@@ -94,7 +96,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     input: ParseInput,
     rawOptions: ParseOptions | undefined,
     hints: ParseHints,
-  ): Promise<TreeResult & { bytes: Uint8Array }> {
+  ): Promise<TreeResult & { bytes: Uint8Array; rendered?: Rendered }> {
     if (closed) throw new DocmillError(500, 'UNKNOWN_ERROR', 'The engine is closed.');
     const options = normalizeOptions(rawOptions ?? {});
     const deadline = Date.now() + options.timeout;
@@ -234,7 +236,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
       };
       derived = await (await getDeriver())(request, signal);
     }
-    const chunks = options.chunks && (await chunksOf(tree, options, signal));
+    const chunked = options.chunks && (await chunksOf(tree, options, signal, deadline));
     return {
       tree,
       kind: detected.kind,
@@ -243,14 +245,14 @@ export function createEngine(config: EngineConfig = {}): Engine {
       warnings,
       bytes,
       ...(derived ? { derived } : {}),
-      ...(chunks ? { chunks } : {}),
+      ...(chunked ? { chunks: chunked.chunks, rendered: chunked.rendered } : {}),
     };
   }
 
   return {
     async parseTree(input, options, hints = {}) {
       try {
-        const { bytes: _bytes, ...rest } = await run(input, options, hints);
+        const { bytes: _bytes, rendered: _rendered, ...rest } = await run(input, options, hints);
         return rest;
       } catch (err) {
         throw toDocmillError(err);
@@ -259,7 +261,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     async parse(input, options, hints = {}) {
       try {
         const r = await run(input, options, hints);
-        return buildResult(r, hints.sourceURL);
+        return buildResult(r, hints.sourceURL, r.rendered);
       } catch (err) {
         throw toDocmillError(err);
       }
@@ -271,23 +273,31 @@ export function createEngine(config: EngineConfig = {}): Engine {
   };
 }
 
-/** Chunks of the finished tree; their offsets only mean something beside `data.markdown`. */
-async function chunksOf(tree: Root, options: ResolvedOptions, signal: AbortSignal): Promise<Chunk[]> {
-  const spec = options.chunks;
-  if (!spec) return [];
+/**
+ * Chunks of the finished tree, with the Markdown they were cut from (`data.markdown` reuses it, so
+ * the offsets point into it); offsets are dropped when the Markdown is not returned.
+ */
+async function chunksOf(
+  tree: Root,
+  options: ResolvedOptions,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<{ chunks: Chunk[]; rendered: Rendered }> {
+  const spec = options.chunks as ChunksSpec;
   if (signal.aborted) throw signal.reason;
-  const chunks = await chunk(tree, {
-    ...spec,
-    removeBase64Images: options.removeBase64Images,
-    pageMarkers: options.pdf.pageMarkers,
-    signal,
-  });
+  const { markdown, spans } = renderMarkdownWithSpans(tree, markdownOptions(options));
+  const rendered: Rendered = { markdown, spans, layout: layoutBlocks(tree, spans, markdown) };
+  // Chunking is synchronous between its task turns: the deadline is checked there too.
+  const check = () => {
+    if (Date.now() > deadline) throw timeoutError(options.timeout);
+  };
+  const chunks = await chunkLayout(rendered.layout, { ...spec, signal, check });
   if (!options.formats.has('markdown'))
     for (const c of chunks) {
       delete c.startOffset;
       delete c.endOffset;
     }
-  return chunks;
+  return { chunks, rendered };
 }
 
 let defaultEngine: Engine | undefined;

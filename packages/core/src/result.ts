@@ -1,9 +1,15 @@
 import type { Chunk } from './derive/chunks/types.ts';
 import type { TreeResult } from './engine.ts';
+import type { ResolvedOptions } from './options/normalize.ts';
 import { layoutBlocks, type PageBlocks } from './render/blocks.ts';
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';
-import { renderBlocksMarkdown, renderMarkdownWithSpans } from './render/markdown.ts';
+import {
+  type MarkdownOptions,
+  renderBlocksMarkdown,
+  renderMarkdownWithSpans,
+  type SpanMap,
+} from './render/markdown.ts';
 import type { DocumentMetadata, Root, Section } from './tree/types.ts';
 
 export type { BlockGroupKind, LayoutItem, PageBlocks } from './render/blocks.ts';
@@ -34,14 +40,27 @@ export interface ParseData {
 const pageSections = (tree: Root): Section[] =>
   tree.children.filter((b): b is Section => b.type === 'section' && b.kind === 'page');
 
-export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
+/** How `data.markdown` is rendered for these options. */
+export const markdownOptions = (options: ResolvedOptions): MarkdownOptions => ({
+  removeBase64Images: options.removeBase64Images,
+  pageMarkers: options.pdf.pageMarkers,
+});
+
+/** The Markdown with its block spans and layout, when made once for several outputs (chunks). */
+export interface Rendered {
+  markdown: string;
+  spans: SpanMap;
+  layout: PageBlocks[];
+}
+
+export function buildResult(r: TreeResult, sourceURL?: string, shared?: Rendered): ParseData {
   const { tree, options, output } = r;
   const f = options.formats;
-  const mdOpts = { removeBase64Images: options.removeBase64Images, pageMarkers: options.pdf.pageMarkers };
+  const mdOpts = markdownOptions(options);
   const warnings = [...r.warnings];
   const data: ParseData = { metadata: { ...tree.metadata, error: null }, warning: null };
   const needSpans = f.has('markdown') || options.pdf.blocks;
-  const rendered = needSpans ? renderMarkdownWithSpans(tree, mdOpts) : undefined;
+  const rendered = shared ?? (needSpans ? renderMarkdownWithSpans(tree, mdOpts) : undefined);
   if (f.has('markdown')) data.markdown = rendered?.markdown ?? '';
   // With redaction on, everything comes from the redacted tree: the adapter's own HTML and links
   // were taken from the source and still hold what was redacted.
@@ -66,7 +85,8 @@ export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
     }));
   }
   // The PDF parser entry's `blocks` asks for the structure of every format, not only of PDFs.
-  if (options.pdf.blocks && rendered) data.blocks = layoutBlocks(tree, rendered.spans, rendered.markdown);
+  if (options.pdf.blocks && rendered)
+    data.blocks = shared?.layout ?? layoutBlocks(tree, rendered.spans, rendered.markdown);
   if (r.chunks) data.chunks = r.chunks;
   data.warning = warnings.length ? warnings.join(' ') : null;
   return data;

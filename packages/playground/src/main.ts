@@ -1,8 +1,8 @@
-import type { ParseData, ParseProgress } from '@docmill/core';
+import type { Chunk, ParseData, ParseProgress } from '@docmill/core';
 import { createOcrStage } from '@docmill/ocr';
 import { createEngine } from '@docmill/pii';
 import { downloadButton } from './download.ts';
-import { readOptions } from './options.ts';
+import { type FormState, readOptions } from './options.ts';
 import { drawPage } from './page-view.ts';
 
 /**
@@ -41,13 +41,20 @@ const entries: Entry[] = [];
 let selected: Entry | undefined;
 let running: Promise<void> = Promise.resolve();
 
-function formState() {
-  return {
+function formState(): FormState {
+  const state: FormState = {
     formats: [...document.querySelectorAll<HTMLInputElement>('input[name=format]:checked')].map((i) => i.value),
     pdfMode: $<HTMLSelectElement>('pdf-mode').value,
     piiMode: $<HTMLSelectElement>('pii-mode').value,
     piiStyle: $<HTMLSelectElement>('pii-style').value,
   };
+  if ($<HTMLInputElement>('chunks-on').checked)
+    state.chunks = {
+      maxTokens: $<HTMLInputElement>('max-tokens').valueAsNumber,
+      overlapTokens: $<HTMLInputElement>('overlap-tokens').valueAsNumber,
+      tokenizer: $<HTMLSelectElement>('tokenizer').value,
+    };
+  return state;
 }
 
 function setupPii(): void {
@@ -169,15 +176,91 @@ function select(entry: Entry): void {
           downloadButton('Download Markdown', `${base}.md`, data.markdown ?? '', 'text/markdown'),
           downloadButton('Download HTML', `${base}.html`, data.html ?? '', 'text/html'),
           downloadButton('Download JSON', `${base}.json`, JSON.stringify(data, null, 2), 'application/json'),
+          ...(data.chunks
+            ? [
+                downloadButton(
+                  'Download chunks (JSONL)',
+                  `${base}.jsonl`,
+                  data.chunks.map((c) => `${JSON.stringify({ source: name, ...c })}\n`).join(''),
+                  'application/jsonl',
+                ),
+              ]
+            : []),
         ]
       : []),
   );
   setupPages(entry);
+  setupChunks(entry);
+}
+
+/** "p. 2–3", "slide 4", "sheet Sales", "chapter 2 (Title)": where a chunk comes from. */
+function placeOf(c: Chunk, slides: boolean): string {
+  const parts: string[] = [];
+  if (c.pages?.length) {
+    const first = c.pages[0];
+    const last = c.pages[c.pages.length - 1];
+    parts.push(`${slides ? 'slide' : 'p.'} ${first === last ? first : `${first}–${last}`}`);
+  }
+  if (c.sheet !== undefined) parts.push(`sheet ${c.sheet}`);
+  if (c.chapter !== undefined) parts.push(`chapter ${c.chapter}${c.chapterTitle ? ` (${c.chapterTitle})` : ''}`);
+  return parts.join(' · ');
+}
+
+/** The Chunks tab: each chunk with its tokens, heading path and place; a PDF chunk opens its page. */
+function setupChunks(entry: Entry): void {
+  const chunks = entry.data?.chunks ?? [];
+  const slides = entry.data?.blocks?.some((g) => g.kind === 'slide') ?? false;
+  $('tabs').querySelector<HTMLButtonElement>('[data-tab=chunks]')!.disabled = chunks.length === 0;
+  const budget = formState().chunks?.maxTokens;
+  const total = chunks.reduce((n, c) => n + c.tokens, 0);
+  $('chunk-summary').textContent = chunks.length
+    ? `${chunks.length} chunks, ${total} tokens${budget ? `, ${Math.round((100 * total) / (chunks.length * budget))} % of the budget on average` : ''}.`
+    : '';
+  $('chunk-list').replaceChildren(
+    ...chunks.map((c) => {
+      const li = document.createElement('li');
+      li.dataset.id = c.id;
+      li.dataset.tokens = String(c.tokens);
+      const head = document.createElement('div');
+      head.className = 'chunk-head';
+      head.textContent = [`${c.id}`, `${c.tokens} tokens`, c.type, placeOf(c, slides)].filter(Boolean).join(' · ');
+      const path = document.createElement('div');
+      path.className = 'chunk-path';
+      path.textContent = c.headings.join(' › ');
+      const text = document.createElement('pre');
+      text.textContent = c.text;
+      li.append(head, path, text);
+      if (c.bbox?.length && isPdf(entry)) {
+        li.classList.add('locatable');
+        li.title = 'Show on the PDF page';
+        li.addEventListener('click', () => showChunkOnPage(entry, c));
+      }
+      return li;
+    }),
+  );
+}
+
+const isPdf = (entry: Entry) => entry.data?.metadata.contentType === 'application/pdf';
+
+/** Opens the PDF page view at the chunk's first page with the chunk shaded and its blocks marked. */
+function showChunkOnPage(entry: Entry, c: Chunk): void {
+  const first = c.bbox?.[0];
+  if (!first) return;
+  const pick = $<HTMLSelectElement>('page-select');
+  pick.value = String(first.page);
+  const page = (entry.data?.blocks ?? []).find((p) => p.kind === 'page' && p.pageNumber === first.page);
+  if (!page || !entry.bytes) return;
+  showTab('pages');
+  const boxes = (c.bbox ?? []).filter((b) => b.page === first.page).map((b) => b.bbox);
+  const canvas = $<HTMLCanvasElement>('page-canvas');
+  canvas.dataset.highlight = c.id;
+  void drawPage(canvas, entry.bytes, page, { boxes, blocks: new Set(c.blocks ?? []) });
 }
 
 function setupPages(entry: Entry): void {
   const pick = $<HTMLSelectElement>('page-select');
-  const pages = entry.data?.blocks ?? [];
+  // Every format has blocks now; only a PDF's pages can be rendered here.
+  const pages = isPdf(entry) ? (entry.data?.blocks ?? []).filter((p) => p.kind === 'page') : [];
   pick.replaceChildren(
     ...pages.map((p) =>
       Object.assign(document.createElement('option'), {
@@ -189,7 +272,9 @@ function setupPages(entry: Entry): void {
   $('tabs').querySelector<HTMLButtonElement>('[data-tab=pages]')!.disabled = pages.length === 0;
   const draw = () => {
     const page = pages.find((p) => String(p.pageNumber) === pick.value);
-    if (page && entry.bytes) void drawPage($<HTMLCanvasElement>('page-canvas'), entry.bytes, page);
+    const canvas = $<HTMLCanvasElement>('page-canvas');
+    delete canvas.dataset.highlight;
+    if (page && entry.bytes) void drawPage(canvas, entry.bytes, page);
   };
   pick.onchange = draw;
   if (pages.length) draw();

@@ -209,6 +209,70 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
     }
   });
 
+  it('lists the chunks with tokens and headings, and shades a chunk on the PDF page', { timeout: 90_000 }, async () => {
+    const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
+    try {
+      await page.fill('#max-tokens', '40');
+      await page.setInputFiles('#file-input', [join(projectRoot, 'fixtures/pdf/continued.pdf')]);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#file-list li[data-name="continued.pdf"]')?.getAttribute('data-status') === 'done',
+        undefined,
+        { timeout: 60_000 },
+      );
+      await page.locator('#file-list li[data-name="continued.pdf"]').click();
+      await page.locator('#tabs button[data-tab="chunks"]').click();
+      const shown = await page.locator('#chunk-list li').evaluateAll((lis) =>
+        lis.map((li) => ({
+          id: (li as HTMLElement).dataset.id,
+          tokens: Number((li as HTMLElement).dataset.tokens),
+          text: li.querySelector('pre')?.textContent,
+          path: li.querySelector('.chunk-path')?.textContent,
+        })),
+      );
+      const options = readOptions(
+        {
+          formats: ['markdown', 'html', 'links'],
+          pdfMode: 'auto',
+          piiMode: 'off',
+          piiStyle: 'tag',
+          chunks: { maxTokens: 40, overlapTokens: 0, tokenizer: 'o200k_base' },
+        },
+        false,
+      );
+      const bytes = new Uint8Array(readFileSync(join(projectRoot, 'fixtures/pdf/continued.pdf')));
+      const inNode = (await (nodeEngine as Engine).parse(bytes, options, { filename: 'continued.pdf' })).chunks ?? [];
+      expect(inNode.length).toBeGreaterThan(2);
+      expect(shown).toEqual(
+        inNode.map((c) => ({ id: c.id, tokens: c.tokens, text: c.text, path: c.headings.join(' › ') })),
+      );
+      // The last table part is on page 2: clicking it opens page 2 with the part shaded.
+      const last = inNode.filter((c) => c.type === 'table').at(-1);
+      expect(last?.pages).toEqual([2]);
+      await page.locator(`#chunk-list li[data-id="${last?.id}"]`).click();
+      await expect.poll(() => page.locator('#page-select').inputValue()).toBe('2');
+      await page.waitForFunction(
+        (id) => (document.getElementById('page-canvas') as HTMLCanvasElement).dataset.highlight === id,
+        last?.id,
+      );
+      const shaded = await page.waitForFunction(() => {
+        const c = document.getElementById('page-canvas') as HTMLCanvasElement;
+        if (!c.width) return 0;
+        const d = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        // The shade: yellow over white paper (red and green high, blue clearly lower).
+        for (let i = 0; i < d.length; i += 4)
+          if ((d[i] as number) > 230 && (d[i + 1] as number) > 220 && (d[i + 2] as number) < 200) n++;
+        return n > 500 ? n : 0;
+      });
+      expect(await shaded.jsonValue()).toBeGreaterThan(500);
+      expect(errors).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(`${app?.origin}/`) && !/^(data|blob):/.test(u))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html?model=./models/ner/');
     try {

@@ -44,6 +44,8 @@ const document = z.object({
   json: z.record(z.string(), z.unknown()).nullable().optional(),
   pages: z.array(z.object({ pageNumber: z.number().int(), markdown: z.string() })).optional(),
   blocks: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** docmill extension: the `chunks` format. */
+  chunks: z.array(z.record(z.string(), z.unknown())).optional(),
   metadata,
   warning: z.string().nullable(),
 });

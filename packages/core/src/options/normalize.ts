@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { DEFAULT_CHUNK_TOKENS } from '../derive/chunks/limits.ts';
 import type { TokenizerName } from '../derive/chunks/types.ts';
 import { DocmillError } from '../errors.ts';
@@ -104,6 +105,25 @@ function fieldPath(path: readonly PropertyKey[]): string {
   );
 }
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's failure names the union ("formats[0]: Invalid input"); the branch that got furthest into
+ * the value says what is wrong with it ("formats[0].tokenizer: expected one of …").
+ */
+function innermost(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== 'invalid_union') return issue;
+  let best: Issue | undefined;
+  for (const branch of issue.errors) {
+    const deepest = branch.reduce<Issue | undefined>(
+      (a, b) => (!a || b.path.length > a.path.length ? b : a),
+      undefined,
+    );
+    if (deepest && deepest.path.length > (best?.path.length ?? 0)) best = deepest;
+  }
+  return best ? innermost({ ...best, path: [...issue.path, ...best.path] } as Issue) : issue;
+}
+
 /** Validates and defaults ParseOptions; throws DocmillError 400 naming the offending field. */
 export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -113,7 +133,7 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   const result = parseOptionsSchema.safeParse(input);
   if (!result.success) {
     const issues = result.error.issues;
-    const first = issues[0];
+    const first = innermost(issues[0]);
     let message = 'Invalid options.';
     if (first?.code === 'unrecognized_keys') {
       const where = first.path.length ? ` in ${fieldPath(first.path)}` : '';

@@ -34,7 +34,11 @@ const chunksFormat = z
     message: 'overlapTokens must be at most half of maxTokens',
     path: ['overlapTokens'],
   });
-const formatItem = z.union([z.enum(formatTypes), simpleFormat, jsonFormat, chunksFormat]);
+// Objects are told apart by `type`, so an error names the field at fault (formats[0].maxTokens).
+const formatItem = z.union([
+  z.enum(formatTypes),
+  z.discriminatedUnion('type', [simpleFormat, jsonFormat, chunksFormat]),
+]);
 
 const pdfParser = z.strictObject({
   type: z.literal('pdf'),

@@ -1,4 +1,4 @@
-import type { Block, Root, SectionKind } from '../tree/types.ts';
+import type { Block, Root, SectionKind, Table } from '../tree/types.ts';
 import type { SpanMap } from './markdown.ts';
 
 /** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
@@ -12,6 +12,17 @@ export interface LayoutItem {
   readingOrder: number;
   source: 'text-layer' | 'ocr';
   confidence: { layout: number; ocr: number | null };
+  /**
+   * docmill extension, tables continued on later pages: from line `line` of `content` (0-based) on,
+   * the rows were printed on page `pageNumber`, inside `bbox`.
+   */
+  continued?: TablePagePart[];
+}
+
+export interface TablePagePart {
+  pageNumber: number;
+  bbox: [number, number, number, number] | null;
+  line: number;
 }
 
 /**
@@ -33,6 +44,33 @@ export interface PageBlocks {
   name?: string;
 }
 
+const SEPARATOR_ROW = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/**
+ * Where the rows of a table printed on later pages begin in its Markdown. Each row is one line after
+ * the separator; the header line is the first row only when the table has a real header row.
+ */
+function continuedParts(table: Table, content: string): TablePagePart[] | undefined {
+  const page = table.source?.page;
+  if (page === undefined || !table.children.some((r) => r.source?.page !== undefined && r.source.page !== page))
+    return undefined;
+  const lines = content.split('\n');
+  const sep = lines.findIndex((l) => SEPARATOR_ROW.test(l));
+  if (sep < 1) return undefined;
+  const bodyLines = lines.length - sep - 1;
+  // One row fewer below the separator than in the table: row 0 is the header line.
+  const shift = bodyLines === table.children.length - 1 ? 1 : 0;
+  const parts: TablePagePart[] = [];
+  let current = page;
+  table.children.forEach((row, i) => {
+    const p = row.source?.page ?? current;
+    if (p === current || i < shift) return;
+    current = p;
+    parts.push({ pageNumber: p, bbox: row.source?.bbox ?? null, line: sep + 1 + i - shift });
+  });
+  return parts.length ? parts : undefined;
+}
+
 function layoutLabel(b: Block): string {
   if (b.type === 'heading') return b.depth === 1 ? 'title' : 'section_header';
   if (b.type === 'list') return 'list';
@@ -40,6 +78,9 @@ function layoutLabel(b: Block): string {
   if (b.type === 'image') return 'picture';
   return b.type === 'paragraph' ? 'text' : b.type;
 }
+
+/** `Root.data` key: the name of the one sheet a document without sections is (a CSV file's stem). */
+export const SHEET_NAME = 'sheetName';
 
 const idPrefix: Record<BlockGroupKind, string> = { page: 'p', slide: 's', sheet: 'sh', chapter: 'ch', document: 'd' };
 
@@ -54,7 +95,7 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
   const counters = new Map<string, number>();
   let open: PageBlocks | undefined;
   const groupFor = (kind: BlockGroupKind, number: number, extra: Partial<PageBlocks>): PageBlocks => {
-    if (open && open.kind === kind && open.pageNumber === number && !extra.name) return open;
+    if (open && open.kind === kind && open.pageNumber === number && open.name === extra.name) return open;
     open = { pageNumber: number, width: null, height: null, status: 'empty', items: [], kind, ...extra };
     groups.push(open);
     return open;
@@ -64,19 +105,24 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
     const i = index ?? counters.get(key) ?? 0;
     counters.set(key, i + 1);
     const span = spans.get(b) ?? null;
-    group.items.push({
+    const content = span ? markdown.slice(span[0], span[1]) : '';
+    const item: LayoutItem = {
       id: `${key}-b${i}`,
       type: b.type,
       label: layoutLabel(b),
       bbox: b.source?.bbox ?? null,
-      content: span ? markdown.slice(span[0], span[1]) : '',
+      content,
       markdownSpan: span,
       readingOrder: group.items.length,
       source: b.data?.ocr ? 'ocr' : 'text-layer',
       confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
-    });
+    };
+    const continued = b.type === 'table' ? continuedParts(b, content) : undefined;
+    if (continued) item.continued = continued;
+    group.items.push(item);
     group.status = 'ok';
   };
+  const sheet = tree.data?.[SHEET_NAME];
   for (const b of tree.children) {
     if (b.type === 'section') {
       const extra: Partial<PageBlocks> = { width: b.width ?? null, height: b.height ?? null };
@@ -90,7 +136,8 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
       open = undefined;
     } else {
       const page = b.source?.page;
-      add(page === undefined ? groupFor('document', 1, {}) : groupFor('page', page, {}), b);
+      if (typeof sheet === 'string') add(groupFor('sheet', 1, { name: sheet }), b);
+      else add(page === undefined ? groupFor('document', 1, {}) : groupFor('page', page, {}), b);
     }
   }
   return groups;

@@ -1,9 +1,8 @@
-import { DocmillError } from '../../errors.ts';
-import { layoutBlocks } from '../../render/blocks.ts';
+import { DocmillError, throwIfAborted } from '../../errors.ts';
+import { layoutBlocks, type PageBlocks } from '../../render/blocks.ts';
 import { type MarkdownOptions, renderMarkdownWithSpans } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
 import type { Root } from '../../tree/types.ts';
-import { makeCounter } from './counter.ts';
 import { DEFAULT_CHUNK_TOKENS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from './limits.ts';
 import { packChunks } from './pack.ts';
 import { blocksFromLayout, blocksFromMarkdown, type SourceBlock } from './source.ts';
@@ -14,9 +13,14 @@ import type { Chunk, ChunkOptions } from './types.ts';
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
 export { tokenizerNames } from './types.ts';
 
-/** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`). */
+/** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`), and a way to stop. */
 export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
   signal?: AbortSignal;
+}
+
+/** The engine's own stop check (its deadline), beside the caller's signal. */
+interface Internal {
+  check?: () => void;
 }
 
 function checkBudget(maxTokens: number, overlapTokens: number): void {
@@ -49,26 +53,46 @@ function sourceBlocks(input: Root | ParseData, opts: ChunkTreeOptions): SourceBl
   );
 }
 
+/** Chunks of blocks already laid out (the engine shares its Markdown rendering with `data.markdown`). */
+export async function chunkLayout(
+  groups: readonly PageBlocks[],
+  options: ChunkTreeOptions & Internal,
+): Promise<Chunk[]> {
+  return chunkSource(() => blocksFromLayout(groups), options);
+}
+
+async function chunkSource(source: () => SourceBlock[], options: ChunkTreeOptions & Internal): Promise<Chunk[]> {
+  const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
+  const overlapTokens = options.overlapTokens ?? 0;
+  checkBudget(maxTokens, overlapTokens);
+  const counter = await tokenCounter(options.tokenizer);
+  const blocks = source();
+  const { signal, check } = options;
+  try {
+    return await packChunks(blocks, {
+      maxTokens,
+      overlapTokens,
+      counter,
+      check: () => {
+        throwIfAborted(signal);
+        check?.();
+      },
+    });
+  } catch (err) {
+    if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
+    throw err;
+  }
+}
+
 /**
  * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
  * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
  * offsets point into `data.markdown`). Async because the tokenizer loads on first use.
  */
-export async function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
-  const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
-  const overlapTokens = options.overlapTokens ?? 0;
-  checkBudget(maxTokens, overlapTokens);
+export function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
   if (!input || typeof input !== 'object')
-    throw new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.');
-  const counter = makeCounter(await tokenCounter(options.tokenizer));
-  const blocks = sourceBlocks(input, options);
-  try {
-    const packOptions = { maxTokens, overlapTokens, counter, ...(options.signal ? { signal: options.signal } : {}) };
-    return packChunks(blocks, packOptions);
-  } catch (err) {
-    if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
-    throw err;
-  }
+    return Promise.reject(new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.'));
+  return chunkSource(() => sourceBlocks(input, options), options);
 }
 
 const LEADING_HEADING = /^#{1,6}[ \t]/;

@@ -1,5 +1,5 @@
-import { throwIfAborted } from '../../errors.ts';
 import type { BBox } from '../../tree/types.ts';
+import { nextTask } from '../../util/task.ts';
 import type { Counter } from './counter.ts';
 import { sentenceRanges, wordRanges } from './segments.ts';
 import type { Scope, SourceBlock } from './source.ts';
@@ -10,7 +10,8 @@ export interface PackOptions {
   maxTokens: number;
   overlapTokens: number;
   counter: Counter;
-  signal?: AbortSignal;
+  /** Throws when the work must stop (the caller's abort, the parse deadline); called often, cheaply. */
+  check?: () => void;
 }
 
 /** A whole block, or a part of one, on its way into a chunk. */
@@ -30,8 +31,8 @@ interface Piece {
 
 interface Draft {
   pieces: Piece[];
-  /** True when the chunk carries on from the previous one (same section, no heading between). */
-  continues: boolean;
+  /** Exact tokens of the pieces joined. */
+  tokens: number;
 }
 
 /** Joins pieces within a chunk, as blocks are joined in `data.markdown`. */
@@ -71,6 +72,33 @@ const union = (a: BBox, b: BBox): BBox => [
   Math.max(a[3], b[3]),
 ];
 
+const linesBefore = (text: string, at: number): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** The pages (and boxes) a piece covers: its block's, or for part of a table continued over pages, its rows'. */
+function placesOf(p: Piece): { page: number; bbox?: BBox }[] {
+  const b = p.block;
+  if (b.page === undefined) return [];
+  const first = b.bbox ? { page: b.page, bbox: b.bbox } : { page: b.page };
+  if (!b.continued || p.start === undefined || p.end === undefined || b.start === undefined) return [first];
+  const from = linesBefore(b.text, p.start - b.start);
+  const to = linesBefore(b.text, p.end - b.start);
+  const places: { page: number; bbox?: BBox }[] = [];
+  let current = first;
+  let lineOfCurrent = 0;
+  for (const part of b.continued) {
+    if (part.line > to) break;
+    if (part.line > from && lineOfCurrent <= to) places.push(current);
+    current = part.bbox ? { page: part.pageNumber, bbox: part.bbox } : { page: part.pageNumber };
+    lineOfCurrent = part.line;
+  }
+  places.push(current);
+  return places;
+}
+
 function provenance(chunk: Chunk, pieces: readonly Piece[]): void {
   const pages = new Set<number>();
   const boxes = new Map<number, BBox>();
@@ -80,10 +108,11 @@ function provenance(chunk: Chunk, pieces: readonly Piece[]): void {
   let offsets = true;
   for (const p of pieces) {
     const b = p.block;
-    if (b.page !== undefined) pages.add(b.page);
-    if (b.bbox && b.page !== undefined) {
-      const box = boxes.get(b.page);
-      boxes.set(b.page, box ? union(box, b.bbox) : b.bbox);
+    for (const place of placesOf(p)) {
+      pages.add(place.page);
+      if (!place.bbox) continue;
+      const box = boxes.get(place.page);
+      boxes.set(place.page, box ? union(box, place.bbox) : place.bbox);
     }
     if (b.id && ids[ids.length - 1] !== b.id) ids.push(b.id);
     if (p.start === undefined || p.end === undefined) offsets = false;
@@ -129,59 +158,141 @@ function overlapText(prev: Piece, limit: number, counter: Counter): string {
   return '';
 }
 
-/** Cuts the blocks into chunks: headings start chunks, small blocks merge, long ones are cut. */
-export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): Chunk[] {
+/** Whole-block counts are skipped beyond this many characters per budget token: such a block is cut anyway. */
+const CHARS_PER_TOKEN_CAP = 6;
+
+/** Milliseconds of synchronous work between task turns, so timers (the parse timeout) can fire. */
+const TURN_MS = 25;
+
+/** Awaited between blocks: a task turn now and then, and the stop check. */
+function turns(check: () => void): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last > TURN_MS) {
+      await nextTask();
+      last = performance.now();
+    }
+    check();
+  };
+}
+
+/**
+ * Tokens of each block when it fits the budget (false when it does not). Counted once, before
+ * packing, so a heading can see whether the section it opens fits.
+ */
+async function blockTokens(
+  blocks: readonly SourceBlock[],
+  counter: Counter,
+  budget: number,
+  turn: () => Promise<void>,
+) {
+  const out: (number | false)[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    if (i % CHECK_EVERY === 0) await turn();
+    const b = blocks[i] as SourceBlock;
+    out.push(b.text.length <= budget * CHARS_PER_TOKEN_CAP ? counter.within(b.text, budget) : false);
+  }
+  return out;
+}
+
+/**
+ * Cuts the blocks into chunks. A heading starts a chunk, unless the whole section it opens (to the
+ * next heading) fits in what is left of the current one and sits no higher in the outline than
+ * where that chunk started: short sections then share a chunk instead of each making a small one.
+ * Small blocks merge up to the budget; a long block is cut (split.ts).
+ */
+export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): Promise<Chunk[]> {
   const { counter, maxTokens, overlapTokens } = opts;
+  const check = opts.check ?? (() => undefined);
+  const turn = turns(check);
   const budget = maxTokens - overlapTokens;
   const sep = counter.count(JOIN);
+  const sizes = await blockTokens(blocks, counter, budget, turn);
   const drafts: Draft[] = [];
   let stack: { depth: number; text: string }[] = [];
   let cur: Piece[] = [];
   let curTokens = 0;
+  /** `curTokens` is the exact count of the pieces joined (known joints), not an estimate. */
+  let curExact = true;
+  /** Outline depth where the current chunk starts (0 before any heading). */
+  let anchor = 0;
   let scope: string | undefined;
-  /** The next chunk starts at a heading or a new section: nothing to overlap with. */
-  let fresh = true;
 
-  const take = (n: number) => {
-    drafts.push({ pieces: cur.slice(0, n), continues: !fresh });
-    fresh = false;
+  const take = (n: number, tokens: number) => {
+    drafts.push({ pieces: cur.slice(0, n), tokens });
     const rest = cur.slice(n);
     cur = [];
     curTokens = 0;
+    curExact = true;
     for (const p of rest) add(p);
   };
-  /** Emits the current chunk, giving back trailing pieces while the exact count is over budget. */
+  /**
+   * Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits.
+   * Headings at its end go with the next chunk: a heading belongs with what it heads.
+   */
   const flushOne = () => {
-    let n = cur.length;
-    while (
-      n > 1 &&
-      counter.within(
+    let last = cur.length;
+    while (last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading)) last--;
+    if (curExact && last === cur.length) return take(cur.length, curTokens);
+    for (let n = last; n > 1; n--) {
+      const tokens = counter.within(
         cur
           .slice(0, n)
           .map((p) => p.text)
           .join(JOIN),
         budget,
-      ) === false
-    )
-      n--;
-    take(n);
+      );
+      if (tokens !== false) return take(n, tokens);
+    }
+    take(1, (cur[0] as Piece).tokens);
   };
   const flush = () => {
     while (cur.length) flushOne();
   };
+  const jointCost = (p: Piece): { cost: number; exact: boolean } => {
+    const last = cur[cur.length - 1];
+    if (!last) return { cost: 0, exact: true };
+    const j = counter.joint(last.text, p.text);
+    return j === undefined ? { cost: sep, exact: false } : { cost: j, exact: true };
+  };
   function add(p: Piece): void {
-    if (cur.length && curTokens + sep + p.tokens > budget) flushOne();
-    curTokens += (cur.length ? sep : 0) + p.tokens;
+    let { cost, exact } = jointCost(p);
+    if (cur.length && curTokens + cost + p.tokens > budget) {
+      flushOne();
+      ({ cost, exact } = jointCost(p));
+    }
+    if (!cur.length) anchor = p.heading ? (p.block.depth ?? 0) : (stack[stack.length - 1]?.depth ?? 0);
+    curTokens += cost + p.tokens;
+    curExact &&= exact;
     cur.push(p);
   }
   const onlyHeadings = () => cur.every((p) => p.heading);
+  /**
+   * Tokens of the section a heading at `index` opens, its subsections included (up to the next
+   * heading as high or higher, or the end of the slide, sheet or chapter), or false past the budget.
+   */
+  const sectionTokens = (index: number): number | false => {
+    let total = 0;
+    const first = blocks[index] as SourceBlock;
+    const key = scopeKey(first.scope);
+    for (let i = index; i < blocks.length; i++) {
+      const b = blocks[i] as SourceBlock;
+      const closes = b.type === 'heading' && (b.depth ?? 0) <= (first.depth ?? 0);
+      if (i > index && (closes || scopeKey(b.scope) !== key)) break;
+      const n = sizes[i];
+      if (n === false || n === undefined) return false;
+      total += n + (i > index ? sep : 0);
+      if (total > budget) return false;
+    }
+    return total;
+  };
 
-  blocks.forEach((block, index) => {
-    if (index % CHECK_EVERY === 0) throwIfAborted(opts.signal);
+  for (let index = 0; index < blocks.length; index++) {
+    if (index % CHECK_EVERY === 0) await turn();
+    const block = blocks[index] as SourceBlock;
     const key = scopeKey(block.scope);
     if (key !== scope) {
       flush();
-      fresh = true;
       if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) stack = [];
       scope = key;
     }
@@ -190,11 +301,13 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
       const depth = block.depth as number;
       while (stack.length && (stack[stack.length - 1] as { depth: number }).depth >= depth) stack.pop();
       stack.push({ depth, text: headingText(block.text) });
-      if (!onlyHeadings()) flush();
-      if (!cur.length) fresh = true;
+      if (!onlyHeadings()) {
+        const section = depth >= anchor ? sectionTokens(index) : false;
+        if (section === false || curTokens + sep + section > budget) flush();
+      }
     }
     const path = stack.map((h) => h.text);
-    const whole = block.text.length <= budget * 8 ? counter.within(block.text, budget) : false;
+    const whole = sizes[index] as number | false;
     const base = { block, heading, path };
     if (whole !== false) {
       const piece: Piece = { ...base, text: block.text, tokens: whole, continuation: false };
@@ -203,13 +316,14 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
         piece.end = block.start + block.text.length;
       }
       add(piece);
-      return;
+      continue;
     }
     // A long block fills what is left of the current chunk when that is worth it (always behind
     // a heading, which should not stand alone), then takes chunks of its own.
     const left = budget - curTokens - sep;
     const first = cur.length && (left >= budget / 4 || (onlyHeadings() && left > 0)) ? left : budget;
-    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, budget, first);
+    await turn();
+    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, budget, first, check);
     parts.forEach((part, i) => {
       const piece: Piece = { ...base, text: part.text, tokens: part.tokens, continuation: i > 0 };
       if (block.start !== undefined) {
@@ -218,7 +332,7 @@ export function packChunks(blocks: readonly SourceBlock[], opts: PackOptions): C
       }
       add(piece);
     });
-  });
+  }
   flush();
   return finish(drafts, opts);
 }
@@ -229,27 +343,33 @@ function finish(drafts: readonly Draft[], opts: PackOptions): Chunk[] {
     const pieces = draft.pieces;
     const body = pieces.map((p) => p.text).join(JOIN);
     let text = body;
-    let tokens = counter.within(body, maxTokens);
+    let tokens = draft.tokens;
     const prev = drafts[i - 1]?.pieces.at(-1);
     const head = pieces[0] as Piece;
-    if (overlapTokens > 0 && draft.continues && prev) {
-      const tail = overlapText(prev, overlapTokens, counter);
+    // Only a chunk carrying on from the previous one (same slide, sheet or chapter, no heading
+    // between) repeats its end.
+    const continues = prev && !head.heading && scopeKey(head.block.scope) === scopeKey(prev.block.scope);
+    if (overlapTokens > 0 && continues) {
       // A part continuing the same block carries on its sentence; a new block starts a paragraph.
-      const joint = head.continuation && head.block === prev.block ? ' ' : JOIN;
-      const withTail = tail ? counter.within(`${tail}${joint}${body}`, maxTokens) : false;
-      if (withTail !== false) {
-        text = `${tail}${joint}${body}`;
-        tokens = withTail;
+      const sameBlock = head.continuation && head.block === prev.block;
+      const joint = sameBlock ? ' ' : JOIN;
+      // The joint itself may cost a token or two: a shorter tail then, never a chunk over budget.
+      for (let limit = overlapTokens; limit > 0; ) {
+        const tail = overlapText(prev, limit, counter);
+        if (!tail) break;
+        const known = sameBlock ? undefined : counter.joint(tail, body);
+        const total =
+          known !== undefined ? counter.count(tail) + known + tokens : counter.count(`${tail}${joint}${body}`);
+        if (total <= maxTokens) {
+          text = `${tail}${joint}${body}`;
+          tokens = total;
+          break;
+        }
+        limit = Math.min(limit - 1, counter.count(tail) - (total - maxTokens));
       }
     }
     const firstContent = pieces.find((p) => !p.heading) ?? (pieces[pieces.length - 1] as Piece);
-    const chunk: Chunk = {
-      id: `c${i + 1}`,
-      text,
-      tokens: tokens === false ? counter.count(text) : tokens,
-      headings: firstContent.path,
-      type: typeOf(pieces),
-    };
+    const chunk: Chunk = { id: `c${i + 1}`, text, tokens, headings: firstContent.path, type: typeOf(pieces) };
     provenance(chunk, pieces);
     return chunk;
   });

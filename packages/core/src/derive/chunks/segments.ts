@@ -60,12 +60,28 @@ export function wordRanges(text: string): Range[] {
   return out.length ? out : [[0, text.length]];
 }
 
+/**
+ * Blanks between two ranges move to the start of the second: "end. " + "Next" becomes "end." +
+ * " Next", which is where a BPE pre-split puts the space too, so counts of the pieces add up.
+ */
+function blanksForward(text: string, ranges: Range[]): Range[] {
+  for (let k = 1; k < ranges.length; k++) {
+    const prev = ranges[k - 1] as Range;
+    const cur = ranges[k] as Range;
+    let p = cur[0];
+    while (p > prev[0] + 1 && /\s/.test(text[p - 1] as string)) p--;
+    prev[1] = p;
+    cur[0] = p;
+  }
+  return ranges;
+}
+
 /** Cut levels, coarsest first. */
 export const levels: ReadonlyArray<(text: string) => Range[]> = [
   paragraphRanges,
   lineRanges,
-  sentenceRanges,
-  wordRanges,
+  (text) => blanksForward(text, sentenceRanges(text)),
+  (text) => blanksForward(text, wordRanges(text)),
 ];
 
 /** Code-point safe: never cuts between the halves of a surrogate pair. */

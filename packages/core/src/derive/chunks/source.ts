@@ -1,4 +1,4 @@
-import type { BlockGroupKind, PageBlocks } from '../../render/blocks.ts';
+import type { BlockGroupKind, PageBlocks, TablePagePart } from '../../render/blocks.ts';
 import type { BBox } from '../../tree/types.ts';
 
 /** Where a block lives: chunks never cross from one slide, sheet or chapter into the next. */
@@ -23,6 +23,8 @@ export interface SourceBlock {
   /** Page or slide number. */
   page?: number;
   bbox?: BBox;
+  /** A table continued on later pages: from which line of `text` on its rows are on which page. */
+  continued?: TablePagePart[];
   scope: Scope;
 }
 
@@ -52,6 +54,7 @@ export function blocksFromLayout(groups: readonly PageBlocks[]): SourceBlock[] {
       if (item.markdownSpan) b.start = item.markdownSpan[0];
       if (paged) b.page = g.pageNumber;
       if (item.bbox) b.bbox = item.bbox;
+      if (item.continued?.length) b.continued = item.continued;
       out.push(b);
     }
   }

@@ -31,7 +31,11 @@ interface Ctx {
   /** Around the first part instead (a table's caption with its header row). */
   firstFrame?: Frame;
   out: Part[];
+  /** Throws when the work must stop; called every few hundred ranges. */
+  check: () => void;
 }
+
+const CHECK_EVERY = 256;
 
 const budgetOf = (ctx: Ctx) => (ctx.out.length ? ctx.budget : ctx.firstBudget);
 const frameOf = (ctx: Ctx) => (ctx.out.length ? ctx.frame : (ctx.firstFrame ?? ctx.frame));
@@ -53,6 +57,7 @@ function emit(ctx: Ctx, start: number, end: number, tokens?: number): void {
 /** The longest prefix of `[start, end)` within the budget, cut at code points (a word longer than the budget). */
 function cutChars(ctx: Ctx, start: number, end: number): void {
   while (start < end) {
+    ctx.check();
     const budget = budgetOf(ctx);
     const fits = (len: number) => ctx.counter.within(framed(ctx, ctx.text.slice(start, start + len)), budget) !== false;
     // Grow until it no longer fits, then bisect: a few counts of at most twice the part's length.
@@ -94,9 +99,40 @@ export class TokenizerError extends Error {
  * the next finer level (paragraphs, lines, sentences, words, then characters).
  */
 function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
-  const sizes = ranges.map(([s, e]) => ctx.counter.count(ctx.text.slice(s, e).trim()));
+  const { text, counter } = ctx;
+  // Ranges as they sit in the text: where every seam inside a part is clean, the part's count is
+  // their sum (its first and last range counted again trimmed), without counting the part.
+  const sizes = ranges.map(([s, e], k) => {
+    if (k % CHECK_EVERY === 0) ctx.check();
+    return counter.count(text.slice(s, e));
+  });
+  const clean = ranges.map(([s], k) => k > 0 && counter.seam(text, s));
+  const exact = (i: number, j: number): number | undefined => {
+    const frame = frameOf(ctx);
+    // A header row ends in a newline and rows start with "|": the same seam as between rows.
+    if (
+      frame &&
+      (frame.after ||
+        !counter.seam(
+          `${frame.before}${text
+            .slice((ranges[i] as Range)[0])
+            .trimStart()
+            .slice(0, 2)}`,
+          frame.before.length,
+        ))
+    )
+      return undefined;
+    for (let k = i + 1; k < j; k++) if (!clean[k]) return undefined;
+    const [s, e] = ranges[i] as Range;
+    if (j === i + 1) return (frame?.tokens ?? 0) + counter.count(text.slice(s, e).trim());
+    let n = (frame?.tokens ?? 0) + counter.count(text.slice(s, e).trimStart());
+    for (let k = i + 1; k < j - 1; k++) n += sizes[k] as number;
+    const [ls, le] = ranges[j - 1] as Range;
+    return n + counter.count(text.slice(ls, le).trimEnd());
+  };
   let i = 0;
   while (i < ranges.length) {
+    if (ctx.out.length % CHECK_EVERY === 0) ctx.check();
     const budget = budgetOf(ctx) - (frameOf(ctx)?.tokens ?? 0);
     let j = i;
     let estimate = 0;
@@ -109,7 +145,13 @@ function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
     while (j > i) {
       const start = (ranges[i] as Range)[0];
       const end = (ranges[j - 1] as Range)[1];
-      const n = ctx.counter.within(framed(ctx, ctx.text.slice(start, end).trim()), budgetOf(ctx));
+      const known = exact(i, j);
+      const n =
+        known === undefined
+          ? counter.within(framed(ctx, text.slice(start, end).trim()), budgetOf(ctx))
+          : known <= budgetOf(ctx)
+            ? known
+            : false;
       if (n !== false) {
         emit(ctx, start, end, n);
         break;
@@ -163,18 +205,32 @@ function groupLines(text: string, test: (line: string) => boolean): Range[] {
 
 const LINE_LEVEL = 1;
 
+/** A header row whose cells (two or more) all say the same: a title spanning the table. */
+function isTitleRow(line: string): boolean {
+  const cells = line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+  return cells.length > 1 && cells[0] !== '' && cells.every((c) => c === cells[0]);
+}
+
 /** A table by rows, its header row (and separator) repeated at the top of every part. */
 function splitTable(ctx: Ctx): boolean {
   const lines = lineRanges(ctx.text);
   const sep = lines.findIndex(([s, e]) => SEPARATOR_ROW.test(ctx.text.slice(s, e).trim()));
   if (sep < 1 || sep === lines.length - 1) return false;
   const headerStart = (lines[sep - 1] as Range)[0];
-  const header = `${ctx.text.slice(headerStart, (lines[sep] as Range)[1]).trimEnd()}\n`;
+  // A title merged over every column (rendered as the same text in each) is not the header the
+  // reader needs: the row of column names under it goes along.
+  const titled = isTitleRow(ctx.text.slice(...(lines[sep - 1] as Range))) && lines.length > sep + 2;
+  const headerEnd = (lines[titled ? sep + 1 : sep] as Range)[1];
+  const header = `${ctx.text.slice(headerStart, headerEnd).trimEnd()}\n`;
   const frame: Frame = { before: header, after: '', tokens: ctx.counter.count(header) };
   // A header too wide for the budget cannot be repeated: the table is cut by lines like text.
   if (frame.tokens * 2 > ctx.budget) return false;
   ctx.frame = frame;
-  const rows = lines.slice(sep + 1);
+  const rows = lines.slice(titled ? sep + 2 : sep + 1);
   if (headerStart > 0) {
     // The caption goes with the first rows when they fit together, otherwise by itself.
     const caption = ctx.text.slice(0, headerStart).trim();
@@ -219,8 +275,15 @@ function splitFenced(ctx: Ctx): boolean {
  * list by items, code by lines, anything else at paragraphs, lines, sentences, then words.
  * `firstBudget` (≤ budget) bounds the first part.
  */
-export function splitBlock(type: string, text: string, counter: Counter, budget: number, firstBudget = budget): Part[] {
-  const ctx: Ctx = { text, counter, budget, firstBudget, out: [] };
+export function splitBlock(
+  type: string,
+  text: string,
+  counter: Counter,
+  budget: number,
+  firstBudget = budget,
+  check: () => void = () => undefined,
+): Part[] {
+  const ctx: Ctx = { text, counter, budget, firstBudget, out: [], check };
   if (type === 'table' && splitTable(ctx)) return ctx.out;
   if ((type === 'code' || type === 'math') && splitFenced(ctx)) return ctx.out;
   if (type === 'list') {
