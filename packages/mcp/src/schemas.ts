@@ -70,12 +70,21 @@ export const parseDocumentOutput = parseDataSchema.extend({ truncated: truncated
  * its `type`, so chunk_document takes exactly what `formats: [{type: "chunks"}]` takes.
  */
 function chunksFields() {
-  const item = o.formats
-    .unwrap()
-    .element.options.find(
-      (x) => x instanceof z.ZodObject && x.shape.type instanceof z.ZodLiteral && x.shape.type.value === 'chunks',
-    );
-  if (!(item instanceof z.ZodObject)) throw new Error('core has no chunks format');
+  // The format items are a union (of strings and a union of objects, told apart by `type`): search it.
+  const find = (t: z.ZodType): z.ZodObject | undefined => {
+    if (t instanceof z.ZodObject) {
+      const type = t.shape.type;
+      return type instanceof z.ZodLiteral && type.value === 'chunks' ? t : undefined;
+    }
+    if (!(t instanceof z.ZodUnion)) return undefined;
+    for (const x of t.options as z.ZodType[]) {
+      const hit = find(x);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const item = find(o.formats.unwrap().element);
+  if (!item) throw new Error('core has no chunks format');
   const shape = item.shape as Record<'maxTokens' | 'overlapTokens' | 'tokenizer', z.ZodType>;
   return {
     maxTokens: shape.maxTokens.describe('Most tokens per chunk (16–65536, default 512).'),
