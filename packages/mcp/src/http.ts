@@ -15,7 +15,10 @@ export interface HttpOptions {
   keys?: ApiKey[];
   /** Serve a non-loopback address without keys (refused otherwise). */
   allowNoAuth?: boolean;
-  /** Sessions open at once; a new one beyond it gets 503. Default 64. */
+  /**
+   * Sessions open at once (default 64). A new one beyond it closes the least recently used idle
+   * session; only when every session has a request in flight is it refused with 503.
+   */
   maxSessions?: number;
   /** A session without a request for this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
@@ -36,6 +39,8 @@ interface Session {
   server: McpServer;
   keyId: string | undefined;
   lastSeen: number;
+  /** POSTs of the session being answered (a tool call streams until its result). */
+  inFlight: number;
 }
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -127,17 +132,31 @@ export async function serveHttp(mcp: DocmillMcp, opts: HttpOptions = {}): Promis
       const s = sessions.get(given);
       // Another key's session is as unknown as an expired one.
       if (!s || s.keyId !== keyId) return refuse(res, req, 404, 'Session not found: initialize a new one.');
+      // Most recently used last: the map's order is the eviction order.
+      sessions.delete(given);
+      sessions.set(given, s);
       s.lastSeen = Date.now();
-      await s.transport.handleRequest(req, res);
+      // A GET is the session's standing notification stream, open for as long as the client is:
+      // only POSTs (calls being answered) make a session busy.
+      const call = req.method === 'POST' ? 1 : 0;
+      s.inFlight += call;
+      try {
+        await s.transport.handleRequest(req, res);
+      } finally {
+        s.inFlight -= call;
+      }
       if (req.method === 'DELETE') await end(given);
       return;
     }
     if (req.method !== 'POST')
       return refuse(res, req, 400, 'Bad Request: no session; POST an initialize request first.');
     if (sessions.size >= maxSessions) {
-      return refuse(res, req, 503, `Too many open sessions (${maxSessions}); close one or retry later.`, {
-        'Retry-After': '5',
-      });
+      // Clients often leave without ending their session: the least recently used idle one makes room.
+      const idle = [...sessions].find(([, x]) => x.inFlight === 0);
+      if (!idle) {
+        return refuse(res, req, 503, `All ${maxSessions} sessions are busy; retry later.`, { 'Retry-After': '5' });
+      }
+      await end(idle[0]);
     }
     // A new transport per initialize; if the message was anything else the transport answers 400
     // and never gets a session id, and it is dropped.
@@ -148,7 +167,7 @@ export async function serveHttp(mcp: DocmillMcp, opts: HttpOptions = {}): Promis
       maxRequestBodySize: maxBody,
       onsessioninitialized: (id) => {
         info.sessionId = id;
-        sessions.set(id, { transport, server: server as McpServer, keyId, lastSeen: Date.now() });
+        sessions.set(id, { transport, server: server as McpServer, keyId, lastSeen: Date.now(), inFlight: 0 });
       },
     });
     transport.onclose = () => {

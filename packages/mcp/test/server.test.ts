@@ -3,7 +3,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { createEngine, type Engine } from '@docmill/core';
+import { ACCEPTED_EXTENSIONS, createEngine, type Engine } from '@docmill/core';
 import { createPooledEngine } from '@docmill/workers';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -152,6 +152,58 @@ describe('the MCP server in-process, over Streamable HTTP with API keys', () => 
       `400 BAD_REQUEST: ${join(fixtures, 'docx/basic.docx')} is outside the folders this server may read: ${join(fixtures, 'csv')}.`,
     );
     await a.close();
+  });
+});
+
+describe('limits and list_formats', () => {
+  it('lists every accepted extension once, by family, and refuses oversized arguments and sessions', async () => {
+    const engine = createEngine();
+    const mcp = await createDocmillMcp({ engine, roots: [fixtures] });
+    const http = await serveHttp(mcp, { port: 0, maxSessions: 1 });
+    try {
+      const c = await connect(http.url);
+      const r = await call(c, 'list_formats', {});
+      const list = r.structuredContent as {
+        families: Array<{ extensions: string[] }>;
+        formats: Record<string, string>;
+      };
+      const listed = list.families.flatMap((f) => f.extensions).sort();
+      expect(listed).toEqual([...ACCEPTED_EXTENSIONS].sort());
+      expect(Object.keys(list.formats)).toEqual(expect.arrayContaining(['markdown', 'chunks', 'json']));
+      expect(textOf(r)).toContain('Spreadsheets (.xlsx .xlsm .xlsb .xls .ods)');
+      // A million-item argument list is refused before it is looked at.
+      const huge = await c
+        .callTool({ name: 'parse_document', arguments: { path: 'x.pdf', formats: Array(20_000).fill('markdown') } })
+        .catch((e: Error) => e);
+      expect(String(huge instanceof Error ? huge.message : textOf(huge as never))).toMatch(
+        /more than the maximum of 10000 elements/,
+      );
+      // One session at most: a second client takes the idle one's place; the first must start over.
+      const second = await connect(http.url);
+      expect(http.sessions).toBe(1);
+      await expect(call(c, 'list_formats', {})).rejects.toThrow(/404|Session not found/);
+      // While the only session has a call in flight, a new one is refused.
+      let started: () => void = () => {};
+      const inFlight = new Promise<void>((r) => {
+        started = r;
+      });
+      const busy = second.callTool(
+        {
+          name: 'parse_document',
+          arguments: { data: Buffer.from(manyPagePdf(3000)).toString('base64'), filename: 'b.pdf', timeout: 300_000 },
+        },
+        undefined,
+        { timeout: 300_000, onprogress: () => started() },
+      );
+      await inFlight;
+      await expect(connect(http.url)).rejects.toThrow(/503|busy/);
+      await busy;
+      await second.close();
+      await c.close().catch(() => undefined);
+    } finally {
+      await http.close();
+      await engine.close();
+    }
   });
 });
 
