@@ -1,4 +1,4 @@
-import { DocmillError, type ParseData, type ParseHints, toDocmillError } from '@docmill/core';
+import { DocmillError, type ParseData, type ParseHints, timeoutError, toDocmillError } from '@docmill/core';
 import type { Fetcher } from '@docmill/server/node';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
@@ -168,23 +168,30 @@ function buildServer(cfg: ResolvedMcpConfig, operatorRoots: readonly Root[], ses
     hints: Pick<ParseHints, 'signal' | 'onProgress'>,
     extra: Extra,
   ): Promise<ParseData> {
-    const signal = hints.signal as AbortSignal;
-    const fetchSignal = AbortSignal.any([signal, AbortSignal.timeout(args.timeout)]);
-    const loaded = await loadSource(args, {
-      roots: rootsFor(extra),
-      maxFileBytes: cfg.maxFileBytes,
-      fetcher: async () => cfg.fetcher ?? (await nodeFetcher()),
-      allowPrivateNetworks: cfg.allowPrivateNetworks,
-      maxRedirects: cfg.maxRedirects,
-      signal: fetchSignal,
-    });
-    facts.source = loaded.kind;
-    facts.bytes = loaded.bytes.byteLength;
-    const data = await cfg.engine.parse(
-      loaded.bytes,
-      { ...options, timeout: args.timeout },
-      { ...loaded.hints, ...hints, ...(args.password ? { password: args.password } : {}) },
-    );
+    // One deadline for the fetch and the parse together, as /v2/scrape counts its timeout.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(timeoutError(args.timeout)), args.timeout);
+    const signal = AbortSignal.any([hints.signal as AbortSignal, deadline.signal]);
+    let data: ParseData;
+    try {
+      const loaded = await loadSource(args, {
+        roots: rootsFor(extra),
+        maxFileBytes: cfg.maxFileBytes,
+        fetcher: async () => cfg.fetcher ?? (await nodeFetcher()),
+        allowPrivateNetworks: cfg.allowPrivateNetworks,
+        maxRedirects: cfg.maxRedirects,
+        signal,
+      });
+      facts.source = loaded.kind;
+      facts.bytes = loaded.bytes.byteLength;
+      data = await cfg.engine.parse(
+        loaded.bytes,
+        { ...options, timeout: args.timeout },
+        { ...loaded.hints, ...hints, signal, ...(args.password ? { password: args.password } : {}) },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
     facts.pages = typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
     return data;
   }

@@ -213,6 +213,7 @@ describe('url: fetched through @docmill/server’s SSRF guard', () => {
   let engine: Engine;
   beforeAll(async () => {
     site = createServer((req, res) => {
+      if (req.url === '/hangs.pdf') return; // never answers: the call's timeout must end it
       if (req.url === '/report.docx') {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.end(bytes('docx/basic.docx'));
@@ -226,6 +227,7 @@ describe('url: fetched through @docmill/server’s SSRF guard', () => {
     engine = createEngine();
   });
   afterAll(async () => {
+    site.closeAllConnections();
     await new Promise((r) => site.close(r));
     await engine.close();
   });
@@ -243,6 +245,10 @@ describe('url: fetched through @docmill/server’s SSRF guard', () => {
           expect(data.metadata.sourceURL).toBe(`${siteUrl}/report.docx`);
           expect(textOf(await call(c, 'parse_document', { url: `${siteUrl}/missing.pdf` }))).toBe(
             `400 BAD_REQUEST: ${siteUrl}/missing.pdf answered HTTP 404.`,
+          );
+          // One deadline covers the fetch and the parse.
+          expect(textOf(await call(c, 'parse_document', { url: `${siteUrl}/hangs.pdf`, timeout: 1000 }))).toBe(
+            '408 SCRAPE_TIMEOUT: Parsing did not finish within the 1000 ms timeout.',
           );
         } else {
           expect(textOf(r)).toMatch(
