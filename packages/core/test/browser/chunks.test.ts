@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Chunk, chunk, type PageBlocks, parse, type ParseOptions } from '../../src/index.ts';
+import { type Chunk, chunk, type PageBlocks, type ParseOptions, parse } from '../../src/index.ts';
 import {
   bundleCore,
   CHROMIUM,
@@ -124,10 +124,10 @@ describe.skipIf(!CHROMIUM)(`chunks in Chromium${CHROMIUM ? '' : ` (${chromiumSki
         ): Promise<Record<string, { chunks?: Chunk[]; blocks?: PageBlocks[]; error?: string }>>;
       };
       const files = FILES.map(fileArg);
-      const inBrowser = await page.evaluate(
-        ([list, options]) => (window as unknown as Run).chunkAll(list, options),
-        [files, OPTIONS] as const,
-      );
+      const inBrowser = await page.evaluate(([list, options]) => (window as unknown as Run).chunkAll(list, options), [
+        files,
+        OPTIONS,
+      ] as const);
       for (const p of FILES) {
         const name = basename(p);
         const inNode = await parse(new Uint8Array(readFileSync(p)), OPTIONS, { filename: name });

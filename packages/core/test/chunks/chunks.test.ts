@@ -14,7 +14,7 @@ import {
   section,
   tableFromMatrix,
 } from '../../src/tree/build.ts';
-import { offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
+import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 const tokens = (t: string) => countTokens(t, NO_SPECIAL);
@@ -30,6 +30,7 @@ async function checked(tree: Root, maxTokens: number, extra: Parameters<typeof c
   const chunks = await chunk(tree, { maxTokens, ...extra });
   const markdown = render(tree, 'markdown');
   expect(overBudget(chunks, maxTokens)).toEqual([]);
+  if (!extra.tokenizer) expect(contextOverBudget(chunks, maxTokens)).toEqual([]);
   const cov = wordCoverage(markdown, chunks);
   expect(cov.missing).toEqual([]);
   expect(cov.found).toBe(cov.words);
@@ -68,6 +69,18 @@ describe('chunk(): budgets', () => {
       expect(c.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 
+  it('ends sentences after citations and never cuts inside a link, code span or tag', async () => {
+    const sentence = (i: number) =>
+      `Sentence ${i} cites [a source with a long title](https://example.com/${'path/'.repeat(8)}${i} "Title ${i}") and \`code.span(${i})\`.<sup>[\\[${i}]](#cite_note-${i})</sup>`;
+    const markdown = Array.from({ length: 30 }, (_, i) => sentence(i)).join(' ');
+    const chunks = await chunk({ markdown, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(overBudget(chunks, 64)).toEqual([]);
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(markdown);
+    // Every chunk is whole sentences, each ending with its citation.
+    for (const c of chunks) expect(c.text).toMatch(/^Sentence \d+ cites .*<\/sup>$/s);
+  });
+
   it('splits a table by rows, every part starting with the header row, rows never cut', async () => {
     const header = ['Region', 'Product', 'Units', 'Revenue'];
     const rows = Array.from({ length: 120 }, (_, i) => [
@@ -92,6 +105,33 @@ describe('chunk(): budgets', () => {
     // All 120 rows are there, once each, in order.
     const seen = parts.flatMap((c) => c.text.split('\n').filter((l) => /^\| Region \d/.test(l)));
     expect(seen).toEqual(rows.map((r) => `| ${r.join(' | ')} |`));
+  });
+
+  it('sends a row that fits only without the header row by itself, whole', async () => {
+    const long = `| ${'word '.repeat(30).trim()} | ${'more '.repeat(20).trim()} |`;
+    const tree = root([
+      tableFromMatrix(
+        [
+          ['Name of the first column', 'Name of the second column'],
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        1,
+      ),
+    ]);
+    const md = `${render(tree, 'markdown').trimEnd()}\n${long}\n| e | f |\n`;
+    const header = '| Name of the first column | Name of the second column |\n| --- | --- |';
+    expect(tokens(`${header}\n${long}`)).toBeGreaterThan(64);
+    expect(tokens(long)).toBeLessThanOrEqual(64);
+    const chunks = await chunk({ markdown: md, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(overBudget(chunks, 64)).toEqual([]);
+    expect(chunks.map((c) => c.text)).toEqual([`${header}\n| a | b |\n| c | d |`, long, `${header}\n| e | f |`]);
+    // When that row is the first, the header row still comes first: the table reads in order.
+    const first = `${header}\n${long}\n| e | f |\n`;
+    const ordered = await chunk({ markdown: first, metadata: { error: null }, warning: null }, { maxTokens: 64 });
+    expect(ordered.map((c) => c.text)).toEqual([header, long, `${header}\n| e | f |`]);
+    expect(wordCoverage(first, ordered).missing).toEqual([]);
+    expect(offsetErrors(first, ordered)).toEqual([]);
   });
 
   it('splits a list by items and code by lines, each code part fenced', async () => {
@@ -204,6 +244,48 @@ describe('chunk(): structure', () => {
     const chunks = await checked(tree, 128);
     expect(chunks[0]?.text).toBe('# Intro\n\nShort.');
     expect(chunks[1]?.text.startsWith('## Big\n\n')).toBe(true);
+  });
+
+  it('never leaves a heading alone: what it heads joins it, and an empty section stays behind', async () => {
+    const body = prose(50, 7);
+    const tree = root([
+      heading(1, 'Creatures'),
+      heading(2, 'Demon'),
+      paragraph(prose(51, 2)),
+      // An empty section: the next heading is higher.
+      heading(3, 'Dragon'),
+      heading(2, 'Dragonlings'),
+      paragraph(body),
+    ]);
+    expect(tokens(body)).toBeLessThan(128);
+    const chunks = await checked(tree, 128);
+    expect(chunks.every((c) => !/^(#+ [^\n]+(\n\n)?)+$/.test(c.text))).toBe(true);
+    expect(chunks[0]?.text.endsWith('### Dragon')).toBe(true);
+    // The paragraph fits a chunk by itself but not after its heading: it is cut so its start joins it.
+    expect(chunks[1]?.text.startsWith('## Dragonlings\n\n')).toBe(true);
+    expect(chunks[1]?.headings).toEqual(['Creatures', 'Dragonlings']);
+  });
+
+  it('cuts a block that fits a chunk by itself but not after its heading, so the heading is not alone', async () => {
+    const title = 'A rather long section title of ten words or so';
+    // The paragraph's own budget: 128 less the path it would carry (four headings, a blank line,
+    // one token); after the four heading lines, with their marks, it does not fit.
+    const own = 128 - (tokens(`Part one\nChapter two\nSection three\n${title}\n\n`) + 1);
+    faker.seed(52);
+    let para = '';
+    while (tokens(`${para} ${faker.lorem.word()}.`.trim()) <= own) para = `${para} ${faker.lorem.word()}.`.trim();
+    const chain = `# Part one\n\n## Chapter two\n\n### Section three\n\n#### ${title}`;
+    expect(tokens(`${chain}\n\n${para}`)).toBeGreaterThan(128);
+    const tree = root([
+      heading(1, 'Part one'),
+      heading(2, 'Chapter two'),
+      heading(3, 'Section three'),
+      heading(4, title),
+      paragraph(para),
+    ]);
+    const chunks = await checked(tree, 128);
+    expect(chunks.length).toBe(2);
+    expect(chunks[0]?.text.startsWith(`${chain}\n\n`)).toBe(true);
   });
 
   it('never joins slides, sheets or chapters, and says which one each chunk is from', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Chunk, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
-import { offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
+import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { docx } from '../helpers/docx-build.ts';
 
@@ -19,6 +19,7 @@ async function chunked(bytes: Uint8Array, filename: string, maxTokens = 64): Pro
   const markdown = data.markdown ?? '';
   expect(chunks.length, filename).toBeGreaterThan(0);
   expect(overBudget(chunks, maxTokens), filename).toEqual([]);
+  expect(contextOverBudget(chunks, maxTokens), filename).toEqual([]);
   const cov = wordCoverage(markdown, chunks);
   expect(cov.missing, filename).toEqual([]);
   expect(offsetErrors(markdown, chunks), filename).toEqual([]);

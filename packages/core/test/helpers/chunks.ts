@@ -4,7 +4,7 @@
  */
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import type { Chunk, TokenizerName } from '../../src/index.ts';
+import { type Chunk, contextualize, type TokenizerName } from '../../src/index.ts';
 import { wordsOf } from './metrics.ts';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
@@ -19,6 +19,23 @@ export function overBudget(chunks: readonly Chunk[], maxTokens: number, tokenize
   return chunks
     .map((c) => ({ id: c.id, tokens: count(c.text), claimed: c.tokens }))
     .filter((c) => c.tokens > maxTokens || c.tokens !== c.claimed);
+}
+
+/**
+ * Chunks whose contextualized text (heading path in front) the tokenizer counts above the budget,
+ * leaving out those whose path alone takes more than a quarter of it (the chunker does not reserve
+ * room for such a path).
+ */
+export function contextOverBudget(
+  chunks: readonly Chunk[],
+  maxTokens: number,
+  tokenizer: TokenizerName = 'o200k_base',
+) {
+  const count = counters[tokenizer];
+  return chunks
+    .filter((c) => count(`${c.headings.join('\n')}\n\n`) + 1 <= maxTokens / 4)
+    .map((c) => ({ id: c.id, tokens: count(contextualize(c)) }))
+    .filter((c) => c.tokens > maxTokens);
 }
 
 /**

@@ -1,13 +1,8 @@
-import { DocmillError, throwIfAborted } from '../../errors.ts';
-import { layoutBlocks, type PageBlocks } from '../../render/blocks.ts';
-import { type MarkdownOptions, renderMarkdownWithSpans } from '../../render/markdown.ts';
+import { DocmillError } from '../../errors.ts';
+import type { PageBlocks } from '../../render/blocks.ts';
+import type { MarkdownOptions } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
 import type { Root } from '../../tree/types.ts';
-import { DEFAULT_CHUNK_TOKENS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from './limits.ts';
-import { packChunks } from './pack.ts';
-import { blocksFromLayout, blocksFromMarkdown, type SourceBlock } from './source.ts';
-import { TokenizerError } from './split.ts';
-import { tokenCounter } from './tokenizer.ts';
 import type { Chunk, ChunkOptions } from './types.ts';
 
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
@@ -19,38 +14,22 @@ export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
 }
 
 /** The engine's own stop check (its deadline), beside the caller's signal. */
-interface Internal {
+export interface Internal {
   check?: () => void;
 }
 
-function checkBudget(maxTokens: number, overlapTokens: number): void {
-  if (!Number.isInteger(maxTokens) || maxTokens < MIN_CHUNK_TOKENS || maxTokens > MAX_CHUNK_TOKENS)
-    throw new DocmillError(
-      400,
-      'BAD_REQUEST',
-      `maxTokens must be a whole number from ${MIN_CHUNK_TOKENS} to ${MAX_CHUNK_TOKENS}; got ${maxTokens}.`,
-    );
-  if (!Number.isInteger(overlapTokens) || overlapTokens < 0 || overlapTokens > maxTokens / 2)
-    throw new DocmillError(
-      400,
-      'BAD_REQUEST',
-      `overlapTokens must be a whole number from 0 to half of maxTokens; got ${overlapTokens}.`,
-    );
-}
+// The chunker loads on first use, like the tokenizer it brings: parses without chunks carry neither.
+const load = () => import('./run.ts');
 
-function sourceBlocks(input: Root | ParseData, opts: ChunkTreeOptions): SourceBlock[] {
-  if ('type' in input && input.type === 'root') {
-    const rendered = renderMarkdownWithSpans(input, opts);
-    return blocksFromLayout(layoutBlocks(input, rendered.spans, rendered.markdown));
-  }
-  const data = input as ParseData;
-  if (data.blocks) return blocksFromLayout(data.blocks);
-  if (typeof data.markdown === 'string') return blocksFromMarkdown(data.markdown);
-  throw new DocmillError(
-    400,
-    'BAD_REQUEST',
-    'chunk() needs a block tree, or parse data with `markdown` or `blocks` (ask for the markdown format).',
-  );
+/**
+ * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
+ * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
+ * offsets point into `data.markdown`). Async because the chunker and its tokenizer load on first use.
+ */
+export async function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
+  if (!input || typeof input !== 'object')
+    throw new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.');
+  return (await load()).chunk(input, options);
 }
 
 /** Chunks of blocks already laid out (the engine shares its Markdown rendering with `data.markdown`). */
@@ -58,48 +37,15 @@ export async function chunkLayout(
   groups: readonly PageBlocks[],
   options: ChunkTreeOptions & Internal,
 ): Promise<Chunk[]> {
-  return chunkSource(() => blocksFromLayout(groups), options);
-}
-
-async function chunkSource(source: () => SourceBlock[], options: ChunkTreeOptions & Internal): Promise<Chunk[]> {
-  const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
-  const overlapTokens = options.overlapTokens ?? 0;
-  checkBudget(maxTokens, overlapTokens);
-  const counter = await tokenCounter(options.tokenizer);
-  const blocks = source();
-  const { signal, check } = options;
-  try {
-    return await packChunks(blocks, {
-      maxTokens,
-      overlapTokens,
-      counter,
-      check: () => {
-        throwIfAborted(signal);
-        check?.();
-      },
-    });
-  } catch (err) {
-    if (err instanceof TokenizerError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
-    throw err;
-  }
-}
-
-/**
- * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
- * `render(tree, 'markdown')`), or a `ParseData` (its `blocks` when present, else its `markdown`;
- * offsets point into `data.markdown`). Async because the tokenizer loads on first use.
- */
-export function chunk(input: Root | ParseData, options: ChunkTreeOptions = {}): Promise<Chunk[]> {
-  if (!input || typeof input !== 'object')
-    return Promise.reject(new DocmillError(400, 'BAD_REQUEST', 'chunk() needs a block tree or parse data.'));
-  return chunkSource(() => sourceBlocks(input, options), options);
+  return (await load()).chunkLayout(groups, options);
 }
 
 const LEADING_HEADING = /^#{1,6}[ \t]/;
 
 /**
  * The chunk's text with its heading path in front, for embedding (as docling's `contextualize`):
- * the headings the text does not already start with, one per line, then the text.
+ * the headings the text does not already start with, one per line, then the text. Chunking keeps
+ * room for this path within `maxTokens`.
  */
 export function contextualize(c: Chunk): string {
   let shown = 0;

@@ -218,6 +218,27 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
   let anchor = 0;
   let scope: string | undefined;
 
+  /**
+   * The heading path contextualize() puts before a chunk that starts with this piece (the headings
+   * its text does not show) counts against the budget too: the contextualized text fits as well,
+   * unless the path alone would take more than a quarter of it.
+   */
+  const contextOf = (p: { heading: boolean; path: string[] }) => (p.heading ? p.path.slice(0, -1) : p.path);
+  const reserved = new Map<string, number>();
+  const reserveFor = (path: string[]): number => {
+    if (!path.length) return 0;
+    const prefix = `${path.join('\n')}${JOIN}`;
+    let n = reserved.get(prefix);
+    if (n === undefined) {
+      // One token more: the blank line may pair differently with the chunk's first characters.
+      n = Math.min(counter.count(prefix) + 1, Math.floor(maxTokens / 4));
+      reserved.set(prefix, n);
+    }
+    return n;
+  };
+  /** The budget of the chunk being filled: `budget` less its context's reserve. */
+  let chunkBudget = budget;
+
   const take = (n: number, tokens: number) => {
     drafts.push({ pieces: cur.slice(0, n), tokens });
     const rest = cur.slice(n);
@@ -228,11 +249,13 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
   };
   /**
    * Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits.
-   * Headings at its end go with the next chunk: a heading belongs with what it heads.
+   * Headings at its end go with the next chunk (`carry`): a heading belongs with what it heads. An
+   * empty section's heading (the next heading is as high) stays where it is.
    */
-  const flushOne = () => {
+  const flushOne = (carry = true) => {
     let last = cur.length;
-    while (last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading)) last--;
+    while (carry && last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading))
+      last--;
     if (curExact && last === cur.length) return take(cur.length, curTokens);
     for (let n = last; n > 1; n--) {
       const tokens = counter.within(
@@ -240,14 +263,14 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
           .slice(0, n)
           .map((p) => p.text)
           .join(JOIN),
-        budget,
+        chunkBudget,
       );
       if (tokens !== false) return take(n, tokens);
     }
     take(1, (cur[0] as Piece).tokens);
   };
-  const flush = () => {
-    while (cur.length) flushOne();
+  const flush = (carry = true) => {
+    while (cur.length) flushOne(carry);
   };
   const jointCost = (p: Piece): { cost: number; exact: boolean } => {
     const last = cur[cur.length - 1];
@@ -257,11 +280,14 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
   };
   function add(p: Piece): void {
     let { cost, exact } = jointCost(p);
-    if (cur.length && curTokens + cost + p.tokens > budget) {
+    if (cur.length && curTokens + cost + p.tokens > chunkBudget) {
       flushOne();
       ({ cost, exact } = jointCost(p));
     }
-    if (!cur.length) anchor = p.heading ? (p.block.depth ?? 0) : (stack[stack.length - 1]?.depth ?? 0);
+    if (!cur.length) {
+      anchor = p.heading ? (p.block.depth ?? 0) : (stack[stack.length - 1]?.depth ?? 0);
+      chunkBudget = budget - reserveFor(contextOf(p));
+    }
     curTokens += cost + p.tokens;
     curExact &&= exact;
     cur.push(p);
@@ -292,7 +318,7 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     const block = blocks[index] as SourceBlock;
     const key = scopeKey(block.scope);
     if (key !== scope) {
-      flush();
+      flush(false);
       if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) stack = [];
       scope = key;
     }
@@ -303,12 +329,20 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
       stack.push({ depth, text: headingText(block.text) });
       if (!onlyHeadings()) {
         const section = depth >= anchor ? sectionTokens(index) : false;
-        if (section === false || curTokens + sep + section > budget) flush();
+        const last = cur[cur.length - 1] as Piece;
+        if (section === false || curTokens + sep + section > chunkBudget)
+          flush(last.heading && depth > (last.block.depth ?? 0));
       }
     }
     const path = stack.map((h) => h.text);
-    const whole = sizes[index] as number | false;
     const base = { block, heading, path };
+    // A chunk this block starts has the block's context in front: that is its own budget.
+    const own = budget - reserveFor(contextOf(base));
+    const size = sizes[index] as number | false;
+    // Headings alone make a chunk only when nothing of what they head fits beside them: a block
+    // that fits by itself but not after them is cut so that its start joins them.
+    const behindHeadings = cur.length > 0 && onlyHeadings() && size !== false && curTokens + sep + size > chunkBudget;
+    const whole = size !== false && size <= own && !behindHeadings ? size : false;
     if (whole !== false) {
       const piece: Piece = { ...base, text: block.text, tokens: whole, continuation: false };
       if (block.start !== undefined) {
@@ -320,10 +354,10 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     }
     // A long block fills what is left of the current chunk when that is worth it (always behind
     // a heading, which should not stand alone), then takes chunks of its own.
-    const left = budget - curTokens - sep;
-    const first = cur.length && (left >= budget / 4 || (onlyHeadings() && left > 0)) ? left : budget;
+    const left = chunkBudget - curTokens - sep;
+    const first = cur.length && (left >= own / 4 || (onlyHeadings() && left > 0)) ? Math.min(left, own) : own;
     await turn();
-    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, budget, first, check);
+    const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, own, first, check);
     parts.forEach((part, i) => {
       const piece: Piece = { ...base, text: part.text, tokens: part.tokens, continuation: i > 0 };
       if (block.start !== undefined) {

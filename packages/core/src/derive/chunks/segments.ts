@@ -33,17 +33,70 @@ export const paragraphRanges = (text: string): Range[] => rangesAt(text, /\n[ \t
 /** Lines: each keeps its newline. */
 export const lineRanges = (text: string): Range[] => rangesAt(text, /\n/g);
 
+/**
+ * Markdown a cut must not fall into: links and images with their destinations, code spans, HTML
+ * tags and superscript/subscript runs (Wikipedia-style citations). Cutting there leaves broken
+ * syntax in two chunks.
+ */
+const ATOM =
+  /<(sup|sub)>[\s\S]*?<\/\1>|!?\[(?:[^\]\\\n]|\\.)*\]\((?:<[^>\n]*>|[^()\s]|\([^()\s]*\))*(?:\s+"(?:[^"\\\n]|\\.)*")?\)|(`+)[^`\n][\s\S]*?\2|<\/?[A-Za-z][^<>\n]*>/g;
+
+function atomsOf(text: string): Range[] {
+  const out: Range[] = [];
+  for (const m of text.matchAll(ATOM)) out.push([m.index as number, (m.index as number) + m[0].length]);
+  return out;
+}
+
+/** Drops the cuts that fall inside an atom (ranges and atoms are both in text order). */
+function keepAtomsWhole(ranges: Range[], atoms: readonly Range[]): Range[] {
+  if (!atoms.length) return ranges;
+  const out: Range[] = [];
+  let a = 0;
+  for (const r of ranges) {
+    const prev = out[out.length - 1];
+    while (a < atoms.length && (atoms[a] as Range)[1] <= r[0]) a++;
+    const atom = atoms[a];
+    if (prev && atom && atom[0] < r[0] && r[0] < atom[1]) prev[1] = r[1];
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/**
+ * The text the sentence segmenter reads: citations and tags blanked, link syntax blanked around
+ * the link text, so "ducks.<sup>[9]</sup> The" ends a sentence where a reader sees one end.
+ */
+function maskedForSentences(text: string, atoms: readonly Range[]): string {
+  if (!atoms.length) return text;
+  let out = '';
+  let at = 0;
+  for (const [s, e] of atoms) {
+    const atom = text.slice(s, e);
+    const link = /^!?\[((?:[^\]\\\n]|\\.)*)\]/.exec(atom);
+    const blank = (n: number) => ' '.repeat(n);
+    out += text.slice(at, s);
+    if (link && !atom.startsWith('`')) {
+      const open = atom.indexOf('[') + 1;
+      out += blank(open) + (link[1] as string) + blank(atom.length - open - (link[1] as string).length);
+    } else if (atom.startsWith('`')) out += atom.replace(/[.!?]/g, ',');
+    else out += blank(atom.length);
+    at = e;
+  }
+  return out + text.slice(at);
+}
+
 /** Sentences by `Intl.Segmenter`, joined again after common abbreviations ("Dr.", "e.g."). */
 export function sentenceRanges(text: string): Range[] {
   sentenceSegmenter ??= new Intl.Segmenter(LOCALE, { granularity: 'sentence' });
+  const atoms = atomsOf(text);
   const out: Range[] = [];
-  for (const s of sentenceSegmenter.segment(text)) {
+  for (const s of sentenceSegmenter.segment(maskedForSentences(text, atoms))) {
     const end = s.index + s.segment.length;
     const prev = out[out.length - 1];
     if (prev && ABBREVIATION.test(text.slice(prev[0], prev[1]))) prev[1] = end;
     else out.push([s.index, end]);
   }
-  return out.length ? out : [[0, text.length]];
+  return out.length ? keepAtomsWhole(out, atoms) : [[0, text.length]];
 }
 
 /** Words with the blanks and punctuation after them (`Intl.Segmenter`, so CJK text has words too). */
@@ -57,7 +110,7 @@ export function wordRanges(text: string): Range[] {
     if (prev && !s.isWordLike) prev[1] = end;
     else out.push([s.index, end]);
   }
-  return out.length ? out : [[0, text.length]];
+  return out.length ? keepAtomsWhole(out, atomsOf(text)) : [[0, text.length]];
 }
 
 /**

@@ -166,11 +166,28 @@ function packRanges(ctx: Ctx, ranges: Range[], level: number): void {
     }
     if (j === i) {
       const [s, e] = ranges[i] as Range;
-      if ((sizes[i] as number) > 0) cutRange(ctx, s, e, level + 1);
+      if ((sizes[i] as number) > 0 && !alone(ctx, s, e)) cutRange(ctx, s, e, level + 1);
       j = i + 1;
     }
     i = j;
   }
+}
+
+/**
+ * A row (or line) too long to go with the header row (or fences), though not for a part of its own,
+ * goes whole without them: a row is never cut while it fits. True when it was emitted so.
+ */
+function alone(ctx: Ctx, start: number, end: number): boolean {
+  if (!frameOf(ctx)) return false;
+  const n = ctx.counter.within(ctx.text.slice(start, end).trim(), budgetOf(ctx));
+  if (n === false) return false;
+  const { frame, firstFrame } = ctx;
+  ctx.frame = undefined;
+  ctx.firstFrame = undefined;
+  emit(ctx, start, end, n);
+  ctx.frame = frame;
+  ctx.firstFrame = firstFrame;
+  return true;
 }
 
 /** Cuts `[start, end)` of the block at `level` and finer. */
@@ -227,8 +244,8 @@ function splitTable(ctx: Ctx): boolean {
   const headerEnd = (lines[titled ? sep + 1 : sep] as Range)[1];
   const header = `${ctx.text.slice(headerStart, headerEnd).trimEnd()}\n`;
   const frame: Frame = { before: header, after: '', tokens: ctx.counter.count(header) };
-  // A header too wide for the budget cannot be repeated: the table is cut by lines like text.
-  if (frame.tokens * 2 > ctx.budget) return false;
+  // A header taking most of the budget is not repeated: the table is cut by rows like lines of text.
+  if (frame.tokens * 4 > ctx.budget * 3) return false;
   ctx.frame = frame;
   const rows = lines.slice(titled ? sep + 2 : sep + 1);
   if (headerStart > 0) {
@@ -239,10 +256,9 @@ function splitTable(ctx: Ctx): boolean {
     const firstRow = ctx.text.slice(...(rows[0] as Range)).trim();
     if (ctx.counter.within(`${before}${firstRow}`, ctx.budget) !== false) {
       ctx.firstFrame = firstFrame;
+      const firstRows = ctx.out.length;
       packRanges(ctx, rows, LINE_LEVEL);
-      // The first part is the table's start: its range begins with the caption.
-      const first = ctx.out[0];
-      if (first) first.start = 0;
+      leadFirst(ctx, firstRows, before, 0, headerStart + header.trimEnd().length);
       return true;
     }
     ctx.frame = undefined;
@@ -251,10 +267,24 @@ function splitTable(ctx: Ctx): boolean {
   }
   const firstRows = ctx.out.length;
   packRanges(ctx, rows, LINE_LEVEL);
-  // Where the header row appears for the first time it is the part's own text.
-  const first = ctx.out[firstRows];
-  if (first) first.start = headerStart;
+  leadFirst(ctx, firstRows, header, headerStart, headerStart + header.trimEnd().length);
   return true;
+}
+
+/**
+ * The table's start (its caption and header row) comes first, as in the document: in the first
+ * rows part, whose range then begins there; or, when that part is a row too long to go with it,
+ * by itself ahead of it.
+ */
+function leadFirst(ctx: Ctx, index: number, lead: string, start: number, end: number): void {
+  const part = ctx.out[index];
+  if (!part) return;
+  if (part.text.startsWith(lead)) {
+    part.start = start;
+    return;
+  }
+  const text = lead.trimEnd();
+  ctx.out.splice(index, 0, { text, start, end, tokens: ctx.counter.count(text) });
 }
 
 /** Fenced code (or `$$` math) by lines, each part fenced again. */
