@@ -32,6 +32,30 @@ export function offlineEnv(home: string): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * LlamaIndex's `@llamaindex/env` has optional peers (gpt-tokenizer ^2.5, @huggingface/transformers
+ * ^3.5) older than the versions docmill installs (core's gpt-tokenizer, pii's transformers). From
+ * the npm registry, npm then nests those older versions under it; the offline registry holds only
+ * what the workspace installed, so the consumer points those optional peers (which the docmill
+ * reader never loads) at docmill's versions instead.
+ */
+function llamaIndexPeers(packages: ReturnType<typeof publishablePackages>): Record<string, Record<string, string>> {
+  const dep = (pkg: string, name: string) => {
+    const manifest = packages.find((p) => p.name === pkg)?.manifest;
+    const ranges = { ...(manifest?.peerDependencies as object), ...(manifest?.dependencies as object) } as Record<
+      string,
+      string
+    >;
+    return ranges[name];
+  };
+  const peers: Record<string, string> = {};
+  const tokenizer = dep('@docmill/core', 'gpt-tokenizer');
+  const transformers = dep('@docmill/pii', '@huggingface/transformers');
+  if (tokenizer) peers['gpt-tokenizer'] = tokenizer;
+  if (transformers) peers['@huggingface/transformers'] = transformers;
+  return { '@llamaindex/env': peers };
+}
+
 export interface PublishedInstall {
   /** An npm project (`<dir>/project`) with every publishable package installed from its tarball. */
   project: string;
@@ -70,7 +94,10 @@ export async function installPublished(dir: string, opts: InstallOptions = {}): 
     deps,
   );
   try {
-    writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'consumer', private: true, type: 'module', overrides: llamaIndexPeers(packages) })}\n`,
+    );
     writeFileSync(
       join(project, '.npmrc'),
       `registry=${registry.url}\ncache=${join(dir, 'npm-cache')}\naudit=false\nfund=false\n`,

@@ -1,9 +1,19 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, stdioServer, textOf } from '../../packages/mcp/test/helpers.ts';
 import { cleanEnv, installPublished, offlineEnv } from '../install-published.ts';
 import { publishablePackages, workspaceRoot } from '../packages.ts';
 import { readmeBlock } from '../readme.ts';
@@ -215,30 +225,37 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
     expect(stdout).toContain('| 0.05 | 0.20 | 0.40 | 21.5 | 61.0 | 9.0 | 3.9 |');
   });
 
-  it('tsc --noEmit (strict) type-checks consumers against the published types: nodenext, and a bundler under the browser condition', {
-    timeout: STEP_TIMEOUT,
-  }, async () => {
-    // A TypeScript project for Node has Node's types; the plain install above did not need them.
-    const types = JSON.parse(readFileSync(join(workspaceRoot, 'node_modules/@types/node/package.json'), 'utf8'));
-    await exec('npm', ['install', '--save-dev', `@types/node@${types.version}`], {
-      cwd: join(dir, 'project'),
-      env: offlineEnv(dir),
-    });
-    const tsc = join(workspaceRoot, 'node_modules/typescript/bin/tsc');
-    // Both at once: two programs over the same declarations, one per core.
-    const results = await Promise.all(
-      ['tsconfig.json', 'tsconfig.browser.json'].map((config) =>
-        exec(process.execPath, [tsc, '-p', config], { cwd: join(dir, 'project') }).then(
-          () => ({ config, stdout: '' }),
-          (e: { stdout: string }) => ({ config, stdout: e.stdout || 'failed' }),
+  it(
+    'tsc --noEmit (strict) type-checks consumers against the published types: nodenext, and a bundler under the browser condition',
+    {
+      timeout: STEP_TIMEOUT,
+    },
+    async () => {
+      // A TypeScript project for Node has Node's types; the plain install above did not need them.
+      const types = JSON.parse(readFileSync(join(workspaceRoot, 'node_modules/@types/node/package.json'), 'utf8'));
+      await exec('npm', ['install', '--save-dev', `@types/node@${types.version}`], {
+        cwd: join(dir, 'project'),
+        env: offlineEnv(dir),
+      });
+      const tsc = join(workspaceRoot, 'node_modules/typescript/bin/tsc');
+      // Both at once: two programs over the same declarations, one per core.
+      const results = await Promise.all(
+        ['tsconfig.json', 'tsconfig.browser.json'].map((config) =>
+          exec(process.execPath, [tsc, '-p', config], { cwd: join(dir, 'project') }).then(
+            () => ({ config, stdout: '' }),
+            (e: { stdout: string }) => ({ config, stdout: e.stdout || 'failed' }),
+          ),
         ),
-      ),
-    );
-    expect(results).toEqual([
-      { config: 'tsconfig.json', stdout: '' },
-      { config: 'tsconfig.browser.json', stdout: '' },
-    ]);
-  });
+      );
+      expect(results).toEqual([
+        { config: 'tsconfig.json', stdout: '' },
+        { config: 'tsconfig.browser.json', stdout: '' },
+      ]);
+      // Every published entry's declarations (the MCP SDK's and the frameworks' among them) take
+      // about a minute to check on a busy 2-core machine.
+    },
+    300_000,
+  );
 
   it('the browser entries never reach Node built-ins or platform/node', () => {
     const installed = (name: string) => join(dir, 'project/node_modules', name);
@@ -362,6 +379,31 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
     expect(stdout).toContain('<EMAIL>');
     expect(stdout).not.toMatch(/Lovelace|Turing/);
   });
+  it("the README's MCP client config starts the installed docmill mcp, which parses inside its root only", async () => {
+    const config = JSON.parse(readmeBlock('MCP server', 'json')) as {
+      mcpServers: { docmill: { command: string; args: string[] } };
+    };
+    const entry = config.mcpServers.docmill;
+    // The one change from the printed config: the example folder becomes a real one.
+    const docs = join(dir, 'Documents');
+    mkdirSync(docs);
+    copyFileSync(fixture('docx/basic.docx'), join(docs, 'report.docx'));
+    const args = entry.args.map((a) => (a === '/Users/you/Documents' ? docs : a));
+    expect(args).toContain(docs);
+    const childEnv = Object.fromEntries(Object.entries(env()).filter((e): e is [string, string] => e[1] !== undefined));
+    const served = await stdioServer({ command: entry.command, args, env: childEnv }, join(dir, 'project'));
+    try {
+      const { tools } = await served.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(['chunk_document', 'list_formats', 'parse_document']);
+      expect(textOf(await callTool(served.client, 'parse_document', { path: 'report.docx' }))).toContain(
+        'Revenue grew **strongly** in *Q3*',
+      );
+      const outside = await callTool(served.client, 'parse_document', { path: join(dir, 'project', 'doc.pdf') });
+      expect(outside.isError).toBe(true);
+    } finally {
+      await served.close();
+    }
+  }, 120_000);
 });
 
 /** The README examples run in the installed project, by file name: [name, code]. */

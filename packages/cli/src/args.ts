@@ -70,6 +70,7 @@ Commands:
   parse <file|dir>   parse a document, or convert a folder, to Markdown, HTML, links or JSON
   chunk <file|dir>   cut documents into chunks for embedding, as JSON Lines (docmill chunk --help)
   serve              HTTP server for POST /v2/parse (docmill serve --help)
+  mcp                MCP server for agents, stdio or HTTP (docmill mcp --help)
   worker             run parse jobs from a Redis queue (docmill worker --help)
   enqueue <file|dir> parse through the queue's workers, output as parse (docmill enqueue --help)
   help [command]     show help for a command

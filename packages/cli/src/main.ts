@@ -55,6 +55,7 @@ function formatsOf(options: ParseOptions): OutputFormat[] {
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 request/document at fault, 2 otherwise). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'serve') return runServe(argv.slice(1), io);
+  if (argv[0] === 'mcp') return runMcp(argv.slice(1), io);
   if (argv[0] === 'worker' || argv[0] === 'enqueue') return runQueueCommand(argv[0], argv.slice(1), io);
   let cmd: ReturnType<typeof parseCli>;
   try {
@@ -181,6 +182,18 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.stderr.write(usageError(err.message, 'serve'));
+    return 2;
+  }
+}
+
+/** `docmill mcp`, loaded on demand like serve: only it loads the MCP SDK. */
+async function runMcp(argv: string[], io: CliIO): Promise<number> {
+  try {
+    const { mcp } = await import('./mcp.ts');
+    return await mcp(argv, io);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`docmill mcp: ${err.message}\n`);
     return 2;
   }
 }

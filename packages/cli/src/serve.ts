@@ -53,7 +53,7 @@ export interface ServeSetup {
   queue?: { redis: string; name: string; prefix?: string };
 }
 
-const int = (name: string, v: string | undefined, d: number): number => {
+export const int = (name: string, v: string | undefined, d: number): number => {
   if (v === undefined || v === '') return d;
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} must be a non-negative integer, got "${v}".`);
   return Number(v);
@@ -95,23 +95,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   const host = str('host', 'DOCMILL_HOST') ?? '127.0.0.1';
   const port = int('--port', str('port', 'DOCMILL_PORT', 'PORT'), 3002);
   const noAuth = v['no-auth'] === true;
-  const keys: ApiKey[] = [];
-  if (!noAuth) {
-    if (env.DOCMILL_API_KEYS) keys.push(...parseKeyList(env.DOCMILL_API_KEYS));
-    const file = str('keys-file', 'DOCMILL_API_KEYS_FILE');
-    if (file) {
-      try {
-        keys.push(...parseKeyFile(readFileSync(file, 'utf8')));
-      } catch (err) {
-        throw new UsageError(`Cannot read keys file ${file}: ${(err as Error).message}`);
-      }
-    }
-    if (keys.length === 0 && !isLoopbackHost(host)) {
-      throw new UsageError(
-        `Refusing to serve ${host} without API keys: set DOCMILL_API_KEYS or --keys-file, or pass --no-auth explicitly.`,
-      );
-    }
-  }
+  const keys = noAuth ? [] : apiKeys(host, str('keys-file', 'DOCMILL_API_KEYS_FILE'), env);
   const rate = Number(str('rate', 'DOCMILL_RATE') ?? DEFAULTS.rateLimit.perSecond);
   if (!Number.isFinite(rate) || rate < 0) throw new UsageError('--rate must be a number ≥ 0.');
   const burst = int('--burst', str('burst', 'DOCMILL_BURST'), DEFAULTS.rateLimit.burst);
@@ -155,8 +139,30 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   };
 }
 
+/**
+ * The API keys of DOCMILL_API_KEYS and the keys file (`docmill serve`, `docmill mcp --http`); none
+ * on a non-loopback host is refused (the caller skips this for --no-auth).
+ */
+export function apiKeys(host: string, file: string | undefined, env: NodeJS.ProcessEnv): ApiKey[] {
+  const keys: ApiKey[] = [];
+  if (env.DOCMILL_API_KEYS) keys.push(...parseKeyList(env.DOCMILL_API_KEYS));
+  if (file) {
+    try {
+      keys.push(...parseKeyFile(readFileSync(file, 'utf8')));
+    } catch (err) {
+      throw new UsageError(`Cannot read keys file ${file}: ${(err as Error).message}`);
+    }
+  }
+  if (keys.length === 0 && !isLoopbackHost(host)) {
+    throw new UsageError(
+      `Refusing to serve ${host} without API keys: set DOCMILL_API_KEYS or --keys-file, or pass --no-auth explicitly.`,
+    );
+  }
+  return keys;
+}
+
 /** `1`/`true` allows every non-public address; otherwise a comma-separated list of addresses/CIDRs. */
-function allowList(flag: boolean, env: string | undefined): boolean | string[] {
+export function allowList(flag: boolean, env: string | undefined): boolean | string[] {
   if (flag || env === '1' || env === 'true') return true;
   const list = (env ?? '')
     .split(',')

@@ -53,6 +53,8 @@ export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder 
 export type { Offload, Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';
+export type { ProgressThrottle } from './util/progress.ts';
+export { throttleProgress } from './util/progress.ts';
 
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';

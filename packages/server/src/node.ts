@@ -52,3 +52,7 @@ export function startServer(app: DocmillApp, opts: { host: string; port: number 
     server.once('error', reject);
   });
 }
+
+// The SSRF-guarded fetcher of /v2/scrape, for other hosts of the engine that fetch URLs (the MCP server).
+export { createNodeFetcher, type Resolve } from './scrape/node-fetcher.ts';
+export type { Fetched, Fetcher, FetchRequest } from './scrape/types.ts';

@@ -223,3 +223,6 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
   };
 }
+
+/** The `data` object of a successful parse, for other hosts that describe it (the MCP tools' output schema). */
+export { document as parseDataSchema };

@@ -246,6 +246,48 @@ describe('chunk(): structure', () => {
     expect(chunks[1]?.text.startsWith('## Big\n\n')).toBe(true);
   });
 
+  it('never leaves a heading alone: what it heads joins it, and an empty section stays behind', async () => {
+    const body = prose(50, 7);
+    const tree = root([
+      heading(1, 'Creatures'),
+      heading(2, 'Demon'),
+      paragraph(prose(51, 2)),
+      // An empty section: the next heading is higher.
+      heading(3, 'Dragon'),
+      heading(2, 'Dragonlings'),
+      paragraph(body),
+    ]);
+    expect(tokens(body)).toBeLessThan(128);
+    const chunks = await checked(tree, 128);
+    expect(chunks.every((c) => !/^(#+ [^\n]+(\n\n)?)+$/.test(c.text))).toBe(true);
+    expect(chunks[0]?.text.endsWith('### Dragon')).toBe(true);
+    // The paragraph fits a chunk by itself but not after its heading: it is cut so its start joins it.
+    expect(chunks[1]?.text.startsWith('## Dragonlings\n\n')).toBe(true);
+    expect(chunks[1]?.headings).toEqual(['Creatures', 'Dragonlings']);
+  });
+
+  it('cuts a block that fits a chunk by itself but not after its heading, so the heading is not alone', async () => {
+    const title = 'A rather long section title of ten words or so';
+    // The paragraph's own budget: 128 less the path it would carry (four headings, a blank line,
+    // one token); after the four heading lines, with their marks, it does not fit.
+    const own = 128 - (tokens(`Part one\nChapter two\nSection three\n${title}\n\n`) + 1);
+    faker.seed(52);
+    let para = '';
+    while (tokens(`${para} ${faker.lorem.word()}.`.trim()) <= own) para = `${para} ${faker.lorem.word()}.`.trim();
+    const chain = `# Part one\n\n## Chapter two\n\n### Section three\n\n#### ${title}`;
+    expect(tokens(`${chain}\n\n${para}`)).toBeGreaterThan(128);
+    const tree = root([
+      heading(1, 'Part one'),
+      heading(2, 'Chapter two'),
+      heading(3, 'Section three'),
+      heading(4, title),
+      paragraph(para),
+    ]);
+    const chunks = await checked(tree, 128);
+    expect(chunks.length).toBe(2);
+    expect(chunks[0]?.text.startsWith(`${chain}\n\n`)).toBe(true);
+  });
+
   it('never joins slides, sheets or chapters, and says which one each chunk is from', async () => {
     const tree = root([
       section('slide', 1, [heading(1, 'Intro'), paragraph('Hello.')]),

@@ -249,11 +249,13 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
   };
   /**
    * Emits the current chunk; an estimated one is counted, giving back trailing pieces until it fits.
-   * Headings at its end go with the next chunk: a heading belongs with what it heads.
+   * Headings at its end go with the next chunk (`carry`): a heading belongs with what it heads. An
+   * empty section's heading (the next heading is as high) stays where it is.
    */
-  const flushOne = () => {
+  const flushOne = (carry = true) => {
     let last = cur.length;
-    while (last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading)) last--;
+    while (carry && last > 1 && (cur[last - 1] as Piece).heading && !cur.slice(0, last - 1).every((p) => p.heading))
+      last--;
     if (curExact && last === cur.length) return take(cur.length, curTokens);
     for (let n = last; n > 1; n--) {
       const tokens = counter.within(
@@ -267,8 +269,8 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     }
     take(1, (cur[0] as Piece).tokens);
   };
-  const flush = () => {
-    while (cur.length) flushOne();
+  const flush = (carry = true) => {
+    while (cur.length) flushOne(carry);
   };
   const jointCost = (p: Piece): { cost: number; exact: boolean } => {
     const last = cur[cur.length - 1];
@@ -316,7 +318,7 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     const block = blocks[index] as SourceBlock;
     const key = scopeKey(block.scope);
     if (key !== scope) {
-      flush();
+      flush(false);
       if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) stack = [];
       scope = key;
     }
@@ -327,7 +329,9 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
       stack.push({ depth, text: headingText(block.text) });
       if (!onlyHeadings()) {
         const section = depth >= anchor ? sectionTokens(index) : false;
-        if (section === false || curTokens + sep + section > chunkBudget) flush();
+        const last = cur[cur.length - 1] as Piece;
+        if (section === false || curTokens + sep + section > chunkBudget)
+          flush(last.heading && depth > (last.block.depth ?? 0));
       }
     }
     const path = stack.map((h) => h.text);
@@ -335,7 +339,10 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     // A chunk this block starts has the block's context in front: that is its own budget.
     const own = budget - reserveFor(contextOf(base));
     const size = sizes[index] as number | false;
-    const whole = size !== false && size <= own ? size : false;
+    // Headings alone make a chunk only when nothing of what they head fits beside them: a block
+    // that fits by itself but not after them is cut so that its start joins them.
+    const behindHeadings = cur.length > 0 && onlyHeadings() && size !== false && curTokens + sep + size > chunkBudget;
+    const whole = size !== false && size <= own && !behindHeadings ? size : false;
     if (whole !== false) {
       const piece: Piece = { ...base, text: block.text, tokens: whole, continuation: false };
       if (block.start !== undefined) {
