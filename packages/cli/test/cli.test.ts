@@ -297,6 +297,7 @@ describe('docmill usage', () => {
       success: false,
       code: 'BAD_REQUEST',
       error: 'The file is empty (0 bytes).',
+      status: 400,
     });
   });
   it('--help for each command on stdout, exit 0', async () => {
