@@ -212,7 +212,7 @@ describe('options are bounded in depth and size before anything recursive reads 
 
 describe('validation errors name what is accepted', () => {
   it('an invalid enum or literal, inside a union too, lists every valid value and what was given', () => {
-    const all = '"markdown", "summary", "html", "rawHtml", "links", "images" or "json"';
+    const all = '"markdown", "summary", "html", "rawHtml", "links", "images", "json" or "chunks"';
     expect(rejects({ formats: ['markdown', 'bogus'] }).message).toBe(
       `Invalid option formats[1]: expected one of ${all} (got "bogus")`,
     );

@@ -57,7 +57,12 @@ const rejectsKind = (branch: readonly Issue[]) =>
 export function explainIssue(issue: Issue, input: unknown): Explained {
   if (issue.code === 'invalid_value')
     return { path: issue.path, message: `expected ${oneOf(issue.values)}${given(input, issue.path)}` };
-  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { path: issue.path, message: issue.message };
+  if (issue.code !== 'invalid_union') return { path: issue.path, message: issue.message };
+  // A discriminated union names its accepted discriminator values instead of branch errors.
+  const options = (issue as { options?: unknown }).options;
+  if (issue.errors.length === 0 && Array.isArray(options))
+    return { path: issue.path, message: `expected ${oneOf(options)}${given(input, issue.path)}` };
+  if (issue.errors.length === 0) return { path: issue.path, message: issue.message };
   const branches = issue.errors;
   const meant = branches.find((b) => !rejectsKind(b))?.[0];
   if (meant) return explainIssue({ ...meant, path: [...issue.path, ...meant.path] } as Issue, input);
