@@ -2,7 +2,7 @@ import { openCfb } from './adapters/cfb/index.ts';
 import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
 import { foreignType } from './detect-foreign.ts';
 import { DocmillError } from './errors.ts';
-import { sniffUtf16 } from './util/charset.ts';
+import { sniffUtf16 } from './util/utf16.ts';
 import { listZipEntries } from './util/zip-directory.ts';
 import { cutEntry, recoverZip } from './util/zip-recover.ts';
 

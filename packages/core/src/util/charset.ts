@@ -6,6 +6,11 @@
  */
 
 import { isIso2022Jp, LEGACY_CANDIDATES, textScore } from './charset-sniff.ts';
+import { decodeWith } from './decode-with.ts';
+import { sniffUtf16 } from './utf16.ts';
+
+export { decodeWith } from './decode-with.ts';
+export { sniffUtf16 } from './utf16.ts';
 
 export interface Decoded {
   text: string;
@@ -86,38 +91,6 @@ function mostlyUtf8(b: Uint8Array): boolean {
   return invalid === 0 || multi >= invalid * 4;
 }
 
-/** UTF-16 without a BOM shows as zero bytes in every other position for Latin text. */
-export function sniffUtf16(b: Uint8Array): string | undefined {
-  const n = Math.min(b.length - (b.length % 2), 4096);
-  if (n < 4) return undefined;
-  let evenZero = 0;
-  let oddZero = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (b[i] === 0) evenZero++;
-    if (b[i + 1] === 0) oddZero++;
-  }
-  const pairs = n / 2;
-  const sample = b.subarray(0, n);
-  // Latin text: zero bytes in every other position. Mostly-CJK text has them only under its ASCII
-  // (digits, punctuation, line breaks), so a weaker one-sided pattern is accepted too. Either way
-  // the sample must then decode to clean text, so arrays of 16-bit numbers are not taken for text.
-  if (oddZero >= pairs * 0.1 && evenZero <= Math.min(oddZero * 0.1, pairs * 0.05)) {
-    return cleanUtf16('utf-16le', sample) ? 'utf-16le' : undefined;
-  }
-  if (evenZero >= pairs * 0.1 && oddZero <= Math.min(evenZero * 0.1, pairs * 0.05)) {
-    return cleanUtf16('utf-16be', sample) ? 'utf-16be' : undefined;
-  }
-  return undefined;
-}
-
-/** At most 1% replacement characters or C0 controls other than tab, line breaks and form feed. */
-function cleanUtf16(encoding: string, sample: Uint8Array): boolean {
-  // The sample may end inside a surrogate pair; its last unit proves nothing.
-  const text = new TextDecoder(encoding).decode(sample).slice(0, -1);
-  const noise = text.match(/[\uFFFD\u0000-\u0008\u000B\u000E-\u001F]/g)?.length ?? 0;
-  return noise <= text.length * 0.01;
-}
-
 /** Sample a guess is made on: enough text, bounded work. */
 const SAMPLE = 1 << 16;
 
@@ -139,31 +112,6 @@ function sniffLegacy(bytes: Uint8Array): { encoding: string; score: number } {
     if (score + prior > best.score) best = { encoding, score: score + prior };
   }
   return best;
-}
-
-/** cp1252's 0x80–0x9F row (undefined positions map to the C1 control, as browsers do). */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-/**
- * Decodes with a WHATWG encoding name. Node's `TextDecoder('windows-1252')` decodes as ISO-8859-1
- * (0x80 stays U+0080 instead of €), so that code page is mapped here; the rest goes to ICU.
- */
-export function decodeWith(encoding: string, bytes: Uint8Array): string {
-  if (encoding !== 'windows-1252') return new TextDecoder(encoding).decode(bytes);
-  let out = '';
-  const chunk = 8192;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    const part = bytes.subarray(i, i + chunk);
-    const codes = new Array<string>(part.length);
-    for (let k = 0; k < part.length; k++) {
-      const b = part[k] as number;
-      codes[k] = b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] as string) : String.fromCharCode(b);
-    }
-    out += codes.join('');
-  }
-  return out;
 }
 
 export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
