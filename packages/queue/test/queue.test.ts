@@ -236,11 +236,11 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const pair = await Promise.all([spawnWorker(), spawnWorker()]);
       q = openParseQueue({ redis: redis.url, name: 'stall' });
       const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
-      await waitFor(() => pair.some((w) => w.out().includes('started')), 10_000);
+      await waitFor(() => pair.some((w) => w.out().includes('started')), 120_000);
       const victim = pair.find((w) => w.out().includes('started')) as (typeof pair)[number];
       const survivor = pair.find((w) => w !== victim) as (typeof pair)[number];
       victim.child.kill('SIGKILL');
-      const r = await waitForResult(q, id, 30_000);
+      const r = await waitForResult(q, id, 120_000);
       expect(r.success && r.data.markdown).toContain('|');
       expect(survivor.out()).toContain(`started ${survivor.child.pid}`);
       expect(victim.child.signalCode).toBe('SIGKILL');
@@ -260,9 +260,9 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
     });
     const q = openParseQueue({ redis: redis.url, name: 'drain' });
     try {
-      await waitFor(() => out.includes('ready'), 20_000);
+      await waitFor(() => out.includes('ready'), 180_000);
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
-      await waitFor(() => out.includes('started'), 10_000);
+      await waitFor(() => out.includes('started'), 120_000);
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -285,7 +285,7 @@ describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
     try {
       const first = await spawnWorker('20000', '300');
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
-      await waitFor(() => first.out().includes('started'), 10_000);
+      await waitFor(() => first.out().includes('started'), 120_000);
       const exited = new Promise<number | null>((r) => first.child.once('exit', (c) => r(c)));
       first.child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -313,7 +313,7 @@ async function spawnTestWorker(children: ChildProcess[], args: string[]) {
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString();
   });
-  await waitFor(() => out.includes('ready'), 20_000);
+  await waitFor(() => out.includes('ready'), 180_000);
   return { child, out: () => out };
 }
 
