@@ -294,6 +294,19 @@ describe('chunk(): structure', () => {
     expect(chunks[0]?.text.startsWith(`${chain}\n\n`)).toBe(true);
   });
 
+  it('keeps a document of headings only, and headings at the very end', async () => {
+    const tree = root([
+      heading(1, 'Title'),
+      heading(2, 'Section 1'),
+      heading(2, 'Section 2'),
+      heading(3, 'Section 2.1'),
+    ]);
+    const chunks = await checked(tree, 64);
+    expect(chunks.map((c) => c.text).join('\n\n')).toBe(render(tree, 'markdown').trimEnd());
+    const tail = await checked(root([heading(1, 'A'), paragraph('Text.'), heading(2, 'Empty at the end')]), 64);
+    expect(tail.map((c) => c.text).join('\n\n')).toBe('# A\n\nText.\n\n## Empty at the end');
+  });
+
   it('never joins slides, sheets or chapters, and says which one each chunk is from', async () => {
     const tree = root([
       section('slide', 1, [heading(1, 'Intro'), paragraph('Hello.')]),

@@ -368,7 +368,8 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
       add(piece);
     });
   }
-  flush();
+  // The end: whatever is left goes out, headings of empty sections included.
+  flush(false);
   return finish(drafts, opts);
 }
 
