@@ -47,7 +47,7 @@ export type {
 } from './options/index.ts';
 export { normalizeOptions, parseOptionsSchema, piiEntities } from './options/index.ts';
 export { collectImages, collectLinks, renderHtml, renderMarkdown } from './render/index.ts';
-export type { BlockGroupKind, LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
+export type { BlockGroupKind, LayoutItem, PageBlocks, PageResult, ParseData, TablePagePart } from './result.ts';
 export type { PiiConfig, PiiEntity, PiiModel, PiiSpan, ReplaceStyle, SpanFinder } from './stages/pii/index.ts';
 export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder } from './stages/pii/index.ts';
 export type { Offload, Stage, StageContext } from './stages/types.ts';

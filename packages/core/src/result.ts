@@ -12,7 +12,7 @@ import {
 } from './render/markdown.ts';
 import type { DocumentMetadata, Root, Section } from './tree/types.ts';
 
-export type { BlockGroupKind, LayoutItem, PageBlocks } from './render/blocks.ts';
+export type { BlockGroupKind, LayoutItem, PageBlocks, TablePagePart } from './render/blocks.ts';
 
 export interface PageResult {
   pageNumber: number;

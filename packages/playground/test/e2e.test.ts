@@ -213,7 +213,6 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
 
   it.each([420, 1024, 1600])(
     'at %i px: shows the summary, puts a failure and a password prompt where the output is, counts right',
-    { timeout: 150_000 },
     async (width) => {
       // Before: a ticked summary showed nowhere, a failed file left an empty pane with its error in
       // small text below it, "4 file(s) parsed, 3 failed" counted failures as parsed, an encrypted
@@ -227,7 +226,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
             document.body.dataset.state === 'idle' &&
             document.querySelector(`#file-list li[data-name="${n}"]`)?.getAttribute('data-status') === s,
           [name, status],
-          { timeout: 60_000 },
+          { timeout: 300_000 },
         );
       try {
         await page.goto(`${app?.origin}/index.html`);
@@ -319,7 +318,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
     },
   );
 
-  it('lists the chunks with tokens and headings, and shades a chunk on the PDF page', { timeout: 90_000 }, async () => {
+  it('lists the chunks with tokens and headings, and shades a chunk on the PDF page', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.fill('#max-tokens', '40');
@@ -328,7 +327,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         () =>
           document.querySelector('#file-list li[data-name="continued.pdf"]')?.getAttribute('data-status') === 'done',
         undefined,
-        { timeout: 60_000 },
+        { timeout: 300_000 },
       );
       await page.locator('#file-list li[data-name="continued.pdf"]').click();
       await page.locator('#tabs button[data-tab="chunks"]').click();
@@ -383,7 +382,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
     }
   });
 
-  it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
+  it('redacts with a NER model when the page is given its URL (?model=)', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html?model=./models/ner/');
     try {
       await expect.poll(() => page.locator('#pii-note').textContent()).toContain('./models/ner/');

@@ -64,7 +64,7 @@ const file = (p: string) => ({
 });
 
 describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
-  it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
+  it('parses whole documents in Web Workers, queues, times out and recovers', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');

@@ -54,9 +54,7 @@ function responsesOn(socket: net.Socket): Promise<Array<{ status: number; head: 
 }
 
 describe('draining on shutdown keeps listening until in-flight requests are delivered', () => {
-  it('answers new requests and /health with 503 + Connection: close, delivers pipelined in-flight answers, then stops', {
-    timeout: 60_000,
-  }, async () => {
+  it('answers new requests and /health with 503 + Connection: close, delivers pipelined in-flight answers, then stops', async () => {
     const held = heldEngine();
     const logs: RequestLog[] = [];
     const app = createApp(held.engine, { rateLimit: false, concurrency: 2, log: (r) => logs.push(r) });

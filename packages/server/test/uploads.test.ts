@@ -145,9 +145,7 @@ function trickle(port: number, body: Buffer, prefix: number, everyMs: number) {
 }
 
 describe('a slow upload holds no parse slot', () => {
-  it('other clients parse meanwhile; the trickling upload gets 408 and everything it held is freed', {
-    timeout: 90_000,
-  }, async () => {
+  it('other clients parse meanwhile; the trickling upload gets 408 and everything it held is freed', async () => {
     // One parse slot, as with `--workers 1`.
     const s = await serve({ concurrency: 1, bodyTimeoutMs: 1500, minBodyRate: 4096, maxQueueWaitMs: 30_000 });
     const slowBody = multipart('x'.repeat(10_000));
@@ -281,9 +279,7 @@ describe('a document password over HTTP', () => {
   const secret = 'docmill';
   const wrong = 'Sw0rdf1sh-NOT-the-password';
 
-  it('opens an encrypted PDF from the password field or the X-Docmill-Password header; a wrong one is a 400 that does not echo it', {
-    timeout: 60_000,
-  }, async () => {
+  it('opens an encrypted PDF from the password field or the X-Docmill-Password header; a wrong one is a 400 that does not echo it', async () => {
     const logs: RequestLog[] = [];
     const engine = createEngine();
     try {

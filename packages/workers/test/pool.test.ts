@@ -24,9 +24,7 @@ const failure = async (p: Promise<unknown>): Promise<DocmillError> => {
 };
 
 describe('worker pool', () => {
-  it('retires a worker whose memory a task left above the high-water mark, delivering the answer', {
-    timeout: 60_000,
-  }, async () => {
+  it('retires a worker whose memory a task left above the high-water mark, delivering the answer', async () => {
     pool = createPool({ size: 1, tasks: { grow }, maxWorkerMemoryBytes: 256 * 2 ** 20 });
     type Grown = { threadId: number };
     const first = await pool.run<Grown>('grow', { mb: 16 });
@@ -43,7 +41,7 @@ describe('worker pool', () => {
     expect(pool.stats()).toMatchObject({ started: 2, retired: 1 });
   });
 
-  it('keeps a worker whatever it holds with maxWorkerMemoryBytes: Infinity', { timeout: 60_000 }, async () => {
+  it('keeps a worker whatever it holds with maxWorkerMemoryBytes: Infinity', async () => {
     pool = createPool({ size: 1, tasks: { grow }, maxWorkerMemoryBytes: Number.POSITIVE_INFINITY });
     const a = await pool.run<{ threadId: number }>('grow', { mb: 300 });
     const b = await pool.run<{ threadId: number }>('grow', { mb: 0 });

@@ -1,18 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Metafile } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chunk, chunk, type PageBlocks, type ParseOptions, parse } from '../../src/index.ts';
-import {
-  bundleCore,
-  CHROMIUM,
-  chromiumSkipReason,
-  launchChromium,
-  recordRequests,
-  serveFolder,
-} from '../helpers/browser.ts';
+import { CHROMIUM, type CoreHarness, chromiumSkipReason, startCoreHarness } from '../helpers/browser.ts';
 import { corpusRoot, projectRoot } from '../helpers/corpus.ts';
 
 /**
@@ -48,10 +38,7 @@ const OPTIONS: ParseOptions = {
   parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'docmill-browser-chunks-'));
-let browser: Browser | undefined;
-let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
-let meta: Metafile;
+let harness: CoreHarness | undefined;
 
 const HARNESS = `
 const bytesOf = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -81,37 +68,14 @@ window.chunkData = async (data, options) => {
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  meta = await bundleCore(dir);
-  writeFileSync(join(dir, 'harness.js'), HARNESS);
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!DOCTYPE html><html><body><script type="module" src="harness.js"></script></body></html>',
-  );
-  server = await serveFolder(dir);
-  browser = await launchChromium();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  harness = await startCoreHarness('docmill-browser-chunks-', HARNESS);
 });
 
-async function openPage(): Promise<{ page: Page; requests: string[] }> {
-  const page = await (browser as Browser).newPage();
-  const requests = recordRequests(page);
-  await page.goto(`${server?.origin}/index.html`);
-  await page.waitForFunction(() => 'chunkAll' in window);
-  return { page, requests };
-}
+afterAll(() => harness?.close());
 
+const openPage = () => (harness as CoreHarness).openPage('chunkAll');
 const fileArg = (p: string) => ({ name: basename(p), b64: readFileSync(p).toString('base64') });
-
-/** Output files of the bundle holding any input whose path matches. */
-const chunksWith = (test: RegExp): string[] =>
-  Object.entries(meta.outputs)
-    .filter(([, o]) => Object.keys(o.inputs).some((i) => test.test(i)))
-    .map(([f]) => basename(f));
+const chunksWith = (test: RegExp) => (harness as CoreHarness).outputsWith(test);
 
 describe.skipIf(!CHROMIUM)(`chunks in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
   it('gives the chunks and blocks Node gives, for every format family', { timeout: 180_000 }, async () => {
@@ -141,7 +105,7 @@ describe.skipIf(!CHROMIUM)(`chunks in Chromium${CHROMIUM ? '' : ` (${chromiumSki
       const ranks = chunksWith(/gpt-tokenizer\/esm\/bpeRanks\/o200k_base/);
       expect(ranks.length).toBe(1);
       expect(fetched.has(ranks[0] as string)).toBe(true);
-      expect(requests.every((u) => u.startsWith(`${server?.origin}/`))).toBe(true);
+      expect(requests.every((u) => u.startsWith(`${harness?.origin}/`))).toBe(true);
     } finally {
       await page.close();
     }

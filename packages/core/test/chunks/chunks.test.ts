@@ -1,5 +1,6 @@
 import { faker } from '@faker-js/faker';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
+import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { encodingCounter } from '../../src/derive/chunks/counter.ts';
 import { type Chunk, chunk, contextualize, type Root, render } from '../../src/index.ts';
@@ -17,7 +18,12 @@ import {
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
-const tokens = (t: string) => countTokens(t, NO_SPECIAL);
+const tokens = (t: string) => o200k.countTokens(t, NO_SPECIAL);
+/** The two built-in encodings, for the tests of counts made from pieces. */
+const ENCODINGS = [
+  ['o200k_base', o200k],
+  ['cl100k_base', cl100k],
+] as const;
 
 /** Deterministic prose: faker seeded per call. */
 function prose(seed: number, sentences: number): string {
@@ -288,6 +294,19 @@ describe('chunk(): structure', () => {
     expect(chunks[0]?.text.startsWith(`${chain}\n\n`)).toBe(true);
   });
 
+  it('keeps a document of headings only, and headings at the very end', async () => {
+    const tree = root([
+      heading(1, 'Title'),
+      heading(2, 'Section 1'),
+      heading(2, 'Section 2'),
+      heading(3, 'Section 2.1'),
+    ]);
+    const chunks = await checked(tree, 64);
+    expect(chunks.map((c) => c.text).join('\n\n')).toBe(render(tree, 'markdown').trimEnd());
+    const tail = await checked(root([heading(1, 'A'), paragraph('Text.'), heading(2, 'Empty at the end')]), 64);
+    expect(tail.map((c) => c.text).join('\n\n')).toBe('# A\n\nText.\n\n## Empty at the end');
+  });
+
   it('never joins slides, sheets or chapters, and says which one each chunk is from', async () => {
     const tree = root([
       section('slide', 1, [heading(1, 'Intro'), paragraph('Hello.')]),
@@ -430,9 +449,7 @@ describe('chunk(): inputs and determinism', () => {
 });
 
 describe('token counts of joined blocks', () => {
-  it('equal the tokenizer counting the joined text (o200k_base and cl100k_base)', async () => {
-    const o200k = await import('gpt-tokenizer/encoding/o200k_base');
-    const cl100k = await import('gpt-tokenizer/encoding/cl100k_base');
+  it('equal the tokenizer counting the joined text (o200k_base and cl100k_base)', () => {
     const pieces = [
       'Plain words',
       'ends with a dot.',
@@ -452,10 +469,7 @@ describe('token counts of joined blocks', () => {
       '```\ncode\n```',
       '  ',
     ].map((p) => p.trim() || 'x');
-    for (const [name, enc] of [
-      ['o200k_base', o200k],
-      ['cl100k_base', cl100k],
-    ] as const) {
+    for (const [name, enc] of ENCODINGS) {
       const counter = encodingCounter(enc, name);
       for (const a of pieces)
         for (const b of pieces) {
@@ -471,9 +485,7 @@ describe('token counts of joined blocks', () => {
 });
 
 describe('seams', () => {
-  it('split no pre-token: the pieces on either side count as much as the whole (o200k_base, cl100k_base)', async () => {
-    const o200k = await import('gpt-tokenizer/encoding/o200k_base');
-    const cl100k = await import('gpt-tokenizer/encoding/cl100k_base');
+  it('split no pre-token: the pieces on either side count as much as the whole (o200k_base, cl100k_base)', () => {
     const atoms = [
       'word',
       'Word',
@@ -502,10 +514,7 @@ describe('seams', () => {
     ];
     faker.seed(7);
     let checkedSeams = 0;
-    for (const [name, enc] of [
-      ['o200k_base', o200k],
-      ['cl100k_base', cl100k],
-    ] as const) {
+    for (const [name, enc] of ENCODINGS) {
       const counter = encodingCounter(enc, name);
       for (let n = 0; n < 1000; n++) {
         const text = Array.from({ length: 24 }, () => faker.helpers.arrayElement(atoms)).join('');

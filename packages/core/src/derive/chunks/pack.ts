@@ -269,8 +269,9 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     }
     take(1, (cur[0] as Piece).tokens);
   };
+  /** Emits all of the current chunk; carried headings stay to open the next one. */
   const flush = (carry = true) => {
-    while (cur.length) flushOne(carry);
+    while (cur.length && !(carry && onlyHeadings())) flushOne(carry);
   };
   const jointCost = (p: Piece): { cost: number; exact: boolean } => {
     const last = cur[cur.length - 1];
@@ -367,7 +368,8 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
       add(piece);
     });
   }
-  flush();
+  // The end: whatever is left goes out, headings of empty sections included.
+  flush(false);
   return finish(drafts, opts);
 }
 

@@ -38,7 +38,7 @@ export interface Chunk {
   text: string;
   /** Tokens of `text` by the chunker's tokenizer; never above `maxTokens`. */
   tokens: number;
-  /** Heading path, outermost first, of the chunk's first block (a heading the chunk starts with included). */
+  /** Heading path where the chunk starts, outermost first (the headings it starts with included). */
   headings: string[];
   type: ChunkType;
   /** 1-based pages (PDF, images, DOCX with rendered page breaks) or slide numbers (PPTX/PPTM/ODP/PPT). */
