@@ -105,6 +105,26 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('parts close columns: dot leaders end a label, figures drawn in one go split, a wrapped label in its row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[0]?.trim()).toBe(
+      [
+        '# Statement of income',
+        '',
+        '|  | 2023 | 2022 |',
+        '| --- | --- | --- |',
+        '| Revenue | 11,062.6 | 9,522.6 |',
+        '| Cost of sales | 1,540.0 | 1,211.3 |',
+        '| Provisions for restructuring | 312.0 | 120.5 |',
+        '| Other income | 12.4 | 10.1 |',
+        '| Total | 11,062.6 | 9,522.6 |',
+        '',
+        'Figures in millions of euros.',
+      ].join('\n'),
+    );
+  });
 });
 
 interface Case {
