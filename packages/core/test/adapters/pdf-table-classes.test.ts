@@ -125,6 +125,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('reads a list of labels and values in two columns with no rules as a table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[1]?.trim()).toBe(
+      [
+        '# Key figures',
+        '',
+        '| Revenue | 12.4 m |',
+        '| --- | --- |',
+        '| Operating profit | 1.9 m |',
+        '| Employees | 148 |',
+        '| Net margin | 15.3 % |',
+        '',
+        'The year ended on a strong quarter for the whole group.',
+      ].join('\n'),
+    );
+  });
 });
 
 interface Case {
@@ -200,5 +218,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const filled = (rows: string[][]) => rows.map((r) => r.filter(Boolean).map((c) => c.replace(/ /g, '')));
     expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14')));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
+  });
+
+  it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {
+    const name = 'movie-theater-booking-2024.pdf';
+    const md = (await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown;
+    const table = tablesIn(md ?? '').find((t) => t[0]?.[0] === 'name' && t.length === 5);
+    expect(table).toEqual([
+      ['name', 'universal studios distribution'],
+      ['category', 'film distributor'],
+      ['contact email', 'bookingsuniversalstudios.com'],
+      ['customer id', 'cust-98765'],
+      ['revenue code', 'film-premium'],
+    ]);
   });
 });

@@ -147,7 +147,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
   // Runs holding two cells' text (a label and its leader, two figures) are read as their parts.
   const parted = cellRuns(page.items, candidates);
-  const { items, idx, origin, leaders } = parted;
+  const { items, idx, origin, leaders, led } = parted;
   const out: TableRegion[] = [];
   for (const region of regions(items, idx, page.height)) {
     if (region.length < 6) continue;
@@ -250,7 +250,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       const run = rows.slice(s, e + 1);
       const multis = run.filter((_, k) => isMulti[s + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
         table.itemIndices = pageRuns(table, origin, leaders, page.items);
@@ -315,6 +315,59 @@ function wordyChunks(row: Row, items: TextItem[]): number {
     if (words >= 3) wordy++;
   }
   return wordy;
+}
+
+/**
+ * Whether two columns of text are a list of labels and values ("Revenue … 12.4 m" over
+ * "Employees … 148", "Name: … Universal Studios"): three rows or more of exactly a label and a
+ * value, the labels flush left, the values flush left or right, each a few words long, the labels
+ * worded and ending in colons or the values holding figures. Two columns of prose or of bare
+ * figures, two blocks of text side by side, or a table of contents (its pages set off by dot
+ * leaders) are no such list.
+ */
+function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
+  const pairs = run.filter((r) => r.chunks.length === 2);
+  if (pairs.length < 3 || pairs.length * 2 < run.length) return false;
+  let leadered = 0;
+  const lefts: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const r of pairs) {
+    const [label, value] = r.chunks as [[number, number], [number, number]];
+    lefts.push(label[0]);
+    starts.push(value[0]);
+    ends.push(value[1]);
+    if (r.items.some((i) => led.has(i))) leadered++;
+    let labelWords = 0;
+    let valueWords = 0;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      const n = it.str.split(/\s+/).filter(Boolean).length;
+      if (it.x + it.w / 2 < value[0]) labelWords += n;
+      else valueWords += n;
+    }
+    if (labelWords > LABEL_WORDS + 2 || valueWords > LABEL_WORDS) return false;
+  }
+  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
+  if (leadered * 2 >= pairs.length || !aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
+  // Labels and values differ in kind: labels end in a colon, or values hold figures. Two blocks of
+  // text side by side (two authors' addresses) are alike on both sides.
+  let colons = 0;
+  let digits = 0;
+  for (const r of pairs) {
+    const split = (r.chunks[1] as [number, number])[0];
+    let label = '';
+    let value = '';
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (it.x + it.w / 2 < split) label += it.str;
+      else value += it.str;
+    }
+    if (!/\p{L}/u.test(label)) return false;
+    if (/:\s*$/.test(label)) colons++;
+    if (/\d/.test(value)) digits++;
+  }
+  return colons * 2 > pairs.length || digits * 2 > pairs.length;
 }
 
 /**
@@ -416,10 +469,10 @@ function pageRuns(table: TableRegion, origin: number[], leaders: number[], items
   return [...out];
 }
 
-function tableOf(run: Row[], items: TextItem[]): TableRegion | null {
+function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
-  if (every < 3) return null;
+  if (every < 2 || (every === 2 && !pairList(run, items, led))) return null;
   const xs = [cols[0]?.[0] as number];
   append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
