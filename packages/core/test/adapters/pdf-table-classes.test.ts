@@ -143,6 +143,19 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('keeps a column whose gap a long cell reaches across (six columns, not five)', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    const [table] = tablesOf(pagesOf(md ?? '')[2] ?? '');
+    expect(table?.[0]).toEqual(['code', 'product', 'origin', 'units', 'price', 'total']);
+    expect(table?.[1]).toEqual(['a-1', 'oak chair', 'spain', '12', '40.00', '480.00']);
+    expect(table?.[3]).toEqual(['c-3', 'pine shelf', 'sweden', '30', '15.50', '465.00']);
+    // pdf.js joins the long name and the country into one run ("…extendedItaly"): it stays whole.
+    const long =
+      backend === 'pdfium' ? ['walnut dining table, extended', 'italy'] : ['walnut dining table, extendeditaly', ''];
+    expect(table?.[2]).toEqual(['b-7', ...long, '2', '610.00', '1,220.00']);
+  });
 });
 
 interface Case {
@@ -231,5 +244,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       ['customer id', 'cust-98765'],
       ['revenue code', 'film-premium'],
     ]);
+  });
+
+  it('keeps the first figure column of a paper table apart from its long labels (pdfbench multi-column)', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'), {}, { filename: 'mc.pdf' }))
+      .markdown;
+    const rows = tablesIn(md ?? '').flat();
+    expect(rows).toContainEqual(['natural questions', '79,168', '58,880', '8,757', '3,610']);
+    expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
   });
 });

@@ -528,8 +528,81 @@ export function tableColumns(items: TextItem[], rows: Row[]): { every: number; c
   };
   const all = columnsOf(rows);
   const most = maxOf(rows.map((r) => r.chunks.length));
-  const finer = columnsOf(rows.filter((r) => r.chunks.length >= most * 0.6));
-  return { every: all.length, cols: finer.length > all.length ? finer : all };
+  const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
+  const finer = columnsOf(finerRows);
+  const cols = finer.length > all.length ? finer : all;
+  // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
+  // table at all stays with the gaps every row leaves.
+  return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/**
+ * Columns with a gutter that one row's long cell runs across parted again: the name that reaches
+ * into the gap before the next column joined the two columns for every row. Where five rows or
+ * more leave a gap inside a column and one row alone crosses it, with text on both sides in other
+ * rows, the gap stands.
+ */
+function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
+  if (rows.length < 5) return cols;
+  const out: [number, number][] = [];
+  for (const col of cols) {
+    const [c0, c1] = col;
+    const bins = Math.ceil(c1 - c0) + 1;
+    if (bins < 3 * COLUMN_GAP) {
+      out.push(col);
+      continue;
+    }
+    const cover = new Int32Array(bins);
+    for (const r of rows) {
+      const row = new Uint8Array(bins);
+      for (const i of r.items) {
+        const it = items[i] as TextItem;
+        const a = Math.max(0, Math.floor(it.x - c0));
+        const b = Math.min(bins, Math.ceil(it.x + it.w - c0));
+        for (let k = a; k < b; k++) row[k] = 1;
+      }
+      for (let k = 0; k < bins; k++) cover[k] = (cover[k] as number) + (row[k] as number);
+    }
+    let start = 0;
+    for (let k = 0; k < bins; ) {
+      if ((cover[k] as number) > 1) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < bins && (cover[e] as number) <= 1) e++;
+      // A gap inside the column, wide enough, with most rows holding text on both sides of it.
+      if (
+        k > start &&
+        e < bins &&
+        e - k >= COLUMN_GAP &&
+        bothSides(rows, items, col, c0 + k, c0 + e) * 2 >= rows.length
+      ) {
+        out.push([c0 + start, c0 + k]);
+        start = e;
+      }
+      k = e;
+    }
+    out.push([c0 + start, c1]);
+  }
+  return out;
+}
+
+/** Rows with a run of the column `col` ending left of `a` and another starting right of `b`. */
+function bothSides(rows: Row[], items: TextItem[], col: [number, number], a: number, b: number): number {
+  let n = 0;
+  for (const r of rows) {
+    let left = false;
+    let right = false;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (!within(it, col)) continue;
+      if (it.x + it.w <= a) left = true;
+      if (it.x >= b) right = true;
+    }
+    if (left && right) n++;
+  }
+  return n;
 }
 
 /** Gap, in points, that parts a column of figures into two when every row leaves it. */
