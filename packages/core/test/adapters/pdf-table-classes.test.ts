@@ -156,6 +156,19 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       backend === 'pdfium' ? ['walnut dining table, extended', 'italy'] : ['walnut dining table, extendeditaly', ''];
     expect(table?.[2]).toEqual(['b-7', ...long, '2', '610.00', '1,220.00']);
   });
+
+  it('cuts a run that goes on over a column rule at the blank on the rule', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'overrun.pdf'), {}, { filename: 'overrun.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Name | Address | City |',
+        '| --- | --- | --- |',
+        '| Roger J. | 4852 Emerson Ave. S. | Minneapolis |',
+        '| Michael or Patricia | 1664 Van Buren Ave. | Saint Paul |',
+        '| Margaret | 1267 Pike Lake Dr | New Brighton |',
+      ].join('\n'),
+    );
+  });
 });
 
 interface Case {
@@ -252,5 +265,15 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const rows = tablesIn(md ?? '').flat();
     expect(rows).toContainEqual(['natural questions', '79,168', '58,880', '8,757', '3,610']);
     expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
+  });
+
+  it('cuts names that run over the column rule into the address (schools)', async () => {
+    const rows = tablesIn(await read('schools.pdf')).flat();
+    const expected = expectedOf('tabula/schools');
+    // tabula's first column is empty: the rows are its other ten cells.
+    for (const name of ['banks', 'bennett', 'causey', 'cohen']) {
+      const want = expected.find((r) => r[1] === name)?.slice(1);
+      expect(rows.find((r) => r[0] === name)).toEqual(want);
+    }
   });
 });
