@@ -169,6 +169,13 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('joins Korean line ends that fall inside a word without a blank, and keeps the blank between words', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'korean.pdf'), {}, { filename: 'korean.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      '보험회사는 질병보험금을 먼저 지급하고 보험금은 약관에 따라 향후 지급 기준을 정한다 그래서 기준의 적용은 향후 분명해진다 새 기준을 따른다',
+    );
+  });
 });
 
 interface Case {
@@ -275,5 +282,14 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       const want = expected.find((r) => r[1] === name)?.slice(1);
       expect(rows.find((r) => r[0] === name)).toEqual(want);
     }
+  });
+
+  it('joins the Korean words broken at line ends (docling normal_4pages)', async () => {
+    const name = 'normal_4pages.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    for (const w of ['보험금의 경우', '향후 유사', '기준을 정립함에', '돌입하였다고']) expect(md).toContain(w);
+    for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
+    // Words that meet at a line end keep their blank.
+    expect(md).toContain('여부에 대하여 약관');
   });
 });
