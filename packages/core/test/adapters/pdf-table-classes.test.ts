@@ -105,6 +105,77 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('parts close columns: dot leaders end a label, figures drawn in one go split, a wrapped label in its row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[0]?.trim()).toBe(
+      [
+        '# Statement of income',
+        '',
+        '|  | 2023 | 2022 |',
+        '| --- | --- | --- |',
+        '| Revenue | 11,062.6 | 9,522.6 |',
+        '| Cost of sales | 1,540.0 | 1,211.3 |',
+        '| Provisions for restructuring | 312.0 | 120.5 |',
+        '| Other income | 12.4 | 10.1 |',
+        '| Total | 11,062.6 | 9,522.6 |',
+        '',
+        'Figures in millions of euros.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a list of labels and values in two columns with no rules as a table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[1]?.trim()).toBe(
+      [
+        '# Key figures',
+        '',
+        '| Revenue | 12.4 m |',
+        '| --- | --- |',
+        '| Operating profit | 1.9 m |',
+        '| Employees | 148 |',
+        '| Net margin | 15.3 % |',
+        '',
+        'The year ended on a strong quarter for the whole group.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a column whose gap a long cell reaches across (six columns, not five)', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    const [table] = tablesOf(pagesOf(md ?? '')[2] ?? '');
+    expect(table?.[0]).toEqual(['code', 'product', 'origin', 'units', 'price', 'total']);
+    expect(table?.[1]).toEqual(['a-1', 'oak chair', 'spain', '12', '40.00', '480.00']);
+    expect(table?.[3]).toEqual(['c-3', 'pine shelf', 'sweden', '30', '15.50', '465.00']);
+    // pdf.js joins the long name and the country into one run ("…extendedItaly"): it stays whole.
+    const long =
+      backend === 'pdfium' ? ['walnut dining table, extended', 'italy'] : ['walnut dining table, extendeditaly', ''];
+    expect(table?.[2]).toEqual(['b-7', ...long, '2', '610.00', '1,220.00']);
+  });
+
+  it('cuts a run that goes on over a column rule at the blank on the rule', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'overrun.pdf'), {}, { filename: 'overrun.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Name | Address | City |',
+        '| --- | --- | --- |',
+        '| Roger J. | 4852 Emerson Ave. S. | Minneapolis |',
+        '| Michael or Patricia | 1664 Van Buren Ave. | Saint Paul |',
+        '| Margaret | 1267 Pike Lake Dr | New Brighton |',
+      ].join('\n'),
+    );
+  });
+
+  it('joins Korean line ends that fall inside a word without a blank, and keeps the blank between words', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'korean.pdf'), {}, { filename: 'korean.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      '보험회사는 질병보험금을 먼저 지급하고 보험금은 약관에 따라 향후 지급 기준을 정한다 그래서 기준의 적용은 향후 분명해진다 새 기준을 따른다',
+    );
+  });
 });
 
 interface Case {
@@ -180,5 +251,45 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const filled = (rows: string[][]) => rows.map((r) => r.filter(Boolean).map((c) => c.replace(/ /g, '')));
     expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14')));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
+  });
+
+  it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {
+    const name = 'movie-theater-booking-2024.pdf';
+    const md = (await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown;
+    const table = tablesIn(md ?? '').find((t) => t[0]?.[0] === 'name' && t.length === 5);
+    expect(table).toEqual([
+      ['name', 'universal studios distribution'],
+      ['category', 'film distributor'],
+      ['contact email', 'bookingsuniversalstudios.com'],
+      ['customer id', 'cust-98765'],
+      ['revenue code', 'film-premium'],
+    ]);
+  });
+
+  it('keeps the first figure column of a paper table apart from its long labels (pdfbench multi-column)', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'), {}, { filename: 'mc.pdf' }))
+      .markdown;
+    const rows = tablesIn(md ?? '').flat();
+    expect(rows).toContainEqual(['natural questions', '79,168', '58,880', '8,757', '3,610']);
+    expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
+  });
+
+  it('cuts names that run over the column rule into the address (schools)', async () => {
+    const rows = tablesIn(await read('schools.pdf')).flat();
+    const expected = expectedOf('tabula/schools');
+    // tabula's first column is empty: the rows are its other ten cells.
+    for (const name of ['banks', 'bennett', 'causey', 'cohen']) {
+      const want = expected.find((r) => r[1] === name)?.slice(1);
+      expect(rows.find((r) => r[0] === name)).toEqual(want);
+    }
+  });
+
+  it('joins the Korean words broken at line ends (docling normal_4pages)', async () => {
+    const name = 'normal_4pages.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    for (const w of ['보험금의 경우', '향후 유사', '기준을 정립함에', '돌입하였다고']) expect(md).toContain(w);
+    for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
+    // Words that meet at a line end keep their blank.
+    expect(md).toContain('여부에 대하여 약관');
   });
 });

@@ -1,10 +1,10 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
-import { lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
+import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
-import { nonAscii } from './text.ts';
+import { isCjk, nonAscii } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
 export interface LaidOutPage {
@@ -245,7 +245,12 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
-        } else if (!/[\s/]$/.test(end) && !(isWide(end.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+        } else if (
+          !/[\s/]$/.test(end) &&
+          !(isCjk(end.slice(-1)) && isCjk(t.charAt(0))) &&
+          !joinsKorean(lines[i - 1]?.text ?? end, t, vocab)
+        )
+          t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
         prev.text += t;
@@ -278,8 +283,6 @@ function inlineLength(nodes: Inline[]): number {
     n += 'value' in x ? x.value.length : 'children' in x ? inlineLength(x.children as Inline[]) : 0;
   return n;
 }
-
-const isWide = (c: string): boolean => /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(c);
 
 function stripPrefix(spans: Span[], n: number): Span[] {
   const out: Span[] = [];

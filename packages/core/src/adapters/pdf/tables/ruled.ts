@@ -77,7 +77,7 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
     (r, c) =>
       !split.has(ys[r + 1] as number) && !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
   );
-  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices);
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
