@@ -32,3 +32,10 @@ export function fixtureDocuments(): string[] {
     exts.has(extname(f).toLowerCase()),
   );
 }
+
+/** The fixtures that need a password (named so by the fixture scripts): loaders skip them. */
+export function encryptedFixtures(): string[] {
+  return fixtureDocuments()
+    .filter((f) => /password|encrypted/.test(f))
+    .sort();
+}

@@ -1,5 +1,5 @@
 import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
-import { concatBytes } from './bytes.ts';
+import { joinBytes } from './bytes.ts';
 
 /**
  * Inflates raw DEFLATE data (no zlib header) with the platform's DecompressionStream, stopping as
@@ -35,5 +35,5 @@ export async function inflateRaw(
     if (signal?.aborted || err instanceof DocmillError) throw err;
     if (!upToCut || !total) throw badInput(`${what} is damaged (its compressed data does not inflate).`, err);
   }
-  return concatBytes(...chunks);
+  return joinBytes(chunks);
 }

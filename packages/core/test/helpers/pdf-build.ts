@@ -1,4 +1,4 @@
-import { concatBytes } from '../../src/util/bytes.ts';
+import { joinBytes } from '../../src/util/bytes.ts';
 
 /**
  * A PDF file of the given object bodies, numbered from 1 (object 1 must be the catalog), with a
@@ -26,5 +26,5 @@ export function pdfOf(objects: readonly (string | readonly (string | Uint8Array)
   for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
   tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   push(tail);
-  return concatBytes(...parts);
+  return joinBytes(parts);
 }
