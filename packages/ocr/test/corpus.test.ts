@@ -109,7 +109,7 @@ describe.skipIf(!hasCorpus)(
     it("markitdown's jpg parses with the image parser", async () => {
       const r = await engine.parse(
         corpusFile('markitdown', 'test.jpg'),
-        { parsers: ['image'] },
+        { parsers: ['image'], ...NO_DEADLINE },
         { filename: 'test.jpg' },
       );
       expect(r.metadata.ocrPages).toBe(1);
