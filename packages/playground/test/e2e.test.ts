@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
 import { readOptions } from '../src/options.ts';
@@ -135,7 +136,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         const markdown = (await page.locator('#pane-raw').textContent()) ?? '';
         for (const k of keys) expect(markdown, name).toContain(k);
         const bytes = new Uint8Array(readFileSync(join(projectRoot, 'fixtures', PATHS[name] as string)));
-        const inNode = await (nodeEngine as Engine).parse(bytes, options, { filename: name });
+        const inNode = await (nodeEngine as Engine).parse(bytes, { ...options, ...NO_DEADLINE }, { filename: name });
         expect(markdown, `${name}: browser and Node differ`).toBe(inNode.markdown);
       }
 
@@ -405,7 +406,13 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
           { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'aggressive', piiStyle: 'tag' },
           true,
         );
-        const inNode = await engine.parse(new Uint8Array(letter), options, { filename: 'letter.html' });
+        const inNode = await engine.parse(
+          new Uint8Array(letter),
+          { ...options, ...NO_DEADLINE },
+          {
+            filename: 'letter.html',
+          },
+        );
         expect(shown).toBe(inNode.markdown);
       } finally {
         await engine.close();

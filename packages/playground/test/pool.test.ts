@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
 import { copyAssets } from '../copy-assets.ts';
@@ -152,9 +153,13 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       try {
         const inNode = await engine.parse(new Uint8Array(Buffer.from(scan.b64, 'base64')), {
           parsers: [{ type: 'pdf', mode: 'auto' }],
+          ...NO_DEADLINE,
         });
         expect(got.markdown).toBe(inNode.markdown);
-        const tifInNode = await engine.parse(new Uint8Array(Buffer.from(tif.b64, 'base64')), { parsers: ['image'] });
+        const tifInNode = await engine.parse(new Uint8Array(Buffer.from(tif.b64, 'base64')), {
+          parsers: ['image'],
+          ...NO_DEADLINE,
+        });
         expect(lent.markdown).toBe(tifInNode.markdown);
       } finally {
         await engine.close();
@@ -188,7 +193,7 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
         inNode = (
           await engine.parse(
             new Uint8Array(Buffer.from(f.b64, 'base64')),
-            { redactPII: { mode: 'aggressive' } },
+            { redactPII: { mode: 'aggressive' }, ...NO_DEADLINE },
             { filename: f.name },
           )
         ).markdown;

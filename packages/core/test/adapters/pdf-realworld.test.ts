@@ -102,7 +102,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     it('reads a contents page whose dot leaders outnumber its letters as text, not as a page to OCR', async () => {
       const { createEngine } = await import('../../src/index.ts');
       const name = 'unstructured_pdf_failure-after-repair.pdf';
-      const r = await createEngine({ pdf: { backend } }).parseTree(bench(name), {}, { filename: name });
+      const r = await createEngine({ pdf: { backend } }).parseTree(bench(name), NO_DEADLINE, { filename: name });
       const info = r.output.pageInfo ?? {};
       expect(Object.keys(info)).toHaveLength(76);
       expect(Object.entries(info).filter(([, c]) => c.text !== 'text')).toEqual([]);
