@@ -53,13 +53,13 @@ export async function enqueue(argv: string[], io: CliIO): Promise<number> {
       },
     }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${enqueueUsage}`);
+    throw new UsageError((err as Error).message);
   }
   const cmd = parseCli(['parse', ...rest]);
   // Submitting takes no threads; silently ignoring the flag would hide where the parsing happens.
   if (cmd.workers !== undefined)
     throw new UsageError('--workers sets parse threads on "docmill worker"; enqueue submits --in-flight jobs at once.');
-  if (!cmd.target) throw new UsageError(`missing file or folder.\n${enqueueUsage}`);
+  if (!cmd.target) throw new UsageError('missing file or folder.');
   const target = queueTarget(v, process.env);
   const inFlight = positiveInt('--in-flight', v['in-flight'], 16);
   const q = openParseQueue({

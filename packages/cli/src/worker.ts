@@ -40,7 +40,7 @@ export async function worker(argv: string[], io: CliIO): Promise<number> {
       },
     }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${workerUsage}`);
+    throw new UsageError((err as Error).message);
   }
   if (v.help) {
     io.stdout.write(`${workerUsage}\n`);

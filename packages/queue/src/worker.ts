@@ -1,7 +1,6 @@
 import {
   DocmillError,
   type Engine,
-  type ErrorBody,
   normalizeOptions,
   type ParseData,
   type ParseProgress,
@@ -12,6 +11,8 @@ import { CANCELLED, CANCELLED_BODY, cancelKey, watchCancels } from './cancel.ts'
 import { endConnection, redisConnection } from './connection.ts';
 import {
   decodeBytes,
+  type JobError,
+  jobError,
   type ParseJobData,
   type ParseResult,
   type QueueNames,
@@ -139,7 +140,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       }
       if (stop.reason === CANCELLED) return cancelled(job, m);
       const e = toDocmillError(err);
-      return fail(job, { status: e.status, body: e.toJSON() }, m, false);
+      return fail(job, { status: e.status, body: jobError(e) }, m, false);
     } finally {
       running.delete(id);
     }
@@ -167,7 +168,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
    */
   async function fail(
     job: Job<ParseJobData>,
-    err: { status: number; body: ErrorBody },
+    err: { status: number; body: JobError },
     m: Measure,
     forceFinal: boolean,
   ): Promise<never> {

@@ -10,7 +10,7 @@ export interface MarkdownOptions {
   pageMarkers?: boolean;
 }
 
-/** Where each top-level block (and each block directly inside a section) landed in the output. */
+/** Where each top-level block (and each block inside a section, however deep) landed in the output. */
 export type SpanMap = Map<Block, [start: number, end: number]>;
 
 interface State {
@@ -295,11 +295,23 @@ export function renderMarkdownWithSpans(
   let out = '';
   let pageSeen = false;
   const emit = (b: Block, sep = '\n\n') => {
-    const s = block(b, state);
+    // Tidied block by block, not once at the end, so that the recorded spans are exact offsets.
+    const s = tidyBlock(block(b, state));
     if (!s) return;
     if (out) out += sep;
     spans.set(b, [out.length, out.length + s.length]);
     out += s;
+  };
+  // A section inside a section (an archive member's pages, a message's attachments) is emitted block
+  // by block as well, so that its blocks have spans of their own; the text is the same as its whole.
+  const emitDeep = (b: Block, sep: string) => {
+    if (b.type !== 'section') return emit(b, sep);
+    let first = true;
+    for (const c of b.children) {
+      const before = out.length;
+      emitDeep(c, first ? sep : '\n\n');
+      if (out.length !== before) first = false;
+    }
   };
   for (const b of tree.children) {
     if (b.type === 'section') {
@@ -311,18 +323,31 @@ export function renderMarkdownWithSpans(
       let first = true;
       for (const c of b.children) {
         const before = out.length;
-        emit(c, first ? sep : '\n\n');
+        emitDeep(c, first ? sep : '\n\n');
         if (out.length !== before) first = false;
       }
       // An empty page still gets its marker so page numbers stay aligned.
       if (first && sep !== '\n\n' && out) out += sep.replace(/\n\n$/, '');
     } else emit(b);
   }
-  const markdown = out.replace(/\n{3,}/g, '\n\n').replace(/[ \t]+$/gm, (m, offset, str: string) =>
-    // Keep the two-space hard break; drop other trailing blanks.
-    m === '  ' && str[offset + 2] === '\n' ? m : '',
-  );
-  return { markdown: markdown ? `${markdown.trimEnd()}\n` : '', spans };
+  const markdown = out.trimEnd();
+  // Only the last block can lose characters (trailing blanks) to the final trim.
+  for (const span of spans.values()) if (span[1] > markdown.length) span[1] = markdown.length;
+  return { markdown: markdown ? `${markdown}\n` : '', spans };
+}
+
+/**
+ * One blank line at most, no blank lines at the edges, no trailing blanks except a two-space hard
+ * break (kept at the block's end too: a separator's newline follows it there).
+ */
+function tidyBlock(s: string): string {
+  if (!s) return s;
+  return s
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/[ \t]+$/gm, (m, offset: number, str: string) =>
+      m === '  ' && (str[offset + 2] === '\n' || offset + 2 === str.length) ? m : '',
+    )
+    .replace(/^\n+|\n+$/g, '');
 }
 
 export function renderMarkdown(tree: Root, options: MarkdownOptions = {}): string {

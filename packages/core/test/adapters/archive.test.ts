@@ -81,6 +81,35 @@ describe('zip', () => {
     );
     expect(data.metadata.numPages).toBe(3);
   });
+  it('gives blocks and chunks per member: ids, the members they lie in, the PDF member its pages', async () => {
+    const data = await parse(
+      fixture('archive', 'bundle.zip'),
+      { formats: ['markdown', { type: 'chunks', maxTokens: 64 }], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'bundle.zip' },
+    );
+    const groups = (data.blocks ?? []).map((g) => [g.kind, g.pageNumber, g.within, g.items.map((i) => i.id)]);
+    expect(groups).toEqual([
+      ['file', 1, ['reports/basic.pdf'], ['f1-b0']],
+      ['page', 1, ['reports/basic.pdf'], ['f1-p1-b0', 'f1-p1-b1', 'f1-p1-b2', 'f1-p1-b3']],
+      ['file', 2, ['data/prices.csv'], ['f2-b0', 'f2-b1']],
+      ['file', 3, ['archive/inner.zip'], ['f3-b0']],
+      ['file', 1, ['archive/inner.zip', 'notes/readme.md'], ['f3-f1-b0', 'f3-f1-b1', 'f3-f1-b2']],
+      ['file', 2, ['archive/inner.zip', 'notes/todo.txt'], ['f3-f2-b0', 'f3-f2-b1']],
+    ]);
+    // Every block's content is its own text in the Markdown (nested sections included).
+    for (const g of data.blocks ?? [])
+      for (const i of g.items) expect(data.markdown?.slice(...(i.markdownSpan as [number, number]))).toBe(i.content);
+    const chunks = data.chunks ?? [];
+    expect(chunks.map((c) => [c.within, c.pages, c.blocks?.[0]])).toEqual([
+      [['reports/basic.pdf'], [1], 'f1-b0'],
+      [['data/prices.csv'], undefined, 'f2-b0'],
+      [['archive/inner.zip'], undefined, 'f3-b0'],
+      [['archive/inner.zip', 'notes/readme.md'], undefined, 'f3-f1-b0'],
+      [['archive/inner.zip', 'notes/todo.txt'], undefined, 'f3-f2-b0'],
+    ]);
+    expect(chunks[0]?.text).toMatch(/^# reports\/basic\.pdf\n\n## Docmill Fixture\n\nThe quick brown fox/);
+    expect(chunks[0]?.bbox?.[0]?.page).toBe(1);
+  });
 });
 
 describe('tar and gzip', () => {

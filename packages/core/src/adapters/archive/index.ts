@@ -68,6 +68,7 @@ export const adapter: Adapter = {
   async parse(bytes, ctx) {
     throwIfAborted(ctx.signal);
     const list = (await members(bytes, ctx)).filter((m) => !LITTER.test(m.path));
+    if (!list.length) ctx.warn('The archive holds no files.');
     const sections: Section[] = [];
     const skipped: string[] = [];
     for (const [i, m] of list.entries()) {
