@@ -1,32 +1,66 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { DocmillError } from '@docmill/core';
+import { packHint } from './languages.ts';
 import type { OcrAssets } from './ocr-assets.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The bundled model folders (`@tesseract.js-data/<lang>/4.0.0_best_int`), for Node. */
-function modelDir(lang: 'eng' | 'osd'): string {
-  return join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
+/**
+ * The model folder of an installed `@tesseract.js-data/<lang>` package (`4.0.0_best_int`), resolved
+ * from this package and then from the working directory (where a user installs an extra language
+ * beside docmill), or undefined when it is not installed.
+ */
+export function installedModelDir(lang: string): string | undefined {
+  for (const from of [require, createRequire(join(process.cwd(), 'package.json'))]) {
+    try {
+      return join(dirname(from.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
+    } catch {
+      // not installed there
+    }
+  }
+  return undefined;
 }
 
-/** Node's assets: the installed English and OSD models, or `langPath` for other languages. */
-export function nodeAssets(langPath?: string): OcrAssets {
-  return { langPath: langPath ?? modelDir('eng'), osdPath: modelDir('osd') };
+function modelDir(lang: string): string {
+  const dir = installedModelDir(lang);
+  if (!dir)
+    throw new DocmillError(
+      400,
+      'BAD_REQUEST',
+      `The OCR language "${lang}" is not installed: ${packHint(lang)}. Nothing is downloaded at run time.`,
+    );
+  return dir;
+}
+
+/**
+ * Node's assets: the installed English and OSD models, and the `@tesseract.js-data/<lang>` package
+ * of every other language asked for; with `langPath`, every language from that one folder.
+ */
+export function nodeAssets(langPath?: string, languages: readonly string[] = ['eng']): OcrAssets {
+  if (langPath) return { langPath, osdPath: modelDir('osd') };
+  const [first = 'eng', ...rest] = languages;
+  const langPaths: Record<string, string> = {};
+  for (const lang of rest) langPaths[lang] = modelDir(lang);
+  return { langPath: modelDir(first), osdPath: modelDir('osd'), ...(rest.length ? { langPaths } : {}) };
 }
 
 /**
  * What a browser build must serve, in one folder, for OCR in the browser: file name → installed
- * file. Copy them at build time (the playground's Vite config does) and give the folder's URL as
- * `createOcrStage({ assets })`. Nothing is downloaded: every file is in node_modules.
+ * file, the given extra languages' models included (their packages installed). Copy them at build
+ * time (the playground's Vite config does) and give the folder's URL as `createOcrStage({ assets })`.
+ * Nothing is downloaded: every file is in node_modules.
  */
-export function ocrAssetFiles(): Record<string, string> {
+export function ocrAssetFiles(languages: readonly string[] = []): Record<string, string> {
   const tesseract = dirname(require.resolve('tesseract.js/package.json'));
   const core = dirname(createRequire(join(tesseract, 'package.json')).resolve('tesseract.js-core/package.json'));
-  return {
+  const files: Record<string, string> = {
     'worker.min.js': join(tesseract, 'dist/worker.min.js'),
     'tesseract-core-simd-lstm.wasm.js': join(core, 'tesseract-core-simd-lstm.wasm.js'),
     'tesseract-core-simd.wasm.js': join(core, 'tesseract-core-simd.wasm.js'),
     'eng.traineddata.gz': join(modelDir('eng'), 'eng.traineddata.gz'),
     'osd.traineddata.gz': join(modelDir('osd'), 'osd.traineddata.gz'),
   };
+  for (const lang of languages) files[`${lang}.traineddata.gz`] = join(modelDir(lang), `${lang}.traineddata.gz`);
+  return files;
 }

@@ -1,7 +1,9 @@
 import type { Stage } from '@docmill/core';
 import { createPool } from '@docmill/workers';
-import { nodeAssets } from './assets-node.ts';
+import { installedModelDir, nodeAssets } from './assets-node.ts';
+import { SCRIPT_LANGUAGE } from './languages.ts';
 import { makeOcrStage, type OcrConfig } from './stage.ts';
+import type { OcrTaskInput } from './task.ts';
 
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
@@ -21,6 +23,13 @@ export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promi
   return makeOcrStage(config, {
     taskUrl: OCR_TASK_URL,
     createPool,
-    assets: (c) => nodeAssets(c.langPath),
+    assets: (c, languages) => nodeAssets(c.langPath, languages),
+    scripts: (c) => {
+      if (c.langPath) return undefined;
+      const found: NonNullable<OcrTaskInput['scripts']> = {};
+      for (const [script, language] of Object.entries(SCRIPT_LANGUAGE))
+        if (installedModelDir(language)) found[script] = { language, assets: nodeAssets(undefined, [language]) };
+      return found;
+    },
   });
 }

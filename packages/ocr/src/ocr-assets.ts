@@ -9,6 +9,11 @@
 export interface OcrAssets {
   /** Folder (Node path or URL) holding `<lang>.traineddata.gz` for the recognizer's languages. */
   langPath: string;
+  /**
+   * Node: languages whose model is in a folder of its own (each `@tesseract.js-data/<lang>` package
+   * is one), language → folder; the rest are in `langPath`.
+   */
+  langPaths?: Record<string, string> | undefined;
   /** Folder holding `osd.traineddata.gz` (orientation detection). */
   osdPath: string;
   /** Browsers: tesseract.js's worker script (`worker.min.js`). */

@@ -11,6 +11,7 @@ import {
 } from '@docmill/core';
 import type { Pool, PoolOptions, ProgressCallback } from '@docmill/workers';
 import { decodeImage, type Frame } from './decode.ts';
+import { guessLatinLanguage, languageName, packHint, SCRIPT_LANGUAGE } from './languages.ts';
 import type { OcrAssets } from './ocr-assets.ts';
 import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
@@ -25,9 +26,14 @@ export interface OcrConfig {
   workers?: number;
   /** Resolution PDF pages are rendered at for OCR. Default 300. */
   dpi?: number;
-  /** Tesseract language codes. Default ['eng'] (bundled); others need `langPath`. */
+  /**
+   * Tesseract language codes read together (`['fra', 'eng']`), unless a parse asks for others with
+   * `ocr.languages`. Default ['eng'] (bundled), with script detection: a page in a non-Latin
+   * script is read with an installed pack for it. Node: each other language from its installed
+   * `@tesseract.js-data/<lang>` package.
+   */
   languages?: string[];
-  /** Directory (Node) or URL holding `<lang>.traineddata.gz` for `languages`. */
+  /** Directory (Node) or URL holding `<lang>.traineddata.gz` for every language, instead of the packages. */
   langPath?: string;
   /**
    * Browsers: URL of the folder serving tesseract.js's worker, its core and the eng/osd models
@@ -48,7 +54,10 @@ export interface OcrPlatform {
   /** Id or URL of the "ocr" task for the pool. */
   taskUrl: string;
   createPool(options: PoolOptions): Pool;
-  assets(config: OcrConfig): OcrAssets;
+  /** Where the models of `languages` are; throws a 400 naming the package when one is missing. */
+  assets(config: OcrConfig, languages: readonly string[]): OcrAssets;
+  /** Installed languages for non-Latin scripts (OSD's names), for pages read without a language asked. */
+  scripts?(config: OcrConfig): OcrTaskInput['scripts'];
 }
 
 /** A page to OCR: where its pixels come from and which tree section receives the result. */
@@ -66,9 +75,10 @@ interface Target {
 export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & { close(): Promise<void> } {
   const { createPool } = platform;
   const taskUrl = platform.taskUrl;
-  const assets = platform.assets(config);
   const dpi = config.dpi ?? 300;
   const languages = config.languages ?? ['eng'];
+  const assetsFor = memo((langs: readonly string[]) => platform.assets(config, langs));
+  const scripts = memo(() => platform.scripts?.(config));
   const maxPixels = config.maxPixels ?? 60e6;
   const open = config.openRenderer ?? openRenderer;
   let pool = config.pool;
@@ -97,6 +107,10 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
   return {
     name: 'ocr',
     ocr: true,
+    validate(options) {
+      // A language pack that is not installed is a 400 before any work.
+      if (options.ocrLanguages) assetsFor(options.ocrLanguages);
+    },
     applies(ctx) {
       if (ctx.kind === 'image') return true;
       return ctx.kind === 'pdf' && ctx.options.pdf.mode !== 'fast' && Boolean(ctx.adapterOutput.pageInfo);
@@ -129,11 +143,16 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
         }));
       }
       try {
+        const asked = ctx.options.ocrLanguages ?? config.languages;
+        const langs = asked ?? languages;
+        const auto = asked ? undefined : scripts();
         const results = await recognizeAll(poolOf(), taskUrl, targets, ctx, progress, {
-          languages,
-          assets,
+          languages: langs,
+          assets: assetsFor(langs),
           orientation: config.orientation ?? true,
+          ...(auto ? { scripts: auto } : {}),
         });
+        languageWarnings(results, langs, ctx.warn);
         return merge(tree, results, ctx.kind === 'image');
       } finally {
         await renderer?.close();
@@ -146,6 +165,52 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
       release = undefined;
     },
   };
+}
+
+/** Remembers a function's answer per argument list (language lists are short and few). */
+function memo<A extends unknown[], R>(f: (...args: A) => R): (...args: A) => R {
+  const seen = new Map<string, R>();
+  return (...args) => {
+    const key = JSON.stringify(args);
+    if (!seen.has(key)) seen.set(key, f(...args));
+    return seen.get(key) as R;
+  };
+}
+
+const pageList = (pages: number[]) => `Page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}`;
+
+/**
+ * Says when the models used were not the right ones: pages in a script no installed pack reads,
+ * pages read with a pack picked from their script, and Latin-script text that reads as a language
+ * other than the ones used (its accents and words are then often misread).
+ */
+function languageWarnings(results: Recognized[], used: readonly string[], warn: (m: string) => void): void {
+  const missing = new Map<string, number[]>();
+  const picked = new Map<string, number[]>();
+  const words: string[] = [];
+  for (const r of results) {
+    const p = r.page;
+    if (!p) continue;
+    if (p.language) picked.set(p.language, [...(picked.get(p.language) ?? []), r.number]);
+    else if (p.script && p.script !== 'Latin') {
+      const lang = SCRIPT_LANGUAGE[p.script];
+      if (lang && !used.includes(lang)) missing.set(p.script, [...(missing.get(p.script) ?? []), r.number]);
+    }
+    if (!p.script || p.script === 'Latin') for (const l of p.lines) for (const w of l.words) words.push(w.text);
+  }
+  for (const [script, pages] of missing) {
+    const lang = SCRIPT_LANGUAGE[script] as string;
+    warn(
+      `${pageList(pages)} look like ${script} script, which the OCR language${used.length > 1 ? 's' : ''} used (${used.join('+')}) cannot read: ${packHint(lang)}.`,
+    );
+  }
+  for (const [lang, pages] of picked)
+    warn(`${pageList(pages)} were read with the installed ${lang} model, picked from their script.`);
+  const guess = guessLatinLanguage(words);
+  if (guess && !used.includes(guess))
+    warn(
+      `The scanned text looks ${languageName(guess)} but was read with ${used.map(languageName).join('+')} only, which misreads its accents and words: ${packHint(guess)}.`,
+    );
 }
 
 interface Recognized {
@@ -168,7 +233,7 @@ async function recognizeAll(
   targets: Target[],
   ctx: StageContext,
   progress: ProgressCallback | undefined,
-  opts: Pick<OcrTaskInput, 'languages' | 'assets' | 'orientation'>,
+  opts: Pick<OcrTaskInput, 'languages' | 'assets' | 'orientation' | 'scripts'>,
 ): Promise<Recognized[]> {
   const out: Recognized[] = [];
   const local = new Set<Promise<void>>();

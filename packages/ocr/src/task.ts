@@ -15,6 +15,11 @@ export interface OcrTaskInput {
   assets: OcrAssets;
   /** Find pages turned by 90/180/270° and read them upright. */
   orientation: boolean;
+  /**
+   * No language was asked for: a page the recognizer doubts gets a script detection, and a page in
+   * one of these scripts (OSD's names) is read again with the installed language given for it.
+   */
+  scripts?: Record<string, { language: string; assets: OcrAssets }>;
 }
 
 export interface OcrWord {
@@ -47,6 +52,10 @@ export interface OcrPage {
   lines: OcrLine[];
   /** Rulings whitened out before recognition (table grids, underlines, frames), pixels. */
   rules: Rule[];
+  /** The script OSD found, when it ran and was sure (`Latin`, `Cyrillic`, `Han`, …). */
+  script?: string;
+  /** The language the page was read with instead of the asked ones, picked from its script. */
+  language?: string;
 }
 
 /**
@@ -69,17 +78,28 @@ export async function run(input: OcrTaskInput, ctx: TaskContext): Promise<OcrPag
     // thicker than 3 points are bars and filled boxes, not rulings.
     found = removeRules(img, Math.max(40, Math.round(dpi / 3)), Math.max(2, dpi / 24));
   }
-  const total = input.orientation ? 2 : 1;
+  const total = input.orientation || input.scripts ? 2 : 1;
   let best = await recognize(tess, img, 0, input.dpi, found);
   ctx.onProgress?.({ stage: 'ocr', done: 1, total, unit: 'parts' });
-  // Judged on every word read, before noise is dropped: a sideways page is mostly noise.
-  if (input.orientation && best.raw < DOUBT) {
-    // Orientation is an improvement, never a reason to fail: without a usable OSD model (a browser
-    // build given no path to it) the upright reading stands.
-    const turn = await orientation(tess, img, input.dpi).catch(() => 0 as const);
+  // Judged on every word read, before noise is dropped: a sideways page, or one in a script the
+  // model does not know, is mostly noise.
+  if ((input.orientation || input.scripts) && best.raw < DOUBT) {
+    // Orientation and script are improvements, never a reason to fail: without a usable OSD model
+    // (a browser build given no path to it) the first reading stands.
+    const osd = await detectOsd(tess, img, input.dpi).catch(() => undefined);
+    const turn = input.orientation ? (osd?.turn ?? 0) : 0;
     if (turn) {
       const again = await recognize(tess, img, turn, input.dpi, found);
       if (again.raw > best.raw) best = again;
+    }
+    if (osd?.script && input.scripts) {
+      best.page.script = osd.script;
+      const other = input.scripts[osd.script];
+      if (other) {
+        const again = await recognize(engines([other.language], other.assets), img, turn, input.dpi, found);
+        if (again.raw > best.raw)
+          best = { ...again, page: { ...again.page, script: osd.script, language: other.language } };
+      }
     }
   }
   ctx.onProgress?.({ stage: 'ocr', done: total, total, unit: 'parts' });
@@ -90,15 +110,24 @@ type Turn = 0 | 90 | 180 | 270;
 /** tesseract.js types name Buffer; it reads any Uint8Array. */
 type ImageBytes = Buffer;
 
-async function orientation(tess: Engines, img: OcrTaskInput['image'], dpi: number): Promise<Turn> {
+/** Below this, OSD's script guess is not taken (its confidence has no fixed scale; 1–2 is weak). */
+const SCRIPT_SURE = 2;
+
+/** Orientation and script detection: the turn that brings the page upright, and its script when sure. */
+async function detectOsd(
+  tess: Engines,
+  img: OcrTaskInput['image'],
+  dpi: number,
+): Promise<{ turn: Turn; script?: string }> {
   const osd = await tess.osd();
   await osd.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
   const r = await osd.detect(encode(img, 0, dpi).bytes as ImageBytes);
   const deg = r.data.orientation_degrees;
   const conf = r.data.orientation_confidence ?? 0;
-  if (!deg || conf < 0.5) return 0;
+  const script = r.data.script && (r.data.script_confidence ?? 0) >= SCRIPT_SURE ? r.data.script : undefined;
   // OSD reports the clockwise turn that brings the text upright (checked on docling's rotated scans).
-  return (deg % 360) as Turn;
+  const turn = !deg || conf < 0.5 ? 0 : ((deg % 360) as Turn);
+  return script ? { turn, script } : { turn };
 }
 
 function encode(img: OcrTaskInput['image'], turn: Turn, dpi: number) {

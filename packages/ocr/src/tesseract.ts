@@ -44,7 +44,9 @@ export function engines(languages: string[], assets: OcrAssets): Engines {
     let osd: Promise<TWorker> | undefined;
     e = {
       reader: () => {
-        reader ??= create(languages, assets.langPath, assets.corePath, assets, false);
+        reader ??= create(languages, assets.langPath, assets.corePath, assets, false).then((w) =>
+          assets.langPaths ? addLanguages(w, languages, assets.langPaths) : w,
+        );
         reader.catch(() => {
           reader = undefined;
         });
@@ -68,6 +70,32 @@ export function engines(languages: string[], assets: OcrAssets): Engines {
   return e;
 }
 
+/**
+ * Loads the languages whose model is in a folder of its own (Node: one package per language) into
+ * a worker made with the first one, then starts it with all of them. tesseract.js takes one model
+ * folder per worker, so the models are put into its file system here, gunzipped; its
+ * `reinitialize` loads only the languages missing from the list the worker was made with, which is
+ * the array given to `createWorker` (tesseract.js 7 keeps it, not a copy).
+ */
+async function addLanguages(w: TWorker, languages: string[], folders: Record<string, string>): Promise<TWorker> {
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (!node) throw new Error('OCR models from separate folders are read in Node only.');
+  const fs = node('node:fs') as typeof import('node:fs');
+  const zlib = node('node:zlib') as typeof import('node:zlib');
+  for (const [lang, folder] of Object.entries(folders)) {
+    const data = zlib.gunzipSync(fs.readFileSync(`${folder}/${lang}.traineddata.gz`));
+    await w.FS('writeFile', [`${lang}.traineddata`, data]);
+  }
+  const loaded = (w as unknown as { [LOADED]?: string[] })[LOADED];
+  loaded?.push(...Object.keys(folders));
+  await w.reinitialize(languages.join('+'), undefined);
+  await w.setParameters({ debug_file: '/dev/null' });
+  return w;
+}
+
+/** Where a worker keeps the array of languages it was made with. */
+const LOADED = Symbol('docmill.loadedLanguages');
+
 async function create(
   langs: string[],
   langPath: string,
@@ -76,7 +104,9 @@ async function create(
   legacy: boolean,
 ): Promise<TWorker> {
   const { createWorker, OEM } = (await import('tesseract.js')).default;
-  return createWorker(langs, legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY, {
+  // With models in several folders, the worker starts with the first language only.
+  const first = assets.langPaths && !legacy ? langs.filter((l) => !assets.langPaths?.[l]) : langs;
+  return createWorker(first, legacy ? OEM.TESSERACT_ONLY : OEM.LSTM_ONLY, {
     langPath,
     gzip: true,
     cacheMethod: 'none',
@@ -90,6 +120,7 @@ async function create(
     // Tesseract's own diagnostics ("Invalid resolution 0 dpi" for images that declare none) go to
     // its debug file instead of the thread's stdout, which in-thread OCR shares with the caller.
     await w.setParameters({ debug_file: '/dev/null' });
+    Object.assign(w, { [LOADED]: first });
     return w;
   });
 }

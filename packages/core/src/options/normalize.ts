@@ -49,6 +49,8 @@ export interface ResolvedOptions {
   /** Raster images accepted as one-page OCR documents (`image` parser). */
   imageParser: boolean;
   redactPII: RedactOptions | null;
+  /** OCR languages asked for (`ocr.languages`, a docmill extension); absent: the OCR stage's own. */
+  ocrLanguages?: string[];
   origin: string;
   /** The validated options as given, for echoing and logging. */
   raw: ParsedOptions;
@@ -210,5 +212,6 @@ function resolve(o: ParsedOptions): ResolvedOptions {
   };
   if (json) resolved.json = json;
   if (chunks) resolved.chunks = chunks;
+  if (o.ocr?.languages) resolved.ocrLanguages = [...new Set(o.ocr.languages)];
   return resolved;
 }

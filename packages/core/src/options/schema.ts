@@ -51,6 +51,18 @@ const pdfParser = z.strictObject({
 const imageParser = z.strictObject({ type: z.literal('image') });
 const parserItem = z.union([z.literal('pdf'), z.literal('image'), pdfParser, imageParser]);
 
+/**
+ * docmill's extension: OCR languages, tesseract codes (`fra`, `deu`, `chi_sim`), read together. A
+ * code names a model file, so only letters and `_` pass.
+ */
+const ocrOptions = z.strictObject({
+  languages: z
+    .array(z.string().regex(/^[a-z]{3}(_[a-z]{2,8}){0,2}$/, 'a tesseract language code such as "fra" or "chi_sim"'))
+    .min(1)
+    .max(8)
+    .optional(),
+});
+
 export const piiEntities = ['PERSON', 'EMAIL', 'PHONE', 'LOCATION', 'FINANCIAL', 'SECRET'] as const;
 export type PiiEntity = (typeof piiEntities)[number];
 
@@ -72,6 +84,7 @@ export const parseOptionsSchema = z.strictObject({
   removeBase64Images: z.boolean().default(true),
   blockAds: z.boolean().default(true),
   redactPII: z.union([z.boolean(), redactOptions]).default(false),
+  ocr: ocrOptions.optional(),
   proxy: z.enum(['basic', 'auto']).optional(),
   origin: z.string().default('api'),
   integration: z.string().nullable().optional(),
