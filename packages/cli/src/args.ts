@@ -31,6 +31,8 @@ Flags:
                              each prints as itself (HTML as HTML, links one per line)
   --pdf-mode fast|auto|ocr   PDF parser mode
   --max-pages N              PDF page cap
+  --ocr-lang fra+eng         OCR languages read together (tesseract codes; each but eng needs its
+                             package: npm i @tesseract.js-data/fra)
   --redact-pii[=mode]        redact PII (accurate, aggressive, fast)
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
@@ -61,8 +63,8 @@ Flags:
   --tokenizer NAME           o200k_base (default) or cl100k_base
   --json                     print {success, data} with data.chunks instead
   --formats a,b              also ask for these formats (with --json; markdown gives offsets)
-  and the parse flags: --options, --pdf-mode, --max-pages, --password, --timeout, --workers,
-  --redact-pii, --no-main-content (docmill parse --help)`;
+  and the parse flags: --options, --pdf-mode, --max-pages, --ocr-lang, --password, --timeout,
+  --workers, --redact-pii, --no-main-content (docmill parse --help)`;
 
 export const usage = `Usage: docmill <command> [flags]
 
@@ -142,6 +144,7 @@ export function parseCli(argv: string[]): CliCommand {
         formats: { type: 'string' },
         'pdf-mode': { type: 'string' },
         'max-pages': { type: 'string' },
+        'ocr-lang': { type: 'string' },
         'no-main-content': { type: 'boolean' },
         password: { type: 'string' },
         out: { type: 'string' },
@@ -189,6 +192,11 @@ export function parseCli(argv: string[]): CliCommand {
     if (idx >= 0) parsers[idx] = pdf;
     else parsers.push(pdf);
     options.parsers = parsers;
+  }
+  const ocrLang = v['ocr-lang'];
+  if (typeof ocrLang === 'string') {
+    const ocr = options.ocr && typeof options.ocr === 'object' ? (options.ocr as object) : {};
+    options.ocr = { ...ocr, languages: ocrLang.split('+').map((s) => s.trim()) };
   }
   // Milliseconds, as the contract's `timeout`; core checks the range and says it.
   if (typeof v.timeout === 'string') options.timeout = /^\d+$/.test(v.timeout) ? Number(v.timeout) : v.timeout;

@@ -186,6 +186,20 @@ describe('docmill parse --workers', () => {
   });
 });
 
+describe('docmill parse --ocr-lang', () => {
+  it('reads a German scan with the German pack, and names a pack that is not installed', async () => {
+    const r = await cli(['parse', 'fixtures/pdf/scan-deu.pdf', '--ocr-lang', 'deu', ...slowOk]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toContain('Die Schüler aus dem Viertel kommen nach dem Unterricht, um für');
+    const missing = await cli(['parse', 'fixtures/pdf/scan-deu.pdf', '--ocr-lang', 'deu+kor']);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stderr)).toMatchObject({
+      status: 400,
+      error: expect.stringMatching(/^The OCR language "kor" is not installed: install @tesseract\.js-data\/kor /),
+    });
+  });
+});
+
 /** A stream that records what is written; `isTTY` as a terminal would report it. */
 const sample = 'fixtures/samples/quarterly-report.html';
 
