@@ -3,23 +3,23 @@
  * all share a script, so for them the words read are compared with each language's commonest words.
  */
 
-/** The language pack that reads an OSD script (tesseract's script names). */
-export const SCRIPT_LANGUAGE: Readonly<Record<string, string>> = {
-  Han: 'chi_sim',
-  Japanese: 'jpn',
-  Katakana: 'jpn',
-  Hiragana: 'jpn',
-  Hangul: 'kor',
-  Cyrillic: 'rus',
-  Arabic: 'ara',
-  Greek: 'ell',
-  Hebrew: 'heb',
-  Devanagari: 'hin',
-  Bengali: 'ben',
-  Tamil: 'tam',
-  Thai: 'tha',
-  Armenian: 'hye',
-  Georgian: 'kat',
+/** The language packs that read an OSD script (tesseract's script names), the likeliest first. */
+export const SCRIPT_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
+  Han: ['chi_sim', 'chi_tra'],
+  Japanese: ['jpn'],
+  Katakana: ['jpn'],
+  Hiragana: ['jpn'],
+  Hangul: ['kor'],
+  Cyrillic: ['rus', 'ukr', 'bul', 'srp', 'bel', 'mkd'],
+  Arabic: ['ara', 'fas', 'urd'],
+  Greek: ['ell'],
+  Hebrew: ['heb'],
+  Devanagari: ['hin', 'mar', 'nep'],
+  Bengali: ['ben'],
+  Tamil: ['tam'],
+  Thai: ['tha'],
+  Armenian: ['hye'],
+  Georgian: ['kat'],
 };
 
 const NAMES: Readonly<Record<string, string>> = {
@@ -86,3 +86,7 @@ export const languageName = (code: string): string => NAMES[code] ?? code;
 /** How to get a language model: its npm package, and the option and CLI flag that use it. */
 export const packHint = (code: string): string =>
   `install @tesseract.js-data/${code} and pass ocr.languages ["${code}"] (CLI: --ocr-lang ${code})`;
+
+/** How to get a model for a script: its packages (the likeliest named first). */
+export const scriptHint = (codes: readonly string[]): string =>
+  `install ${codes.map((c) => `@tesseract.js-data/${c}`).join(' or ')} (read without ocr.languages, or pass ocr.languages ["${codes[0]}"])`;

@@ -1,7 +1,7 @@
 import type { Stage } from '@docmill/core';
 import { createPool } from '@docmill/workers';
 import { installedModelDir, nodeAssets } from './assets-node.ts';
-import { SCRIPT_LANGUAGE } from './languages.ts';
+import { SCRIPT_LANGUAGES } from './languages.ts';
 import { makeOcrStage, type OcrConfig } from './stage.ts';
 import type { OcrTaskInput } from './task.ts';
 
@@ -27,8 +27,10 @@ export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promi
     scripts: (c) => {
       if (c.langPath) return undefined;
       const found: NonNullable<OcrTaskInput['scripts']> = {};
-      for (const [script, language] of Object.entries(SCRIPT_LANGUAGE))
-        if (installedModelDir(language)) found[script] = { language, assets: nodeAssets(undefined, [language]) };
+      for (const [script, candidates] of Object.entries(SCRIPT_LANGUAGES)) {
+        const language = candidates.find((l) => installedModelDir(l));
+        if (language) found[script] = { language, assets: nodeAssets(undefined, [language]) };
+      }
       return found;
     },
   });

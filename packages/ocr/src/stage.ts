@@ -11,7 +11,7 @@ import {
 } from '@docmill/core';
 import type { Pool, PoolOptions, ProgressCallback } from '@docmill/workers';
 import { decodeImage, type Frame } from './decode.ts';
-import { guessLatinLanguage, languageName, packHint, SCRIPT_LANGUAGE } from './languages.ts';
+import { guessLatinLanguage, languageName, packHint, SCRIPT_LANGUAGES, scriptHint } from './languages.ts';
 import type { OcrAssets } from './ocr-assets.ts';
 import type { Gray } from './raster.ts';
 import { openRenderer, type PageRenderer } from './render.ts';
@@ -177,14 +177,20 @@ function memo<A extends unknown[], R>(f: (...args: A) => R): (...args: A) => R {
   };
 }
 
-const pageList = (pages: number[]) => `Page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}`;
+/** "Page 2 looks" / "Pages 1, 3 look". */
+const pagesVerb = (pages: number[], one: string, many: string) =>
+  pages.length > 1 ? `Pages ${pages.join(', ')} ${many}` : `Page ${pages[0]} ${one}`;
 
 /**
  * Says when the models used were not the right ones: pages in a script no installed pack reads,
  * pages read with a pack picked from their script, and Latin-script text that reads as a language
  * other than the ones used (its accents and words are then often misread).
  */
-function languageWarnings(results: Recognized[], used: readonly string[], warn: (m: string) => void): void {
+export function languageWarnings(
+  results: readonly Pick<Recognized, 'number' | 'page'>[],
+  used: readonly string[],
+  warn: (m: string) => void,
+): void {
   const missing = new Map<string, number[]>();
   const picked = new Map<string, number[]>();
   const words: string[] = [];
@@ -193,19 +199,20 @@ function languageWarnings(results: Recognized[], used: readonly string[], warn: 
     if (!p) continue;
     if (p.language) picked.set(p.language, [...(picked.get(p.language) ?? []), r.number]);
     else if (p.script && p.script !== 'Latin') {
-      const lang = SCRIPT_LANGUAGE[p.script];
-      if (lang && !used.includes(lang)) missing.set(p.script, [...(missing.get(p.script) ?? []), r.number]);
+      const langs = SCRIPT_LANGUAGES[p.script];
+      if (langs && !langs.some((l) => used.includes(l)))
+        missing.set(p.script, [...(missing.get(p.script) ?? []), r.number]);
     }
     if (!p.script || p.script === 'Latin') for (const l of p.lines) for (const w of l.words) words.push(w.text);
   }
-  for (const [script, pages] of missing) {
-    const lang = SCRIPT_LANGUAGE[script] as string;
+  for (const [script, pages] of missing)
     warn(
-      `${pageList(pages)} look like ${script} script, which the OCR language${used.length > 1 ? 's' : ''} used (${used.join('+')}) cannot read: ${packHint(lang)}.`,
+      `${pagesVerb(pages, 'looks', 'look')} like ${script} script, which the OCR language${used.length > 1 ? 's' : ''} used (${used.join('+')}) cannot read: ${scriptHint(SCRIPT_LANGUAGES[script] ?? [])}.`,
     );
-  }
   for (const [lang, pages] of picked)
-    warn(`${pageList(pages)} were read with the installed ${lang} model, picked from their script.`);
+    warn(
+      `${pagesVerb(pages, 'was', 'were')} read with the installed ${lang} model, picked from ${pages.length > 1 ? 'their' : 'its'} script.`,
+    );
   const guess = guessLatinLanguage(words);
   if (guess && !used.includes(guess))
     warn(

@@ -5,6 +5,8 @@ import { textSimilarity } from '../../core/test/helpers/metrics.ts';
 import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../src/index.ts';
 import { guessLatinLanguage } from '../src/languages.ts';
+import { languageWarnings } from '../src/stage.ts';
+import type { OcrPage } from '../src/task.ts';
 
 // Scans made from our own text (fixtures/scripts/make-ocr-language-fixtures.ts): LibreOffice → PDF →
 // 150 dpi picture → a PDF holding only the picture. The French and German packs are dev
@@ -60,6 +62,19 @@ describe('OCR in other languages', () => {
     expect(r.markdown).toContain('la bibliothèque municipale');
   });
 
+  it('reads a Cyrillic scan, asked for nothing, with the installed Cyrillic pack picked from its script', async () => {
+    // The Russian pack is not on the registry this suite installs from; the Ukrainian one is (a dev
+    // dependency), and OSD's "Cyrillic" picks the first installed of rus, ukr, bul, ….
+    const r = await read('rus');
+    expect(r.warning).toBe('Page 1 was read with the installed ukr model, picked from its script.');
+    // Ukrainian's model reads Russian text with its own letters here and there (ы as ь, э as з).
+    expect(r.markdown).toContain('городская библиотека приняла больше читателей, чем когда-либо');
+    const english = await read('rus', ['eng']);
+    expect(textSimilarity(r.markdown ?? '', truth('rus'))).toBeGreaterThan(
+      textSimilarity(english.markdown ?? '', truth('rus')) + 0.3,
+    );
+  });
+
   it('refuses a language whose pack is not installed, naming the package, before reading', async () => {
     const err = await engine
       .parse(scan('fra'), { ocr: { languages: ['jpn'] } }, { filename: 'scan.pdf' })
@@ -75,6 +90,44 @@ describe('OCR in other languages', () => {
       .catch((e) => e);
     expect([bad.status, bad.code]).toEqual([400, 'BAD_REQUEST']);
     expect(bad.message).toMatch(/ocr\.languages/);
+  });
+});
+
+describe('language warnings', () => {
+  const page = (script?: string, words: string[] = []): OcrPage => ({
+    width: 100,
+    height: 100,
+    rotation: 0,
+    confidence: 50,
+    rules: [],
+    lines: [
+      {
+        words: words.map((text) => ({ text, x0: 0, y0: 0, x1: 1, y1: 1, confidence: 50 })),
+        baseLeft: 0,
+        baseRight: 0,
+        size: 10,
+      },
+    ],
+    ...(script ? { script } : {}),
+  });
+  const warnings = (pages: (OcrPage | null)[], used: string[]) => {
+    const out: string[] = [];
+    languageWarnings(
+      pages.map((p, i) => ({ number: i + 1, page: p })),
+      used,
+      (m) => out.push(m),
+    );
+    return out;
+  };
+  it('names the packs for a script no installed pack reads, once for all its pages', () => {
+    expect(warnings([page('Greek'), null, page('Latin'), page('Greek')], ['eng'])).toEqual([
+      'Pages 1, 4 look like Greek script, which the OCR language used (eng) cannot read: install @tesseract.js-data/ell (read without ocr.languages, or pass ocr.languages ["ell"]).',
+    ]);
+    expect(warnings([page('Cyrillic')], ['deu', 'eng'])[0]).toBe(
+      'Page 1 looks like Cyrillic script, which the OCR languages used (deu+eng) cannot read: install @tesseract.js-data/rus or @tesseract.js-data/ukr or @tesseract.js-data/bul or @tesseract.js-data/srp or @tesseract.js-data/bel or @tesseract.js-data/mkd (read without ocr.languages, or pass ocr.languages ["rus"]).',
+    );
+    // Read with a pack of that script: nothing to say.
+    expect(warnings([page('Cyrillic')], ['ukr'])).toEqual([]);
   });
 });
 
