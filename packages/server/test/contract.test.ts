@@ -142,6 +142,12 @@ describe('compat-notes error table', () => {
     );
     const md = await call(app, parseForm({}, 'readme.md', new Blob(['# Title\n\nText.'])));
     expect((md.body.data as ParseData).markdown).toBe('# Title\n\nText.\n');
+    // The `ocr` option is docmill's too: taken, and checked (a language code names a model file).
+    const ocr = await call(app, parseForm({ ocr: { languages: ['fra'] } }, 'readme.md', new Blob(['# Title'])));
+    expect(ocr.status).toBe(200);
+    const bad = await call(app, parseForm({ ocr: { languages: ['../fra'] } }, 'readme.md', new Blob(['# Title'])));
+    expect([bad.status, bad.body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(bad.body.error).toMatch(/ocr\.languages/);
   });
 
   it('an extension that is not accepted → 400 UNSUPPORTED_FILE_TYPE, even over valid PDF bytes', async () => {

@@ -112,6 +112,24 @@ describe('hostile mail', () => {
     expect(data.markdown).toContain('last part that never closes');
     expect(data.warning).toMatch(/never closed/);
   });
+  it('reads a megabyte-long boundary and a part that is one endless line in bounded time', async () => {
+    const q = 'q'.repeat(1_000_000);
+    const long = `From: a@x.org\nSubject: b\nContent-Type: multipart/mixed; boundary="${q}"\n\n--${q}\nContent-Type: text/plain\n\nhello\n`;
+    const a = await parse(enc(long), { timeout: 60_000 }, { filename: 'long.eml' });
+    expect(a.markdown).toContain('hello');
+    expect(a.warning).toMatch(/never closed/);
+    const endless = `From: a@x.org\nSubject: c\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\n\n${'x'.repeat(10_000_000)}`;
+    const b = await parse(enc(endless), { timeout: 60_000 }, { filename: 'endless.eml' });
+    expect(b.markdown?.length).toBeGreaterThan(10_000_000);
+    expect(b.warning).toMatch(/never closed/);
+    // Boundary-like runs that are never a boundary line.
+    const c = await parse(
+      enc(`From: a@x.org\nSubject: d\nContent-Type: multipart/mixed; boundary=zz\n\n${'--z'.repeat(1_000_000)}`),
+      { timeout: 60_000 },
+      { filename: 'runs.eml' },
+    );
+    expect(c.markdown).toContain('# d');
+  }, 90_000);
   it('bounds messages attached inside messages', async () => {
     let mail = 'From: a@x.org\nTo: b@x.org\nSubject: level 0\n\ninnermost';
     for (let i = 1; i <= 200; i++)
