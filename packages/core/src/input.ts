@@ -1,4 +1,5 @@
 import { DocmillError } from './errors.ts';
+import { joinBytes } from './util/bytes.ts';
 
 export type ParseInput = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array>;
 
@@ -36,13 +37,7 @@ export async function readInput(input: ParseInput, max: number, signal?: AbortSi
     } finally {
       reader.releaseLock();
     }
-    const out = new Uint8Array(total);
-    let o = 0;
-    for (const c of chunks) {
-      out.set(c, o);
-      o += c.byteLength;
-    }
-    return out;
+    return joinBytes(chunks);
   }
   throw new DocmillError(400, 'BAD_REQUEST', 'Missing file upload: expected bytes, a Blob or a ReadableStream.');
 }

@@ -1,5 +1,6 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import type { Limits } from '../../limits.ts';
+import { joinBytes } from '../../util/bytes.ts';
 import { RATIO_CHECK_FROM } from '../../util/zip.ts';
 
 /**
@@ -36,11 +37,5 @@ export async function gunzip(bytes: Uint8Array, limits: Limits, signal?: AbortSi
   } finally {
     reader.cancel().catch(() => undefined);
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return joinBytes(chunks);
 }
