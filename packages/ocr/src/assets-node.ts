@@ -38,6 +38,8 @@ function modelDir(lang: string): string {
  * of every other language asked for; with `langPath`, every language from that one folder.
  */
 export function nodeAssets(langPath?: string, languages: readonly string[] = ['eng']): OcrAssets {
+  if (languages.includes('osd'))
+    throw new DocmillError(400, 'BAD_REQUEST', 'ocr.languages: "osd" is the orientation model, not a language.');
   if (langPath) return { langPath, osdPath: modelDir('osd') };
   const [first = 'eng', ...rest] = languages;
   const langPaths: Record<string, string> = {};

@@ -90,6 +90,10 @@ describe('OCR in other languages', () => {
       .catch((e) => e);
     expect([bad.status, bad.code]).toEqual([400, 'BAD_REQUEST']);
     expect(bad.message).toMatch(/ocr\.languages/);
+    const osd = await engine
+      .parse(scan('fra'), { ocr: { languages: ['osd'] } }, { filename: 'scan.pdf' })
+      .catch((e) => e);
+    expect([osd.status, osd.message]).toEqual([400, 'ocr.languages: "osd" is the orientation model, not a language.']);
   });
 });
 
