@@ -59,7 +59,7 @@ describe('docmill chunk', () => {
     mkdirSync(join(src, 'sub'));
     writeFileSync(join(src, 'a.csv'), readFileSync(join(root, 'fixtures/csv/comma.csv')));
     writeFileSync(join(src, 'sub', 'deck.pptx'), readFileSync(join(root, 'fixtures/pptx/basic.pptx')));
-    writeFileSync(join(src, 'notes.txt'), 'not a document');
+    writeFileSync(join(src, 'notes.xyz'), 'not a document');
     const r = await cli(['chunk', src, '--out', out, '--max-tokens', '64']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/files: 2 .*skipped: 1/);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DocmillError } from '@docmill/core';
 import { packHint } from './languages.ts';
 import type { OcrAssets } from './ocr-assets.ts';
 
@@ -22,12 +21,17 @@ export function installedModelDir(lang: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A language asked for that cannot be read (its pack is not installed); the stage answers it as a
+ * 400. Not a DocmillError: this module is loaded by build tools (the playground's Vite config)
+ * that cannot load core's sources.
+ */
+export class OcrLanguageError extends Error {}
+
 function modelDir(lang: string): string {
   const dir = installedModelDir(lang);
   if (!dir)
-    throw new DocmillError(
-      400,
-      'BAD_REQUEST',
+    throw new OcrLanguageError(
       `The OCR language "${lang}" is not installed: ${packHint(lang)}. Nothing is downloaded at run time.`,
     );
   return dir;
@@ -39,7 +43,7 @@ function modelDir(lang: string): string {
  */
 export function nodeAssets(langPath?: string, languages: readonly string[] = ['eng']): OcrAssets {
   if (languages.includes('osd'))
-    throw new DocmillError(400, 'BAD_REQUEST', 'ocr.languages: "osd" is the orientation model, not a language.');
+    throw new OcrLanguageError('ocr.languages: "osd" is the orientation model, not a language.');
   if (langPath) return { langPath, osdPath: modelDir('osd') };
   const [first = 'eng', ...rest] = languages;
   const langPaths: Record<string, string> = {};

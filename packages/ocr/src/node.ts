@@ -1,6 +1,6 @@
-import type { Stage } from '@docmill/core';
+import { DocmillError, type Stage } from '@docmill/core';
 import { createPool } from '@docmill/workers';
-import { installedModelDir, nodeAssets } from './assets-node.ts';
+import { installedModelDir, nodeAssets, OcrLanguageError } from './assets-node.ts';
 import { SCRIPT_LANGUAGES } from './languages.ts';
 import { makeOcrStage, type OcrConfig } from './stage.ts';
 import type { OcrTaskInput } from './task.ts';
@@ -23,7 +23,14 @@ export function createOcrStage(config: OcrConfig = {}): Stage & { close(): Promi
   return makeOcrStage(config, {
     taskUrl: OCR_TASK_URL,
     createPool,
-    assets: (c, languages) => nodeAssets(c.langPath, languages),
+    assets: (c, languages) => {
+      try {
+        return nodeAssets(c.langPath, languages);
+      } catch (err) {
+        if (err instanceof OcrLanguageError) throw new DocmillError(400, 'BAD_REQUEST', err.message);
+        throw err;
+      }
+    },
     scripts: (c) => {
       if (c.langPath) return undefined;
       const found: NonNullable<OcrTaskInput['scripts']> = {};
