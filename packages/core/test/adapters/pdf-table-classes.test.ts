@@ -71,7 +71,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns)', async () => {
+  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns), a wrapped label one row', async () => {
     const md = (await parse(fixture('pdf-patterns', 'tiles.pdf'), {}, { filename: 'tiles.pdf' })).markdown;
     expect(md?.trim()).toBe(
       [
@@ -81,6 +81,8 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '| --- | --- | --- | --- |',
         '| Ammonia | 10 000 | - | - |',
         '| Methane | 100 000 | - | - |',
+        // The wrapped label's two boxes make one row, its figures once.
+        '| Fluorine and compounds (as HF) | 5 000 | - | - |',
         '| Halons | 1 | - | - |',
         '',
         'Thresholds are in kilograms a year.',
@@ -236,12 +238,17 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     ]);
   });
 
-  it('reads the tables drawn as tiles with their four columns, not twelve (eu-001)', async () => {
+  it('reads the tables drawn as tiles with their four columns, not twelve, wrapped labels in one row (eu-001)', async () => {
     const tables = tablesIn(await read('eu-001.pdf'));
     const expected = expectedOf('tabula/eu-001-guess');
     for (const t of tables.slice(0, 4)) expect(t.every((r) => r.length === 4)).toBe(true);
     // tabula's guess runs the page's three tables into one; the first one's rows are as printed.
     expect(tables[0]?.slice(1)).toEqual([['', 'to air', 'to water', 'to land'], ...expected.slice(2, 9)]);
+    // A label wrapped over two boxes beside one box of figures is one row, its figures once.
+    const gases = tables[1] ?? [];
+    expect(gases).toContainEqual(['chlorine and inorganic compounds as hcl', '10 000', '-', '-']);
+    expect(gases).toContainEqual(['non-methane volatile organic compounds nmvoc', '100 000', '-', '-']);
+    expect(gases.filter((r) => r[1] === '10 000')).toHaveLength(2);
   });
 
   it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
