@@ -149,9 +149,7 @@ function slotText(page: PageModel, indices: number[], x0: number, x1: number, y0
   const runs: TextItem[] = [];
   for (const i of indices) {
     const it = page.items[i] as TextItem;
-    const cx = it.x + it.w / 2;
-    const cy = it.y + it.h / 2;
-    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) runs.push(it);
+    if (centredIn(it, x0, x1, y0, y1)) runs.push(it);
   }
   return cellText(runs);
 }
@@ -172,14 +170,18 @@ function centreBetween(page: PageModel, indices: number[], axis: 'x' | 'y', a: n
   return false;
 }
 
+/** Whether a run's centre lies inside the box. */
+const centredIn = (it: TextItem, x0: number, x1: number, y0: number, y1: number): boolean => {
+  const cx = it.x + it.w / 2;
+  const cy = it.y + it.h / 2;
+  return cx > x0 && cx < x1 && cy > y0 && cy < y1;
+};
+
 /** Runs not yet taken whose centre lies inside the box. */
 function itemsWithin(page: PageModel, taken: Set<number>, x0: number, x1: number, y0: number, y1: number): number[] {
   const out: number[] = [];
   for (const [i, it] of page.items.entries()) {
-    if (taken.has(i) || !it.str.trim()) continue;
-    const cx = it.x + it.w / 2;
-    const cy = it.y + it.h / 2;
-    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) out.push(i);
+    if (!taken.has(i) && it.str.trim() && centredIn(it, x0, x1, y0, y1)) out.push(i);
   }
   return out;
 }
