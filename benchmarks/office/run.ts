@@ -1,0 +1,138 @@
+/**
+ * `pnpm bench:office [set…]`: docmill against `@firecrawl/anydoc` (Rust, NAPI) on the corpus's DOCX,
+ * PPTX, ODT, ODP and XLSX, in one process, warm. Each round runs both tools over the whole set, in an
+ * order that alternates per round, and records the process's CPU time (user + system, all threads:
+ * anydoc converts on a libuv thread) and the wall time of each pass. CPU time is the figure the
+ * verdict is taken from: the machine is shared, and other load stretches wall time but barely moves
+ * the CPU seconds a pass needs. Peak RSS is measured per tool and set in fresh child processes.
+ * Files either tool cannot convert are left out of both, and listed.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../harness.ts';
+import { type OfficeSet, officeSets, officeTools } from './sets.ts';
+
+const ROUNDS = Number(process.env.BENCH_OFFICE_ROUNDS ?? 7);
+/** A pass repeats the set until docmill's warm-up pass would take about this much CPU time. */
+const PASS_CPU_S = Number(process.env.BENCH_OFFICE_PASS_S ?? 0.5);
+/** The verdict the issue set: docmill's CPU time over anydoc's, per set. */
+const TARGET: Record<string, number> = { docx: 1.5, pptx: 1.5, odt: 1.5, odp: 1.5, xlsx: 2.0 };
+
+type ToolName = 'docmill' | 'anydoc';
+const TOOLS: ToolName[] = ['docmill', 'anydoc'];
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+function peakRss(set: string, tool: ToolName): number | null {
+  try {
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'benchmarks/office/rss.ts'), set, tool],
+      { encoding: 'utf8', cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
+    );
+    const m = /peakRssMB=(\d+(\.\d+)?)/.exec(out);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface SetResult {
+  set: string;
+  files: number;
+  mb: number;
+  reps: number;
+  left: string[];
+  cpu: Record<ToolName, number>;
+  wall: Record<ToolName, number>;
+  rss: Record<ToolName, number | null>;
+}
+
+async function runSet(set: OfficeSet): Promise<SetResult | undefined> {
+  if (!set.files.length) return undefined;
+  const tools = officeTools();
+  // Warm-up, which also finds the files one of the tools cannot convert.
+  const left: string[] = [];
+  const ok = [];
+  for (const f of set.files) {
+    const failed: string[] = [];
+    for (const t of TOOLS) await tools[t](f).catch((e: Error) => failed.push(`${t}: ${e.message.slice(0, 60)}`));
+    if (failed.length) left.push(`${f.name} (${failed.join('; ')})`);
+    else ok.push(f);
+  }
+  const t0 = cpuNow();
+  for (const f of ok) await tools.docmill(f);
+  const reps = Math.max(1, Math.ceil(PASS_CPU_S / Math.max(cpuNow() - t0, 1e-3)));
+  const cpu: Record<ToolName, number[]> = { docmill: [], anydoc: [] };
+  const wall: Record<ToolName, number[]> = { docmill: [], anydoc: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 ? [...TOOLS].reverse() : TOOLS;
+    for (const t of order) {
+      const c0 = cpuNow();
+      const w0 = performance.now();
+      for (let k = 0; k < reps; k++) for (const f of ok) await tools[t](f);
+      wall[t].push((performance.now() - w0) / 1000 / reps);
+      cpu[t].push((cpuNow() - c0) / reps);
+    }
+  }
+  const mb = ok.reduce((n, f) => n + f.bytes.byteLength, 0) / (1 << 20);
+  return {
+    set: set.name,
+    files: ok.length,
+    mb,
+    reps,
+    left,
+    cpu: { docmill: median(cpu.docmill), anydoc: median(cpu.anydoc) },
+    wall: { docmill: median(wall.docmill), anydoc: median(wall.anydoc) },
+    rss: { docmill: peakRss(set.name, 'docmill'), anydoc: peakRss(set.name, 'anydoc') },
+  };
+}
+
+const ms = (s: number) => (s * 1000).toFixed(1);
+const wanted = process.argv.slice(2);
+const load0 = loadavg()[0] as number;
+const results: SetResult[] = [];
+for (const set of officeSets()) {
+  if (wanted.length && !wanted.includes(set.name)) continue;
+  const r = await runSet(set);
+  if (!r) {
+    console.log(`[${set.name}] corpus not found: skipped`);
+    continue;
+  }
+  results.push(r);
+  console.log(
+    `[${r.set}] ${r.files} files ×${r.reps}: CPU docmill ${ms(r.cpu.docmill)} ms, anydoc ${ms(r.cpu.anydoc)} ms, ratio ${(r.cpu.docmill / r.cpu.anydoc).toFixed(2)}`,
+  );
+}
+const load1 = loadavg()[0] as number;
+const lines = [
+  '## Office documents → Markdown: docmill against anydoc (Rust, NAPI), CPU time',
+  '',
+  `\`pnpm bench:office\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores shared with other work (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end). One process, warm, ${ROUNDS} rounds alternating the order of the tools; each figure is the median per pass over the set (CPU = user + system of the whole process). Peak RSS: each tool over the set once in a fresh process. Verdict: docmill's CPU over anydoc's, at most ${TARGET.docx} (${TARGET.xlsx} for XLSX).`,
+  '',
+  '| set | files | MB | docmill CPU ms | anydoc CPU ms | CPU × anydoc | target | docmill wall ms | anydoc wall ms | wall × anydoc | docmill peak RSS MB | anydoc peak RSS MB |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...results.map((r) => {
+    const ratio = r.cpu.docmill / r.cpu.anydoc;
+    const target = TARGET[r.set] ?? 1.5;
+    return `| ${r.set} | ${r.files} | ${r.mb.toFixed(2)} | ${ms(r.cpu.docmill)} | ${ms(r.cpu.anydoc)} | **${ratio.toFixed(2)}** | ≤ ${target} ${ratio <= target ? '✓' : '✗'} | ${ms(r.wall.docmill)} | ${ms(r.wall.anydoc)} | ${(r.wall.docmill / r.wall.anydoc).toFixed(2)} | ${r.rss.docmill ?? '—'} | ${r.rss.anydoc ?? '—'} |`;
+  }),
+  '',
+  ...results
+    .filter((r) => r.left.length)
+    .map((r) => `Left out of \`${r.set}\` (a tool fails on it): ${r.left.join(', ')}.`),
+  '',
+];
+const md = lines.join('\n');
+if (!wanted.length) writeFileSync(join(projectRoot, 'benchmarks/results/office.md'), md);
+console.log(md);
