@@ -1,12 +1,13 @@
-import { XMLParser } from 'fast-xml-parser';
 import { badInput } from '../errors.ts';
 import type { Limits } from '../limits.ts';
+import { readXml } from './xml-reader.ts';
 
 /**
- * XML parts of OOXML, ODF and EPUB are parsed through here only: no DTD or entity expansion
- * (fast-xml-parser's `processEntities` is off; we decode the five predefined entities and numeric
- * references ourselves), a size cap and a nesting-depth cap. The result is a small ordered element
- * tree that keeps mixed content in document order, which run-based formats need.
+ * XML parts of OOXML, ODF and EPUB are parsed through here only: no DTD or entity expansion (the
+ * five predefined entities and numeric references are decoded, nothing else), a size cap and a
+ * nesting-depth cap, and malformed structure is an error (see `xml-reader.ts`). The result is a
+ * small ordered element tree that keeps mixed content in document order, which run-based formats
+ * need.
  */
 
 export interface XmlElement {
@@ -15,68 +16,6 @@ export interface XmlElement {
   children: XmlNode[];
 }
 export type XmlNode = XmlElement | string;
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  commentPropName: false as unknown as string,
-  cdataPropName: '#cdata',
-});
-
-const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Decodes predefined and numeric character references; any other entity stays literal. */
-export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (m, e: string) => {
-    if (e[0] === '#') {
-      const cp = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
-    }
-    return predefined[e] ?? m;
-  });
-}
-
-type Raw = Record<string, unknown>;
-
-function convert(list: Raw[], depth: number, maxDepth: number): XmlNode[] {
-  if (depth > maxDepth) throw badInput(`XML nesting deeper than ${maxDepth} levels: refusing the document.`);
-  const out: XmlNode[] = [];
-  for (const item of list) {
-    for (const key of Object.keys(item)) {
-      if (key === ':@') continue;
-      const value = item[key];
-      if (key === '#text') {
-        out.push(decodeEntities(String(value)));
-        continue;
-      }
-      if (key === '#cdata') {
-        const inner = Array.isArray(value)
-          ? (value as Raw[]).map((v) => String(v['#text'] ?? '')).join('')
-          : String(value);
-        out.push(inner);
-        continue;
-      }
-      const attrsRaw = (item[':@'] ?? {}) as Record<string, unknown>;
-      const attrs: Record<string, string> = {};
-      for (const [k, v] of Object.entries(attrsRaw)) attrs[k] = decodeEntities(String(v));
-      out.push({
-        name: key,
-        attrs,
-        children: Array.isArray(value) ? convert(value as Raw[], depth + 1, maxDepth) : [],
-      });
-    }
-  }
-  return out;
-}
 
 /** Parses an XML document and returns its root element. Throws DocmillError 400 on malformed XML. */
 export function parseXml(
@@ -91,18 +30,7 @@ export function parseXml(
   if (/<!DOCTYPE[^>]*\[/i.test(head) && /<!ENTITY/i.test(xml.slice(0, 1 << 20))) {
     throw badInput(`The ${what} declares XML entities (DTD); refusing a possible XML bomb.`);
   }
-  let raw: Raw[];
-  try {
-    raw = parser.parse(xml) as Raw[];
-  } catch (err) {
-    throw badInput(`The ${what} is not well-formed XML: ${(err as Error).message}`, err);
-  }
-  const nodes = convert(raw, 0, limits.maxXmlDepth);
-  const root = nodes.find(
-    (n): n is XmlElement => typeof n !== 'string' && !n.name.startsWith('?') && n.name !== '!DOCTYPE',
-  );
-  if (!root) throw badInput(`The ${what} has no root element.`);
-  return root;
+  return readXml(xml, limits.maxXmlDepth, what);
 }
 
 // ---------------------------------------------------------------- navigation helpers
