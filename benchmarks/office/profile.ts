@@ -27,7 +27,9 @@ const PHASES: [string, (fn: string, url: string) => boolean][] = [
   ['unzip: jszip/pako', (_, url) => /\/(jszip|pako|setimmediate|lie|immediate)\//.test(url)],
   [
     'unzip: zip reader and zlib (util/zip*.ts, node:zlib, fflate)',
-    (fn, url) => /\/util\/zip[^/]*\.ts|node:zlib|\/fflate\//.test(url) || /zlib|inflate/i.test(fn),
+    (fn, url) =>
+      /\/util\/zip[^/]*\.ts|\/platform\/inflate\.ts|node:zlib|node:internal\/streams|\/fflate\//.test(url) ||
+      /zlib|inflate|^writeSync$/i.test(fn),
   ],
   ['SheetJS', (_, url) => /\/@e965\/xlsx\//.test(url)],
   ['XLSX reader (adapters/sheet/xlsx*)', (_, url) => /\/adapters\/sheet\/xlsx[^/]*\.ts/.test(url)],

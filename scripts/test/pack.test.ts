@@ -135,7 +135,7 @@ parse(bytes, {}, { filename: 'basic.docx' }).then((d) => process.stdout.write(d.
 
   it('installs every publishable package with npm from a registry that holds only the workspace install', () => {
     expect(publishablePackages().map((p) => p.name)).toEqual(expect.arrayContaining(['@docmill/core', 'docmill']));
-    expect(registry?.downloaded).toEqual(expect.arrayContaining(['jszip@3.10.2', 'pdfjs-dist@5.6.205']));
+    expect(registry?.downloaded).toEqual(expect.arrayContaining(['fflate@0.8.3', 'pdfjs-dist@5.6.205']));
   });
 
   it('each tarball holds dist, README.md, LICENSE and package.json only, with an MIT license', async () => {

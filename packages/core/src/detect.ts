@@ -2,7 +2,7 @@ import { openCfb } from './adapters/cfb/index.ts';
 import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/charset.ts';
-import { listZipEntries } from './util/zip-directory.ts';
+import { listZipEntries, type ZipEntryInfo, type ZipListing } from './util/zip-directory.ts';
 import { recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
@@ -139,6 +139,8 @@ export interface Detected {
   by: 'magic' | 'extension' | 'contentType' | 'sniff';
   /** Image MIME when kind is 'image'. */
   imageMime?: string;
+  /** A zip's central directory, read while detecting, for the zip reader (see `openZip`). */
+  zipListing?: ZipListing;
 }
 
 export function extensionOf(filename: string | undefined): string {
@@ -171,13 +173,13 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
   return false;
 }
 
-function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
+function zipKind(b: Uint8Array, entries: ZipEntryInfo[] | null): FileKind | 'encrypted' | undefined {
   // A zip cut short has no directory; its complete entries still name the format.
   const recovered = () => {
     const rebuilt = recoverZip(b, 64);
     return rebuilt && listZipEntries(rebuilt.bytes);
   };
-  const entries = listZipEntries(b) ?? recovered();
+  entries ??= recovered();
   if (!entries) return undefined;
   const names = new Set(entries.map((e) => e.name));
   if (names.has('mimetype')) {
@@ -273,13 +275,15 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   const headLatin = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (headLatin.includes('%PDF-')) return { kind: 'pdf', by: 'magic' };
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    const k = zipKind(bytes);
+    const entries = listZipEntries(bytes);
+    const zip = entries ? { zipListing: { bytes, entries } } : {};
+    const k = zipKind(bytes, entries);
     if (k === 'encrypted') throw encrypted();
-    if (k) return { kind: k, by: 'magic' };
+    if (k) return { kind: k, by: 'magic', ...zip };
     // A zip we cannot classify: trust a zip-family extension (the adapter will report damage).
     const zipFamily: FileKind[] = ['docx', 'docm', 'xlsx', 'xlsm', 'xlsb', 'pptx', 'pptm', 'odt', 'ods', 'odp', 'epub'];
-    if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension' };
-    if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType' };
+    if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension', ...zip };
+    if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType', ...zip };
     throw unsupportedType();
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {

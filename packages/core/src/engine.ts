@@ -172,6 +172,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         password: hints.password,
         progress: progressReporter(hints.onProgress, 'parse'),
         pdf: config.pdf,
+        zipListing: detected.zipListing,
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason;

@@ -2,6 +2,7 @@ import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
+import type { ZipListing } from '../util/zip-directory.ts';
 import type { PdfEngineConfig } from './pdf/backend/index.ts';
 
 /** What an adapter gets besides the bytes. Adapters talk to nothing else. */
@@ -32,6 +33,8 @@ export interface AdapterContext {
   progress?(done: number, total: number, unit: ProgressUnit): void;
   /** Engine-level PDF settings (backend choice). */
   pdf?: PdfEngineConfig | undefined;
+  /** The zip directory detection read, handed to `openZip` so it is not read again. */
+  zipListing?: ZipListing | undefined;
 }
 
 export type ProgressUnit = 'pages' | 'slides' | 'sheets' | 'parts';

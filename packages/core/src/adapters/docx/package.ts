@@ -19,7 +19,7 @@ export interface DocxPackage {
 }
 
 export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<DocxPackage> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
   const relCache = new Map<string, Map<string, Rel>>();
   const xml = partReader(zip, ctx.limits);
   const damaged = new Set<string>();

@@ -28,7 +28,7 @@ async function optionalPart(zip: SafeZip, name: string, ctx: AdapterContext): Pr
 }
 
 export async function openOdf(bytes: Uint8Array, ctx: AdapterContext): Promise<OdfPackage> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
   const manifest = await zip.text('META-INF/manifest.xml').catch(() => undefined);
   // Encrypted packages keep the manifest readable but content.xml is ciphertext.
   if (manifest?.includes('encryption-data')) {

@@ -14,7 +14,7 @@ export interface Package {
 }
 
 export async function openPackage(bytes: Uint8Array, ctx: AdapterContext): Promise<Package> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
   if (!zip.has('ppt/presentation.xml'))
     throw badInput('The file is not a PowerPoint presentation (no ppt/presentation.xml).');
   const relCache = new Map<string, Map<string, Rel>>();

@@ -31,7 +31,7 @@ const UNREAD_PARTS = /^(xl\/(media|embeddings|printerSettings)|docProps\/thumbna
  * pictures are not inflated at all (xlsx MB/s: see the commit that made this change).
  */
 async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: SafeZip; stored: Uint8Array }> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
   const parts: [string, Uint8Array][] = [];
   let repaired = 0;
   for (const name of zip.names) {

@@ -1,0 +1,68 @@
+import { once } from '../util/once.ts';
+import { isNode } from './index.ts';
+
+/**
+ * Raw DEFLATE inflation (zip entries), synchronous, refusing to produce more than `max` bytes.
+ * Node's zlib stops natively (`maxOutputLength`); browsers get fflate's streaming inflater, fed in
+ * slices so that a bomb inflates at most one slice's worth (DEFLATE expands at most 1032×) past the
+ * limit: about the limit again, or 8 MiB for small limits.
+ * Loaded once, through the platform seam: `node:zlib` is imported through a variable, so core's
+ * browser build never reaches it, and Node never loads fflate.
+ */
+export type InflateRaw = (data: Uint8Array, max: number) => Uint8Array;
+
+/** The data inflates to more than the limit given. */
+export class InflateLimitError extends Error {}
+/** The data is not a complete DEFLATE stream (invalid codes, or cut short). */
+export class InflateDataError extends Error {}
+
+export async function nodeInflateRaw(): Promise<InflateRaw> {
+  const id = 'node:zlib';
+  const zlib = (await import(/* @vite-ignore */ id)) as typeof import('node:zlib');
+  return (data, max) => {
+    let out: Uint8Array;
+    try {
+      out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, max) });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new InflateLimitError();
+      throw new InflateDataError((err as Error).message);
+    }
+    if (out.length > max) throw new InflateLimitError();
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  };
+}
+
+/** DEFLATE's largest expansion: 258 bytes from 2 bits. */
+const MAX_RATIO = 1032;
+const MIN_SLICE = 8192;
+
+export async function browserInflateRaw(): Promise<InflateRaw> {
+  const { Inflate } = await import('fflate');
+  return (data, max) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const stream = new Inflate((chunk) => {
+      total += chunk.length;
+      if (total > max) throw new InflateLimitError();
+      chunks.push(chunk);
+    });
+    const slice = Math.max(MIN_SLICE, Math.ceil(max / MAX_RATIO));
+    try {
+      if (!data.length) stream.push(data, true);
+      for (let p = 0; p < data.length; p += slice) stream.push(data.subarray(p, p + slice), p + slice >= data.length);
+    } catch (err) {
+      if (err instanceof InflateLimitError) throw err;
+      throw new InflateDataError((err as Error).message);
+    }
+    if (chunks.length === 1) return chunks[0] as Uint8Array;
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const c of chunks) {
+      out.set(c, o);
+      o += c.length;
+    }
+    return out;
+  };
+}
+
+export const loadInflateRaw: () => Promise<InflateRaw> = once(() => (isNode ? nodeInflateRaw() : browserInflateRaw()));
