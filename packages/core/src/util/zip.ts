@@ -12,8 +12,9 @@ import { recoverZip } from './zip-recover.ts';
  * so a lying header cannot inflate past the budget.
  *
  * Entries are inflated synchronously (zlib in Node, fflate in browsers: `platform/inflate.ts`),
- * and parts up to `CACHE_UP_TO` are kept for the parse, so a part read twice (a workbook's
- * relationships, by the cells and by the charts) is inflated and charged to the budget once.
+ * and text parts up to `CACHE_UP_TO` are kept, decoded, for the parse: a part read twice (a
+ * workbook's relationships, by the cells and by the charts) is inflated and charged to the budget
+ * once. Bytes are not kept: they are pictures read once, and callers may change them.
  */
 
 export { listZipEntries, type ZipEntryInfo, type ZipListing } from './zip-directory.ts';
@@ -30,7 +31,7 @@ export interface SafeZip {
 
 /** Entries inflating to at most this many bytes are exempt from the compression-ratio rule. */
 export const RATIO_CHECK_FROM = 4 * 1024 * 1024;
-/** Parts inflating to at most this many bytes are kept for the rest of the parse. */
+/** Text parts declared at most this large are kept for the rest of the parse. */
 const CACHE_UP_TO = 4 * 1024 * 1024;
 
 const LOCAL_HEADER = 0x04034b50;
@@ -102,16 +103,13 @@ export async function openZip(
     lower.set(e.name.toLowerCase(), e.name);
   }
   let budget = limits.maxUnzippedBytes;
-  const cache = new Map<string, Uint8Array>();
+  const texts = new Map<string, string>();
   const resolveName = (name: string) => {
     const n = name.replace(/^\/+/, '');
     return files.has(n) ? n : lower.get(n.toLowerCase());
   };
 
-  /** The entry's bytes; when cached, the cache's own copy, which callers must not change. */
   const inflate = (key: string): Uint8Array => {
-    const hit = cache.get(key);
-    if (hit) return hit;
     const entry = files.get(key) as ZipEntryInfo;
     // The ratio rule is checked here, on the parts read, not on the archive: a picture that is only
     // referenced is never inflated, and a small part that compresses well (an EMF of empty records)
@@ -143,7 +141,6 @@ export async function openZip(
       }
     }
     budget -= out.length;
-    if (out.length <= CACHE_UP_TO) cache.set(key, out);
     return out;
   };
 
@@ -153,15 +150,17 @@ export async function openZip(
     async bytes(name) {
       throwIfAborted(signal);
       const key = resolveName(name);
-      if (key === undefined) return undefined;
-      const out = inflate(key);
-      // Callers may change what they get (the XLSB repair does); the cached copy must stay intact.
-      return cache.get(key) === out ? out.slice() : out;
+      return key === undefined ? undefined : inflate(key);
     },
     async text(name) {
       throwIfAborted(signal);
       const key = resolveName(name);
-      return key === undefined ? undefined : decodeUtf8(inflate(key));
+      if (key === undefined) return undefined;
+      const kept = texts.get(key);
+      if (kept !== undefined) return kept;
+      const text = decodeUtf8(inflate(key));
+      if ((files.get(key) as ZipEntryInfo).uncompressedSize <= CACHE_UP_TO) texts.set(key, text);
+      return text;
     },
   };
 }

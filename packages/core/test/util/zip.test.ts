@@ -107,15 +107,15 @@ describe('reading entries', () => {
     await expect(zip.text('a.xml')).rejects.toThrow(/inflates past its declared size/);
   });
 
-  it('inflates a part read twice once, charging the budget once, and hands out copies', async () => {
+  it('inflates a text part read twice once, charging the budget once; bytes are fresh each time', async () => {
     const part = 'y'.repeat(600_000);
     const bytes = await deflated({ 'big.xml': part, 'other.xml': '<o/>' });
     const zip = await openZip(bytes, { ...DEFAULT_LIMITS, maxUnzippedBytes: 1_000_000 });
     expect(await zip.text('big.xml')).toBe(part);
-    const first = (await zip.bytes('big.xml')) as Uint8Array;
-    first.fill(0);
-    expect(await zip.text('big.xml')).toBe(part);
     expect(await zip.text('BIG.XML')).toBe(part);
+    const other = (await zip.bytes('other.xml')) as Uint8Array;
+    other.fill(0);
+    expect(await zip.text('other.xml')).toBe('<o/>');
   });
 
   it('refuses damaged compressed data with a 400 naming the part', async () => {
