@@ -38,7 +38,10 @@ const PHASES: [string, (fn: string, url: string) => boolean][] = [
   ['our adapters, tree, rendering, detection, other', () => true],
 ];
 
-/** How many of the busiest frames to list under the phase table (env BENCH_OFFICE_PROFILE_TOP). */
+/**
+ * How many of the busiest frames to list under the phase table (env BENCH_OFFICE_PROFILE_TOP); by
+ * script rather than by function with BENCH_OFFICE_PROFILE_BY_FILE=1.
+ */
 const TOP = Number(process.env.BENCH_OFFICE_PROFILE_TOP ?? 0);
 
 function shares(profile: Profile): { counts: Map<string, number>; frames: Map<string, number> } {
@@ -49,7 +52,10 @@ function shares(profile: Profile): { counts: Map<string, number>; frames: Map<st
     const f = (byId.get(id) as ProfileNode).callFrame;
     const phase = (PHASES.find(([, test]) => test(f.functionName, f.url)) as [string, unknown])[0];
     counts.set(phase, (counts.get(phase) ?? 0) + 1);
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|src)\//, '')}`;
+    const where = f.url.replace(/^.*\/(node_modules|src)\//, '');
+    const key = process.env.BENCH_OFFICE_PROFILE_BY_FILE
+      ? where || f.functionName
+      : `${f.functionName || '(anonymous)'} ${where}`;
     frames.set(key, (frames.get(key) ?? 0) + 1);
   }
   return { counts, frames };

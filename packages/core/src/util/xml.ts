@@ -27,7 +27,7 @@ export function parseXml(
     throw badInput(`The ${what} is larger than the ${limits.maxXmlBytes}-byte XML limit.`);
   // A DTD with entity declarations has no place in the formats we read; refuse rather than ignore it.
   const head = xml.slice(0, 4096);
-  if (/<!DOCTYPE[^>]*\[/i.test(head) && /<!ENTITY/i.test(xml.slice(0, 1 << 20))) {
+  if (head.includes('<!') && /<!DOCTYPE[^>]*\[/i.test(head) && /<!ENTITY/i.test(xml.slice(0, 1 << 20))) {
     throw badInput(`The ${what} declares XML entities (DTD); refusing a possible XML bomb.`);
   }
   return readXml(xml, limits.maxXmlDepth, what);
@@ -42,6 +42,16 @@ export const localName = (name: string): string => {
 };
 
 export const isElement = (n: XmlNode | undefined): n is XmlElement => typeof n === 'object' && n !== null;
+
+/**
+ * Whether a qualified name has this local part, without cutting the name (navigation compares
+ * every child it passes, and a cut per comparison was a good part of an adapter's garbage).
+ */
+export function hasLocalName(name: string, local: string): boolean {
+  const colon = name.indexOf(':');
+  if (colon < 0) return name === local;
+  return name.length - colon - 1 === local.length && name.startsWith(local, colon + 1);
+}
 
 /** Child elements, optionally only those with the given qualified name. */
 export function elements(el: XmlElement | undefined, name?: string): XmlElement[] {
@@ -68,15 +78,16 @@ export function path(el: XmlElement | undefined, ...names: string[]): XmlElement
 /** All descendants with the given qualified name, in document order. */
 export function descendants(el: XmlElement | undefined, name: string): XmlElement[] {
   const out: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (!isElement(c)) continue;
-      if (c.name === name) out.push(c);
-      visit(c);
-    }
-  };
-  if (el) visit(el);
+  if (el) named(el, name, out);
   return out;
+}
+
+function named(e: XmlElement, name: string, out: XmlElement[]): void {
+  for (const c of e.children) {
+    if (!isElement(c)) continue;
+    if (c.name === name) out.push(c);
+    named(c, name, out);
+  }
 }
 
 /** Concatenated character data of an element and its descendants. */
@@ -90,10 +101,11 @@ export function textOf(el: XmlElement | undefined): string {
 /** Attribute value by qualified name, or by local name when the prefix differs between writers. */
 export function attr(el: XmlElement | undefined, name: string): string | undefined {
   if (!el) return undefined;
-  const v = el.attrs[name];
+  const attrs = el.attrs;
+  const v = attrs[name];
   if (v !== undefined) return v;
   const local = localName(name);
-  for (const [k, val] of Object.entries(el.attrs)) if (localName(k) === local) return val;
+  for (const k in attrs) if (hasLocalName(k, local)) return attrs[k];
   return undefined;
 }
 
@@ -104,13 +116,13 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 export function kids(el: XmlElement | undefined, local?: string): XmlElement[] {
   if (!el) return [];
   const out: XmlElement[] = [];
-  for (const c of el.children) if (isElement(c) && (local === undefined || localName(c.name) === local)) out.push(c);
+  for (const c of el.children) if (isElement(c) && (local === undefined || hasLocalName(c.name, local))) out.push(c);
   return out;
 }
 
 export function kid(el: XmlElement | undefined, local: string): XmlElement | undefined {
   if (!el) return undefined;
-  for (const c of el.children) if (isElement(c) && localName(c.name) === local) return c;
+  for (const c of el.children) if (isElement(c) && hasLocalName(c.name, local)) return c;
   return undefined;
 }
 
@@ -127,16 +139,17 @@ export function walk(el: XmlElement | undefined, ...locals: string[]): XmlElemen
  */
 function collect(el: XmlElement | undefined, local: string, nested: boolean): XmlElement[] {
   const out: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (!isElement(c)) continue;
-      const hit = localName(c.name) === local;
-      if (hit) out.push(c);
-      if (!hit || nested) visit(c);
-    }
-  };
-  if (el) visit(el);
+  if (el) gather(el, local, nested, out);
   return out;
+}
+
+function gather(e: XmlElement, local: string, nested: boolean, out: XmlElement[]): void {
+  for (const c of e.children) {
+    if (!isElement(c)) continue;
+    const hit = hasLocalName(c.name, local);
+    if (hit) out.push(c);
+    if (!hit || nested) gather(c, local, nested, out);
+  }
 }
 
 /** Outermost descendants with a local name (does not look inside a match). */
