@@ -69,6 +69,9 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 for (const set of officeSets()) {
   if (wanted.length && !wanted.includes(set.name)) continue;
+  // One file of the set only (env BENCH_OFFICE_PROFILE_FILE, part of its name).
+  const only = process.env.BENCH_OFFICE_PROFILE_FILE;
+  if (only) set.files = set.files.filter((f) => f.name.includes(only));
   if (!set.files.length) continue;
   for (const f of set.files) await tool(f).catch(() => undefined);
   await session.post('Profiler.start');

@@ -132,129 +132,156 @@ export function decodeEntities(s: string): string {
 
 /** Parses a whole XML document and returns its first top-level element. Throws DocmillError 400. */
 export function readXml(source: string, maxDepth: number, what: string): XmlElement {
-  const xml = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  const n = xml.length;
-  const fail = (why: string) => badInput(`The ${what} is not well-formed XML: ${why}`);
+  return new Reader(source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source, what).read(maxDepth);
+}
 
+/** One document's reading state (a class, so that nothing is re-created per call but the state). */
+class Reader {
   // Next '"' and "'" at or after a position, cached: tags are scanned left to right, so each
   // document is searched for quotes once, however many tags it has.
-  let dq = -2;
-  let sq = -2;
-  const nextQuote = (from: number): number => {
-    if (dq !== -1 && dq < from) dq = xml.indexOf('"', from);
-    if (sq !== -1 && sq < from) sq = xml.indexOf("'", from);
+  private dq = -2;
+  private sq = -2;
+
+  constructor(
+    private readonly xml: string,
+    private readonly what: string,
+  ) {}
+
+  private fail(why: string): Error {
+    return badInput(`The ${this.what} is not well-formed XML: ${why}`);
+  }
+
+  private nextQuote(from: number): number {
+    if (this.dq !== -1 && this.dq < from) this.dq = this.xml.indexOf('"', from);
+    if (this.sq !== -1 && this.sq < from) this.sq = this.xml.indexOf("'", from);
+    const { dq, sq } = this;
     return dq < 0 ? sq : sq < 0 ? dq : Math.min(dq, sq);
-  };
+  }
+
   /** The `end` of `<…end` (a '>' or '?>') past quoted values, or -1. */
-  const tagEnd = (from: number, pi: boolean): number => {
-    const closer = pi ? '?>' : '>';
+  private tagEnd(from: number, closer: string): number {
+    const xml = this.xml;
     let p = from;
     let end = xml.indexOf(closer, p);
     for (;;) {
       if (end < 0) return -1;
-      const q = nextQuote(p);
+      const q = this.nextQuote(p);
       if (q < 0 || q > end) return end;
       const close = xml.indexOf(xml[q] as string, q + 1);
       if (close < 0) return -1;
       p = close + 1;
       if (end < p) end = xml.indexOf(closer, p);
     }
-  };
-
-  const stack: XmlElement[] = [];
-  let current: XmlElement | undefined;
-  let root: XmlElement | undefined;
-  let doctype = false;
-  // Character data read but not yet added: a comment does not split it, anything else does.
-  let text = '';
-  const flush = () => {
-    if (text) {
-      if (current) current.children.push(decodeEntities(text));
-      text = '';
-    }
-  };
-
-  let i = 0;
-  while (i < n) {
-    const lt = xml.indexOf('<', i);
-    if (lt < 0) {
-      text += xml.slice(i);
-      break;
-    }
-    if (lt > i) text += xml.slice(i, lt);
-    const c1 = xml.charCodeAt(lt + 1);
-    if (c1 === C.Slash) {
-      const gt = xml.indexOf('>', lt + 2);
-      if (gt < 0) throw fail('an end tag is not closed.');
-      const name = safeName(xml.slice(lt + 2, gt).trim(), fail);
-      if (!current) throw fail(`the end tag </${name.slice(0, 40)}> has no start tag.`);
-      if (name !== current.name)
-        throw fail(`the end tag </${name.slice(0, 40)}> does not close <${current.name.slice(0, 40)}>.`);
-      flush();
-      stack.pop();
-      current = stack[stack.length - 1];
-      i = gt + 1;
-    } else if (c1 === C.Qm) {
-      const end = tagEnd(lt + 1, true);
-      if (end < 0) throw fail('a processing instruction is not closed.');
-      piNames(xml, lt + 1, end, fail);
-      flush();
-      i = end + 2;
-    } else if (c1 === C.Bang) {
-      if (xml.charCodeAt(lt + 2) === C.Dash && xml.charCodeAt(lt + 3) === C.Dash) {
-        const end = xml.indexOf('-->', lt + 4);
-        if (end < 0) throw fail('a comment is not closed.');
-        i = end + 3;
-      } else if (xml.startsWith('[CDATA[', lt + 2)) {
-        const end = xml.indexOf(']]>', lt + 9);
-        if (end < 0) throw fail('a CDATA section is not closed.');
-        flush();
-        current?.children.push(xml.slice(lt + 9, end));
-        i = end + 3;
-      } else if (xml.startsWith('DOCTYPE', lt + 2)) {
-        if (doctype || root) throw fail('a document type declaration is misplaced or repeated.');
-        doctype = true;
-        i = skipDoctype(xml, lt + 9, what, fail);
-      } else {
-        throw fail(`unexpected markup "${xml.slice(lt, lt + 12)}".`);
-      }
-    } else {
-      const gt = tagEnd(lt + 1, false);
-      if (gt < 0) throw fail(`a start tag is not closed: "${xml.slice(lt, lt + 40)}".`);
-      const selfClosing = xml.charCodeAt(gt - 1) === C.Slash;
-      // The name runs to the first space, or to the tag's end ('/>' excluded).
-      let p = lt + 1;
-      let bad = false;
-      for (; p < gt; p++) {
-        const c = xml.charCodeAt(p);
-        if (isSpace(c)) break;
-        if (c < 128 && NOT_IN_NAME[c] === 1 && !(c === C.Slash && selfClosing && p === gt - 1)) bad = true;
-      }
-      const nameEnd = p === gt && selfClosing ? gt - 1 : p;
-      if (bad || nameEnd === lt + 1) throw fail(`"${xml.slice(lt, Math.min(gt + 1, lt + 40))}" is not a tag.`);
-      const name = safeName(xml.slice(lt + 1, nameEnd), fail);
-      const attrs: Record<string, string> = {};
-      if (p < gt) readAttributes(xml, p, selfClosing ? gt - 1 : gt, attrs, fail);
-      if (stack.length >= maxDepth)
-        throw badInput(`XML nesting deeper than ${maxDepth} levels: refusing the document.`);
-      const el: XmlElement = { name, attrs, children: [] };
-      if (current) {
-        flush();
-        current.children.push(el);
-      } else {
-        text = '';
-        root ??= el;
-      }
-      if (!selfClosing) {
-        stack.push(el);
-        current = el;
-      }
-      i = gt + 1;
-    }
   }
-  if (current) throw fail(`<${current.name.slice(0, 40)}> is not closed.`);
-  if (!root) throw badInput(`The ${what} has no root element.`);
-  return root;
+
+  read(maxDepth: number): XmlElement {
+    const xml = this.xml;
+    const n = xml.length;
+    const fail = (why: string) => this.fail(why);
+    const stack: XmlElement[] = [];
+    let current: XmlElement | undefined;
+    let root: XmlElement | undefined;
+    let doctype = false;
+    // Character data read but not yet added: a comment does not split it, anything else does.
+    let text = '';
+    let i = 0;
+    while (i < n) {
+      const lt = xml.indexOf('<', i);
+      if (lt < 0) {
+        text += xml.slice(i);
+        break;
+      }
+      if (lt > i) text += xml.slice(i, lt);
+      const c1 = xml.charCodeAt(lt + 1);
+      if (c1 === C.Slash) {
+        const gt = xml.indexOf('>', lt + 2);
+        if (gt < 0) throw this.fail('an end tag is not closed.');
+        const open = current?.name;
+        // Mostly `</name>` exactly; anything else (spaces, a renamed name, a mismatch) the long way.
+        if (open === undefined || gt !== lt + 2 + open.length || !xml.startsWith(open, lt + 2)) {
+          const name = safeName(xml.slice(lt + 2, gt).trim(), fail);
+          if (open === undefined) throw this.fail(`the end tag </${name.slice(0, 40)}> has no start tag.`);
+          if (name !== open)
+            throw this.fail(`the end tag </${name.slice(0, 40)}> does not close <${open.slice(0, 40)}>.`);
+        }
+        if (text) {
+          (current as XmlElement).children.push(decodeEntities(text));
+          text = '';
+        }
+        stack.pop();
+        current = stack[stack.length - 1];
+        i = gt + 1;
+      } else if (c1 === C.Qm) {
+        const end = this.tagEnd(lt + 1, '?>');
+        if (end < 0) throw this.fail('a processing instruction is not closed.');
+        piNames(xml, lt + 1, end, fail);
+        if (text) {
+          current?.children.push(decodeEntities(text));
+          text = '';
+        }
+        i = end + 2;
+      } else if (c1 === C.Bang) {
+        if (xml.charCodeAt(lt + 2) === C.Dash && xml.charCodeAt(lt + 3) === C.Dash) {
+          const end = xml.indexOf('-->', lt + 4);
+          if (end < 0) throw this.fail('a comment is not closed.');
+          i = end + 3;
+        } else if (xml.startsWith('[CDATA[', lt + 2)) {
+          const end = xml.indexOf(']]>', lt + 9);
+          if (end < 0) throw this.fail('a CDATA section is not closed.');
+          if (text) {
+            current?.children.push(decodeEntities(text));
+            text = '';
+          }
+          current?.children.push(xml.slice(lt + 9, end));
+          i = end + 3;
+        } else if (xml.startsWith('DOCTYPE', lt + 2)) {
+          if (doctype || root) throw this.fail('a document type declaration is misplaced or repeated.');
+          doctype = true;
+          i = skipDoctype(xml, lt + 9, this.what, fail);
+        } else {
+          throw this.fail(`unexpected markup "${xml.slice(lt, lt + 12)}".`);
+        }
+      } else {
+        const gt = this.tagEnd(lt + 1, '>');
+        if (gt < 0) throw this.fail(`a start tag is not closed: "${xml.slice(lt, lt + 40)}".`);
+        const selfClosing = xml.charCodeAt(gt - 1) === C.Slash;
+        // The name runs to the first space, or to the tag's end ('/>' excluded).
+        let p = lt + 1;
+        let bad = false;
+        for (; p < gt; p++) {
+          const c = xml.charCodeAt(p);
+          if (c === C.Space || (c <= C.Cr && c >= C.Tab) || (c >= 0xa0 && isSpace(c))) break;
+          if (c < 128 && NOT_IN_NAME[c] === 1 && !(c === C.Slash && selfClosing && p === gt - 1)) bad = true;
+        }
+        const nameEnd = p === gt && selfClosing ? gt - 1 : p;
+        if (bad || nameEnd === lt + 1) throw this.fail(`"${xml.slice(lt, Math.min(gt + 1, lt + 40))}" is not a tag.`);
+        const name = safeName(xml.slice(lt + 1, nameEnd), fail);
+        const attrs: Record<string, string> = {};
+        if (p < gt) readAttributes(xml, p, selfClosing ? gt - 1 : gt, attrs, fail);
+        if (stack.length >= maxDepth)
+          throw badInput(`XML nesting deeper than ${maxDepth} levels: refusing the document.`);
+        const el: XmlElement = { name, attrs, children: [] };
+        if (current) {
+          if (text) {
+            current.children.push(decodeEntities(text));
+            text = '';
+          }
+          current.children.push(el);
+        } else {
+          text = '';
+          root ??= el;
+        }
+        if (!selfClosing) {
+          stack.push(el);
+          current = el;
+        }
+        i = gt + 1;
+      }
+    }
+    if (current) throw this.fail(`<${current.name.slice(0, 40)}> is not closed.`);
+    if (!root) throw badInput(`The ${this.what} has no root element.`);
+    return root;
+  }
 }
 
 /**
@@ -269,6 +296,9 @@ function readAttributes(
   attrs: Record<string, string>,
   fail: (why: string) => Error,
 ): void {
+  // While no name has held a quote, the quotes this meets are the ones the tag's end was found
+  // past, so a value's closing quote is the next one (indexOf); after such a name, step by step.
+  let aligned = true;
   let p = from;
   while (p < end) {
     const c = xml.charCodeAt(p);
@@ -279,8 +309,10 @@ function readAttributes(
     const start = p;
     for (p++; p < end; p++) {
       const d = xml.charCodeAt(p);
-      if (d === C.Eq || isSpace(d)) break;
+      if (d === C.Eq || d === C.Space || (d <= C.Cr && d >= C.Tab) || (d >= 0xa0 && isSpace(d))) break;
+      if (d === C.Dquote || d === C.Squote) aligned = false;
     }
+    if (c === C.Dquote || c === C.Squote) aligned = false;
     const name = safeName(xml.slice(start, p), fail);
     let q = p;
     while (q < end && isSpace(xml.charCodeAt(q))) q++;
@@ -289,9 +321,10 @@ function readAttributes(
     while (q < end && isSpace(xml.charCodeAt(q))) q++;
     const quote = xml.charCodeAt(q);
     if (q >= end || (quote !== C.Dquote && quote !== C.Squote)) continue;
-    let close = q + 1;
-    while (close < end && xml.charCodeAt(close) !== quote) close++;
-    if (close >= end) continue;
+    let close: number;
+    if (aligned) close = xml.indexOf(quote === C.Dquote ? '"' : "'", q + 1);
+    else for (close = q + 1; close < end && xml.charCodeAt(close) !== quote; ) close++;
+    if (close < 0 || close >= end) continue;
     const raw = xml.slice(q + 1, close);
     attrs[name] = raw.includes('&') ? decodeEntities(raw) : raw;
     p = close + 1;

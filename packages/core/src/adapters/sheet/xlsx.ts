@@ -1,5 +1,6 @@
 import { DocmillError } from '../../errors.ts';
-import { attr, deep, isElement, kids, localName, textOf, type XmlElement } from '../../util/xml.ts';
+import type { Limits } from '../../limits.ts';
+import { attr, deep, isElement, kids, localName, parseXml, textOf, type XmlElement } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
 import { ERROR_CODES, NotForThisReader, NumberFormats, type Ssf, type XlsxCell } from './xlsx-format.ts';
 import {
@@ -355,11 +356,39 @@ function attachNotes(
   }
 }
 
+/** Start and end patterns of the styles sections read (any prefix). */
+const SECTIONS: Record<string, [RegExp, RegExp]> = Object.fromEntries(
+  ['numFmts', 'cellXfs'].map((tag) => [
+    tag,
+    [new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, 'g'), new RegExp(`</(?:\\w+:)?${tag}>`, 'g')],
+  ]),
+);
+
+/** The first `<tag …>…</tag>` of a part, as written; undefined when there is none. */
+function sectionOf(xml: string, tag: 'numFmts' | 'cellXfs'): string | undefined {
+  const [open, close] = SECTIONS[tag] as [RegExp, RegExp];
+  open.lastIndex = 0;
+  const m = open.exec(xml);
+  if (!m) return undefined;
+  close.lastIndex = open.lastIndex;
+  const end = close.exec(xml);
+  return end ? xml.slice(m.index, close.lastIndex) : undefined;
+}
+
+function parseSection(xml: string, limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>, name: string): XmlElement {
+  try {
+    return parseXml(xml, limits, name);
+  } catch (err) {
+    throw new NotForThisReader((err as Error).message);
+  }
+}
+
 /** Reads an XLSX/XLSM package; throws `NotForThisReader` to hand it to SheetJS. */
 export async function readXlsx(
   zip: SafeZip,
   xml: (name: string) => Promise<XmlElement | undefined>,
   ssf: Ssf,
+  limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
 ): Promise<XlsxBook> {
   // Malformed XML SheetJS's patterns might still read: SheetJS decides what it holds.
   const part = async (name: string): Promise<XmlElement | undefined> => {
@@ -404,7 +433,22 @@ export async function readXlsx(
     // SheetJS split the table after each item, so it always had one more, empty, string.
     if (root) strings = [...root.children.filter(isItem).map((si) => stringItem(si)), ''];
   }
-  const styles = await need(parts.styles?.[0]);
+  const stylesName = parts.styles?.[0];
+  let numFmts: XmlElement | undefined;
+  let cellXfs: XmlElement | undefined;
+  if (stylesName !== undefined) {
+    const text = await zip.text(stripSlash(stylesName));
+    if (text === undefined) throw new NotForThisReader(`missing ${stylesName}`);
+    // Only these two sections are read, cut out as SheetJS found them: fonts, fills, borders and
+    // differential formats, most of the part, are not parsed.
+    const source = text.includes('<!--') ? text.replace(/<!--[\s\S]*?-->/g, '') : text;
+    const section = async (tag: 'numFmts' | 'cellXfs') => {
+      const cut = sectionOf(source, tag);
+      return cut === undefined ? undefined : parseSection(cut, limits, stylesName);
+    };
+    numFmts = await section('numFmts');
+    cellXfs = await section('cellXfs');
+  }
   const workbook = await need(wbPart);
   if (!workbook || !MAIN_NAMESPACES.has(namespaceOf(workbook) ?? '')) throw new NotForThisReader('namespace');
   let date1904 = false;
@@ -457,7 +501,7 @@ export async function readXlsx(
     Workbook: { Sheets: sheets.map((s) => ({ Hidden: s.hidden })) },
     Props: props,
   };
-  const formats = new NumberFormats(styles, ssf, date1904);
+  const formats = new NumberFormats(numFmts, cellXfs, ssf, date1904);
   const folder = relsName.replace(/_rels\/[\S\s]*$/, '');
   for (const s of sheets) {
     const rel = wbRels.get(s.id as string) as Rel;
