@@ -151,6 +151,9 @@ class Reader {
     return badInput(`The ${this.what} is not well-formed XML: ${why}`);
   }
 
+  /** `fail` for the helpers that report through a function. */
+  private readonly failure = (why: string): Error => this.fail(why);
+
   private nextQuote(from: number): number {
     if (this.dq !== -1 && this.dq < from) this.dq = this.xml.indexOf('"', from);
     if (this.sq !== -1 && this.sq < from) this.sq = this.xml.indexOf("'", from);
@@ -174,10 +177,74 @@ class Reader {
     }
   }
 
+  // The start tag `plainTag` read last: where its name ends, whether it closes itself, its attributes.
+  private nameEnd = 0;
+  private selfClosing = false;
+  private attrs: Record<string, string> = {};
+
+  /**
+   * A start tag written the usual way (`<name a="v" b='w'>`, `<name/>`) read in one pass: the index
+   * of its '>', or -1 for anything else (spaces around '=', unquoted values, quotes in names, wide
+   * spaces), which the exact reading then takes whole. Both read such a tag the same.
+   */
+  private plainTag(lt: number): number {
+    const xml = this.xml;
+    const n = xml.length;
+    let p = lt + 1;
+    let c = xml.charCodeAt(p);
+    while (p < n && c !== C.Space && !(c <= C.Cr && c >= C.Tab) && c !== C.Gt && c !== C.Slash) {
+      if (c >= 0xa0 || (c < 128 && NOT_IN_NAME[c] === 1)) return -1;
+      c = xml.charCodeAt(++p);
+    }
+    if (p === lt + 1 || p >= n) return -1;
+    this.nameEnd = p;
+    const attrs: Record<string, string> = {};
+    this.attrs = attrs;
+    for (;;) {
+      while (c === C.Space || (c <= C.Cr && c >= C.Tab)) c = xml.charCodeAt(++p);
+      if (c === C.Gt) {
+        this.selfClosing = false;
+        return p;
+      }
+      if (c === C.Slash) {
+        if (xml.charCodeAt(p + 1) !== C.Gt) return -1;
+        this.selfClosing = true;
+        return p + 1;
+      }
+      const start = p;
+      while (c !== C.Eq) {
+        if (
+          p >= n ||
+          c <= C.Space ||
+          c >= 0xa0 ||
+          c === C.Gt ||
+          c === C.Slash ||
+          c === C.Dquote ||
+          c === C.Squote ||
+          c === 60
+        )
+          return -1;
+        c = xml.charCodeAt(++p);
+      }
+      const quote = xml.charCodeAt(p + 1);
+      if (p === start || (quote !== C.Dquote && quote !== C.Squote)) return -1;
+      const close = xml.indexOf(quote === C.Dquote ? '"' : "'", p + 2);
+      if (close < 0) return -1;
+      const key = xml.slice(start, p);
+      // A refused name is reported by the exact reading, after it has checked that the tag ends.
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return -1;
+      const raw = xml.slice(p + 2, close);
+      attrs[safeName(key, this.failure)] = raw.includes('&') ? decodeEntities(raw) : raw;
+      p = close + 1;
+      c = xml.charCodeAt(p);
+      if (!(c === C.Space || (c <= C.Cr && c >= C.Tab) || c === C.Gt || c === C.Slash)) return -1;
+    }
+  }
+
   read(maxDepth: number): XmlElement {
     const xml = this.xml;
     const n = xml.length;
-    const fail = (why: string) => this.fail(why);
+    const fail = this.failure;
     const stack: XmlElement[] = [];
     let current: XmlElement | undefined;
     let root: XmlElement | undefined;
@@ -242,22 +309,28 @@ class Reader {
           throw this.fail(`unexpected markup "${xml.slice(lt, lt + 12)}".`);
         }
       } else {
-        const gt = this.tagEnd(lt + 1, '>');
-        if (gt < 0) throw this.fail(`a start tag is not closed: "${xml.slice(lt, lt + 40)}".`);
-        const selfClosing = xml.charCodeAt(gt - 1) === C.Slash;
-        // The name runs to the first space, or to the tag's end ('/>' excluded).
-        let p = lt + 1;
-        let bad = false;
-        for (; p < gt; p++) {
-          const c = xml.charCodeAt(p);
-          if (c === C.Space || (c <= C.Cr && c >= C.Tab) || (c >= 0xa0 && isSpace(c))) break;
-          if (c < 128 && NOT_IN_NAME[c] === 1 && !(c === C.Slash && selfClosing && p === gt - 1)) bad = true;
+        let gt = this.plainTag(lt);
+        let selfClosing = this.selfClosing;
+        let nameEnd = this.nameEnd;
+        let attrs = this.attrs;
+        if (gt < 0) {
+          gt = this.tagEnd(lt + 1, '>');
+          if (gt < 0) throw this.fail(`a start tag is not closed: "${xml.slice(lt, lt + 40)}".`);
+          selfClosing = xml.charCodeAt(gt - 1) === C.Slash;
+          // The name runs to the first space, or to the tag's end ('/>' excluded).
+          let p = lt + 1;
+          let bad = false;
+          for (; p < gt; p++) {
+            const c = xml.charCodeAt(p);
+            if (c === C.Space || (c <= C.Cr && c >= C.Tab) || (c >= 0xa0 && isSpace(c))) break;
+            if (c < 128 && NOT_IN_NAME[c] === 1 && !(c === C.Slash && selfClosing && p === gt - 1)) bad = true;
+          }
+          nameEnd = p === gt && selfClosing ? gt - 1 : p;
+          if (bad || nameEnd === lt + 1) throw this.fail(`"${xml.slice(lt, Math.min(gt + 1, lt + 40))}" is not a tag.`);
+          attrs = {};
+          if (p < gt) readAttributes(xml, p, selfClosing ? gt - 1 : gt, attrs, fail);
         }
-        const nameEnd = p === gt && selfClosing ? gt - 1 : p;
-        if (bad || nameEnd === lt + 1) throw this.fail(`"${xml.slice(lt, Math.min(gt + 1, lt + 40))}" is not a tag.`);
         const name = safeName(xml.slice(lt + 1, nameEnd), fail);
-        const attrs: Record<string, string> = {};
-        if (p < gt) readAttributes(xml, p, selfClosing ? gt - 1 : gt, attrs, fail);
         if (stack.length >= maxDepth)
           throw badInput(`XML nesting deeper than ${maxDepth} levels: refusing the document.`);
         const el: XmlElement = { name, attrs, children: [] };

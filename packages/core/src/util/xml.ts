@@ -33,6 +33,27 @@ export function parseXml(
   return readXml(xml, limits.maxXmlDepth, what);
 }
 
+const sectionPatterns = new Map<string, [RegExp, RegExp]>();
+
+/**
+ * The first `<local …>…</local>` of a document (any prefix), cut out as written, for an element
+ * that does not nest: one section of a large part (a slide master's shapes, a styles part's number
+ * formats) can then be parsed without the rest. Undefined when there is none.
+ */
+export function xmlSection(xml: string, local: string): string | undefined {
+  let patterns = sectionPatterns.get(local);
+  if (!patterns) {
+    patterns = [new RegExp(`<(?:\\w+:)?${local}\\b[^<>]*>`, 'g'), new RegExp(`</(?:\\w+:)?${local}>`, 'g')];
+    sectionPatterns.set(local, patterns);
+  }
+  const [open, close] = patterns;
+  open.lastIndex = 0;
+  const m = open.exec(xml);
+  if (!m) return undefined;
+  close.lastIndex = open.lastIndex;
+  return close.exec(xml) ? xml.slice(m.index, close.lastIndex) : undefined;
+}
+
 // ---------------------------------------------------------------- navigation helpers
 
 /** Local part of a qualified name: `w:p` → `p`. */

@@ -52,7 +52,7 @@ function project(wb: Book, raw: (s: string) => string = (s) => s): unknown {
 
 async function both(bytes: Uint8Array): Promise<{ ours: unknown; sheetjs: unknown }> {
   const zip = await openZip(bytes, DEFAULT_LIMITS);
-  const ours = await readXlsx(zip, partReader(zip, DEFAULT_LIMITS), XLSX.SSF as unknown as Ssf);
+  const ours = await readXlsx(zip, partReader(zip, DEFAULT_LIMITS), XLSX.SSF as unknown as Ssf, DEFAULT_LIMITS);
   const wb = XLSX.read(bytes, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false });
   return { ours: project(ours as unknown as Book), sheetjs: project(wb as unknown as Book, decodeRaw) };
 }

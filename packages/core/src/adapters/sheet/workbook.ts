@@ -323,7 +323,7 @@ async function readBook(
   const XLSX = await loadXlsx();
   if (zip && xml && (ctx.kind === 'xlsx' || ctx.kind === 'xlsm')) {
     try {
-      return (await readXlsx(zip, xml, XLSX.SSF as unknown as Ssf)) as unknown as WorkBook;
+      return (await readXlsx(zip, xml, XLSX.SSF as unknown as Ssf, ctx.limits)) as unknown as WorkBook;
     } catch (err) {
       // Limits, damage and the deadline stand; anything else the reader could not take, SheetJS gets.
       if (err instanceof DocmillError) throw err;

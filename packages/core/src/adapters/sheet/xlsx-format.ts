@@ -128,15 +128,16 @@ export class NumberFormats {
   /** Style index → number format id (`cellXfs`); undefined without a styles part. */
   private readonly xfs: (number | undefined)[] | undefined;
 
+  /** `numFmts` and `cellXfs`: the sections of the styles part this needs. */
   constructor(
-    styles: XmlElement | undefined,
+    numFmts: XmlElement | undefined,
+    cellXfs: XmlElement | undefined,
     private readonly ssf: Ssf,
     private readonly date1904: boolean,
   ) {
     for (const [id, f] of Object.entries(BUILT_IN)) this.table.set(Number(id), f);
     // Formats by id as the styles part declares them, for remapping ids past LAST_ID.
     let declared: Map<number, string> | undefined;
-    const numFmts = styles && deep(styles, 'numFmts')[0];
     if (numFmts) {
       declared = new Map(this.table);
       for (const nf of deep(numFmts, 'numFmt')) {
@@ -153,7 +154,6 @@ export class NumberFormats {
         this.table.set(id, REPAIRED[f] ?? f);
       }
     }
-    const cellXfs = styles && deep(styles, 'cellXfs')[0];
     this.xfs = cellXfs
       ? deep(cellXfs, 'xf').map((xf) => {
           const raw = attr(xf, 'numFmtId');

@@ -1,6 +1,16 @@
 import { DocmillError } from '../../errors.ts';
 import type { Limits } from '../../limits.ts';
-import { attr, deep, isElement, kids, localName, parseXml, textOf, type XmlElement } from '../../util/xml.ts';
+import {
+  attr,
+  deep,
+  isElement,
+  kids,
+  localName,
+  parseXml,
+  textOf,
+  type XmlElement,
+  xmlSection,
+} from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
 import { ERROR_CODES, NotForThisReader, NumberFormats, type Ssf, type XlsxCell } from './xlsx-format.ts';
 import {
@@ -356,25 +366,6 @@ function attachNotes(
   }
 }
 
-/** Start and end patterns of the styles sections read (any prefix). */
-const SECTIONS: Record<string, [RegExp, RegExp]> = Object.fromEntries(
-  ['numFmts', 'cellXfs'].map((tag) => [
-    tag,
-    [new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, 'g'), new RegExp(`</(?:\\w+:)?${tag}>`, 'g')],
-  ]),
-);
-
-/** The first `<tag …>…</tag>` of a part, as written; undefined when there is none. */
-function sectionOf(xml: string, tag: 'numFmts' | 'cellXfs'): string | undefined {
-  const [open, close] = SECTIONS[tag] as [RegExp, RegExp];
-  open.lastIndex = 0;
-  const m = open.exec(xml);
-  if (!m) return undefined;
-  close.lastIndex = open.lastIndex;
-  const end = close.exec(xml);
-  return end ? xml.slice(m.index, close.lastIndex) : undefined;
-}
-
 function parseSection(xml: string, limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>, name: string): XmlElement {
   try {
     return parseXml(xml, limits, name);
@@ -443,7 +434,7 @@ export async function readXlsx(
     // differential formats, most of the part, are not parsed.
     const source = text.includes('<!--') ? text.replace(/<!--[\s\S]*?-->/g, '') : text;
     const section = async (tag: 'numFmts' | 'cellXfs') => {
-      const cut = sectionOf(source, tag);
+      const cut = xmlSection(source, tag);
       return cut === undefined ? undefined : parseSection(cut, limits, stylesName);
     };
     numFmts = await section('numFmts');
