@@ -98,6 +98,23 @@ try {
     const own = (lazy: boolean) => [...closure(meta, derive, lazy)].filter((o) => !core.has(o));
     rows.push(['summary / json derivations', kb(sum(own(false))), kb(sum(own(true)))]);
   }
+  // The chunker and its BPE encodings (ranks inside) load on the first request that asks for chunks.
+  const chunker = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint?.endsWith('derive/chunks/run.ts'));
+  if (chunker) {
+    const own = (lazy: boolean) => [...closure(meta, chunker, lazy)].filter((o) => !core.has(o));
+    rows.push(['chunks (the chunker; its tokenizer below)', kb(sum(own(false))), '']);
+  }
+  for (const name of ['o200k_base', 'cl100k_base']) {
+    const enc = Object.keys(meta.outputs).find((o) =>
+      meta.outputs[o]?.entryPoint?.endsWith(`gpt-tokenizer/esm/encoding/${name}.js`),
+    );
+    if (enc)
+      rows.push([
+        `chunks tokenizer ${name} (gpt-tokenizer, on the first chunks request)`,
+        '',
+        kb(sum([...closure(meta, enc, false)].filter((o) => !core.has(o)))),
+      ]);
+  }
   // PII redaction's detectors (libphonenumber-js among them) and its name lists (compromise) both load
   // on the first request that sets redactPII.
   const detectors = Object.keys(meta.outputs).find((o) =>

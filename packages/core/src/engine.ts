@@ -1,14 +1,18 @@
 import type { PdfEngineConfig } from './adapters/pdf/backend/index.ts';
 import { type AdapterOverrides, adapterFor } from './adapters/registry.ts';
 import type { AdapterOutput, ParseProgress } from './adapters/types.ts';
+import { chunkLayout } from './derive/chunks/index.ts';
+import type { Chunk } from './derive/chunks/types.ts';
 import type { DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 import { type Detected, detect, MIME_TYPES } from './detect.ts';
 import { DocmillError, timeoutError, toDocmillError } from './errors.ts';
 import { type ParseInput, readInput } from './input.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
-import { normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
+import { type ChunksSpec, normalizeOptions, type ResolvedOptions } from './options/normalize.ts';
 import type { ParseOptions } from './options/schema.ts';
-import { buildResult, type ParseData } from './result.ts';
+import { layoutBlocks } from './render/blocks.ts';
+import { renderMarkdownWithSpans } from './render/markdown.ts';
+import { buildResult, markdownOptions, type ParseData, type Rendered } from './result.ts';
 import { piiStage } from './stages/pii/stage.ts';
 import type { PiiConfig } from './stages/pii/types.ts';
 import type { Offload, Stage, StageContext } from './stages/types.ts';
@@ -66,6 +70,8 @@ export interface TreeResult {
   warnings: string[];
   /** `summary` and `json`, derived from the final tree when those formats were asked for. */
   derived?: DeriveResult;
+  /** The `chunks` format, cut from the final tree (offsets into `data.markdown` when it is asked for). */
+  chunks?: Chunk[];
 }
 
 export interface Engine {
@@ -90,7 +96,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     input: ParseInput,
     rawOptions: ParseOptions | undefined,
     hints: ParseHints,
-  ): Promise<TreeResult & { bytes: Uint8Array }> {
+  ): Promise<TreeResult & { bytes: Uint8Array; rendered?: Rendered }> {
     if (closed) throw new DocmillError(500, 'UNKNOWN_ERROR', 'The engine is closed.');
     const options = normalizeOptions(rawOptions ?? {});
     const deadline = Date.now() + options.timeout;
@@ -142,7 +148,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     }
     for (const stage of stages) stage.validate?.(options);
     const raw = await readInput(input, limits.maxInputBytes, signal);
-    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The file is empty (0 bytes).');
     const bytes = await decryptOoxml(raw, hints.password, signal);
     const hasOcr = stages.some((s) => s.ocr);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });
@@ -231,13 +237,23 @@ export function createEngine(config: EngineConfig = {}): Engine {
       };
       derived = await (await getDeriver())(request, signal);
     }
-    return { tree, kind: detected.kind, options, output, warnings, bytes, ...(derived ? { derived } : {}) };
+    const chunked = options.chunks && (await chunksOf(tree, options, signal, deadline));
+    return {
+      tree,
+      kind: detected.kind,
+      options,
+      output,
+      warnings,
+      bytes,
+      ...(derived ? { derived } : {}),
+      ...(chunked ? { chunks: chunked.chunks, rendered: chunked.rendered } : {}),
+    };
   }
 
   return {
     async parseTree(input, options, hints = {}) {
       try {
-        const { bytes: _bytes, ...rest } = await run(input, options, hints);
+        const { bytes: _bytes, rendered: _rendered, ...rest } = await run(input, options, hints);
         return rest;
       } catch (err) {
         throw toDocmillError(err);
@@ -246,7 +262,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     async parse(input, options, hints = {}) {
       try {
         const r = await run(input, options, hints);
-        return buildResult(r, hints.sourceURL);
+        return buildResult(r, hints.sourceURL, r.rendered);
       } catch (err) {
         throw toDocmillError(err);
       }
@@ -256,6 +272,33 @@ export function createEngine(config: EngineConfig = {}): Engine {
       await Promise.all(stages.map((s) => s.close?.()));
     },
   };
+}
+
+/**
+ * Chunks of the finished tree, with the Markdown they were cut from (`data.markdown` reuses it, so
+ * the offsets point into it); offsets are dropped when the Markdown is not returned.
+ */
+async function chunksOf(
+  tree: Root,
+  options: ResolvedOptions,
+  signal: AbortSignal,
+  deadline: number,
+): Promise<{ chunks: Chunk[]; rendered: Rendered }> {
+  const spec = options.chunks as ChunksSpec;
+  if (signal.aborted) throw signal.reason;
+  const { markdown, spans } = renderMarkdownWithSpans(tree, markdownOptions(options));
+  const rendered: Rendered = { markdown, spans, layout: layoutBlocks(tree, spans, markdown) };
+  // Chunking is synchronous between its task turns: the deadline is checked there too.
+  const check = () => {
+    if (Date.now() > deadline) throw timeoutError(options.timeout);
+  };
+  const chunks = await chunkLayout(rendered.layout, { ...spec, signal, check });
+  if (!options.formats.has('markdown'))
+    for (const c of chunks) {
+      delete c.startOffset;
+      delete c.endOffset;
+    }
+  return { chunks, rendered };
 }
 
 let defaultEngine: Engine | undefined;

@@ -16,27 +16,45 @@ export type {
   ParseProgress,
   ProgressUnit,
 } from './adapters/types.ts';
+export type {
+  Chunk,
+  ChunkBox,
+  ChunkOptions,
+  ChunkTreeOptions,
+  ChunkType,
+  TokenCounter,
+  TokenizerName,
+} from './derive/chunks/index.ts';
+export { chunk, contextualize, tokenizerNames } from './derive/chunks/index.ts';
 export { llmConfigFromEnv } from './derive/env.ts';
 export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES } from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
 export { createEngine, parse, parseTree } from './engine.ts';
-export type { ErrorBody, ErrorCode } from './errors.ts';
-export { DocmillError, timeoutError, toDocmillError } from './errors.ts';
+export type { DocmillErrorOptions, ErrorBody, ErrorCode, PasswordProblem } from './errors.ts';
+export { DocmillError, timeoutError, toDocmillError, withPasswordHint } from './errors.ts';
 export type { ParseInput } from './input.ts';
 export { readInput } from './input.ts';
 export type { Limits } from './limits.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
-export type { ParseOptions, PdfOptions, RedactPIIOptions, ResolvedOptions } from './options/index.ts';
+export type {
+  ChunksSpec,
+  ParseOptions,
+  PdfOptions,
+  RedactPIIOptions,
+  ResolvedOptions,
+} from './options/index.ts';
 export { normalizeOptions, parseOptionsSchema, piiEntities } from './options/index.ts';
 export { collectImages, collectLinks, renderHtml, renderMarkdown } from './render/index.ts';
-export type { LayoutItem, PageBlocks, PageResult, ParseData } from './result.ts';
+export type { BlockGroupKind, LayoutItem, PageBlocks, PageResult, ParseData, TablePagePart } from './result.ts';
 export type { PiiConfig, PiiEntity, PiiModel, PiiSpan, ReplaceStyle, SpanFinder } from './stages/pii/index.ts';
 export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder } from './stages/pii/index.ts';
 export type { Offload, Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';
+export type { ProgressThrottle } from './util/progress.ts';
+export { throttleProgress } from './util/progress.ts';
 
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';

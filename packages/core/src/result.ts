@@ -1,32 +1,22 @@
+import type { Chunk } from './derive/chunks/types.ts';
 import type { TreeResult } from './engine.ts';
+import type { ResolvedOptions } from './options/normalize.ts';
+import { layoutBlocks, type PageBlocks } from './render/blocks.ts';
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';
-import { renderBlocksMarkdown, renderMarkdownWithSpans, type SpanMap } from './render/markdown.ts';
-import type { Block, DocumentMetadata, Root, Section } from './tree/types.ts';
+import {
+  type MarkdownOptions,
+  renderBlocksMarkdown,
+  renderMarkdownWithSpans,
+  type SpanMap,
+} from './render/markdown.ts';
+import type { DocumentMetadata, Root, Section } from './tree/types.ts';
+
+export type { BlockGroupKind, LayoutItem, PageBlocks, TablePagePart } from './render/blocks.ts';
 
 export interface PageResult {
   pageNumber: number;
   markdown: string;
-}
-
-export interface LayoutItem {
-  id: string;
-  type: string;
-  label: string;
-  bbox: [number, number, number, number] | null;
-  content: string;
-  markdownSpan: [number, number] | null;
-  readingOrder: number;
-  source: 'text-layer' | 'ocr';
-  confidence: { layout: number; ocr: number | null };
-}
-
-export interface PageBlocks {
-  pageNumber: number;
-  width: number | null;
-  height: number | null;
-  status: 'ok' | 'empty';
-  items: LayoutItem[];
 }
 
 /** The `data` object of the contract (2.7) plus the SDK's per-page extras. */
@@ -39,7 +29,10 @@ export interface ParseData {
   summary?: string | null;
   json?: Record<string, unknown> | null;
   pages?: PageResult[];
+  /** Typed blocks per page, slide, sheet or chapter (`parsers: [{type: "pdf", blocks: true}]`, every format). */
   blocks?: PageBlocks[];
+  /** docmill extension (`formats: [{type: "chunks"}]`): the document cut for embedding. */
+  chunks?: Chunk[];
   metadata: DocumentMetadata & { error: string | null };
   warning: string | null;
 }
@@ -47,49 +40,27 @@ export interface ParseData {
 const pageSections = (tree: Root): Section[] =>
   tree.children.filter((b): b is Section => b.type === 'section' && b.kind === 'page');
 
-function layoutLabel(b: Block): string {
-  if (b.type === 'heading') return b.depth === 1 ? 'title' : 'section_header';
-  if (b.type === 'list') return 'list';
-  if (b.type === 'math') return 'formula';
-  if (b.type === 'image') return 'picture';
-  return b.type === 'paragraph' ? 'text' : b.type;
+/** How `data.markdown` is rendered for these options. */
+export const markdownOptions = (options: ResolvedOptions): MarkdownOptions => ({
+  removeBase64Images: options.removeBase64Images,
+  pageMarkers: options.pdf.pageMarkers,
+});
+
+/** The Markdown with its block spans and layout, when made once for several outputs (chunks). */
+export interface Rendered {
+  markdown: string;
+  spans: SpanMap;
+  layout: PageBlocks[];
 }
 
-function blocksOf(tree: Root, spans: SpanMap, markdown: string): PageBlocks[] {
-  return pageSections(tree).map((page) => {
-    const items: LayoutItem[] = [];
-    page.children.forEach((b, i) => {
-      const span = spans.get(b) ?? null;
-      items.push({
-        id: `p${page.number}-b${i}`,
-        type: b.type,
-        label: layoutLabel(b),
-        bbox: b.source?.bbox ?? null,
-        content: span ? markdown.slice(span[0], span[1]) : '',
-        markdownSpan: span,
-        readingOrder: i,
-        source: b.data?.ocr ? 'ocr' : 'text-layer',
-        confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
-      });
-    });
-    return {
-      pageNumber: page.number,
-      width: page.width ?? null,
-      height: page.height ?? null,
-      status: items.length ? 'ok' : 'empty',
-      items,
-    };
-  });
-}
-
-export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
+export function buildResult(r: TreeResult, sourceURL?: string, shared?: Rendered): ParseData {
   const { tree, options, output } = r;
   const f = options.formats;
-  const mdOpts = { removeBase64Images: options.removeBase64Images, pageMarkers: options.pdf.pageMarkers };
+  const mdOpts = markdownOptions(options);
   const warnings = [...r.warnings];
   const data: ParseData = { metadata: { ...tree.metadata, error: null }, warning: null };
   const needSpans = f.has('markdown') || options.pdf.blocks;
-  const rendered = needSpans ? renderMarkdownWithSpans(tree, mdOpts) : undefined;
+  const rendered = shared ?? (needSpans ? renderMarkdownWithSpans(tree, mdOpts) : undefined);
   if (f.has('markdown')) data.markdown = rendered?.markdown ?? '';
   // With redaction on, everything comes from the redacted tree: the adapter's own HTML and links
   // were taken from the source and still hold what was redacted.
@@ -113,8 +84,10 @@ export function buildResult(r: TreeResult, sourceURL?: string): ParseData {
       markdown: renderBlocksMarkdown(p.children, mdOpts),
     }));
   }
-  if (r.kind === 'pdf' && options.pdf.blocks && rendered)
-    data.blocks = blocksOf(tree, rendered.spans, rendered.markdown);
+  // The PDF parser entry's `blocks` asks for the structure of every format, not only of PDFs.
+  if (options.pdf.blocks && rendered)
+    data.blocks = shared?.layout ?? layoutBlocks(tree, rendered.spans, rendered.markdown);
+  if (r.chunks) data.chunks = r.chunks;
   data.warning = warnings.length ? warnings.join(' ') : null;
   return data;
 }

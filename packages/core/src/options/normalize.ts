@@ -1,4 +1,9 @@
+import type { z } from 'zod';
+import { DEFAULT_CHUNK_TOKENS } from '../derive/chunks/limits.ts';
+import type { TokenizerName } from '../derive/chunks/types.ts';
 import { DocmillError } from '../errors.ts';
+import { checkOptionsBounds } from './bounds.ts';
+import { explainIssue } from './issues.ts';
 import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -6,6 +11,13 @@ export type PdfMode = 'fast' | 'auto' | 'ocr';
 export interface JsonFormatSpec {
   schema?: Record<string, unknown>;
   prompt?: string;
+}
+
+/** The `chunks` format with its defaults filled in. */
+export interface ChunksSpec {
+  maxTokens: number;
+  overlapTokens: number;
+  tokenizer: TokenizerName;
 }
 
 export interface PdfOptions {
@@ -26,6 +38,8 @@ export interface RedactOptions {
 export interface ResolvedOptions {
   formats: Set<FormatType>;
   json?: JsonFormatSpec;
+  /** Present when the `chunks` format was asked for. */
+  chunks?: ChunksSpec;
   onlyMainContent: boolean;
   includeTags: string[];
   excludeTags: string[];
@@ -93,21 +107,44 @@ function fieldPath(path: readonly PropertyKey[]): string {
   );
 }
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's failure names the union ("formats[0]: Invalid input"); the branch that got furthest into
+ * the value says what is wrong with it ("formats[0].tokenizer: expected one of …").
+ */
+function innermost(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== 'invalid_union') return issue;
+  let best: Issue | undefined;
+  for (const branch of issue.errors) {
+    const deepest = branch.reduce<Issue | undefined>(
+      (a, b) => (!a || b.path.length > a.path.length ? b : a),
+      undefined,
+    );
+    if (deepest && deepest.path.length > (best?.path.length ?? 0)) best = deepest;
+  }
+  return best ? innermost({ ...best, path: [...issue.path, ...best.path] } as Issue) : issue;
+}
+
 /** Validates and defaults ParseOptions; throws DocmillError 400 naming the offending field. */
 export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new DocmillError(400, 'BAD_REQUEST', 'The options must be a JSON object.');
   }
+  checkOptionsBounds(input);
   rejectUnsupported(input as Record<string, unknown>);
   const result = parseOptionsSchema.safeParse(input);
   if (!result.success) {
     const issues = result.error.issues;
-    const first = issues[0];
+    const first = innermost(issues[0]);
     let message = 'Invalid options.';
     if (first?.code === 'unrecognized_keys') {
       const where = first.path.length ? ` in ${fieldPath(first.path)}` : '';
       message = `Unrecognized option key${first.keys.length > 1 ? 's' : ''}${where}: ${first.keys.join(', ')}`;
-    } else if (first) message = `Invalid option ${fieldPath(first.path)}: ${first.message}`;
+    } else if (first) {
+      const { path, message: why } = explainIssue(first, input);
+      message = `Invalid option ${fieldPath(path)}: ${why}`;
+    }
     throw new DocmillError(400, 'BAD_REQUEST', message, {
       details: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
     });
@@ -118,6 +155,7 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
 function resolve(o: ParsedOptions): ResolvedOptions {
   const formats = new Set<FormatType>();
   let json: JsonFormatSpec | undefined;
+  let chunks: ChunksSpec | undefined;
   for (const f of o.formats) {
     if (typeof f === 'string') formats.add(f);
     else {
@@ -126,10 +164,14 @@ function resolve(o: ParsedOptions): ResolvedOptions {
         json = {};
         if (f.schema) json.schema = f.schema;
         if (f.prompt) json.prompt = f.prompt;
+      } else if (f.type === 'chunks') {
+        chunks = { maxTokens: f.maxTokens, overlapTokens: f.overlapTokens, tokenizer: f.tokenizer };
       }
     }
   }
   if (formats.has('json') && !json) json = {};
+  if (formats.has('chunks') && !chunks)
+    chunks = { maxTokens: DEFAULT_CHUNK_TOKENS, overlapTokens: 0, tokenizer: 'o200k_base' };
 
   // Without a pdf parser entry the text layer is still read, but nothing is OCR'd.
   let pdf: PdfOptions = { mode: 'fast', pages: false, blocks: false, pageMarkers: false };
@@ -167,5 +209,6 @@ function resolve(o: ParsedOptions): ResolvedOptions {
     raw: o,
   };
   if (json) resolved.json = json;
+  if (chunks) resolved.chunks = chunks;
   return resolved;
 }

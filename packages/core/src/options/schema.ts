@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_CHUNK_TOKENS, MAX_CHUNK_TOKENS, MIN_CHUNK_TOKENS } from '../derive/chunks/limits.ts';
+import { tokenizerNames } from '../derive/chunks/types.ts';
 
 /**
  * ParseOptions exactly as the contract (parse-api.md 2.2–2.6) and the compat notes describe them:
@@ -6,7 +8,7 @@ import { z } from 'zod';
  * `ResolvedOptions` the engine works with.
  */
 
-const formatTypes = ['markdown', 'summary', 'html', 'rawHtml', 'links', 'images', 'json'] as const;
+const formatTypes = ['markdown', 'summary', 'html', 'rawHtml', 'links', 'images', 'json', 'chunks'] as const;
 export type FormatType = (typeof formatTypes)[number];
 
 const simpleFormat = z.strictObject({
@@ -17,7 +19,26 @@ const jsonFormat = z.strictObject({
   schema: z.record(z.string(), z.unknown()).optional(),
   prompt: z.string().optional(),
 });
-const formatItem = z.union([z.enum(formatTypes), simpleFormat, jsonFormat]);
+/**
+ * docmill's extension of the contract: `data.chunks`, the document cut for embedding. The contract's
+ * own formats are untouched by it.
+ */
+const chunksFormat = z
+  .strictObject({
+    type: z.literal('chunks'),
+    maxTokens: z.number().int().min(MIN_CHUNK_TOKENS).max(MAX_CHUNK_TOKENS).default(DEFAULT_CHUNK_TOKENS),
+    overlapTokens: z.number().int().min(0).default(0),
+    tokenizer: z.enum(tokenizerNames).default('o200k_base'),
+  })
+  .refine((f) => f.overlapTokens <= f.maxTokens / 2, {
+    message: 'overlapTokens must be at most half of maxTokens',
+    path: ['overlapTokens'],
+  });
+// Objects are told apart by `type`, so an error names the field at fault (formats[0].maxTokens).
+const formatItem = z.union([
+  z.enum(formatTypes),
+  z.discriminatedUnion('type', [simpleFormat, jsonFormat, chunksFormat]),
+]);
 
 const pdfParser = z.strictObject({
   type: z.literal('pdf'),
@@ -62,3 +83,4 @@ export const parseOptionsSchema = z.strictObject({
 export type ParseOptions = z.input<typeof parseOptionsSchema>;
 export type ParsedOptions = z.output<typeof parseOptionsSchema>;
 export type RedactPIIOptions = z.input<typeof redactOptions>;
+export type ChunksFormat = z.output<typeof chunksFormat>;

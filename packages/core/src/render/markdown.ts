@@ -295,7 +295,8 @@ export function renderMarkdownWithSpans(
   let out = '';
   let pageSeen = false;
   const emit = (b: Block, sep = '\n\n') => {
-    const s = block(b, state);
+    // Tidied block by block, not once at the end, so that the recorded spans are exact offsets.
+    const s = tidyBlock(block(b, state));
     if (!s) return;
     if (out) out += sep;
     spans.set(b, [out.length, out.length + s.length]);
@@ -318,11 +319,24 @@ export function renderMarkdownWithSpans(
       if (first && sep !== '\n\n' && out) out += sep.replace(/\n\n$/, '');
     } else emit(b);
   }
-  const markdown = out.replace(/\n{3,}/g, '\n\n').replace(/[ \t]+$/gm, (m, offset, str: string) =>
-    // Keep the two-space hard break; drop other trailing blanks.
-    m === '  ' && str[offset + 2] === '\n' ? m : '',
-  );
-  return { markdown: markdown ? `${markdown.trimEnd()}\n` : '', spans };
+  const markdown = out.trimEnd();
+  // Only the last block can lose characters (trailing blanks) to the final trim.
+  for (const span of spans.values()) if (span[1] > markdown.length) span[1] = markdown.length;
+  return { markdown: markdown ? `${markdown}\n` : '', spans };
+}
+
+/**
+ * One blank line at most, no blank lines at the edges, no trailing blanks except a two-space hard
+ * break (kept at the block's end too: a separator's newline follows it there).
+ */
+function tidyBlock(s: string): string {
+  if (!s) return s;
+  return s
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/[ \t]+$/gm, (m, offset: number, str: string) =>
+      m === '  ' && (str[offset + 2] === '\n' || offset + 2 === str.length) ? m : '',
+    )
+    .replace(/^\n+|\n+$/g, '');
 }
 
 export function renderMarkdown(tree: Root, options: MarkdownOptions = {}): string {

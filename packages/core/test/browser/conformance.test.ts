@@ -1,18 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Metafile } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../src/index.ts';
-import {
-  bundleCore,
-  CHROMIUM,
-  chromiumSkipReason,
-  launchChromium,
-  recordRequests,
-  serveFolder,
-} from '../helpers/browser.ts';
+import { CHROMIUM, type CoreHarness, chromiumSkipReason, startCoreHarness } from '../helpers/browser.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus, projectRoot } from '../helpers/corpus.ts';
 
 /**
@@ -62,29 +53,14 @@ const CORPUS = [
   'docling/csv/sources/csv-comma-in-cell.csv',
 ].map((p) => join(corpusRoot, p));
 
-const dir = mkdtempSync(join(tmpdir(), 'docmill-browser-conf-'));
-let browser: Browser | undefined;
-let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
-let meta: Metafile;
+let harness: CoreHarness | undefined;
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  meta = await bundleCore(dir);
-  // The page imports core itself (vitest would rewrite an import() inside page.evaluate).
-  writeFileSync(join(dir, 'harness.js'), HARNESS);
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!DOCTYPE html><html><body><script type="module" src="harness.js"></script></body></html>',
-  );
-  server = await serveFolder(dir);
-  browser = await launchChromium();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  harness = await startCoreHarness('docmill-browser-conf-', HARNESS);
 });
+
+afterAll(() => harness?.close());
 
 const HARNESS = `
 window.parseAll = async (list) => {
@@ -113,13 +89,7 @@ window.parsePdfjs = async (b64) => {
 };
 `;
 
-async function openPage(): Promise<{ page: Page; requests: string[] }> {
-  const page = await (browser as Browser).newPage();
-  const requests = recordRequests(page);
-  await page.goto(`${server?.origin}/index.html`);
-  await page.waitForFunction(() => 'parseAll' in window);
-  return { page, requests };
-}
+const openPage = () => (harness as CoreHarness).openPage('parseAll');
 
 /** Parses each file in the page; returns the Markdown (or the error) per file name. */
 async function parseInBrowser(page: Page, paths: string[]): Promise<Record<string, string>> {
@@ -142,16 +112,11 @@ async function expectSameAsNode(paths: string[]): Promise<void> {
   }
 }
 
-/** Output chunk files (served names) holding any input whose path matches. */
-function chunksWith(test: RegExp): string[] {
-  return Object.entries(meta.outputs)
-    .filter(([, o]) => Object.keys(o.inputs).some((i) => test.test(i)))
-    .map(([f]) => basename(f));
-}
+const chunksWith = (test: RegExp) => (harness as CoreHarness).outputsWith(test);
 
 describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
   it('bundles with no Node built-in reachable from the browser entry', () => {
-    const inputs = Object.keys(meta.inputs);
+    const inputs = Object.keys((harness as CoreHarness).meta.inputs);
     expect(inputs.filter((i) => i.startsWith('node:') || /^(fs|path|os|module|crypto|zlib)$/.test(i))).toEqual([]);
     // The only Node-only module in core is the host helper, which the entry never imports.
     expect(inputs.some((i) => i.endsWith('platform/node.ts'))).toBe(false);
@@ -160,7 +125,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     expect(inputs.some((i) => i.includes('node_modules/fflate/esm/browser.js'))).toBe(true);
   });
 
-  it('gives the Markdown Node gives, for every fixture format family', { timeout: 120_000 }, async () => {
+  it('gives the Markdown Node gives, for every fixture format family', async () => {
     await expectSameAsNode(FIXTURES);
   });
 
@@ -172,9 +137,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     },
   );
 
-  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', {
-    timeout: 60_000,
-  }, async () => {
+  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', async () => {
     const { page, requests } = await openPage();
     try {
       const file = join(projectRoot, 'fixtures/pdf/tables.pdf');
@@ -192,13 +155,13 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       expect(workerChunks.length).toBeGreaterThan(0);
       for (const c of workerChunks) expect(fetched.has(c), c).toBe(true);
       expect(fetched.has('pdfium.wasm')).toBe(false);
-      expect(requests.every((u) => u.startsWith(`${server?.origin}/`))).toBe(true);
+      expect(requests.every((u) => u.startsWith(`${harness?.origin}/`))).toBe(true);
     } finally {
       await page.close();
     }
   });
 
-  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', { timeout: 60_000 }, async () => {
+  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', async () => {
     const { page, requests } = await openPage();
     try {
       const out = await parseInBrowser(page, [join(projectRoot, 'fixtures/csv/comma.csv')]);
@@ -215,8 +178,8 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       const pdf = await parseInBrowser(page, [join(projectRoot, 'fixtures/pdf/basic.pdf')]);
       expect(pdf['basic.pdf']).not.toMatch(/^ERROR/);
       const later = requests.slice(before);
-      expect(later.some((u) => u === `${server?.origin}/pdfium.wasm`)).toBe(true);
-      expect(requests.every((u) => u.startsWith(`${server?.origin}/`))).toBe(true);
+      expect(later.some((u) => u === `${harness?.origin}/pdfium.wasm`)).toBe(true);
+      expect(requests.every((u) => u.startsWith(`${harness?.origin}/`))).toBe(true);
     } finally {
       await page.close();
     }

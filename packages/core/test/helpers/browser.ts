@@ -1,8 +1,9 @@
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, extname, join, normalize, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from './corpus.ts';
@@ -64,7 +65,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM as string,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    timeout: 60_000,
+    timeout: 300_000,
   });
 }
 
@@ -96,4 +97,52 @@ export async function bundleCore(outdir: string): Promise<Metafile> {
   const require = createRequire(resolve(projectRoot, 'packages/core/package.json'));
   copyFileSync(require.resolve('@embedpdf/pdfium/pdfium.wasm'), join(outdir, 'pdfium.wasm'));
   return result.metafile;
+}
+
+/** Core bundled for browsers with a page of test functions, served, and a Chromium to open it. */
+export interface CoreHarness {
+  meta: Metafile;
+  origin: string;
+  /** A new page of the harness, once `window[ready]` exists, with every request it makes. */
+  openPage(ready: string): Promise<{ page: Page; requests: string[] }>;
+  /** Output files (served names) of the bundle holding any input whose path matches. */
+  outputsWith(test: RegExp): string[];
+  close(): Promise<void>;
+}
+
+/**
+ * `bundleCore` into a temporary folder beside `harness` (the page's module, which imports
+ * `./core.js` itself: vitest would rewrite an import() inside page.evaluate), served from
+ * 127.0.0.1, with Chromium. `close` stops both and removes the folder.
+ */
+export async function startCoreHarness(prefix: string, harness: string): Promise<CoreHarness> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const meta = await bundleCore(dir);
+  writeFileSync(join(dir, 'harness.js'), harness);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!DOCTYPE html><html><body><script type="module" src="harness.js"></script></body></html>',
+  );
+  const server = await serveFolder(dir);
+  const browser = await launchChromium();
+  return {
+    meta,
+    origin: server.origin,
+    async openPage(ready) {
+      const page = await browser.newPage();
+      const requests = recordRequests(page);
+      await page.goto(`${server.origin}/index.html`);
+      await page.waitForFunction((name) => name in window, ready);
+      return { page, requests };
+    },
+    outputsWith: (test) =>
+      Object.entries(meta.outputs)
+        .filter(([, o]) => Object.keys(o.inputs).some((i) => test.test(i)))
+        .map(([f]) => basename(f)),
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

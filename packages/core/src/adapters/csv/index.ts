@@ -1,4 +1,5 @@
 import { throwIfAborted } from '../../errors.ts';
+import { SHEET_NAME } from '../../render/blocks.ts';
 import { root, tableFromMatrix } from '../../tree/build.ts';
 import type { Adapter, AdapterContext } from '../types.ts';
 import { isBlankRecord, type ReaderState, readRecords } from './records.ts';
@@ -62,6 +63,10 @@ export const adapter: Adapter = {
     const { text } = decodeCsv(bytes);
     const rows = readRows(text, ctx);
     // Metadata stays empty: a CSV file carries no title, author or dates of its own.
-    return { tree: root(rows.length ? [tableFromMatrix(rows, 1)] : []) };
+    const tree = root(rows.length ? [tableFromMatrix(rows, 1)] : []);
+    // Spreadsheet programs open a CSV file as one sheet named after the file: chunks and blocks say so.
+    const name = ctx.filename?.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+    if (name) tree.data = { [SHEET_NAME]: name };
+    return { tree };
   },
 };

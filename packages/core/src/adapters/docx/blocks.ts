@@ -4,6 +4,7 @@ import type { Block, Inline, List } from '../../tree/types.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import type { DocxEnv } from './env.ts';
 import { type ParagraphContent, readParagraph, UNCHECKED } from './inline.ts';
+import { elementPages } from './pages.ts';
 import { readTable } from './table.ts';
 import { kid, ln, pickAlternate, val } from './xml.ts';
 
@@ -22,17 +23,26 @@ class Flow {
   readonly out: Block[] = [];
   private stack: OpenList[] = [];
   private codeLines: string[] | undefined;
+  private codePage: number | undefined;
+  /** The page the body element being read starts on (Word's rendered page breaks), if known. */
+  page: number | undefined;
 
   block(b: Block): void {
     this.closeLists();
     this.flushCode();
-    this.out.push(b);
+    this.push(b);
   }
 
   code(line: string): void {
     this.closeLists();
+    if (!this.codeLines) this.codePage = this.page;
     this.codeLines ??= [];
     this.codeLines.push(line);
+  }
+
+  private push(b: Block, page = this.page): void {
+    if (page !== undefined && b.source?.page === undefined) b.source = { ...b.source, page };
+    this.out.push(b);
   }
 
   item(level: number, ordered: boolean, value: number, children: Block[], checked?: boolean): void {
@@ -47,7 +57,7 @@ class Flow {
       const created = list(ordered, [], ordered ? value : undefined);
       const parentItem = top?.list.children[top.list.children.length - 1];
       if (parentItem) parentItem.children.push(created);
-      else this.out.push(created);
+      else this.push(created);
       top = { list: created, level, next: value };
       this.stack.push(top);
     }
@@ -65,7 +75,7 @@ class Flow {
 
   private flushCode(): void {
     if (!this.codeLines) return;
-    this.out.push(code(this.codeLines.join('\n').replace(/\s+$/, '')));
+    this.push(code(this.codeLines.join('\n').replace(/\s+$/, '')), this.codePage);
     this.codeLines = undefined;
   }
 
@@ -196,10 +206,11 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow): void {
   for (const f of content.floats) flow.block(f);
 }
 
-function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow): void {
+function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: readonly number[]): void {
   let seen = 0;
   for (const c of nodes) {
     if (!isElement(c)) continue;
+    if (pages) flow.page = pages[seen];
     if (++seen % 256 === 0) throwIfAborted(env.shared.ctx.signal);
     switch (ln(c)) {
       case 'p':
@@ -243,5 +254,13 @@ function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow): void {
 export function readBlocks(nodes: XmlNode[], env: DocxEnv): Block[] {
   const flow = new Flow();
   walkBlocks(nodes, env, flow);
+  return flow.finish();
+}
+
+/** The body's blocks, each top-level one with the page Word last rendered it on (when the file says). */
+export function readBody(nodes: XmlNode[], env: DocxEnv): Block[] {
+  const elements = nodes.filter(isElement);
+  const flow = new Flow();
+  walkBlocks(elements, env, flow, elementPages(elements));
   return flow.finish();
 }

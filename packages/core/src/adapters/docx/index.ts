@@ -5,7 +5,7 @@ import { append } from '../../util/arrays.ts';
 import { attr, type XmlElement } from '../../util/xml.ts';
 import { inlineImages } from '../common/images.ts';
 import type { Adapter, AdapterContext } from '../types.ts';
-import { readBlocks } from './blocks.ts';
+import { readBlocks, readBody } from './blocks.ts';
 import type { DocxEnv, DocxShared, NoteSource } from './env.ts';
 import { readMeta } from './meta.ts';
 import { DocxNumbering } from './numbering.ts';
@@ -92,7 +92,7 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
   throwIfAborted(ctx.signal);
 
   const env: DocxEnv = { shared, part: pkg.main, rels: await pkg.rels(pkg.main), fields: [], depth: 0 };
-  const blocks = readBlocks(body.children, env);
+  const blocks = readBody(body.children, env);
   append(blocks, shared.notes);
   throwIfAborted(ctx.signal);
   if (!ctx.options.onlyMainContent) {
@@ -124,7 +124,7 @@ async function parseWordMl(bytes: Uint8Array, ctx: AdapterContext) {
   if (doc.footnotes.size) shared.footnotes = { part: '', rels: doc.rels, bodies: doc.footnotes };
   if (doc.endnotes.size) shared.endnotes = { part: '', rels: doc.rels, bodies: doc.endnotes };
   const env: DocxEnv = { shared, part: '', rels: doc.rels, fields: [], depth: 0 };
-  const blocks = readBlocks(doc.body.children, env);
+  const blocks = readBody(doc.body.children, env);
   append(blocks, shared.notes);
   await inlineImages(shared.images, doc.media, ctx);
   return { tree: root(blocks, readMeta(doc.core, doc.app)) };

@@ -26,7 +26,10 @@ export function joinContinuedTables(pages: Block[]): void {
     if (!header || width(header) !== width(b.children[0]) || rowKey(header) !== rowKey(b.children[0])) continue;
     // Rows spanning into the repeated header would lose their anchor; such tables stay apart.
     if (b.children[0]?.children.some((c) => (c.rowSpan ?? 1) > 1)) continue;
-    append(a.children, b.children.slice(1));
+    const moved = b.children.slice(1);
+    // Each row keeps where it was printed, for provenance (chunks, `data.blocks`).
+    if (b.source) for (const row of moved) row.source ??= b.source;
+    append(a.children, moved);
     next.children.shift();
   }
 }

@@ -1,5 +1,5 @@
 import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
-import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
+import { badInput, DocmillError, passwordError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
@@ -9,6 +9,7 @@ import { once } from '../../util/once.ts';
 import type { XmlElement } from '../../util/xml.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import { openCfb } from '../cfb/index.ts';
+import { decryptOdf } from '../odf/decrypt.ts';
 import { partReader } from '../ooxml/opc.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
@@ -114,12 +115,7 @@ function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: A
   if (!entry || !content || filePassAt(content) < 0) return bytes;
   const passwords = ctx.password === undefined ? [DEFAULT_PASSWORD] : [ctx.password, DEFAULT_PASSWORD];
   const plain = decryptWorkbook(content, passwords);
-  if (!plain)
-    throw badInput(
-      ctx.password === undefined
-        ? 'The workbook is password-protected; pass its password (hints.password, CLI --password).'
-        : 'The workbook is password-protected and the password given does not open it.',
-    );
+  if (!plain) throw passwordError('The workbook', ctx.password);
   entry.content = plain as unknown as typeof entry.content;
   entry.size = plain.length;
   return new Uint8Array(XLSX.CFB.write(cfb, { type: 'array' }) as ArrayLike<number>);
@@ -128,7 +124,8 @@ function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: A
 function readError(err: unknown): DocmillError {
   if (err instanceof DocmillError) return err;
   const msg = err instanceof Error ? err.message : String(err);
-  if (/password|encrypt/i.test(msg)) return badInput('The spreadsheet is password-protected.', err);
+  if (/password|encrypt/i.test(msg))
+    return badInput('The spreadsheet is encrypted in a way this engine does not read.', err);
   return badInput(`The spreadsheet is damaged or not a supported format (${msg.slice(0, 120)}).`, err);
 }
 
@@ -344,9 +341,10 @@ async function readBook(
 }
 
 export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
-  const zip = ZIP_KINDS.has(ctx.kind)
+  const opened = ZIP_KINDS.has(ctx.kind)
     ? await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing)
     : undefined;
+  const zip = opened && ctx.kind === 'ods' ? await decryptOdf(opened, ctx) : opened;
   // Parts parsed once, shared by the cell reader and the charts.
   const xml = zip && partReader(zip, ctx.limits);
   const wb = await readBook(bytes, zip, xml, ctx);

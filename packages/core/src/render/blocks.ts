@@ -1,0 +1,144 @@
+import type { Block, Root, SectionKind, Table } from '../tree/types.ts';
+import type { SpanMap } from './markdown.ts';
+
+/** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
+export interface LayoutItem {
+  id: string;
+  type: string;
+  label: string;
+  bbox: [number, number, number, number] | null;
+  content: string;
+  markdownSpan: [number, number] | null;
+  readingOrder: number;
+  source: 'text-layer' | 'ocr';
+  confidence: { layout: number; ocr: number | null };
+  /**
+   * docmill extension, tables continued on later pages: from line `line` of `content` (0-based) on,
+   * the rows were printed on page `pageNumber`, inside `bbox`.
+   */
+  continued?: TablePagePart[];
+}
+
+export interface TablePagePart {
+  pageNumber: number;
+  bbox: [number, number, number, number] | null;
+  line: number;
+}
+
+/**
+ * Where a group of blocks lives: a PDF or image page, a Word page (from the page breaks Word
+ * rendered), a slide, a sheet, an EPUB chapter, or the whole document for formats without any.
+ */
+export type BlockGroupKind = SectionKind | 'document';
+
+export interface PageBlocks {
+  /** 1-based number of the page, slide, sheet or chapter (1 for `document`). */
+  pageNumber: number;
+  width: number | null;
+  height: number | null;
+  status: 'ok' | 'empty';
+  items: LayoutItem[];
+  /** docmill extension: what `pageNumber` counts. */
+  kind: BlockGroupKind;
+  /** docmill extension: the sheet's name or the chapter's title, when there is one. */
+  name?: string;
+}
+
+const SEPARATOR_ROW = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
+
+/**
+ * Where the rows of a table printed on later pages begin in its Markdown. Each row is one line after
+ * the separator; the header line is the first row only when the table has a real header row.
+ */
+function continuedParts(table: Table, content: string): TablePagePart[] | undefined {
+  const page = table.source?.page;
+  if (page === undefined || !table.children.some((r) => r.source?.page !== undefined && r.source.page !== page))
+    return undefined;
+  const lines = content.split('\n');
+  const sep = lines.findIndex((l) => SEPARATOR_ROW.test(l));
+  if (sep < 1) return undefined;
+  const bodyLines = lines.length - sep - 1;
+  // One row fewer below the separator than in the table: row 0 is the header line.
+  const shift = bodyLines === table.children.length - 1 ? 1 : 0;
+  const parts: TablePagePart[] = [];
+  let current = page;
+  table.children.forEach((row, i) => {
+    const p = row.source?.page ?? current;
+    if (p === current || i < shift) return;
+    current = p;
+    parts.push({ pageNumber: p, bbox: row.source?.bbox ?? null, line: sep + 1 + i - shift });
+  });
+  return parts.length ? parts : undefined;
+}
+
+function layoutLabel(b: Block): string {
+  if (b.type === 'heading') return b.depth === 1 ? 'title' : 'section_header';
+  if (b.type === 'list') return 'list';
+  if (b.type === 'math') return 'formula';
+  if (b.type === 'image') return 'picture';
+  return b.type === 'paragraph' ? 'text' : b.type;
+}
+
+/** `Root.data` key: the name of the one sheet a document without sections is (a CSV file's stem). */
+export const SHEET_NAME = 'sheetName';
+
+const idPrefix: Record<BlockGroupKind, string> = { page: 'p', slide: 's', sheet: 'sh', chapter: 'ch', document: 'd' };
+
+/**
+ * The document's blocks grouped by page, slide, sheet or chapter, in reading order. Top-level blocks
+ * outside sections are grouped by their `source.page` when the adapter knows it (Word's rendered page
+ * breaks), otherwise into one `document` group. Ids (`p3-b0`, `s2-b1`, `d1-b7`) are stable for the
+ * same bytes and options.
+ */
+export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): PageBlocks[] {
+  const groups: PageBlocks[] = [];
+  const counters = new Map<string, number>();
+  let open: PageBlocks | undefined;
+  const groupFor = (kind: BlockGroupKind, number: number, extra: Partial<PageBlocks>): PageBlocks => {
+    if (open && open.kind === kind && open.pageNumber === number && open.name === extra.name) return open;
+    open = { pageNumber: number, width: null, height: null, status: 'empty', items: [], kind, ...extra };
+    groups.push(open);
+    return open;
+  };
+  const add = (group: PageBlocks, b: Block, index?: number) => {
+    const key = `${idPrefix[group.kind]}${group.pageNumber}`;
+    const i = index ?? counters.get(key) ?? 0;
+    counters.set(key, i + 1);
+    const span = spans.get(b) ?? null;
+    const content = span ? markdown.slice(span[0], span[1]) : '';
+    const item: LayoutItem = {
+      id: `${key}-b${i}`,
+      type: b.type,
+      label: layoutLabel(b),
+      bbox: b.source?.bbox ?? null,
+      content,
+      markdownSpan: span,
+      readingOrder: group.items.length,
+      source: b.data?.ocr ? 'ocr' : 'text-layer',
+      confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
+    };
+    const continued = b.type === 'table' ? continuedParts(b, content) : undefined;
+    if (continued) item.continued = continued;
+    group.items.push(item);
+    group.status = 'ok';
+  };
+  const sheet = tree.data?.[SHEET_NAME];
+  for (const b of tree.children) {
+    if (b.type === 'section') {
+      const extra: Partial<PageBlocks> = { width: b.width ?? null, height: b.height ?? null };
+      if (b.name) extra.name = b.name;
+      open = undefined;
+      const group = groupFor(b.kind, b.number, extra);
+      // Index within the section's children (empty blocks included), as PDF block ids always were.
+      b.children.forEach((c, i) => {
+        add(group, c, i);
+      });
+      open = undefined;
+    } else {
+      const page = b.source?.page;
+      if (typeof sheet === 'string') add(groupFor('sheet', 1, { name: sheet }), b);
+      else add(page === undefined ? groupFor('document', 1, {}) : groupFor('page', page, {}), b);
+    }
+  }
+  return groups;
+}

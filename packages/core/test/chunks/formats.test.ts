@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { type Chunk, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
+import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
+import { fixture } from '../helpers/corpus.ts';
+import { docx } from '../helpers/docx-build.ts';
+
+const engine = createEngine();
+
+const options = (maxTokens: number, extra: ParseOptions = {}): ParseOptions => ({
+  formats: ['markdown', { type: 'chunks', maxTokens }],
+  parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
+  ...extra,
+});
+
+/** Parses with chunks and blocks, and checks what holds for every format: budget, words, offsets, blocks. */
+async function chunked(bytes: Uint8Array, filename: string, maxTokens = 64): Promise<ParseData & { chunks: Chunk[] }> {
+  const data = await engine.parse(bytes, options(maxTokens), { filename });
+  const chunks = data.chunks ?? [];
+  const markdown = data.markdown ?? '';
+  expect(chunks.length, filename).toBeGreaterThan(0);
+  expect(overBudget(chunks, maxTokens), filename).toEqual([]);
+  expect(contextOverBudget(chunks, maxTokens), filename).toEqual([]);
+  const cov = wordCoverage(markdown, chunks);
+  expect(cov.missing, filename).toEqual([]);
+  expect(offsetErrors(markdown, chunks), filename).toEqual([]);
+  // Every block id a chunk names is a block of data.blocks; every block with text is in a chunk.
+  const ids = new Set((data.blocks ?? []).flatMap((g) => g.items.map((i) => i.id)));
+  const named = new Set(chunks.flatMap((c) => c.blocks ?? []));
+  for (const id of named) expect(ids.has(id), `${filename}: ${id}`).toBe(true);
+  for (const g of data.blocks ?? [])
+    for (const item of g.items)
+      if (item.content.trim() && item.type !== 'thematicBreak')
+        expect(named.has(item.id), `${filename}: ${item.id}`).toBe(true);
+  // Same bytes, same options: the same chunks.
+  const again = await engine.parse(bytes, options(maxTokens), { filename });
+  expect(again.chunks).toEqual(chunks);
+  return { ...data, chunks };
+}
+
+describe('chunks of every format family', () => {
+  it('PDF: pages and a box per page, blocks from the page view', async () => {
+    const { chunks, blocks } = await chunked(fixture('pdf', 'basic.pdf'), 'basic.pdf', 32);
+    expect(blocks?.[0]).toMatchObject({ kind: 'page', pageNumber: 1, width: 612, height: 792 });
+    for (const c of chunks) {
+      expect(c.pages).toEqual([1]);
+      expect(c.bbox?.[0]?.page).toBe(1);
+      const [x0, y0, x1, y1] = c.bbox?.[0]?.bbox ?? [];
+      expect(x0).toBeLessThan(x1 as number);
+      expect(y0).toBeLessThan(y1 as number);
+    }
+    expect(chunks[0]?.headings).toEqual(['Docmill Fixture']);
+  });
+
+  it('PDF: a table continued over two pages gives each part the pages of its own rows', async () => {
+    const { chunks, blocks } = await chunked(fixture('pdf', 'continued.pdf'), 'continued.pdf', 40);
+    const table = blocks?.flatMap((g) => g.items).find((i) => i.type === 'table');
+    expect(table?.continued?.[0]).toMatchObject({ pageNumber: 2 });
+    const parts = chunks.filter((c) => c.type === 'table');
+    expect(parts.length).toBeGreaterThan(1);
+    const header = (table?.content ?? '').split('\n').slice(0, 2).join('\n');
+    for (const p of parts) expect(p.text.includes(header)).toBe(true);
+    expect(parts[0]?.pages).toContain(1);
+    expect(parts.at(-1)?.pages).toEqual([2]);
+    expect(parts.at(-1)?.bbox?.map((b) => b.page)).toEqual([2]);
+  });
+
+  it('DOCX: pages from the page breaks Word rendered, none without them', async () => {
+    const run = (t: string, brk = false) =>
+      `<w:p><w:r>${brk ? '<w:lastRenderedPageBreak/>' : ''}<w:t>${t}</w:t></w:r></w:p>`;
+    const cell = (t: string, brk: boolean) => `<w:tc>${run(t, brk)}</w:tc>`;
+    const body = [
+      '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Report</w:t></w:r></w:p>',
+      run('First page text.'),
+      // Word marks a row split over pages in each of its cells: still one break.
+      `<w:tbl><w:tr>${cell('h1', false)}${cell('h2', false)}</w:tr><w:tr>${cell('a', true)}${cell('b', true)}</w:tr></w:tbl>`,
+      run('Second page text.'),
+      // A paragraph that runs over into page three: it starts on two, what follows is on three.
+      `<w:p><w:r><w:t>Ends on page two</w:t></w:r><w:r><w:lastRenderedPageBreak/><w:t> and goes on.</w:t></w:r></w:p>`,
+      run('Third page text.'),
+    ].join('');
+    const styles = `<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style></w:styles>`;
+    const bytes = await docx(body, { 'word/styles.xml': styles });
+    const data = await engine.parse(bytes, options(16), { filename: 'paged.docx' });
+    expect(data.blocks?.map((g) => [g.kind, g.pageNumber, g.items.length])).toEqual([
+      ['page', 1, 3],
+      ['page', 2, 2],
+      ['page', 3, 1],
+    ]);
+    const pagesOf = (s: string) => data.chunks?.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('First page')).toEqual([1]);
+    expect(pagesOf('Second page')).toContain(2);
+    expect(pagesOf('Ends on page two')).toContain(2);
+    expect(pagesOf('Third page')).toContain(3);
+    expect(pagesOf('Third page')).not.toContain(1);
+    const plain = await chunked(fixture('docx', 'basic.docx'), 'basic.docx');
+    expect(plain.chunks.every((c) => c.pages === undefined)).toBe(true);
+    expect(plain.blocks?.map((g) => g.kind)).toEqual(['document']);
+    expect(plain.chunks.find((c) => c.text.includes('Hire staff'))?.headings).toEqual(['Summary', 'Plans']);
+  });
+
+  it('slides (PPTX, PPT, ODP): slide numbers as pages, a chunk never spans two slides', async () => {
+    for (const [dir, name] of [
+      ['pptx', 'basic.pptx'],
+      ['ppt', 'basic.ppt'],
+      ['odp', 'basic.odp'],
+    ] as const) {
+      const { chunks, blocks } = await chunked(fixture(dir, name), name, 256);
+      expect(
+        blocks?.every((g) => g.kind === 'slide'),
+        name,
+      ).toBe(true);
+      for (const c of chunks) expect(c.pages?.length, `${name} ${c.id}`).toBe(1);
+      expect(new Set(chunks.map((c) => c.pages?.[0])).size, name).toBe(blocks?.length);
+    }
+  });
+
+  it('sheets (XLSX, XLS, ODS-free fixtures) and CSV: the sheet name on every chunk, table header repeated', async () => {
+    const { chunks } = await chunked(fixture('sheet', 'basic.xlsx'), 'basic.xlsx', 64);
+    expect(chunks.map((c) => c.sheet)).toEqual(['Sales', 'Sales', 'Sales', 'Stock']);
+    // The first table's header is a title spanning the columns: its column names go along.
+    const sales = chunks.filter((c) => c.sheet === 'Sales' && c.text.includes('Quarterly sales'));
+    expect(sales.length).toBe(2);
+    for (const c of sales) expect(c.text).toContain('| Date | Region | Growth | Revenue |');
+    const xls = await chunked(fixture('sheet', 'basic.xls'), 'basic.xls', 64);
+    expect(xls.chunks.every((c) => typeof c.sheet === 'string')).toBe(true);
+    const csv = await chunked(fixture('csv', 'comma.csv'), 'comma.csv', 40);
+    expect(csv.chunks.length).toBeGreaterThan(1);
+    for (const c of csv.chunks) {
+      expect(c.sheet).toBe('comma');
+      expect(c.text.startsWith('| Name | Comment | Amount |\n| --- | --- | --- |\n')).toBe(true);
+    }
+    expect(csv.blocks?.[0]).toMatchObject({ kind: 'sheet', name: 'comma' });
+  });
+
+  it('EPUB: chapter number and title, headings reset per chapter', async () => {
+    const { chunks, blocks } = await chunked(fixture('epub', 'basic.epub'), 'basic.epub', 32);
+    expect(blocks?.map((g) => [g.kind, g.pageNumber, g.name])).toEqual([
+      ['chapter', 1, 'One: Beginnings'],
+      ['chapter', 2, 'Two'],
+      ['chapter', 3, undefined],
+    ]);
+    expect(chunks.map((c) => c.chapter)).toEqual(
+      [...new Set(chunks.map((c) => c.chapter))]
+        .sort()
+        .flatMap((n) => chunks.filter((c) => c.chapter === n).map(() => n)),
+    );
+    const second = chunks.find((c) => c.chapter === 2);
+    expect(second?.chapterTitle).toBe('Two');
+    expect(second?.headings).toEqual([]);
+  });
+
+  it('HTML, ODT, RTF, DOC: heading paths, one document group', async () => {
+    for (const [dir, name] of [
+      ['html', 'rich.html'],
+      ['odt', 'basic.odt'],
+      ['rtf', 'basic.rtf'],
+      ['doc', 'basic.doc'],
+      ['samples', 'quarterly-report.html'],
+    ] as const) {
+      const { chunks, blocks } = await chunked(fixture(dir, name), name, 48);
+      expect(
+        blocks?.map((g) => g.kind),
+        name,
+      ).toEqual(['document']);
+      expect(
+        chunks.some((c) => c.headings.length > 0),
+        name,
+      ).toBe(true);
+      for (const c of chunks) expect(c.pages, name).toBeUndefined();
+    }
+  });
+});
+
+describe('the chunks format', () => {
+  it('returns chunks without offsets when the Markdown is not asked for, and leaves other formats alone', async () => {
+    const bytes = fixture('samples', 'quarterly-report.html');
+    const only = await engine.parse(bytes, { formats: [{ type: 'chunks', maxTokens: 64 }] }, { filename: 'q.html' });
+    expect(only.markdown).toBeUndefined();
+    expect(only.chunks?.length).toBeGreaterThan(1);
+    expect(only.chunks?.every((c) => c.startOffset === undefined && c.endOffset === undefined)).toBe(true);
+    const withMd = await engine.parse(bytes, { formats: ['markdown', 'chunks'] }, { filename: 'q.html' });
+    const plain = await engine.parse(bytes, { formats: ['markdown'] }, { filename: 'q.html' });
+    expect(withMd.markdown).toBe(plain.markdown);
+    expect(plain.chunks).toBeUndefined();
+    // The plain string takes the defaults: 512 tokens, o200k_base.
+    expect(withMd.chunks?.every((c) => c.tokens <= 512)).toBe(true);
+  });
+
+  it('cuts the redacted tree: redacted text never reaches a chunk', async () => {
+    const html = new TextEncoder().encode(
+      '<html><body><h1>Contacts</h1><p>Write to jane.doe@example.com or call +1 415 555 0100.</p></body></html>',
+    );
+    const data = await engine.parse(
+      html,
+      { formats: ['markdown', 'chunks'], redactPII: { mode: 'fast' } },
+      { filename: 'c.html' },
+    );
+    const text = data.chunks?.map((c) => c.text).join('\n') ?? '';
+    expect(text).toContain('<EMAIL>');
+    expect(text).not.toContain('jane.doe');
+  });
+
+  it('refuses chunk settings out of range with 400 naming the field', async () => {
+    const bytes = fixture('csv', 'comma.csv');
+    await expect(
+      engine.parse(bytes, { formats: [{ type: 'chunks', maxTokens: 4 }] }, { filename: 'a.csv' }),
+    ).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringMatching(/maxTokens/) });
+    await expect(
+      engine.parse(bytes, { formats: [{ type: 'chunks', tokenizer: 'gpt2' as never }] }, { filename: 'a.csv' }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/tokenizer/) });
+    await expect(
+      engine.parse(bytes, { formats: [{ type: 'chunks', extra: 1 } as never] }, { filename: 'a.csv' }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('stops chunking at the timeout like any other work', async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => `${i},name ${i},${'x'.repeat(20)}`).join('\n');
+    const started = Date.now();
+    await expect(
+      engine.parse(
+        new TextEncoder().encode(rows),
+        { formats: [{ type: 'chunks', maxTokens: 64 }], timeout: 1000 },
+        {
+          filename: 'big.csv',
+        },
+      ),
+    ).rejects.toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+});
