@@ -10,8 +10,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createEngine, DocmillError } from '../packages/core/src/index.ts';
 
 const OFFICE = /\.(docx|docm|dotx|xlsx|xlsm|xlsb|xls|pptx|pptm|ppt|doc|odt|ods|odp|epub|xml)$/i;
-/** Passwords the fixtures are known to have (from their tests): decryption then feeds the zip reader. */
-const PASSWORDS: Record<string, string> = { 'password.docx': 'Tr0ub4dor&3' };
+/** The passwords of the fixtures named password* (from the scripts that made them): decryption then feeds the zip reader. */
+const password = (name: string) =>
+  name === 'password.odp' ? 'Pässwört-ß' : /^password/.test(name) ? 'Tr0ub4dor&3' : undefined;
 
 const root = resolve(import.meta.dirname, '..');
 const out = process.argv[2];
@@ -40,7 +41,7 @@ for (const file of files) {
     const res = await engine.parse(
       bytes,
       { formats: ['markdown', 'html'], timeout: 300_000 },
-      { filename: name, password: PASSWORDS[name] },
+      { filename: name, password: password(name) },
     );
     writeFileSync(`${target}.md`, res.markdown ?? '');
     writeFileSync(`${target}.html`, res.html ?? '');
