@@ -20,16 +20,26 @@ async function metadataOf(pkg: Package): Promise<DocumentMetadata> {
   return meta;
 }
 
-/** Layout then master placeholder positions, so inherited placeholders can be ordered too. */
-async function inheritedPositions(pkg: Package, slidePart: string): Promise<Map<string, [number, number]>> {
-  const out = new Map<string, [number, number]>();
+/**
+ * Layout then master placeholder positions, so inherited placeholders can be ordered too; collected
+ * once per layout (`byLayout`), which slides share.
+ */
+async function inheritedPositions(
+  pkg: Package,
+  slidePart: string,
+  byLayout: Map<string, Map<string, [number, number]>>,
+): Promise<Map<string, [number, number]>> {
   const layoutRel = [...(await pkg.rels(slidePart)).values()].find((r) => r.type === 'slideLayout' && !r.external);
-  if (!layoutRel) return out;
+  if (!layoutRel) return new Map();
+  const known = byLayout.get(layoutRel.target);
+  if (known) return known;
+  const out = new Map<string, [number, number]>();
   // Only the shape trees of layouts and masters are read (their text styles are most of them).
   collectPositions(kid(await pkg.section(layoutRel.target, 'cSld'), 'spTree'), out);
   const masterRel = [...(await pkg.rels(layoutRel.target)).values()].find((r) => r.type === 'slideMaster');
   if (masterRel && !masterRel.external)
     collectPositions(kid(await pkg.section(masterRel.target, 'cSld'), 'spTree'), out);
+  byLayout.set(layoutRel.target, out);
   return out;
 }
 
@@ -48,6 +58,7 @@ export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): 
   const slideList = await pkg.section('ppt/presentation.xml', 'sldIdLst');
   const parts = slideParts(slideList, await pkg.rels('ppt/presentation.xml'));
   const sections: Section[] = [];
+  const byLayout = new Map<string, Map<string, [number, number]>>();
   let number = 0;
   for (const part of parts) {
     throwIfAborted(ctx.signal);
@@ -58,7 +69,7 @@ export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): 
       continue;
     }
     // Hidden slides are still part of the deck's content; keep them like PowerPoint's outline does.
-    const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part) };
+    const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part, byLayout) };
     const name = attr(kid(slide, 'cSld'), 'name')?.trim();
     sections.push(section('slide', number, await slideBlocks(slide, number, env), name ? { name } : {}));
     ctx.progress?.(number, parts.length, 'slides');
