@@ -23,7 +23,8 @@ const PHASES: [string, (fn: string, url: string) => boolean][] = [
   ['idle', (fn) => fn === '(idle)'],
   ['GC', (fn) => fn === '(garbage collector)'],
   ['XML parsing in fast-xml-parser', (_, url) => url.includes('fast-xml-parser')],
-  ['XML parsing and tree (util/xml*.ts)', (_, url) => /\/util\/xml[^/]*\.ts/.test(url)],
+  ['XML reading (util/xml-reader.ts)', (_, url) => /\/util\/xml-reader\.ts/.test(url)],
+  ['XML helpers: navigation, sections (util/xml.ts)', (_, url) => /\/util\/xml\.ts/.test(url)],
   ['unzip: jszip/pako', (_, url) => /\/(jszip|pako|setimmediate|lie|immediate)\//.test(url)],
   [
     'unzip: zip reader and zlib (util/zip*.ts, node:zlib, fflate)',

@@ -8,12 +8,14 @@
  * Files either tool cannot convert are left out of both, and listed.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../harness.ts';
 import { type OfficeSet, officeSets, officeTools } from './sets.ts';
 
+/** Where the hand-written profile section of the results file starts: a rerun keeps it. */
+const PROFILE_HEADING = '## Where the CPU goes';
 const ROUNDS = Number(process.env.BENCH_OFFICE_ROUNDS ?? 15);
 /** A pass repeats the set until docmill's warm-up pass would take about this much CPU time. */
 const PASS_CPU_S = Number(process.env.BENCH_OFFICE_PASS_S ?? 0.3);
@@ -142,5 +144,11 @@ const lines = [
   '',
 ];
 const md = lines.join('\n');
-if (!wanted.length) writeFileSync(join(projectRoot, 'benchmarks/results/office.md'), md);
+if (!wanted.length) {
+  // The profile written by hand below the table (`profile.ts`, see PROFILE_HEADING) is kept.
+  const file = join(projectRoot, 'benchmarks/results/office.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const kept = old.indexOf(PROFILE_HEADING);
+  writeFileSync(file, kept < 0 ? md : `${md}\n${old.slice(kept)}`);
+}
 console.log(md);

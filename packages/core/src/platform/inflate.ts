@@ -1,3 +1,4 @@
+import { joinBytes } from '../util/bytes.ts';
 import { once } from '../util/once.ts';
 import { isNode } from './index.ts';
 
@@ -63,14 +64,7 @@ export async function browserInflateRaw(): Promise<InflateRaw> {
       if (err instanceof InflateLimitError) throw err;
       throw new InflateDataError((err as Error).message);
     }
-    if (chunks.length === 1) return chunks[0] as Uint8Array;
-    const out = new Uint8Array(total);
-    let o = 0;
-    for (const c of chunks) {
-      out.set(c, o);
-      o += c.length;
-    }
-    return out;
+    return chunks.length === 1 ? (chunks[0] as Uint8Array) : joinBytes(chunks);
   };
 }
 
