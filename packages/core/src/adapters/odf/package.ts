@@ -8,6 +8,11 @@ import { decryptOdf } from './decrypt.ts';
 export interface OdfPackage {
   zip: SafeZip;
   content: XmlElement;
+  /**
+   * Whether content.xml holds a `<draw:object` at all: element names are read verbatim, so without
+   * one the whole tree need not be searched for embedded objects.
+   */
+  namesObjects: boolean;
   /** styles.xml root; absent or unreadable styles only cost formatting, so it is optional. */
   styles?: XmlElement;
   meta?: XmlElement;
@@ -35,7 +40,7 @@ export async function openOdf(bytes: Uint8Array, ctx: AdapterContext): Promise<O
   const content = parseXml(contentText, ctx.limits, 'content.xml');
   const styles = await optionalPart(zip, 'styles.xml', ctx);
   const meta = await optionalPart(zip, 'meta.xml', ctx);
-  const pkg: OdfPackage = { zip, content };
+  const pkg: OdfPackage = { zip, content, namesObjects: contentText.includes('<draw:object') };
   if (styles) pkg.styles = styles;
   if (meta) pkg.meta = meta;
   return pkg;
