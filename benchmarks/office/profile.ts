@@ -7,6 +7,8 @@ import { Session } from 'node:inspector/promises';
 import { officeSets, officeTools } from './sets.ts';
 
 const REPS = Number(process.env.BENCH_OFFICE_PROFILE_REPS ?? 10);
+/** Passes before sampling (env BENCH_OFFICE_PROFILE_WARM): V8 optimises over many calls (see run.ts). */
+const WARM = Math.max(1, Number(process.env.BENCH_OFFICE_PROFILE_WARM ?? 1));
 
 interface ProfileNode {
   id: number;
@@ -74,7 +76,7 @@ for (const set of officeSets()) {
   const only = process.env.BENCH_OFFICE_PROFILE_FILE;
   if (only) set.files = set.files.filter((f) => f.name.includes(only));
   if (!set.files.length) continue;
-  for (const f of set.files) await tool(f).catch(() => undefined);
+  for (let r = 0; r < WARM; r++) for (const f of set.files) await tool(f).catch(() => undefined);
   await session.post('Profiler.start');
   for (let r = 0; r < REPS; r++) for (const f of set.files) await tool(f).catch(() => undefined);
   const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
