@@ -66,7 +66,10 @@ function workbooksUnder(dir: string): string[] {
 
 describe('XLSX reader against SheetJS', () => {
   it('reads every XLSX of the fixtures as SheetJS did', async () => {
-    const files = workbooksUnder(join(projectRoot, 'fixtures')).filter((f) => !/velvet/.test(f)); // encrypted
+    // Encrypted workbooks are compound files holding the zip encrypted: not this reader's input.
+    const files = workbooksUnder(join(projectRoot, 'fixtures')).filter(
+      (f) => readFileSync(f).readUInt32LE(0) === 0x04034b50,
+    );
     expect(files.length).toBeGreaterThan(2);
     for (const f of files) {
       const { ours, sheetjs } = await both(new Uint8Array(readFileSync(f)));

@@ -5,7 +5,7 @@ import { DocmillError } from '../../src/errors.ts';
 import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { parseXml, type XmlElement } from '../../src/util/xml.ts';
 import { decodeEntities } from '../../src/util/xml-reader.ts';
-import { decodeUtf8, openZip } from '../../src/util/zip.ts';
+import { decodeUtf8, openZip, type SafeZip } from '../../src/util/zip.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus, projectRoot } from '../helpers/corpus.ts';
 import { prng } from '../helpers/damage.ts';
 import { legacyParseXml } from '../helpers/xml-legacy.ts';
@@ -103,7 +103,18 @@ describe('parseXml', () => {
   });
 });
 
-/** Every XML part of the office files under a folder (fixtures/, the corpus), decoded. */
+/** The parts an OpenDocument manifest lists as encrypted: ciphertext, not XML. */
+async function encryptedOdfParts(zip: SafeZip | undefined): Promise<Set<string>> {
+  const manifest = await zip?.text('META-INF/manifest.xml').catch(() => undefined);
+  const out = new Set<string>();
+  for (const entry of manifest?.split(/<manifest:file-entry\b/).slice(1) ?? []) {
+    const path = /manifest:full-path="([^"]*)"/.exec(entry)?.[1];
+    if (path && entry.includes('<manifest:encryption-data')) out.add(path);
+  }
+  return out;
+}
+
+/** Every XML part of the office files under a folder (fixtures/, the corpus), decoded (not the encrypted ones). */
 async function xmlParts(dir: string): Promise<{ name: string; xml: string }[]> {
   const out: { name: string; xml: string }[] = [];
   if (!existsSync(dir)) return out;
@@ -113,8 +124,9 @@ async function xmlParts(dir: string): Promise<{ name: string; xml: string }[]> {
     if (/\.xml$/i.test(file)) out.push({ name: file, xml: decodeUtf8(new Uint8Array(readFileSync(file))) });
     if (!/\.(docx|docm|xlsx|xlsm|pptx|pptm|odt|ods|odp|epub)$/i.test(file)) continue;
     const zip = await openZip(new Uint8Array(readFileSync(file)), DEFAULT_LIMITS).catch(() => undefined);
+    const sealed = await encryptedOdfParts(zip);
     for (const part of zip?.names ?? []) {
-      if (!/\.(xml|rels|opf|ncx|xhtml)$/i.test(part)) continue;
+      if (!/\.(xml|rels|opf|ncx|xhtml)$/i.test(part) || sealed.has(part)) continue;
       const xml = await zip?.text(part).catch(() => undefined);
       if (xml !== undefined) out.push({ name: `${file}!${part}`, xml });
     }
