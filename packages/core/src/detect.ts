@@ -4,7 +4,7 @@ import { foreignType } from './detect-foreign.ts';
 import { looksLikeMail, looksLikeMbox, MAX_JSON_SNIFF, sniffTextKind } from './detect-text.ts';
 import { DocmillError } from './errors.ts';
 import { sniffUtf16 } from './util/utf16.ts';
-import { listZipEntries } from './util/zip-directory.ts';
+import { listZipEntries, type ZipEntryInfo, type ZipListing } from './util/zip-directory.ts';
 import { cutEntry, recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
@@ -231,6 +231,8 @@ export interface Detected {
   by: 'magic' | 'extension' | 'contentType' | 'sniff';
   /** Image MIME when kind is 'image'. */
   imageMime?: string;
+  /** A zip's central directory, read while detecting, for the zip reader (see `openZip`). */
+  zipListing?: ZipListing;
 }
 
 export function extensionOf(filename: string | undefined): string {
@@ -266,17 +268,17 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
   return false;
 }
 
-function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
+function zipKind(b: Uint8Array, listed: readonly ZipEntryInfo[] | null): FileKind | 'encrypted' | undefined {
   // A zip cut short has no directory; its complete entries, and the one it was cut inside, still
   // name the format.
   const recovered = () => {
     const rebuilt = recoverZip(b, 64);
     const whole = (rebuilt && listZipEntries(rebuilt.bytes)) ?? [];
     const cut = cutEntry(b, 64);
-    const names = cut ? [...whole, { name: cut.name, compressedSize: 0, uncompressedSize: 0 }] : whole;
+    const names: { name: string }[] = cut ? [...whole, { name: cut.name }] : whole;
     return names.length ? names : undefined;
   };
-  const entries = listZipEntries(b) ?? recovered();
+  const entries = listed ?? recovered();
   if (!entries) return undefined;
   const names = new Set(entries.map((e) => e.name));
   if (names.has('mimetype')) {
@@ -472,15 +474,17 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   const headLatin = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (headLatin.includes('%PDF-')) return { kind: 'pdf', by: 'magic' };
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    const k = zipKind(bytes);
+    const entries = listZipEntries(bytes);
+    const zip = entries ? { zipListing: { bytes, entries } } : {};
+    const k = zipKind(bytes, entries);
     if (k === 'encrypted') throw encrypted();
-    if (k) return { kind: k, by: 'magic' };
+    if (k) return { kind: k, by: 'magic', ...zip };
     // A zip we cannot classify: trust a zip-family extension (the adapter will report damage).
     const zipFamily: FileKind[] = ['docx', 'docm', 'xlsx', 'xlsm', 'xlsb', 'pptx', 'pptm', 'odt', 'ods', 'odp', 'epub'];
-    if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension' };
-    if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType' };
+    if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension', ...zip };
+    if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType', ...zip };
     // Any other zip is an archive of documents, whatever its name says (as any mislabelled file).
-    return { kind: 'zip', by: 'magic' };
+    return { kind: 'zip', by: 'magic', ...zip };
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     const k = cfbKind(bytes);

@@ -130,6 +130,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
         password: names.password,
         progress: progressReporter(run.onProgress, 'parse'),
         pdf: config.pdf,
+        zipListing: detected.zipListing,
         embed,
       });
     } catch (err) {

@@ -2,6 +2,7 @@ import type { FileKind } from '../detect.ts';
 import type { Limits } from '../limits.ts';
 import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
+import type { ZipListing } from '../util/zip-directory.ts';
 import type { PdfEngineConfig } from './pdf/backend/index.ts';
 
 /** What an adapter gets besides the bytes. Adapters talk to nothing else. */
@@ -39,6 +40,8 @@ export interface AdapterContext {
    * caller lists in a warning. Absent when an adapter runs outside the engine.
    */
   embed?(bytes: Uint8Array, name: string, hints?: EmbedHints): Promise<Embedded>;
+  /** The zip directory detection read, handed to `openZip` so it is not read again. */
+  zipListing?: ZipListing | undefined;
 }
 
 export interface EmbedHints {

@@ -1,3 +1,6 @@
+// The platform seam is where core meets Node: its Node modules need Node's types in the package
+// build (which otherwise has none, `types: []`). They used to arrive unnoticed with jszip's typings.
+/// <reference types="node" />
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ParseHints } from '../engine.ts';

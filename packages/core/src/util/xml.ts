@@ -1,12 +1,13 @@
-import { XMLParser } from 'fast-xml-parser';
 import { badInput } from '../errors.ts';
 import type { Limits } from '../limits.ts';
+import { readXml } from './xml-reader.ts';
 
 /**
- * XML parts of OOXML, ODF and EPUB are parsed through here only: no DTD or entity expansion
- * (fast-xml-parser's `processEntities` is off; we decode the five predefined entities and numeric
- * references ourselves), a size cap and a nesting-depth cap. The result is a small ordered element
- * tree that keeps mixed content in document order, which run-based formats need.
+ * XML parts of OOXML, ODF and EPUB are parsed through here only: no DTD or entity expansion (the
+ * five predefined entities and numeric references are decoded, nothing else), a size cap and a
+ * nesting-depth cap, and malformed structure is an error (see `xml-reader.ts`). The result is a
+ * small ordered element tree that keeps mixed content in document order, which run-based formats
+ * need.
  */
 
 export interface XmlElement {
@@ -15,68 +16,6 @@ export interface XmlElement {
   children: XmlNode[];
 }
 export type XmlNode = XmlElement | string;
-
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  commentPropName: false as unknown as string,
-  cdataPropName: '#cdata',
-});
-
-const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Decodes predefined and numeric character references; any other entity stays literal. */
-export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (m, e: string) => {
-    if (e[0] === '#') {
-      const cp = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
-    }
-    return predefined[e] ?? m;
-  });
-}
-
-type Raw = Record<string, unknown>;
-
-function convert(list: Raw[], depth: number, maxDepth: number): XmlNode[] {
-  if (depth > maxDepth) throw badInput(`XML nesting deeper than ${maxDepth} levels: refusing the document.`);
-  const out: XmlNode[] = [];
-  for (const item of list) {
-    for (const key of Object.keys(item)) {
-      if (key === ':@') continue;
-      const value = item[key];
-      if (key === '#text') {
-        out.push(decodeEntities(String(value)));
-        continue;
-      }
-      if (key === '#cdata') {
-        const inner = Array.isArray(value)
-          ? (value as Raw[]).map((v) => String(v['#text'] ?? '')).join('')
-          : String(value);
-        out.push(inner);
-        continue;
-      }
-      const attrsRaw = (item[':@'] ?? {}) as Record<string, unknown>;
-      const attrs: Record<string, string> = {};
-      for (const [k, v] of Object.entries(attrsRaw)) attrs[k] = decodeEntities(String(v));
-      out.push({
-        name: key,
-        attrs,
-        children: Array.isArray(value) ? convert(value as Raw[], depth + 1, maxDepth) : [],
-      });
-    }
-  }
-  return out;
-}
 
 /** Parses an XML document and returns its root element. Throws DocmillError 400 on malformed XML. */
 export function parseXml(
@@ -88,21 +27,31 @@ export function parseXml(
     throw badInput(`The ${what} is larger than the ${limits.maxXmlBytes}-byte XML limit.`);
   // A DTD with entity declarations has no place in the formats we read; refuse rather than ignore it.
   const head = xml.slice(0, 4096);
-  if (/<!DOCTYPE[^>]*\[/i.test(head) && /<!ENTITY/i.test(xml.slice(0, 1 << 20))) {
+  if (head.includes('<!') && /<!DOCTYPE[^>]*\[/i.test(head) && /<!ENTITY/i.test(xml.slice(0, 1 << 20))) {
     throw badInput(`The ${what} declares XML entities (DTD); refusing a possible XML bomb.`);
   }
-  let raw: Raw[];
-  try {
-    raw = parser.parse(xml) as Raw[];
-  } catch (err) {
-    throw badInput(`The ${what} is not well-formed XML: ${(err as Error).message}`, err);
+  return readXml(xml, limits.maxXmlDepth, what);
+}
+
+const sectionPatterns = new Map<string, [RegExp, RegExp]>();
+
+/**
+ * The first `<local …>…</local>` of a document (any prefix), cut out as written, for an element
+ * that does not nest: one section of a large part (a slide master's shapes, a styles part's number
+ * formats) can then be parsed without the rest. Undefined when there is none.
+ */
+export function xmlSection(xml: string, local: string): string | undefined {
+  let patterns = sectionPatterns.get(local);
+  if (!patterns) {
+    patterns = [new RegExp(`<(?:\\w+:)?${local}\\b[^<>]*>`, 'g'), new RegExp(`</(?:\\w+:)?${local}>`, 'g')];
+    sectionPatterns.set(local, patterns);
   }
-  const nodes = convert(raw, 0, limits.maxXmlDepth);
-  const root = nodes.find(
-    (n): n is XmlElement => typeof n !== 'string' && !n.name.startsWith('?') && n.name !== '!DOCTYPE',
-  );
-  if (!root) throw badInput(`The ${what} has no root element.`);
-  return root;
+  const [open, close] = patterns;
+  open.lastIndex = 0;
+  const m = open.exec(xml);
+  if (!m) return undefined;
+  close.lastIndex = open.lastIndex;
+  return close.exec(xml) ? xml.slice(m.index, close.lastIndex) : undefined;
 }
 
 // ---------------------------------------------------------------- navigation helpers
@@ -114,6 +63,16 @@ export const localName = (name: string): string => {
 };
 
 export const isElement = (n: XmlNode | undefined): n is XmlElement => typeof n === 'object' && n !== null;
+
+/**
+ * Whether a qualified name has this local part, without cutting the name (navigation compares
+ * every child it passes, and a cut per comparison was a good part of an adapter's garbage).
+ */
+export function hasLocalName(name: string, local: string): boolean {
+  const colon = name.indexOf(':');
+  if (colon < 0) return name === local;
+  return name.length - colon - 1 === local.length && name.startsWith(local, colon + 1);
+}
 
 /** Child elements, optionally only those with the given qualified name. */
 export function elements(el: XmlElement | undefined, name?: string): XmlElement[] {
@@ -140,15 +99,16 @@ export function path(el: XmlElement | undefined, ...names: string[]): XmlElement
 /** All descendants with the given qualified name, in document order. */
 export function descendants(el: XmlElement | undefined, name: string): XmlElement[] {
   const out: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (!isElement(c)) continue;
-      if (c.name === name) out.push(c);
-      visit(c);
-    }
-  };
-  if (el) visit(el);
+  if (el) named(el, name, out);
   return out;
+}
+
+function named(e: XmlElement, name: string, out: XmlElement[]): void {
+  for (const c of e.children) {
+    if (!isElement(c)) continue;
+    if (c.name === name) out.push(c);
+    named(c, name, out);
+  }
 }
 
 /** Concatenated character data of an element and its descendants. */
@@ -162,10 +122,11 @@ export function textOf(el: XmlElement | undefined): string {
 /** Attribute value by qualified name, or by local name when the prefix differs between writers. */
 export function attr(el: XmlElement | undefined, name: string): string | undefined {
   if (!el) return undefined;
-  const v = el.attrs[name];
+  const attrs = el.attrs;
+  const v = attrs[name];
   if (v !== undefined) return v;
   const local = localName(name);
-  for (const [k, val] of Object.entries(el.attrs)) if (localName(k) === local) return val;
+  for (const k in attrs) if (hasLocalName(k, local)) return attrs[k];
   return undefined;
 }
 
@@ -176,13 +137,13 @@ export function attr(el: XmlElement | undefined, name: string): string | undefin
 export function kids(el: XmlElement | undefined, local?: string): XmlElement[] {
   if (!el) return [];
   const out: XmlElement[] = [];
-  for (const c of el.children) if (isElement(c) && (local === undefined || localName(c.name) === local)) out.push(c);
+  for (const c of el.children) if (isElement(c) && (local === undefined || hasLocalName(c.name, local))) out.push(c);
   return out;
 }
 
 export function kid(el: XmlElement | undefined, local: string): XmlElement | undefined {
   if (!el) return undefined;
-  for (const c of el.children) if (isElement(c) && localName(c.name) === local) return c;
+  for (const c of el.children) if (isElement(c) && hasLocalName(c.name, local)) return c;
   return undefined;
 }
 
@@ -199,16 +160,17 @@ export function walk(el: XmlElement | undefined, ...locals: string[]): XmlElemen
  */
 function collect(el: XmlElement | undefined, local: string, nested: boolean): XmlElement[] {
   const out: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (!isElement(c)) continue;
-      const hit = localName(c.name) === local;
-      if (hit) out.push(c);
-      if (!hit || nested) visit(c);
-    }
-  };
-  if (el) visit(el);
+  if (el) gather(el, local, nested, out);
   return out;
+}
+
+function gather(e: XmlElement, local: string, nested: boolean, out: XmlElement[]): void {
+  for (const c of e.children) {
+    if (!isElement(c)) continue;
+    const hit = hasLocalName(c.name, local);
+    if (hit) out.push(c);
+    if (!hit || nested) gather(c, local, nested, out);
+  }
 }
 
 /** Outermost descendants with a local name (does not look inside a match). */

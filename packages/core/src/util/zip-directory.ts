@@ -1,12 +1,27 @@
 /**
- * The zip central directory (names and declared sizes) read without jszip: detection needs only
- * this, and keeping it apart lets a browser app that parses a CSV skip the zip chunk entirely.
+ * The zip central directory (names, declared sizes, where each entry is). Detection reads it and
+ * hands it to the zip reader, so it is read once per file; it stays apart from the reader so that
+ * detection does not pull the inflater in.
  */
 
 export interface ZipEntryInfo {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** 0 stored, 8 deflated; anything else is not read. */
+  method: number;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags: number;
+  /** Where the entry's local header starts. */
+  offset: number;
+  /** A folder: named with a trailing '/', or marked so in its MS-DOS attributes. */
+  folder: boolean;
+}
+
+/** A central directory already read (by detection) for exactly these bytes. */
+export interface ZipListing {
+  bytes: Uint8Array;
+  entries: ZipEntryInfo[];
 }
 
 const u16 = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8);
@@ -39,13 +54,17 @@ export function listZipEntries(bytes: Uint8Array): ZipEntryInfo[] | null {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   for (let i = 0; i < count; i++) {
     if (p + 46 > bytes.length || u32(bytes, p) !== 0x02014b50) return entries.length ? entries : null;
+    const flags = u16(bytes, p + 8);
+    const method = u16(bytes, p + 10);
     let compressedSize = u32(bytes, p + 20);
     let uncompressedSize = u32(bytes, p + 24);
     const nameLen = u16(bytes, p + 28);
     const extraLen = u16(bytes, p + 30);
     const commentLen = u16(bytes, p + 32);
+    const attributes = u32(bytes, p + 38);
+    let offset = u32(bytes, p + 42);
     const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLen));
-    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff) {
+    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff || offset === 0xffffffff) {
       // Zip64 extended information extra field (id 0x0001).
       let e = p + 46 + nameLen;
       const end = e + extraLen;
@@ -58,12 +77,17 @@ export function listZipEntries(bytes: Uint8Array): ZipEntryInfo[] | null {
             uncompressedSize = Number(readU64(bytes, q));
             q += 8;
           }
-          if (compressedSize === 0xffffffff) compressedSize = Number(readU64(bytes, q));
+          if (compressedSize === 0xffffffff) {
+            compressedSize = Number(readU64(bytes, q));
+            q += 8;
+          }
+          if (offset === 0xffffffff) offset = Number(readU64(bytes, q));
         }
         e += 4 + size;
       }
     }
-    entries.push({ name, compressedSize, uncompressedSize });
+    const folder = name.endsWith('/') || (attributes & 0x10) !== 0;
+    entries.push({ name, compressedSize, uncompressedSize, method, flags, offset, folder });
     p += 46 + nameLen + extraLen + commentLen;
   }
   return entries;

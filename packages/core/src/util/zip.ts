@@ -1,27 +1,23 @@
-import JSZip from 'jszip';
 import { badInput, throwIfAborted } from '../errors.ts';
 import type { Limits } from '../limits.ts';
+import { InflateLimitError, loadInflateRaw } from '../platform/inflate.ts';
+import { listZipEntries, type ZipEntryInfo, type ZipListing } from './zip-directory.ts';
 import { recoverZip } from './zip-recover.ts';
 
 /**
  * Zip containers (OOXML, ODF, EPUB) are opened through this module only, so the zip-bomb limits
  * hold everywhere: entry count and declared total size are checked from the central directory
  * before anything is inflated, the per-entry ratio before each entry is inflated, and inflation
- * itself is metered so a lying header cannot inflate past the budget.
+ * itself stops at the entry's declared size (plus slack) or the budget left, whichever is smaller,
+ * so a lying header cannot inflate past the budget.
+ *
+ * Entries are inflated synchronously (zlib in Node, fflate in browsers: `platform/inflate.ts`),
+ * and text parts up to `CACHE_UP_TO` are kept, decoded, for the parse: a part read twice (a
+ * workbook's relationships, by the cells and by the charts) is inflated and charged to the budget
+ * once. Bytes are not kept: they are pictures read once, and callers may change them.
  */
 
-// The central directory reader has no jszip in it, so detection stays out of the zip chunk.
-import { listZipEntries } from './zip-directory.ts';
-
-export { listZipEntries, type ZipEntryInfo } from './zip-directory.ts';
-
-interface StreamHelper {
-  on(event: 'data', cb: (chunk: Uint8Array) => void): StreamHelper;
-  on(event: 'error', cb: (e: Error) => void): StreamHelper;
-  on(event: 'end', cb: () => void): StreamHelper;
-  pause(): StreamHelper;
-  resume(): StreamHelper;
-}
+export { listZipEntries, type ZipEntryInfo, type ZipListing } from './zip-directory.ts';
 
 export interface SafeZip {
   /** Entry names in archive order (directories excluded). */
@@ -35,16 +31,46 @@ export interface SafeZip {
 
 /** Entries inflating to at most this many bytes are exempt from the compression-ratio rule. */
 export const RATIO_CHECK_FROM = 4 * 1024 * 1024;
+/** Text parts declared at most this large are kept for the rest of the parse. */
+const CACHE_UP_TO = 4 * 1024 * 1024;
 
-/** Opens a zip with the limits checked up front and inflation metered. */
+const LOCAL_HEADER = 0x04034b50;
+const u16 = (b: Uint8Array, o: number) => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8);
+
+const unreadable = (why?: unknown) =>
+  badInput('The file is not a readable zip container (truncated or damaged).', why instanceof Error ? why : undefined);
+
+/**
+ * Where each entry's data lies. Refuses, as a whole, an archive with an encrypted entry, an
+ * unknown compression method, or an entry whose local header or data is missing.
+ */
+function dataRanges(data: Uint8Array, entries: readonly ZipEntryInfo[]): Map<ZipEntryInfo, [number, number]> {
+  const ranges = new Map<ZipEntryInfo, [number, number]>();
+  for (const e of entries) {
+    if (e.flags & 1 || (e.method !== 0 && e.method !== 8)) throw unreadable();
+    const p = e.offset;
+    if (p + 30 > data.length || (u16(data, p) | (u16(data, p + 2) << 16)) >>> 0 !== LOCAL_HEADER) throw unreadable();
+    const start = p + 30 + u16(data, p + 26) + u16(data, p + 28);
+    const end = start + e.compressedSize;
+    if (end > data.length) throw unreadable();
+    ranges.set(e, [start, end]);
+  }
+  return ranges;
+}
+
+/**
+ * Opens a zip with the limits checked up front and inflation metered. `listing`, when it is for
+ * these very bytes, spares reading the central directory again.
+ */
 export async function openZip(
   input: Uint8Array,
   limits: Limits,
   signal?: AbortSignal,
   warn?: (message: string) => void,
+  listing?: ZipListing,
 ): Promise<SafeZip> {
   let data = input;
-  let listed = listZipEntries(data);
+  let listed = listing?.bytes === input ? listing.entries : listZipEntries(data);
   if (!listed) {
     // No central directory (a download cut short): the complete entries still have their local
     // headers. The rebuilt archive goes through every check below, like any other.
@@ -57,7 +83,7 @@ export async function openZip(
       );
     }
   }
-  if (!listed) throw badInput('The file is not a readable zip container (truncated or damaged).');
+  if (!listed) throw unreadable();
   if (listed.length > limits.maxZipEntries) {
     throw badInput(`The zip container has ${listed.length} entries; the limit is ${limits.maxZipEntries}.`);
   }
@@ -66,37 +92,29 @@ export async function openZip(
   if (declared > limits.maxUnzippedBytes) {
     throw badInput(`The zip container would inflate to ${declared} bytes; the limit is ${limits.maxUnzippedBytes}.`);
   }
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(data, { checkCRC32: false });
-  } catch (err) {
-    throw badInput('The file is not a readable zip container (truncated or damaged).', err);
-  }
-  const info = new Map(listed.map((e) => [e.name, e]));
-  const files = new Map<string, JSZip.JSZipObject>();
+  const ranges = dataRanges(data, listed);
+  const inflateRaw = await loadInflateRaw();
+  // A later entry of the same name replaces an earlier one.
+  const files = new Map<string, ZipEntryInfo>();
   const lower = new Map<string, string>();
-  zip.forEach((path, file) => {
-    if (file.dir) return;
-    files.set(path, file);
-    lower.set(path.toLowerCase(), path);
-  });
+  for (const e of listed) {
+    if (e.folder) continue;
+    files.set(e.name, e);
+    lower.set(e.name.toLowerCase(), e.name);
+  }
   let budget = limits.maxUnzippedBytes;
+  const texts = new Map<string, string>();
   const resolveName = (name: string) => {
     const n = name.replace(/^\/+/, '');
     return files.has(n) ? n : lower.get(n.toLowerCase());
   };
 
-  const bytes = async (name: string): Promise<Uint8Array | undefined> => {
-    throwIfAborted(signal);
-    const key = resolveName(name);
-    if (key === undefined) return undefined;
-    const file = files.get(key) as JSZip.JSZipObject;
-    const entry = info.get(key);
+  const inflate = (key: string): Uint8Array => {
+    const entry = files.get(key) as ZipEntryInfo;
     // The ratio rule is checked here, on the parts read, not on the archive: a picture that is only
     // referenced is never inflated, and a small part that compresses well (an EMF of empty records)
     // cannot hurt anyone.
     if (
-      entry &&
       entry.compressedSize > 0 &&
       entry.uncompressedSize > RATIO_CHECK_FROM &&
       entry.uncompressedSize / entry.compressedSize > limits.maxCompressionRatio
@@ -106,36 +124,22 @@ export async function openZip(
       );
     }
     // Stop inflating once the entry exceeds what its header declared (plus slack) or the budget.
-    const cap = Math.min(budget, (entry?.uncompressedSize ?? budget) + 1024);
-    const out = await new Promise<Uint8Array>((resolve, reject) => {
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      // internalStream is public jszip API but missing from its typings.
-      const stream = (file as unknown as { internalStream(t: 'uint8array'): StreamHelper }).internalStream(
-        'uint8array',
-      );
-      stream
-        .on('data', (chunk: Uint8Array) => {
-          total += chunk.length;
-          if (total > cap) {
-            stream.pause();
-            reject(badInput(`Zip entry "${key}" inflates past its declared size or the unzip budget.`));
-            return;
-          }
-          chunks.push(chunk);
-        })
-        .on('error', (e: Error) => reject(badInput(`Zip entry "${key}" is damaged: ${e.message}`, e)))
-        .on('end', () => {
-          const buf = new Uint8Array(total);
-          let o = 0;
-          for (const c of chunks) {
-            buf.set(c, o);
-            o += c.length;
-          }
-          resolve(buf);
-        })
-        .resume();
-    });
+    const cap = Math.min(budget, entry.uncompressedSize + 1024);
+    const [start, end] = ranges.get(entry) as [number, number];
+    const packed = data.subarray(start, end);
+    const past = () => badInput(`Zip entry "${key}" inflates past its declared size or the unzip budget.`);
+    let out: Uint8Array;
+    if (entry.method === 0 || !packed.length) {
+      if (packed.length > cap) throw past();
+      out = packed.slice();
+    } else {
+      try {
+        out = inflateRaw(packed, cap);
+      } catch (err) {
+        if (err instanceof InflateLimitError) throw past();
+        throw badInput(`Zip entry "${key}" is damaged (its compressed data is invalid or cut short).`, err);
+      }
+    }
     budget -= out.length;
     return out;
   };
@@ -143,11 +147,20 @@ export async function openZip(
   return {
     names: [...files.keys()],
     has: (name) => resolveName(name) !== undefined,
-    bytes,
+    async bytes(name) {
+      throwIfAborted(signal);
+      const key = resolveName(name);
+      return key === undefined ? undefined : inflate(key);
+    },
     async text(name) {
-      const b = await bytes(name);
-      if (!b) return undefined;
-      return decodeUtf8(b);
+      throwIfAborted(signal);
+      const key = resolveName(name);
+      if (key === undefined) return undefined;
+      const kept = texts.get(key);
+      if (kept !== undefined) return kept;
+      const text = decodeUtf8(inflate(key));
+      if ((files.get(key) as ZipEntryInfo).uncompressedSize <= CACHE_UP_TO) texts.set(key, text);
+      return text;
     },
   };
 }

@@ -121,6 +121,8 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     // The only Node-only module in core is the host helper, which the entry never imports.
     expect(inputs.some((i) => i.endsWith('platform/node.ts'))).toBe(false);
     expect(inputs.some((i) => i.includes('@embedpdf/pdfium/dist/index.browser.js'))).toBe(true);
+    // Zip entries inflate with fflate in browsers (zlib in Node, imported only there).
+    expect(inputs.some((i) => i.includes('node_modules/fflate/esm/browser.js'))).toBe(true);
   });
 
   it('gives the Markdown Node gives, for every fixture format family', async () => {
@@ -166,7 +168,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       expect(out['comma.csv']).toContain('|');
       const fetched = new Set(requests.map((u) => basename(new URL(u).pathname)));
       const pdfChunks = chunksWith(/adapters\/pdf\/backend\/|@embedpdf|pdfjs-dist/);
-      const otherHeavy = chunksWith(/@e965\/xlsx|jszip|linkedom|parse5|compromise|libphonenumber-js/);
+      const otherHeavy = chunksWith(/@e965\/xlsx|fflate|linkedom|parse5|compromise|libphonenumber-js/);
       expect(pdfChunks.length).toBeGreaterThan(0);
       // The PII detectors come only with a request that sets redactPII.
       expect(chunksWith(/libphonenumber-js/).length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
 import { DEFAULT_LIMITS } from '../../src/limits.ts';
+import { browserInflateRaw, InflateDataError, InflateLimitError, nodeInflateRaw } from '../../src/platform/inflate.ts';
 import { listZipEntries, openZip, RATIO_CHECK_FROM, storedZip } from '../../src/util/zip.ts';
 
 describe('storedZip', () => {
@@ -80,5 +81,95 @@ describe('zip recovery (directory missing)', () => {
   it('still refuses bytes with no complete entry', async () => {
     const whole = await deflated({ 'a.xml': 'x'.repeat(1000) });
     await expect(openZip(whole.subarray(0, 40), DEFAULT_LIMITS)).rejects.toThrow(/not a readable zip/);
+  });
+});
+
+/** A deflated zip whose central directory says `uncompressedSize` for every entry. */
+function withDeclaredSize(zip: Uint8Array, uncompressedSize: number): Uint8Array {
+  const out = new Uint8Array(zip);
+  const view = new DataView(out.buffer);
+  for (const e of listZipEntries(out) ?? []) {
+    // Find the entry's central record by its local header offset.
+    for (let p = 0; p + 46 <= out.length; p++)
+      if (view.getUint32(p, true) === 0x02014b50 && view.getUint32(p + 42, true) === e.offset) {
+        view.setUint32(p + 24, uncompressedSize, true);
+        break;
+      }
+  }
+  return out;
+}
+
+describe('reading entries', () => {
+  it('stops inflating an entry at its declared size (plus slack), whatever the data holds', async () => {
+    const honest = await deflated({ 'a.xml': `<a>${'x'.repeat(200_000)}</a>` });
+    const lying = withDeclaredSize(honest, 100);
+    const zip = await openZip(lying, DEFAULT_LIMITS);
+    await expect(zip.text('a.xml')).rejects.toThrow(/inflates past its declared size/);
+  });
+
+  it('inflates a text part read twice once, charging the budget once; bytes are fresh each time', async () => {
+    const part = 'y'.repeat(600_000);
+    const bytes = await deflated({ 'big.xml': part, 'other.xml': '<o/>' });
+    const zip = await openZip(bytes, { ...DEFAULT_LIMITS, maxUnzippedBytes: 1_000_000 });
+    expect(await zip.text('big.xml')).toBe(part);
+    expect(await zip.text('BIG.XML')).toBe(part);
+    const other = (await zip.bytes('other.xml')) as Uint8Array;
+    other.fill(0);
+    expect(await zip.text('other.xml')).toBe('<o/>');
+  });
+
+  it('refuses damaged compressed data with a 400 naming the part', async () => {
+    const bytes = await deflated({ 'a.xml': noise(2000), 'b.xml': '<b/>' });
+    const entry = listZipEntries(bytes)?.find((e) => e.name === 'a.xml');
+    const broken = new Uint8Array(bytes);
+    const start = (entry?.offset ?? 0) + 30 + 'a.xml'.length;
+    broken.fill(0xff, start, start + 16);
+    const zip = await openZip(broken, DEFAULT_LIMITS);
+    await expect(zip.bytes('a.xml')).rejects.toThrow(/Zip entry "a.xml" is damaged/);
+    expect(await zip.text('b.xml')).toBe('<b/>');
+  });
+
+  it('refuses an archive with an encrypted entry or an unknown compression method', async () => {
+    const bytes = await deflated({ 'a.xml': '<a/>' });
+    const entry = listZipEntries(bytes)?.[0];
+    for (const [at, value] of [
+      [6, 1], // local flags: encrypted
+      [8, 1], // local method: shrunk
+    ]) {
+      const central = bytes.length - 22 - 46 - 'a.xml'.length;
+      const copy = new Uint8Array(bytes);
+      new DataView(copy.buffer).setUint16(central + 2 + (at as number), value as number, true);
+      expect(entry?.offset).toBe(0);
+      await expect(openZip(copy, DEFAULT_LIMITS)).rejects.toThrow(/not a readable zip/);
+    }
+  });
+
+  it('uses the directory detection read for the same bytes, and only for them', async () => {
+    const bytes = await deflated({ 'a.xml': '<a/>', 'b.xml': '<b/>' });
+    const entries = (listZipEntries(bytes) ?? []).filter((e) => e.name === 'b.xml');
+    expect((await openZip(bytes, DEFAULT_LIMITS, undefined, undefined, { bytes, entries })).names).toEqual(['b.xml']);
+    const other = { bytes: new Uint8Array(bytes), entries };
+    expect((await openZip(bytes, DEFAULT_LIMITS, undefined, undefined, other)).names).toEqual(['a.xml', 'b.xml']);
+  });
+});
+
+describe('raw inflation in Node (zlib) and in browsers (fflate)', () => {
+  it('gives the same bytes, the same limit and the same refusals', async () => {
+    const { deflateRawSync } = await import('node:zlib');
+    const inflaters = [await nodeInflateRaw(), await browserInflateRaw()];
+    const data = new Uint8Array(120_000);
+    data.set(noise(30_000));
+    data.set(noise(20_000), 100_000);
+    const packed = new Uint8Array(deflateRawSync(data));
+    const empty = new Uint8Array(deflateRawSync(new Uint8Array(0)));
+    const broken = new Uint8Array(packed);
+    broken.fill(0xff, 100, 120);
+    for (const inflate of inflaters) {
+      expect(inflate(packed, data.length)).toEqual(data);
+      expect(inflate(empty, 10)).toEqual(new Uint8Array(0));
+      expect(() => inflate(packed, data.length - 1)).toThrow(InflateLimitError);
+      expect(() => inflate(packed.subarray(0, packed.length - 10), data.length)).toThrow(InflateDataError);
+      expect(() => inflate(broken, data.length)).toThrow(InflateDataError);
+    }
   });
 });

@@ -49,7 +49,7 @@ async function cutMainPart(bytes: Uint8Array, name: string, ctx: AdapterContext)
 }
 
 export async function openDocx(bytes: Uint8Array, ctx: AdapterContext): Promise<DocxPackage> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
   const relCache = new Map<string, Map<string, Rel>>();
   const read = partReader(zip, ctx.limits);
   // The main part of a file cut short inside it: what the zip kept of it, closed where it ends.

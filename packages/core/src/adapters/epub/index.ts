@@ -15,7 +15,7 @@ export const adapter: Adapter = {
   name: 'epub',
   kinds: ['epub'],
   async parse(bytes, ctx) {
-    const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+    const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing);
     const pkg = await readPackage(zip, ctx.limits);
     if (!pkg.spine.length) throw badInput('The EPUB package lists no documents in its spine.');
     const chapters = await readChapters(pkg, zip, ctx);

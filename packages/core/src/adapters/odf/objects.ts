@@ -2,22 +2,20 @@ import { DocmillError, throwIfAborted } from '../../errors.ts';
 import { image as makeImage } from '../../tree/build.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import { attr, child, descendants, elements, localName, parseXml, textOf, type XmlElement } from '../../util/xml.ts';
-import type { SafeZip } from '../../util/zip.ts';
 import type { AdapterContext } from '../types.ts';
 import type { ReaderEnv } from './env.ts';
+import type { OdfPackage } from './package.ts';
 import { frameImage, normalizeHref } from './shapes.ts';
 import { readTable } from './table.ts';
 
 const MAX_OBJECTS = 200;
 
 /** Reads content.xml of every embedded object the part references, before the synchronous walk. */
-export async function loadObjects(
-  zip: SafeZip,
-  root: XmlElement,
-  ctx: AdapterContext,
-): Promise<Map<string, XmlElement>> {
+export async function loadObjects(pkg: OdfPackage, ctx: AdapterContext): Promise<Map<string, XmlElement>> {
   const out = new Map<string, XmlElement>();
-  for (const obj of descendants(root, 'draw:object')) {
+  if (!pkg.namesObjects) return out;
+  const zip = pkg.zip;
+  for (const obj of descendants(pkg.content, 'draw:object')) {
     if (out.size >= MAX_OBJECTS) break;
     const href = normalizeHref(attr(obj, 'xlink:href') ?? '');
     if (!href || out.has(href) || /^[a-z][a-z0-9+.-]*:/i.test(href)) continue;

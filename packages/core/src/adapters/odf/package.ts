@@ -8,6 +8,11 @@ import { decryptOdf } from './decrypt.ts';
 export interface OdfPackage {
   zip: SafeZip;
   content: XmlElement;
+  /**
+   * Whether content.xml holds a `<draw:object` at all: element names are read verbatim, so without
+   * one the whole tree need not be searched for embedded objects.
+   */
+  namesObjects: boolean;
   /** styles.xml root; absent or unreadable styles only cost formatting, so it is optional. */
   styles?: XmlElement;
   meta?: XmlElement;
@@ -29,13 +34,13 @@ async function optionalPart(zip: SafeZip, name: string, ctx: AdapterContext): Pr
 }
 
 export async function openOdf(bytes: Uint8Array, ctx: AdapterContext): Promise<OdfPackage> {
-  const zip = await decryptOdf(await openZip(bytes, ctx.limits, ctx.signal, ctx.warn), ctx);
+  const zip = await decryptOdf(await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing), ctx);
   const contentText = await zip.text('content.xml');
   if (contentText === undefined) throw badInput('The OpenDocument file has no content.xml (damaged or incomplete).');
   const content = parseXml(contentText, ctx.limits, 'content.xml');
   const styles = await optionalPart(zip, 'styles.xml', ctx);
   const meta = await optionalPart(zip, 'meta.xml', ctx);
-  const pkg: OdfPackage = { zip, content };
+  const pkg: OdfPackage = { zip, content, namesObjects: contentText.includes('<draw:object') };
   if (styles) pkg.styles = styles;
   if (meta) pkg.meta = meta;
   return pkg;

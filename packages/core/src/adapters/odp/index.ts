@@ -24,7 +24,7 @@ export const adapter: Adapter = {
       child(pkg.styles, 'office:styles'),
       child(pkg.content, 'office:automatic-styles'),
     ]);
-    const objects = await loadObjects(pkg.zip, pkg.content, ctx);
+    const objects = await loadObjects(pkg, ctx);
     const env = createEnv(ctx, styles, objects);
     const pages = elements(body, 'draw:page');
     const sections: Section[] = [];

@@ -27,7 +27,7 @@ export const adapter: Adapter = {
       common,
       child(pkg.content, 'office:automatic-styles'),
     ]);
-    const objects = await loadObjects(pkg.zip, pkg.content, ctx);
+    const objects = await loadObjects(pkg, ctx);
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
     const blocks: Block[] = readBlocks(body.children, env, TOP);

@@ -1,5 +1,5 @@
 import type { Limits } from '../../limits.ts';
-import { attr, kids, parseXml, type XmlElement } from '../../util/xml.ts';
+import { attr, kids, parseXml, type XmlElement, xmlSection } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
 
 /** One relationship of a part: its type (last URI segment) and its target (zip path or URL). */
@@ -41,6 +41,28 @@ export function readRels(el: XmlElement | undefined, part: string): Map<string, 
     });
   }
   return map;
+}
+
+/**
+ * One section of a part (see `xmlSection`), parsed once per package; undefined when the part or the
+ * section is missing. Parts read only for one element (a layout's shapes, the presentation's slide
+ * list) are read this way: the rest of the part, often most of it, is not parsed, and damage there
+ * does not matter.
+ */
+export function sectionReader(
+  zip: SafeZip,
+  limits: Limits,
+): (name: string, local: string) => Promise<XmlElement | undefined> {
+  const cache = new Map<string, XmlElement | undefined>();
+  return async (name, local) => {
+    const key = `${local} ${name}`;
+    if (cache.has(key)) return cache.get(key);
+    const text = await zip.text(name);
+    const cut = text === undefined ? undefined : xmlSection(text, local);
+    const el = cut === undefined ? undefined : parseXml(cut, limits, name);
+    cache.set(key, el);
+    return el;
+  };
 }
 
 /** Parts parsed once per package: `xml(name)` is undefined for a missing part, throws for malformed XML. */

@@ -2,7 +2,7 @@ import { throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { DocumentMetadata, Section } from '../../tree/types.ts';
 import { selectAll } from '../../tree/walk.ts';
-import { attr, kid, kids, textOf, walk, type XmlElement } from '../../util/xml.ts';
+import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import { inlineImages } from '../common/images.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { openPackage, type Package } from './package.ts';
@@ -20,20 +20,32 @@ async function metadataOf(pkg: Package): Promise<DocumentMetadata> {
   return meta;
 }
 
-/** Layout then master placeholder positions, so inherited placeholders can be ordered too. */
-async function inheritedPositions(pkg: Package, slidePart: string): Promise<Map<string, [number, number]>> {
-  const out = new Map<string, [number, number]>();
+/**
+ * Layout then master placeholder positions, so inherited placeholders can be ordered too; collected
+ * once per layout (`byLayout`), which slides share.
+ */
+async function inheritedPositions(
+  pkg: Package,
+  slidePart: string,
+  byLayout: Map<string, Map<string, [number, number]>>,
+): Promise<Map<string, [number, number]>> {
   const layoutRel = [...(await pkg.rels(slidePart)).values()].find((r) => r.type === 'slideLayout' && !r.external);
-  if (!layoutRel) return out;
-  collectPositions(walk(await pkg.xml(layoutRel.target), 'cSld', 'spTree'), out);
+  if (!layoutRel) return new Map();
+  const known = byLayout.get(layoutRel.target);
+  if (known) return known;
+  const out = new Map<string, [number, number]>();
+  // Only the shape trees of layouts and masters are read (their text styles are most of them).
+  collectPositions(kid(await pkg.section(layoutRel.target, 'cSld'), 'spTree'), out);
   const masterRel = [...(await pkg.rels(layoutRel.target)).values()].find((r) => r.type === 'slideMaster');
-  if (masterRel && !masterRel.external) collectPositions(walk(await pkg.xml(masterRel.target), 'cSld', 'spTree'), out);
+  if (masterRel && !masterRel.external)
+    collectPositions(kid(await pkg.section(masterRel.target, 'cSld'), 'spTree'), out);
+  byLayout.set(layoutRel.target, out);
   return out;
 }
 
-function slideParts(presentation: XmlElement | undefined, rels: Map<string, { type: string; target: string }>) {
+function slideParts(slideList: XmlElement | undefined, rels: Map<string, { type: string; target: string }>) {
   const parts: string[] = [];
-  for (const id of kids(kid(presentation, 'sldIdLst'), 'sldId')) {
+  for (const id of kids(slideList, 'sldId')) {
     const rel = rels.get(attr(id, 'r:id') ?? '');
     if (rel && rel.type === 'slide') parts.push(rel.target);
   }
@@ -42,9 +54,11 @@ function slideParts(presentation: XmlElement | undefined, rels: Map<string, { ty
 
 export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
   const pkg = await openPackage(bytes, ctx);
-  const presentation = await pkg.xml('ppt/presentation.xml');
-  const parts = slideParts(presentation, await pkg.rels('ppt/presentation.xml'));
+  // The slide list is all that is read of the presentation part (its default text style is most of it).
+  const slideList = await pkg.section('ppt/presentation.xml', 'sldIdLst');
+  const parts = slideParts(slideList, await pkg.rels('ppt/presentation.xml'));
   const sections: Section[] = [];
+  const byLayout = new Map<string, Map<string, [number, number]>>();
   let number = 0;
   for (const part of parts) {
     throwIfAborted(ctx.signal);
@@ -55,7 +69,7 @@ export async function readPresentation(bytes: Uint8Array, ctx: AdapterContext): 
       continue;
     }
     // Hidden slides are still part of the deck's content; keep them like PowerPoint's outline does.
-    const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part) };
+    const env = { pkg, part, rels: await pkg.rels(part), inherited: await inheritedPositions(pkg, part, byLayout) };
     const name = attr(kid(slide, 'cSld'), 'name')?.trim();
     sections.push(section('slide', number, await slideBlocks(slide, number, env), name ? { name } : {}));
     ctx.progress?.(number, parts.length, 'slides');

@@ -1,22 +1,18 @@
 import type { Block } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
-import { attr, deep, parseXml, type XmlElement } from '../../util/xml.ts';
-import type { SafeZip } from '../../util/zip.ts';
+import { attr, deep, type XmlElement } from '../../util/xml.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { readRels, relsPartOf } from '../ooxml/opc.ts';
-import type { AdapterContext } from '../types.ts';
 
 /**
  * Charts drawn on each sheet of an OOXML workbook (worksheets and chart sheets), keyed by sheet name:
- * their title and cached series as small tables. SheetJS does not read chart parts, so the package is
- * walked directly: workbook → sheet part → drawing → chart.
+ * their title and cached series as small tables, found by walking the package: workbook → sheet part
+ * → drawing → chart. `load` parses a part (once: the cell reader reads some of the same).
  */
-export async function sheetCharts(zip: SafeZip, ctx: AdapterContext): Promise<Map<string, Block[]>> {
+export async function sheetCharts(
+  load: (name: string) => Promise<XmlElement | undefined>,
+): Promise<Map<string, Block[]>> {
   const out = new Map<string, Block[]>();
-  const load = async (name: string): Promise<XmlElement | undefined> => {
-    const t = await zip.text(name);
-    return t === undefined ? undefined : parseXml(t, ctx.limits, name);
-  };
   const rels = async (part: string): Promise<Map<string, string>> => {
     const map = new Map<string, string>();
     for (const [id, rel] of readRels(await load(relsPartOf(part)), part)) if (!rel.external) map.set(id, rel.target);

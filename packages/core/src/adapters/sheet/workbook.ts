@@ -6,9 +6,11 @@ import { append } from '../../util/arrays.ts';
 import { captureConsole } from '../../util/console.ts';
 import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
+import type { XmlElement } from '../../util/xml.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import { openCfb } from '../cfb/index.ts';
 import { decryptOdf } from '../odf/decrypt.ts';
+import { partReader } from '../ooxml/opc.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
@@ -16,6 +18,8 @@ import { capOdsRepeats } from './ods-repeats.ts';
 import { findRegions, type GridCell } from './regions.ts';
 import { decryptWorkbook, filePassAt } from './xls-rc4.ts';
 import { repairXlsbStrings } from './xlsb.ts';
+import { readXlsx } from './xlsx.ts';
+import type { Ssf } from './xlsx-format.ts';
 
 const loadXlsx = once(() => import('@e965/xlsx'));
 
@@ -31,9 +35,7 @@ const UNREAD_PARTS = /^(xl\/(media|embeddings|printerSettings)|docProps\/thumbna
  * metered reader instead and handed over stored, so SheetJS cannot be bombed, inflates nothing, and
  * pictures are not inflated at all (xlsx MB/s: see the commit that made this change).
  */
-async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: SafeZip; stored: Uint8Array }> {
-  const opened = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
-  const zip = ctx.kind === 'ods' ? await decryptOdf(opened, ctx) : opened;
+async function repack(zip: SafeZip, ctx: AdapterContext): Promise<Uint8Array> {
   const parts: [string, Uint8Array][] = [];
   let repaired = 0;
   for (const name of zip.names) {
@@ -54,7 +56,7 @@ async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: Sa
   }
   if (repaired)
     ctx.warn(`The binary workbook is damaged: ${repaired} text length(s) ran past their records and were cut.`);
-  return { zip, stored: storedZip(parts) };
+  return storedZip(parts);
 }
 
 /**
@@ -302,30 +304,55 @@ function readerMessages(messages: string[]): string {
   return `The spreadsheet reader skipped parts it could not interpret (${shown}${more}).`;
 }
 
-export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
-  const packed = ZIP_KINDS.has(ctx.kind) ? await repack(bytes, ctx) : undefined;
-  const zip = packed?.zip;
+/**
+ * XLSX and XLSM are read from their XML by our own reader (SheetJS's number formatter shows the
+ * values); anything it leaves (see `readXlsx`), and XLS, XLSB and ODS, go to SheetJS.
+ */
+async function readBook(
+  bytes: Uint8Array,
+  zip: SafeZip | undefined,
+  xml: ((name: string) => Promise<XmlElement | undefined>) | undefined,
+  ctx: AdapterContext,
+): Promise<WorkBook> {
   if (ctx.kind === 'xls' && !looksLikeXls(bytes))
     throw badInput('The file is not an Excel workbook (no compound-file or BIFF signature).');
   throwIfAborted(ctx.signal);
   const XLSX = await loadXlsx();
+  if (zip && xml && (ctx.kind === 'xlsx' || ctx.kind === 'xlsm')) {
+    try {
+      return (await readXlsx(zip, xml, XLSX.SSF as unknown as Ssf, ctx.limits)) as unknown as WorkBook;
+    } catch (err) {
+      // Limits, damage and the deadline stand; anything else the reader could not take, SheetJS gets.
+      if (err instanceof DocmillError) throw err;
+    }
+  }
+  const stored = zip ? await repack(zip, ctx) : undefined;
   const input = ctx.kind === 'xls' ? decryptXls(XLSX, rebuildContainer(XLSX, bytes, ctx.signal), ctx) : bytes;
-  let wb: WorkBook;
   try {
     // SheetJS prints unknown or damaged records to the console (no option silences it).
     const read = captureConsole(() =>
-      XLSX.read(packed?.stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false }),
+      XLSX.read(stored ?? input, { type: 'array', cellDates: true, cellNF: true, dense: true, WTF: false }),
     );
-    wb = read.value;
     if (read.messages.length) ctx.warn(readerMessages(read.messages));
+    return read.value;
   } catch (err) {
     throw readError(err);
   }
+}
+
+export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
+  const opened = ZIP_KINDS.has(ctx.kind)
+    ? await openZip(bytes, ctx.limits, ctx.signal, ctx.warn, ctx.zipListing)
+    : undefined;
+  const zip = opened && ctx.kind === 'ods' ? await decryptOdf(opened, ctx) : opened;
+  // Parts parsed once, shared by the cell reader and the charts.
+  const xml = zip && partReader(zip, ctx.limits);
+  const wb = await readBook(bytes, zip, xml, ctx);
   if (!wb.SheetNames?.length) throw badInput('The spreadsheet has no sheets.');
   // Charts are extras: a damaged chart part must not cost the sheet data.
   const charts =
-    zip && ctx.kind !== 'ods'
-      ? await sheetCharts(zip, ctx).catch((err: unknown) => {
+    xml && ctx.kind !== 'ods'
+      ? await sheetCharts(xml).catch((err: unknown) => {
           if (ctx.signal.aborted) throw err;
           ctx.warn('The workbook charts could not be read; skipped.');
           return new Map<string, Block[]>();
