@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
@@ -98,10 +99,12 @@ export async function startOfflineRegistry(roots: string[], own: string[], tarDi
       const pkg = installed.get(tar[1] as string)?.get(tar[2] as string);
       if (!pkg) return void res.writeHead(404).end();
       downloaded.push(`${pkg.manifest.name}@${pkg.manifest.version}`);
-      pack(pkg).then(
-        (file) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(file)),
-        () => res.writeHead(500).end(),
-      );
+      pack(pkg)
+        .then((file) => readFile(file))
+        .then(
+          (bytes) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(bytes),
+          () => res.writeHead(500).end(),
+        );
       return;
     }
     const versions = installed.get(path);
@@ -125,7 +128,13 @@ export async function startOfflineRegistry(roots: string[], own: string[], tarDi
     url: `http://127.0.0.1:${port}/`,
     downloaded,
     missing,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    // Packs still running when the install was stopped finish first, so nothing writes into the
+    // folder the caller removes next.
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await Promise.allSettled(packing.values());
+    },
   };
 }
 

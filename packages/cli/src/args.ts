@@ -7,6 +7,8 @@ export interface CliCommand {
   out: string | undefined;
   json: boolean;
   help: boolean;
+  /** Folder runs: JSON lines on stderr per file started and finished, then the summary. */
+  progress: boolean;
   /** Parse in this many worker threads (a document each); undefined parses on the main thread. */
   workers: number | undefined;
   options: ParseOptions;
@@ -33,6 +35,8 @@ Flags:
   --no-main-content          keep headers, navigation and footers
   --password <pw>            password of an encrypted document
   --out <dir>                output folder for folder conversion
+  --progress                 folder runs: stderr as JSON lines, one per file started and one per
+                             file finished (pages, ms, warning or error), then the summary
   --timeout MS               give up after MS milliseconds per document (default 30000, the
                              contract's; OCR of a long scan needs more)
   --workers N                N worker threads: a folder's documents N at a time; one
@@ -66,6 +70,7 @@ Commands:
   parse <file|dir>   parse a document, or convert a folder, to Markdown, HTML, links or JSON
   chunk <file|dir>   cut documents into chunks for embedding, as JSON Lines (docmill chunk --help)
   serve              HTTP server for POST /v2/parse (docmill serve --help)
+  mcp                MCP server for agents, stdio or HTTP (docmill mcp --help)
   worker             run parse jobs from a Redis queue (docmill worker --help)
   enqueue <file|dir> parse through the queue's workers, output as parse (docmill enqueue --help)
   help [command]     show help for a command
@@ -73,6 +78,17 @@ Commands:
 Run "docmill parse --help" for the flags.`;
 
 const commands = new Set(['parse', 'chunk', 'serve', 'help']);
+
+/**
+ * A usage error as printed: the one thing that is wrong and where the flags are listed, not the
+ * whole help (which buries the message).
+ */
+export function usageError(message: string, command: string | undefined): string {
+  const known = command !== undefined && ['parse', 'chunk', 'serve', 'worker', 'enqueue'].includes(command);
+  const prefix = known && command !== 'parse' ? `docmill ${command}` : 'docmill';
+  const hint = known ? `Run "docmill ${command} --help" for its flags.` : 'Run "docmill --help" for the commands.';
+  return `${prefix}: ${message}\n${hint}\n`;
+}
 
 /** Help text for a command, or the general usage. */
 export function helpFor(command: string | undefined): string {
@@ -131,6 +147,7 @@ export function parseCli(argv: string[]): CliCommand {
         out: { type: 'string' },
         workers: { type: 'string' },
         timeout: { type: 'string' },
+        progress: { type: 'boolean' },
         'max-tokens': { type: 'string' },
         overlap: { type: 'string' },
         tokenizer: { type: 'string' },
@@ -197,6 +214,7 @@ export function parseCli(argv: string[]): CliCommand {
     out: typeof v.out === 'string' ? v.out : undefined,
     json: v.json === true,
     help: v.help === true,
+    progress: v.progress === true,
     workers,
     options: options as ParseOptions,
     ...(typeof v.password === 'string' ? { password: v.password } : {}),

@@ -8,10 +8,11 @@ import {
   type ParseOptions,
   type ParseProgress,
   toDocmillError,
+  withPasswordHint,
 } from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
 import { estimateCost, longestFirst, MAX_SCAN_BYTES } from './cost.ts';
-import { type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
+import { CLI_PASSWORD_HINT, type OutputFormat, outputExtension, renderOutput, warningLines } from './output.ts';
 
 export interface FolderEntry {
   /** Path relative to the source folder. */
@@ -28,15 +29,34 @@ export interface FolderSummary {
   failed: FolderEntry[];
 }
 
+/** A file starting (`done: false`) or finished; `pages` counts the folder's pages so far. */
+export interface FileEvent {
+  /** Files finished before this event. */
+  index: number;
+  total: number;
+  /** Path relative to the source folder. */
+  file: string;
+  done: boolean;
+  pages: number;
+  /** Finished: this file's pages (1 for documents without pages). */
+  filePages?: number;
+  /** Finished: the response's warning. */
+  warning?: string | null;
+  /** Finished with an error: its body. */
+  error?: { status: number; code: string; message: string };
+}
+
 export interface FolderJob {
   src: string;
   out: string;
   options: ParseOptions;
+  /** Tried on every encrypted document of the folder (`--password`). */
+  password?: string;
   formats: readonly OutputFormat[];
   json: boolean;
   stderr: { write(s: string): unknown };
-  /** Called as each file starts and ends (progress display; `index` = files finished before this event); nothing else is written but warnings and errors. */
-  onFile?: (event: { index: number; total: number; file: string; done: boolean; pages: number }) => void;
+  /** Called as each file starts and ends (progress display); nothing else is written but warnings and errors. */
+  onFile?: (event: FileEvent) => void;
   /** Passed to each parse as its `onProgress` hint. */
   onProgress?: ((p: ParseProgress) => void) | undefined;
   /** Documents in flight at once (one per worker of a pooled engine); 1 by default. */
@@ -134,10 +154,16 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
     const file = files[i] as string;
     const rel = relative(job.src, file);
     job.onFile?.({ index: finished, total: files.length, file: rel, done: false, pages });
+    let outcome: Pick<FileEvent, 'filePages' | 'warning' | 'error'>;
     try {
       const { bytes, hints } = await readFileInput(file);
-      const data = await engine.parse(bytes, job.options, { ...hints, onProgress: job.onProgress });
-      pages += typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
+      const data = await engine.parse(bytes, job.options, {
+        ...hints,
+        onProgress: job.onProgress,
+        ...(job.password === undefined ? {} : { password: job.password }),
+      });
+      const filePages = typeof data.metadata.numPages === 'number' ? data.metadata.numPages : 1;
+      pages += filePages;
       const target = join(job.out, `${rel}${ext}`);
       await mkdir(join(target, '..'), { recursive: true });
       const body = job.json
@@ -145,12 +171,14 @@ export async function convertFolder(engine: Pick<Engine, 'parse'>, job: FolderJo
         : renderOutput(data, job.formats, rel);
       await writeFile(target, body);
       job.stderr.write(warningLines(data.warning, `${rel}: `));
+      outcome = { filePages, warning: data.warning };
     } catch (err) {
-      const e = toDocmillError(err);
+      const e = toDocmillError(withPasswordHint(err, CLI_PASSWORD_HINT));
       failed.push({ file: rel, reason: `${e.status} ${e.code}: ${e.message}` });
       job.stderr.write(`error: ${rel}: ${e.status} ${e.code}: ${e.message}\n`);
+      outcome = { filePages: 0, error: { status: e.status, code: e.code, message: e.message } };
     }
-    job.onFile?.({ index: finished++, total: files.length, file: rel, done: true, pages });
+    job.onFile?.({ index: finished++, total: files.length, file: rel, done: true, pages, ...outcome });
   };
   let next = 0;
   const lane = async (): Promise<void> => {

@@ -1,12 +1,20 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { DocmillError, type Engine, normalizeOptions, type ParseOptions, toDocmillError } from '@docmill/core';
+import {
+  DocmillError,
+  type Engine,
+  normalizeOptions,
+  type ParseOptions,
+  toDocmillError,
+  withPasswordHint,
+} from '@docmill/core';
 import { readFileInput } from '@docmill/core/platform/node';
-import { type CliCommand, helpFor, parseCli, UsageError } from './args.ts';
+import { type CliCommand, helpFor, parseCli, UsageError, usage, usageError } from './args.ts';
 import { makeEngine } from './engine.ts';
 import { convertFolder, summaryText } from './folder.ts';
-import { type OutputFormat, renderOutput, warningLines } from './output.ts';
+import { CLI_PASSWORD_HINT, type OutputFormat, renderOutput, warningLines } from './output.ts';
 import { fileProgress, folderProgress } from './progress.ts';
+import { jsonProgress } from './progress-json.ts';
 
 export interface CliStream {
   write(s: string): unknown;
@@ -47,22 +55,31 @@ function formatsOf(options: ParseOptions): OutputFormat[] {
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 request/document at fault, 2 otherwise). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === 'serve') return runServe(argv.slice(1), io);
+  if (argv[0] === 'mcp') return runMcp(argv.slice(1), io);
   if (argv[0] === 'worker' || argv[0] === 'enqueue') return runQueueCommand(argv[0], argv.slice(1), io);
   let cmd: ReturnType<typeof parseCli>;
   try {
     cmd = parseCli(argv);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    const command = argv.find((a) => !a.startsWith('-'));
-    io.stderr.write(`docmill: ${err.message}\n\n${helpFor(command)}\n`);
+    io.stderr.write(
+      usageError(
+        err.message,
+        argv.find((a) => !a.startsWith('-')),
+      ),
+    );
     return 2;
   }
   if (cmd.command === 'help' || cmd.help) {
     io.stdout.write(`${helpFor(cmd.command === 'help' ? cmd.target : cmd.command)}\n`);
     return 0;
   }
-  if (!cmd.command || !cmd.target) {
-    io.stderr.write(`${cmd.command ? 'docmill: missing file or folder.\n\n' : ''}${helpFor(cmd.command)}\n`);
+  if (!cmd.command) {
+    io.stderr.write(`${usage}\n`); // a bare `docmill`: the commands are the answer
+    return 2;
+  }
+  if (!cmd.target) {
+    io.stderr.write(usageError('missing file or folder.', cmd.command));
     return 2;
   }
   // A path that is not there fails in runParseCommand, with the engine's error shape.
@@ -94,16 +111,28 @@ export async function runParseCommand(
     if (!st) throw new DocmillError(400, 'BAD_REQUEST', `No such file or folder: ${cmd.target}`);
     if (st.isDirectory()) {
       if (!cmd.out) {
-        io.stderr.write(`docmill: converting a folder needs --out <dir>.\n\n${helpFor('parse')}\n`);
+        io.stderr.write(usageError('converting a folder needs --out <dir>.', 'parse'));
         return 2;
       }
-      const progress = folderProgress(io.stderr, now);
-      const summary = await convertFolder(engine, {
+      const job = {
         src: target,
         out: resolve(io.cwd, cmd.out),
         options: cmd.options,
+        ...(cmd.password ? { password: cmd.password } : {}),
         formats,
         json: cmd.json,
+        concurrency: inFlight,
+      };
+      if (cmd.progress) {
+        // Every stderr line is an event: warnings and errors travel in the files' "done" events.
+        const events = jsonProgress(io.stderr, now);
+        const summary = await convertFolder(engine, { ...job, stderr: { write() {} }, onFile: events.onFile });
+        events.summary(summary);
+        return summary.errors ? 1 : 0;
+      }
+      const progress = folderProgress(io.stderr, now);
+      const summary = await convertFolder(engine, {
+        ...job,
         // Warnings and errors take the status line's place; the next file redraws it.
         stderr: {
           write: (s: string) => {
@@ -114,7 +143,6 @@ export async function runParseCommand(
         },
         onFile: progress.onFile,
         onProgress: progress.onProgress,
-        concurrency: inFlight,
       });
       progress.clear();
       io.stderr.write(summaryText(summary));
@@ -137,8 +165,9 @@ export async function runParseCommand(
     io.stdout.write(renderOutput(data, formats, basename(target)));
     return 0;
   } catch (err) {
-    const e = toDocmillError(err);
-    io.stderr.write(`${JSON.stringify(e.toJSON())}\n`);
+    const e = toDocmillError(withPasswordHint(err, CLI_PASSWORD_HINT));
+    // The status tells a 503 (Redis away: try again) from a 500, which share the code UNKNOWN_ERROR.
+    io.stderr.write(`${JSON.stringify({ ...e.toJSON(), status: e.status })}\n`);
     return e.status >= 400 && e.status < 500 ? 1 : 2;
   }
 }
@@ -152,7 +181,19 @@ async function runServe(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`docmill serve: ${err.message}\n`);
+    io.stderr.write(usageError(err.message, 'serve'));
+    return 2;
+  }
+}
+
+/** `docmill mcp`, loaded on demand like serve: only it loads the MCP SDK. */
+async function runMcp(argv: string[], io: CliIO): Promise<number> {
+  try {
+    const { mcp } = await import('./mcp.ts');
+    return await mcp(argv, io);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`docmill mcp: ${err.message}\n`);
     return 2;
   }
 }
@@ -168,7 +209,7 @@ async function runQueueCommand(command: 'worker' | 'enqueue', argv: string[], io
     return await enqueue(argv, io);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`docmill ${command}: ${err.message}\n`);
+    io.stderr.write(usageError(err.message, command));
     return 2;
   }
 }

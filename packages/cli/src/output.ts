@@ -59,6 +59,9 @@ export function outputExtension(formats: readonly OutputFormat[], json: boolean)
   }
 }
 
+/** How the CLI names the way to give a password, in the error of an encrypted document (withPasswordHint). */
+export const CLI_PASSWORD_HINT = 'with --password';
+
 /** `data.warning` as stderr lines, each prefixed `warning:` (newlines inside it are folded). */
 export function warningLines(warning: string | null, prefix = ''): string {
   return warning ? `warning: ${prefix}${warning.replace(/\s*\n\s*/g, ' ')}\n` : '';

@@ -1,4 +1,5 @@
 import type { ParseProgress } from '@docmill/core';
+import type { FileEvent } from './folder.ts';
 import type { CliStream } from './main.ts';
 
 /** A parse shorter than this never shows a bar: a flash of progress is noise. */
@@ -70,7 +71,7 @@ export function fileProgress(stream: CliStream, now: () => number): FileProgress
 }
 
 export interface FolderProgress {
-  onFile(e: { index: number; total: number; file: string; done: boolean; pages: number }): void;
+  onFile(e: FileEvent): void;
   onProgress: ((p: ParseProgress) => void) | undefined;
   clear(): void;
 }

@@ -26,8 +26,13 @@ Flags (environment variable in brackets):
   --workers N                parse in N worker threads (OCR included), default: cores − 1, at least 1;
                              0 parses on the server's own thread [DOCMILL_WORKERS]
   --concurrency N            parses at once, default: the worker count (CPU count with --workers 0) [DOCMILL_CONCURRENCY]
-  --max-queue N              requests waiting for a slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
+  --max-uploads N            request bodies read or held at once (bounds upload memory), default:
+                             4 × concurrency, at least 8 [DOCMILL_MAX_UPLOADS]
+  --max-queue N              requests waiting unread for an upload slot before 429, default ${DEFAULTS.maxQueue} [DOCMILL_MAX_QUEUE]
   --max-queue-wait MS        longest wait for a slot before 429, default ${DEFAULTS.maxQueueWaitMs} [DOCMILL_MAX_QUEUE_WAIT]
+  --body-timeout MS          longest pause in a request body, and the grace before --min-body-rate,
+                             default ${DEFAULTS.bodyTimeoutMs}; past it 408 [DOCMILL_BODY_TIMEOUT]
+  --min-body-rate B          bytes/s a body must average after that grace, default ${DEFAULTS.minBodyRate} [DOCMILL_MIN_BODY_RATE]
   --rate R --burst B         per-key token bucket, requests/s and burst, default ${DEFAULTS.rateLimit.perSecond}/${DEFAULTS.rateLimit.burst}; --rate 0 disables [DOCMILL_RATE, DOCMILL_BURST]
   --allow-private-networks   let /v2/scrape fetch loopback/private/link-local addresses
                              [DOCMILL_SCRAPE_ALLOW_PRIVATE=1, or a list: 10.1.0.0/16,127.0.0.1]
@@ -48,7 +53,7 @@ export interface ServeSetup {
   queue?: { redis: string; name: string; prefix?: string };
 }
 
-const int = (name: string, v: string | undefined, d: number): number => {
+export const int = (name: string, v: string | undefined, d: number): number => {
   if (v === undefined || v === '') return d;
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} must be a non-negative integer, got "${v}".`);
   return Number(v);
@@ -67,7 +72,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
         'no-auth': { type: 'boolean' },
         workers: { type: 'string' },
         concurrency: { type: 'string' },
+        'max-uploads': { type: 'string' },
         'max-queue': { type: 'string' },
+        'body-timeout': { type: 'string' },
+        'min-body-rate': { type: 'string' },
         'max-queue-wait': { type: 'string' },
         rate: { type: 'string' },
         burst: { type: 'string' },
@@ -80,30 +88,14 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
       },
     }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${serveUsage}`);
+    throw new UsageError((err as Error).message);
   }
   const str = (flag: string, ...vars: string[]) =>
     (v[flag] as string | undefined) ?? vars.map((k) => env[k]).find((x) => x !== undefined && x !== '');
   const host = str('host', 'DOCMILL_HOST') ?? '127.0.0.1';
   const port = int('--port', str('port', 'DOCMILL_PORT', 'PORT'), 3002);
   const noAuth = v['no-auth'] === true;
-  const keys: ApiKey[] = [];
-  if (!noAuth) {
-    if (env.DOCMILL_API_KEYS) keys.push(...parseKeyList(env.DOCMILL_API_KEYS));
-    const file = str('keys-file', 'DOCMILL_API_KEYS_FILE');
-    if (file) {
-      try {
-        keys.push(...parseKeyFile(readFileSync(file, 'utf8')));
-      } catch (err) {
-        throw new UsageError(`Cannot read keys file ${file}: ${(err as Error).message}`);
-      }
-    }
-    if (keys.length === 0 && !isLoopbackHost(host)) {
-      throw new UsageError(
-        `Refusing to serve ${host} without API keys: set DOCMILL_API_KEYS or --keys-file, or pass --no-auth explicitly.`,
-      );
-    }
-  }
+  const keys = noAuth ? [] : apiKeys(host, str('keys-file', 'DOCMILL_API_KEYS_FILE'), env);
   const rate = Number(str('rate', 'DOCMILL_RATE') ?? DEFAULTS.rateLimit.perSecond);
   if (!Number.isFinite(rate) || rate < 0) throw new UsageError('--rate must be a number ≥ 0.');
   const burst = int('--burst', str('burst', 'DOCMILL_BURST'), DEFAULTS.rateLimit.burst);
@@ -117,10 +109,14 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
       workers > 0 ? workers : availableParallelism(),
     ),
     maxQueue: int('--max-queue', str('max-queue', 'DOCMILL_MAX_QUEUE'), DEFAULTS.maxQueue),
+    bodyTimeoutMs: int('--body-timeout', str('body-timeout', 'DOCMILL_BODY_TIMEOUT'), DEFAULTS.bodyTimeoutMs),
+    minBodyRate: int('--min-body-rate', str('min-body-rate', 'DOCMILL_MIN_BODY_RATE'), DEFAULTS.minBodyRate),
     maxQueueWaitMs: int('--max-queue-wait', str('max-queue-wait', 'DOCMILL_MAX_QUEUE_WAIT'), DEFAULTS.maxQueueWaitMs),
     rateLimit: rate > 0 ? { perSecond: rate, burst: Math.max(1, burst) } : false,
     scrape: { allowPrivateNetworks: allowList(v['allow-private-networks'] === true, env.DOCMILL_SCRAPE_ALLOW_PRIVATE) },
   };
+  const maxUploads = str('max-uploads', 'DOCMILL_MAX_UPLOADS');
+  if (maxUploads !== undefined) config.maxUploads = int('--max-uploads', maxUploads, 0);
   const queueRedis = str('queue-redis', 'DOCMILL_QUEUE_REDIS_URL');
   if (queueRedis) checkRedisUrl('--queue-redis', queueRedis);
   // A Redis Cluster needs the workers' hash-tagged prefix here too.
@@ -143,8 +139,30 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv): ServeSet
   };
 }
 
+/**
+ * The API keys of DOCMILL_API_KEYS and the keys file (`docmill serve`, `docmill mcp --http`); none
+ * on a non-loopback host is refused (the caller skips this for --no-auth).
+ */
+export function apiKeys(host: string, file: string | undefined, env: NodeJS.ProcessEnv): ApiKey[] {
+  const keys: ApiKey[] = [];
+  if (env.DOCMILL_API_KEYS) keys.push(...parseKeyList(env.DOCMILL_API_KEYS));
+  if (file) {
+    try {
+      keys.push(...parseKeyFile(readFileSync(file, 'utf8')));
+    } catch (err) {
+      throw new UsageError(`Cannot read keys file ${file}: ${(err as Error).message}`);
+    }
+  }
+  if (keys.length === 0 && !isLoopbackHost(host)) {
+    throw new UsageError(
+      `Refusing to serve ${host} without API keys: set DOCMILL_API_KEYS or --keys-file, or pass --no-auth explicitly.`,
+    );
+  }
+  return keys;
+}
+
 /** `1`/`true` allows every non-public address; otherwise a comma-separated list of addresses/CIDRs. */
-function allowList(flag: boolean, env: string | undefined): boolean | string[] {
+export function allowList(flag: boolean, env: string | undefined): boolean | string[] {
   if (flag || env === '1' || env === 'true') return true;
   const list = (env ?? '')
     .split(',')

@@ -16,8 +16,9 @@ ${queueFlagsHelp}
                              parses run in this process with the OCR stage
   --concurrency N            jobs this process runs at once, default: --workers, else 1
                              [DOCMILL_CONCURRENCY]
-  --shutdown-timeout MS      on SIGTERM, how long in-flight jobs may finish before they are
-                             handed back to the queue, default 30000
+  --shutdown-timeout MS      on SIGTERM the worker exits within this, whatever Redis does;
+                             in-flight jobs may finish until 2 s before it (a quarter of it when
+                             shorter), then go back to the queue. Default 30000
   --lock-duration MS         a dead worker's jobs return to the queue after this, default 30000`;
 
 /** How long a starting worker waits for Redis before it says that it is waiting. */
@@ -39,7 +40,7 @@ export async function worker(argv: string[], io: CliIO): Promise<number> {
       },
     }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${workerUsage}`);
+    throw new UsageError((err as Error).message);
   }
   if (v.help) {
     io.stdout.write(`${workerUsage}\n`);

@@ -34,7 +34,7 @@ describe('docmill chunk', () => {
     expect(() => parseCli(['parse', 'a.pdf', '--max-tokens', '256'])).toThrow(/belongs to docmill chunk/);
   });
 
-  it('prints one chunk per line with its source, each within the budget', { timeout: 60_000 }, async () => {
+  it('prints one chunk per line with its source, each within the budget', async () => {
     const r = await cli([
       'chunk',
       'fixtures/samples/quarterly-report.html',
@@ -73,9 +73,7 @@ describe('docmill chunk', () => {
     expect(deck.map((c) => c.pages[0])).toEqual([1, 2, 2, 3]);
   });
 
-  it('--json gives data.chunks and, with the pdf parser entry, data.blocks for any format', {
-    timeout: 60_000,
-  }, async () => {
+  it('--json gives data.chunks and, with the pdf parser entry, data.blocks for any format', async () => {
     const r = await cli([
       'chunk',
       'fixtures/epub/basic.epub',

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/serve.ts';
+import { firstLine } from './child.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const bin = join(root, 'packages/cli/src/bin.ts');
@@ -44,19 +45,14 @@ describe('docmill serve arguments', () => {
     expect(parseServeArgs([], { PORT: '8080' }).port).toBe(8080);
     expect(() => parseServeArgs(['--port', 'x'], {})).toThrow(/--port/);
   });
-});
 
-function firstLine(child: ChildProcess): Promise<Record<string, unknown>> {
-  return new Promise((done, fail) => {
-    let buf = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) done(JSON.parse(buf.slice(0, nl)));
-    });
-    child.once('exit', (code) => fail(new Error(`exited ${code} before listening`)));
+  it('takes the upload limits: slots, body pause and minimum rate', () => {
+    const d = parseServeArgs([], {}).config;
+    expect([d.maxUploads, d.bodyTimeoutMs, d.minBodyRate]).toEqual([undefined, 10_000, 65_536]);
+    const s = parseServeArgs(['--max-uploads', '20', '--body-timeout', '5000'], { DOCMILL_MIN_BODY_RATE: '1024' });
+    expect([s.config.maxUploads, s.config.bodyTimeoutMs, s.config.minBodyRate]).toEqual([20, 5000, 1024]);
   });
-}
+});
 
 describe('docmill serve process', () => {
   it('listens on a free loopback port, serves /health and drains on SIGTERM', async () => {

@@ -1,9 +1,10 @@
 import { openCfb } from './adapters/cfb/index.ts';
 import { isWordMl2003 } from './adapters/docx/wordml-sniff.ts';
+import { foreignType } from './detect-foreign.ts';
 import { DocmillError } from './errors.ts';
-import { sniffUtf16 } from './util/charset.ts';
+import { sniffUtf16 } from './util/utf16.ts';
 import { listZipEntries } from './util/zip-directory.ts';
-import { recoverZip } from './util/zip-recover.ts';
+import { cutEntry, recoverZip } from './util/zip-recover.ts';
 
 /** Every file kind the engine recognises. Image kinds are accepted only through the `image` parser. */
 export type FileKind =
@@ -160,6 +161,9 @@ function imageMagic(b: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** `image/png` → `a PNG image` */
+const imageName = (mime: string) => `a ${mime.slice('image/'.length).toUpperCase()} image`;
+
 /** True when a CFB directory names `stream` (names are stored as UTF-16LE). */
 export function cfbHasStream(b: Uint8Array, stream: string): boolean {
   const needle = new Uint8Array(stream.length * 2);
@@ -172,10 +176,14 @@ export function cfbHasStream(b: Uint8Array, stream: string): boolean {
 }
 
 function zipKind(b: Uint8Array): FileKind | 'encrypted' | undefined {
-  // A zip cut short has no directory; its complete entries still name the format.
+  // A zip cut short has no directory; its complete entries, and the one it was cut inside, still
+  // name the format.
   const recovered = () => {
     const rebuilt = recoverZip(b, 64);
-    return rebuilt && listZipEntries(rebuilt.bytes);
+    const whole = (rebuilt && listZipEntries(rebuilt.bytes)) ?? [];
+    const cut = cutEntry(b, 64);
+    const names = cut ? [...whole, { name: cut.name, compressedSize: 0, uncompressedSize: 0 }] : whole;
+    return names.length ? names : undefined;
   };
   const entries = listZipEntries(b) ?? recovered();
   if (!entries) return undefined;
@@ -252,11 +260,43 @@ function isBinary(b: Uint8Array): boolean {
   return ctrl > n * 0.05;
 }
 
-const unsupportedType = () =>
+const unsupportedType = (looksLike?: string) =>
   new DocmillError(
     400,
     'UNSUPPORTED_FILE_TYPE',
-    `Unsupported upload type. Supported file extensions: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+    `Unsupported upload type${looksLike ? ` (it looks like ${looksLike})` : ''}. ` +
+      `Supported file extensions: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  );
+
+const kindNames: Record<FileKind, string> = {
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  docm: 'a Word document',
+  doc: 'a Word document',
+  wordml: 'a Word document',
+  odt: 'an OpenDocument text',
+  rtf: 'an RTF document',
+  xlsx: 'an Excel workbook',
+  xlsm: 'an Excel workbook',
+  xlsb: 'an Excel workbook',
+  xls: 'an Excel workbook',
+  ods: 'an OpenDocument spreadsheet',
+  pptx: 'a PowerPoint presentation',
+  pptm: 'a PowerPoint presentation',
+  ppt: 'a PowerPoint presentation',
+  odp: 'an OpenDocument presentation',
+  epub: 'an EPUB book',
+  csv: 'a CSV file',
+  html: 'a web page',
+  image: 'an image',
+};
+
+/** A file whose name says one format while its bytes are plainly another kind of file. */
+const mislabelled = (ext: string, kind: FileKind, looksLike: string) =>
+  new DocmillError(
+    400,
+    'UNSUPPORTED_FILE_TYPE',
+    `This ${ext} file is not ${kindNames[kind]}: it looks like ${looksLike}. Supported file extensions: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
   );
 
 /**
@@ -280,24 +320,31 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
     const zipFamily: FileKind[] = ['docx', 'docm', 'xlsx', 'xlsm', 'xlsb', 'pptx', 'pptm', 'odt', 'ods', 'odp', 'epub'];
     if (extKind && zipFamily.includes(extKind)) return { kind: extKind, by: 'extension' };
     if (mimeKind && zipFamily.includes(mimeKind)) return { kind: mimeKind, by: 'contentType' };
-    throw unsupportedType();
+    const zip = 'a zip archive that holds no document format docmill reads';
+    throw extKind ? mislabelled(ext, extKind, zip) : unsupportedType(zip);
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     const k = cfbKind(bytes);
     if (k === 'encrypted') throw encrypted();
     if (k) return { kind: k, by: 'magic' };
     if (extKind === 'doc' || extKind === 'xls' || extKind === 'ppt') return { kind: extKind, by: 'extension' };
-    throw unsupportedType();
+    const cfb =
+      'a Microsoft compound file that is no Word, Excel or PowerPoint document (an Outlook message, an installer, …)';
+    throw extKind ? mislabelled(ext, extKind, cfb) : unsupportedType(cfb);
   }
   if (headLatin.replace(/^\uFEFF|^ï»¿/, '').startsWith('{\\rtf')) return { kind: 'rtf', by: 'magic' };
   const img = imageMagic(bytes);
   if (img) {
     if (hints.acceptImages) return { kind: 'image', by: 'magic', imageMime: img };
+    if (extKind) throw mislabelled(ext, extKind, `${imageName(img)} (images are read only with the image parser)`);
     throw unsupportedType();
   }
+  const binary = isBinary(bytes);
+  const foreign = foreignType(bytes, binary);
+  if (foreign) throw extKind ? mislabelled(ext, extKind, foreign) : unsupportedType(foreign);
 
   // Text formats: sniff HTML, otherwise go by the label.
-  if (!isBinary(bytes)) {
+  if (!binary) {
     const head = textHead(bytes);
     if (isWordMl2003(head)) return { kind: 'wordml', by: 'magic' };
     if (looksLikeHtml(head)) return { kind: 'html', by: extKind === 'html' ? 'extension' : 'sniff' };
@@ -320,6 +367,6 @@ export function encrypted(): DocmillError {
   return new DocmillError(
     400,
     'BAD_REQUEST',
-    'The document is password-protected or encrypted; remove the protection and upload it again.',
+    'The document is password-protected or encrypted, and its encryption container could not be read (damaged or of an unknown kind).',
   );
 }

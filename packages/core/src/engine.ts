@@ -148,7 +148,7 @@ export function createEngine(config: EngineConfig = {}): Engine {
     }
     for (const stage of stages) stage.validate?.(options);
     const raw = await readInput(input, limits.maxInputBytes, signal);
-    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The uploaded file is empty (0 bytes).');
+    if (raw.byteLength === 0) throw new DocmillError(400, 'BAD_REQUEST', 'The file is empty (0 bytes).');
     const bytes = await decryptOoxml(raw, hints.password, signal);
     const hasOcr = stages.some((s) => s.ocr);
     const detected = detect(bytes, { filename, contentType, acceptImages: options.imageParser });

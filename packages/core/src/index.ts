@@ -32,8 +32,8 @@ export type { Detected, FileKind } from './detect.ts';
 export { ACCEPTED_EXTENSIONS, detect, extensionOf, IMAGE_EXTENSIONS, MIME_TYPES } from './detect.ts';
 export type { Engine, EngineConfig, ParseHints, TreeResult } from './engine.ts';
 export { createEngine, parse, parseTree } from './engine.ts';
-export type { ErrorBody, ErrorCode } from './errors.ts';
-export { DocmillError, timeoutError, toDocmillError } from './errors.ts';
+export type { DocmillErrorOptions, ErrorBody, ErrorCode, PasswordProblem } from './errors.ts';
+export { DocmillError, timeoutError, toDocmillError, withPasswordHint } from './errors.ts';
 export type { ParseInput } from './input.ts';
 export { readInput } from './input.ts';
 export type { Limits } from './limits.ts';
@@ -53,6 +53,8 @@ export { findPii, MODEL_MISSING, piiStage, redactTree, resolveSpans, spanFinder 
 export type { Offload, Stage, StageContext } from './stages/types.ts';
 export * as tree from './tree/index.ts';
 export type * from './tree/types.ts';
+export type { ProgressThrottle } from './util/progress.ts';
+export { throttleProgress } from './util/progress.ts';
 
 import { renderHtml } from './render/html.ts';
 import { collectImages, collectLinks } from './render/links.ts';

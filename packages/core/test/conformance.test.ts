@@ -116,7 +116,7 @@ describe('container bombs', () => {
       expect(r.err.status).toBe(400);
       expect(r.err.message).toMatch(/zip bomb|inflate/i);
     }
-  }, 120_000);
+  });
 
   it('refuses an XML entity bomb without expanding it', async () => {
     const lol = [

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../src/index.ts';
 import { ACCEPTED_EXTENSIONS, createEngine, DocmillError, detect, render } from '../src/index.ts';
@@ -45,6 +46,43 @@ describe('type detection: magic bytes, then extension, then content type', () =>
       kind: 'image',
       imageMime: 'image/png',
     });
+  });
+  it('says a file named as a document is not one, and what it looks like, when its bytes are a known other type', async () => {
+    // The head of a real ELF program: this Node binary on Linux, a hand-made header elsewhere.
+    const elf =
+      process.platform === 'linux'
+        ? readFileSync(process.execPath).subarray(0, 4096)
+        : new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(60).fill(0)]);
+    const err = await errorOf(createEngine().parse(elf, {}, { filename: 'report.pdf' }));
+    expect([err.status, err.code]).toEqual([400, 'UNSUPPORTED_FILE_TYPE']);
+    expect(err.message).toMatch(/^This \.pdf file is not a PDF: it looks like an ELF executable or shared library/);
+    const refused = (bytes: Uint8Array, filename?: string) => {
+      try {
+        detect(bytes, filename ? { filename } : {});
+      } catch (e) {
+        return (e as DocmillError).message;
+      }
+      return 'accepted';
+    };
+    const gzip = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0, 0]);
+    expect(refused(gzip, 'sheet.xlsx')).toMatch(
+      /^This \.xlsx file is not an Excel workbook: it looks like gzip-compressed data\./,
+    );
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(refused(png, 'scan.pdf')).toMatch(
+      /^This \.pdf file is not a PDF: it looks like a PNG image \(images are read only with the image parser\)/,
+    );
+    // A zip of no document format (here: an empty archive's end record).
+    const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+    expect(refused(zip, 'deck.pdf')).toMatch(/^This \.pdf file is not a PDF: it looks like a zip archive/);
+    // Without a document name: the usual refusal, saying what it looks like.
+    expect(refused(elf)).toMatch(
+      /^Unsupported upload type \(it looks like an ELF executable .*\)\. Supported file extensions: \.html/,
+    );
+    // Short signatures count in binary files only: a CSV may start with "MZ" or "ID3".
+    expect(refused(enc('MZ,ID3\n1,2\n'), 'codes.csv')).toBe('accepted');
+    // A damaged PDF is still the PDF reader's to judge.
+    expect(refused(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0, 1, 2]), 'cut.pdf')).toBe('accepted');
   });
   it('reports encrypted OOXML (a CFB with EncryptionInfo) as password-protected', () => {
     const cfb = new Uint8Array(1024);

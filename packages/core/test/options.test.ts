@@ -182,3 +182,63 @@ describe('validation errors carry details', () => {
     expect(e.toJSON()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 });
+
+describe('options are bounded in depth and size before anything recursive reads them', () => {
+  const nested = (depth: number): unknown => {
+    let v: unknown = { type: 'string' };
+    for (let i = 0; i < depth; i++) v = { type: 'object', properties: { a: v } };
+    return v;
+  };
+
+  it('refuses a 10,000-deep json schema with a 400 naming the depth limit and where it was passed', () => {
+    let deep: unknown = {};
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const e = rejects({ formats: [{ type: 'json', schema: { a: deep } }] }, 'BAD_REQUEST', /64 levels deep/);
+    expect(e.message).toMatch(/^Invalid option formats\[0\]\.schema\.a(\[0\])+: nested more than 64 levels deep/);
+  });
+
+  it('accepts a realistic nested schema (20 object levels)', () => {
+    const o = normalizeOptions({ formats: [{ type: 'json', schema: nested(20) as Record<string, unknown> }] });
+    expect(JSON.stringify(o.json?.schema).length).toBeGreaterThan(500);
+  });
+
+  it('refuses more than 10,000 values and more than 1,000,000 characters, naming the limit', () => {
+    const wide = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, i]));
+    rejects({ formats: [{ type: 'json', schema: wide }] }, 'BAD_REQUEST', /more than 10000 values \(the limit\)/);
+    rejects({ includeTags: Array(2_000_000).fill('p') }, 'BAD_REQUEST', /more than 10000 values/);
+    rejects({ formats: [{ type: 'json', prompt: 'x'.repeat(1_000_001) }] }, 'BAD_REQUEST', /1000000 characters/);
+  });
+});
+
+describe('validation errors name what is accepted', () => {
+  it('an invalid enum or literal, inside a union too, lists every valid value and what was given', () => {
+    const all = '"markdown", "summary", "html", "rawHtml", "links", "images", "json" or "chunks"';
+    expect(rejects({ formats: ['markdown', 'bogus'] }).message).toBe(
+      `Invalid option formats[1]: expected one of ${all} (got "bogus")`,
+    );
+    expect(rejects({ formats: [{ type: 'bogus' }] }).message).toBe(
+      `Invalid option formats[0].type: expected one of ${all} (got "bogus")`,
+    );
+    expect(rejects({ parsers: ['word'] }).message).toBe(
+      'Invalid option parsers[0]: expected one of "pdf" or "image" (got "word")',
+    );
+    expect(rejects({ parsers: [{ type: 'pdf', mode: 'slow' }] }).message).toBe(
+      'Invalid option parsers[0].mode: expected one of "fast", "auto" or "ocr" (got "slow")',
+    );
+    expect(rejects({ redactPII: { mode: 'quick' } }).message).toBe(
+      'Invalid option redactPII.mode: expected one of "accurate", "aggressive" or "fast" (got "quick")',
+    );
+    expect(rejects({ redactPII: { entities: ['PERSON', 'SSN'] } }).message).toBe(
+      'Invalid option redactPII.entities[1]: expected one of "PERSON", "EMAIL", "PHONE", "LOCATION", "FINANCIAL" or "SECRET" (got "SSN")',
+    );
+  });
+  it('a union taking none of the kinds given names the kinds; a branch the value meant reports its own problem', () => {
+    expect(rejects({ redactPII: 'yes' }).message).toBe('Invalid option redactPII: expected boolean or object');
+    expect(rejects({ formats: [{ type: 'json', schema: 3 }] }).message).toMatch(
+      /^Invalid option formats\[0\]\.schema: .*record/,
+    );
+    expect(rejects({ parsers: [{ type: 'pdf', maxPages: 0 }] }).message).toMatch(
+      /^Invalid option parsers\[0\]\.maxPages: .*>=1/,
+    );
+  });
+});

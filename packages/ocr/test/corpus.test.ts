@@ -2,6 +2,7 @@ import { createEngine, type Engine } from '@docmill/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusFile, corpusPairs, corpusSkipReason, hasCorpus } from '../../core/test/helpers/corpus.ts';
 import { textSimilarity } from '../../core/test/helpers/metrics.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../src/index.ts';
 import { countingRenderer } from './counting.ts';
 
@@ -15,11 +16,12 @@ afterAll(async () => {
   await engine?.close();
 });
 
-const auto = { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }], timeout: 240_000 };
+const auto = { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }], ...NO_DEADLINE };
 
 describe.skipIf(!hasCorpus)(
   `OCR on the corpus${hasCorpus ? '' : ` (${corpusSkipReason})`}`,
-  { timeout: 300_000 },
+  // vitest.config's bound, kept in view: a test here OCRs several documents, each allowed NO_DEADLINE.
+  { timeout: 600_000 },
   () => {
     it('docling ocr sources, rotated ones included, read in ocr mode with mean similarity ≥ 0.90', async () => {
       const pairs = corpusPairs('docling/ocr/sources', '.pdf').filter((p) => p.truth !== undefined);
@@ -29,7 +31,7 @@ describe.skipIf(!hasCorpus)(
         pairs.map(async (p) => {
           const r = await engine.parse(
             corpusFile('docling/ocr/sources', p.name),
-            { parsers: [{ type: 'pdf', mode: 'ocr' }], timeout: 240_000 },
+            { parsers: [{ type: 'pdf', mode: 'ocr' }], ...NO_DEADLINE },
             { filename: p.name },
           );
           expect(r.metadata.ocrPages).toBeGreaterThan(0);
@@ -107,7 +109,7 @@ describe.skipIf(!hasCorpus)(
     it("markitdown's jpg parses with the image parser", async () => {
       const r = await engine.parse(
         corpusFile('markitdown', 'test.jpg'),
-        { parsers: ['image'] },
+        { parsers: ['image'], ...NO_DEADLINE },
         { filename: 'test.jpg' },
       );
       expect(r.metadata.ocrPages).toBe(1);

@@ -8,6 +8,7 @@ import { createEngine, DocmillError, type Engine } from '@docmill/core';
 import { createPooledEngine } from '@docmill/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture as fixtureParts } from '../../core/test/helpers/corpus.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage, OCR_STAGE_URL } from '../src/index.ts';
 import { countingRenderer } from './counting.ts';
 
@@ -26,10 +27,10 @@ afterAll(async () => {
 });
 
 // Generous deadlines: the machine running the suite may be busy, and a page is seconds of CPU.
-const image = { parsers: ['image' as const], timeout: 120_000 };
-const pdf = (mode: 'fast' | 'auto') => ({ parsers: [{ type: 'pdf' as const, mode }], timeout: 120_000 });
+const image = { parsers: ['image' as const], ...NO_DEADLINE };
+const pdf = (mode: 'fast' | 'auto') => ({ parsers: [{ type: 'pdf' as const, mode }], ...NO_DEADLINE });
 
-describe('OCR stage', { timeout: 240_000 }, () => {
+describe('OCR stage', () => {
   it('reads every page of a multi-page TIFF into page sections with confidence', async () => {
     const r = await engine.parse(
       fixture('image/pages.tif'),
@@ -205,7 +206,7 @@ describe('OCR stage', { timeout: 240_000 }, () => {
     const script = fileURLToPath(new URL('./tasks/parse-once.ts', import.meta.url));
     const png = fileURLToPath(new URL('../../../fixtures/image/rotated.png', import.meta.url));
     const { stdout, stderr } = await run(process.execPath, ['--import', tsxLoader, script, png, '0'], {
-      timeout: 120_000,
+      timeout: 300_000,
     });
     expect(stdout.startsWith('# Stock tables\n')).toBe(true);
     expect(stdout).not.toMatch(/resolution|Warning/i);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ORT_FILES } from './ort-files.ts';
+import { isMissingTransformers, MISSING_TRANSFORMERS } from './transformers.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -12,7 +13,13 @@ const require = createRequire(import.meta.url);
  */
 export function piiAssetFiles(): Record<string, string> {
   // Neither package exports its package.json: their Node entries sit in their dist folders.
-  const transformers = dirname(require.resolve('@huggingface/transformers'));
+  let transformers: string;
+  try {
+    transformers = dirname(require.resolve('@huggingface/transformers'));
+  } catch (err) {
+    if (isMissingTransformers(err)) throw new Error(MISSING_TRANSFORMERS, { cause: err });
+    throw err;
+  }
   const dist = dirname(createRequire(join(transformers, 'x.js')).resolve('onnxruntime-web'));
   return Object.fromEntries(Object.values(ORT_FILES).map((name) => [name, join(dist, name)]));
 }

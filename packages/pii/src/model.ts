@@ -1,6 +1,7 @@
 import type { PiiModel } from '@docmill/core';
 import { createPool } from '@docmill/workers';
 import { makePiiModel, type PiiModelOptions } from './model-core.ts';
+import { importTransformers } from './transformers.ts';
 
 export type { PiiModelOptions } from './model-core.ts';
 
@@ -19,7 +20,7 @@ export const PII_STAGE_URL: string = new URL(
  * onnxruntime-node's native binding must register in the main thread first.
  */
 export async function loadModelRuntime(): Promise<void> {
-  await import('@huggingface/transformers');
+  await importTransformers();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PiiSpan } from '@docmill/core';
 import { type LabelMap, labelMap, type ParsedLabel, parseLabel } from './labels.ts';
 import { ORT_FILES } from './ort-files.ts';
+import { importTransformers } from './transformers.ts';
 import { mergeWords, splitWords, type Word, windows } from './words.ts';
 
 /** Where the model comes from and how it is run. Plain data: it crosses into workers. */
@@ -85,7 +86,7 @@ function useOwnRuntime(env: { backends: { onnx?: unknown } }, options: ModelOpti
 }
 
 async function load(options: ModelOptions): Promise<Loaded> {
-  const hf = await import('@huggingface/transformers');
+  const hf = await importTransformers();
   const { env } = hf;
   useOwnRuntime(env, options);
   let id = onThisOrigin(options.model);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createPool, createPooledEngine } from '@docmill/workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeModel } from '../../../fixtures/scripts/make-pii-model.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import {
   createEngine,
   createTokenClassifier,
@@ -83,11 +84,15 @@ describe('the model in a pool worker, through the engine', () => {
 
   it('accurate: model spans plus self-validating patterns only; aggressive adds every heuristic', async () => {
     const engine = createEngine({ pii: { model: { model: MODEL, worker: pool } } });
-    const accurate = await engine.parse(enc(html), { redactPII: true }, { filename: 'a.html' });
+    const accurate = await engine.parse(enc(html), { redactPII: true, ...NO_DEADLINE }, { filename: 'a.html' });
     expect(accurate.markdown).toBe(
       '<PERSON> met <PERSON> in <LOCATION>; mail <EMAIL>, phone (415) 555-2671, card <FINANCIAL>.\n',
     );
-    const aggressive = await engine.parse(enc(html), { redactPII: { mode: 'aggressive' } }, { filename: 'a.html' });
+    const aggressive = await engine.parse(
+      enc(html),
+      { redactPII: { mode: 'aggressive' }, ...NO_DEADLINE },
+      { filename: 'a.html' },
+    );
     expect(aggressive.markdown).toBe(
       '<PERSON> met <PERSON> in <LOCATION>; mail <EMAIL>, phone <PHONE>, card <FINANCIAL>.\n',
     );
@@ -97,7 +102,11 @@ describe('the model in a pool worker, through the engine', () => {
   });
   it('default: a worker of its own, from a path string; closed with the engine', async () => {
     const engine = createEngine({ pii: { model: MODEL } });
-    const data = await engine.parse(enc(html), { redactPII: { replaceStyle: 'mask' } }, { filename: 'a.html' });
+    const data = await engine.parse(
+      enc(html),
+      { redactPII: { replaceStyle: 'mask' }, ...NO_DEADLINE },
+      { filename: 'a.html' },
+    );
     expect(data.markdown).toMatch(/^(\\\*){7} met (\\\*){12} in (\\\*){5};/);
     await engine.close();
   });
@@ -122,7 +131,7 @@ describe('the PII stage inside createPooledEngine workers', () => {
     try {
       const data = await engine.parse(
         enc('<p>Alan Turing lives in Paris.</p>'),
-        { redactPII: { mode: 'accurate' } },
+        { redactPII: { mode: 'accurate' }, ...NO_DEADLINE },
         { filename: 'a.html' },
       );
       expect(data.markdown).toBe('<PERSON> lives in <LOCATION>.\n');

@@ -1,4 +1,4 @@
-import type { Chunk, ParseData, ParseProgress } from '@docmill/core';
+import { type Chunk, type ParseData, type ParseProgress, type PasswordProblem, withPasswordHint } from '@docmill/core';
 import { createOcrStage } from '@docmill/ocr';
 import { createEngine } from '@docmill/pii';
 import { downloadButton } from './download.ts';
@@ -14,10 +14,17 @@ interface Entry {
   file: File;
   bytes?: Uint8Array;
   data?: ParseData;
-  error?: string;
+  error?: string | undefined;
+  /** A password-protected file that did not open: no password given yet, or a wrong one. */
+  locked?: PasswordProblem | undefined;
+  /** What the user typed into the password prompt for this file. */
+  password?: string;
   ms?: number;
-  status: 'queued' | 'parsing' | 'done' | 'failed';
+  status: 'queued' | 'parsing' | 'done' | 'failed' | 'locked';
 }
+
+/** How this page asks for a password, in the error of an encrypted file (withPasswordHint). */
+const PASSWORD_HINT = 'in the field below';
 
 /**
  * The engine always carries the PII stage's heuristics (`redactPII` mode `fast`). The model modes
@@ -87,32 +94,50 @@ async function parseEntry(entry: Entry): Promise<void> {
   const started = performance.now();
   try {
     entry.bytes = new Uint8Array(await entry.file.arrayBuffer());
+    entry.error = undefined;
+    entry.locked = undefined;
     entry.data = await engine.parse(entry.bytes, readOptions(formState(), redacts), {
       filename: entry.file.name,
       contentType: entry.file.type || undefined,
       onProgress: (p) => showProgress(p, entry.file.name),
+      ...(entry.password === undefined ? {} : { password: entry.password }),
     });
     entry.status = 'done';
   } catch (err) {
-    entry.error = (err as Error).message;
-    entry.status = 'failed';
+    const problem = (err as { password?: PasswordProblem }).password;
+    entry.error = (withPasswordHint(err, PASSWORD_HINT) as Error).message;
+    entry.locked = problem;
+    entry.status = problem ? 'locked' : 'failed';
   }
   entry.ms = performance.now() - started;
   $<HTMLProgressElement>('progress').hidden = true;
   select(entry);
 }
 
+/** "3 files parsed, 1 failed, 1 needs a password.": each file counted once, under what became of it. */
+function statusLine(): string {
+  const count = (status: Entry['status']) => entries.filter((e) => e.status === status).length;
+  const done = count('done');
+  const parts = [`${done} file${done === 1 ? '' : 's'} parsed`];
+  if (count('failed')) parts.push(`${count('failed')} failed`);
+  if (count('locked')) parts.push(`${count('locked')} need${count('locked') === 1 ? 's' : ''} a password`);
+  return `${parts.join(', ')}.`;
+}
+
+function enqueue(list: Entry[]): void {
+  for (const entry of list) running = running.then(() => parseEntry(entry));
+  running = running.then(() => {
+    $('status').textContent = statusLine();
+    document.body.dataset.state = 'idle';
+  });
+  document.body.dataset.state = 'busy';
+}
+
 function addFiles(files: FileList | File[]): void {
   const added = [...files].map((file): Entry => ({ file, status: 'queued' }));
   entries.push(...added);
   renderList();
-  for (const entry of added) running = running.then(() => parseEntry(entry));
-  running = running.then(() => {
-    const failed = entries.filter((e) => e.status === 'failed').length;
-    $('status').textContent = `${entries.length} file(s) parsed${failed ? `, ${failed} failed` : ''}.`;
-    document.body.dataset.state = 'idle';
-  });
-  document.body.dataset.state = 'busy';
+  enqueue(added);
 }
 
 function renderList(): void {
@@ -123,8 +148,9 @@ function renderList(): void {
       li.dataset.name = e.file.name;
       li.dataset.status = e.status;
       li.className = e === selected ? 'selected' : '';
-      li.textContent = `${e.file.name} — ${e.status}${e.ms !== undefined ? ` (${e.ms.toFixed(0)} ms)` : ''}`;
-      li.addEventListener('click', () => select(e));
+      const status = e.status === 'locked' ? 'needs a password' : e.status;
+      li.textContent = `${e.file.name} — ${status}${e.ms !== undefined ? ` (${e.ms.toFixed(0)} ms)` : ''}`;
+      li.addEventListener('click', () => select(e, true));
       return li;
     }),
   );
@@ -137,19 +163,70 @@ function showTab(name: string): void {
   for (const pane of document.querySelectorAll<HTMLElement>('.pane')) pane.hidden = pane.id !== `pane-${name}`;
 }
 
-function select(entry: Entry): void {
+/**
+ * A file that did not parse shows why in place of the empty panes, at the top of the output; a
+ * password-protected one asks for its password there and is parsed again with it.
+ */
+function showProblem(entry: Entry, byUser: boolean): void {
+  const failed = entry.status === 'failed' || entry.status === 'locked';
+  $('problem').hidden = !failed;
+  $('tabs').hidden = failed;
+  $('panes').hidden = failed;
+  if (!failed) return;
+  const name = entry.file.name;
+  $('problem-title').textContent =
+    entry.status === 'locked' ? `${name} is password-protected.` : `${name} could not be parsed.`;
+  $('problem-message').textContent = entry.error ?? '';
+  const form = $<HTMLFormElement>('password-form');
+  form.hidden = entry.status !== 'locked';
+  const input = $<HTMLInputElement>('password');
+  input.value = '';
+  // On a narrow screen the output sits below the controls: the reason is brought into view, and
+  // the field takes the focus, when the user picks the file (not when a batch reaches it).
+  if (byUser) $('problem').scrollIntoView({ block: 'nearest' });
+  if (!form.hidden && byUser) input.focus();
+}
+
+/**
+ * The Rendered pane: a fresh sandboxed frame per document. Chromium can leave a reused frame
+ * unpainted after its pane was hidden (a failed file) and shown again with new content.
+ */
+function showRendered(html: string): void {
+  const old = $<HTMLIFrameElement>('pane-rendered');
+  const frame = document.createElement('iframe');
+  frame.id = old.id;
+  frame.className = old.className;
+  frame.title = old.title;
+  frame.setAttribute('sandbox', '');
+  frame.hidden = old.hidden;
+  frame.srcdoc = html;
+  old.replaceWith(frame);
+}
+
+/** Tabs with nothing to show are disabled; an active one that becomes empty gives way to Rendered. */
+function enableTab(name: string, on: boolean, why: string): void {
+  const button = $('tabs').querySelector<HTMLButtonElement>(`[data-tab=${name}]`) as HTMLButtonElement;
+  button.disabled = !on;
+  button.title = on ? '' : why;
+  if (!on && button.classList.contains('active')) showTab('rendered');
+}
+
+function select(entry: Entry, byUser = false): void {
   selected = entry;
   renderList();
+  showProblem(entry, byUser);
   const data = entry.data;
   const name = entry.file.name;
-  $<HTMLIFrameElement>('pane-rendered').srcdoc = data?.html ?? '';
-  $('pane-raw').textContent = data?.markdown ?? entry.error ?? '';
+  showRendered(data?.html ?? '');
+  $('pane-raw').textContent = data?.markdown ?? '';
+  $('pane-summary').textContent = data?.summary ?? '';
+  enableTab('summary', Boolean(data?.summary), 'Tick “summary” before adding the file to get one.');
   $('pane-html').textContent = data?.html ?? '';
   $('pane-links').replaceChildren(
     ...(data?.links ?? []).map((l) => Object.assign(document.createElement('li'), { textContent: l })),
   );
   $('pane-metadata').textContent = data ? JSON.stringify(data.metadata, null, 2) : '';
-  const warnings = [data?.warning, entry.error && `error: ${entry.error}`].filter(Boolean) as string[];
+  const warnings = data?.warning ? [data.warning] : [];
   $('warnings').replaceChildren(
     ...warnings.map((w) => Object.assign(document.createElement('li'), { textContent: w })),
   );
@@ -269,7 +346,7 @@ function setupPages(entry: Entry): void {
       }),
     ),
   );
-  $('tabs').querySelector<HTMLButtonElement>('[data-tab=pages]')!.disabled = pages.length === 0;
+  enableTab('pages', pages.length > 0, 'PDF files only.');
   const draw = () => {
     const page = pages.find((p) => String(p.pageNumber) === pick.value);
     const canvas = $<HTMLCanvasElement>('page-canvas');
@@ -302,6 +379,15 @@ function wire(): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) {
     b.addEventListener('click', () => showTab(b.dataset.tab ?? 'rendered'));
   }
+  $('password-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const entry = selected;
+    if (entry?.status !== 'locked') return;
+    entry.password = $<HTMLInputElement>('password').value;
+    entry.status = 'queued';
+    renderList();
+    enqueue([entry]);
+  });
   document.body.dataset.state = 'idle';
 }
 

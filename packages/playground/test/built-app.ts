@@ -21,10 +21,19 @@ export interface BuiltApp {
  */
 export async function startBuiltApp(config: InlineConfig): Promise<BuiltApp> {
   const outDir = mkdtempSync(join(tmpdir(), 'docmill-app-'));
-  const { build } = await import('vite');
-  await build({ ...config, build: { ...config.build, outDir, emptyOutDir: true }, logLevel: 'silent' });
-  const server = await serveFolder(outDir);
-  const browser = await launchChromium();
+  let server: Awaited<ReturnType<typeof serveFolder>> | undefined;
+  let browser: Browser;
+  try {
+    const { build } = await import('vite');
+    await build({ ...config, build: { ...config.build, outDir, emptyOutDir: true }, logLevel: 'silent' });
+    server = await serveFolder(outDir);
+    browser = await launchChromium();
+  } catch (err) {
+    // A failed start leaves nothing behind: no server, no built folder.
+    await server?.close();
+    rmSync(outDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     origin: server.origin,
     dir: outDir,

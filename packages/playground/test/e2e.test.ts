@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason, recordRequests } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
 import { readOptions } from '../src/options.ts';
@@ -50,19 +51,23 @@ let app: BuiltApp | undefined;
  */
 let nodeEngine: Engine | undefined;
 
+/** The app's start, awaited by afterAll too: a start that outlives its hook is still closed. */
+let starting: Promise<BuiltApp> | undefined;
+
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  app = await startBuiltApp({
+  starting = startBuiltApp({
     root: resolve(here, '..'),
     configFile: resolve(here, '../vite.config.ts'),
     plugins: [testModelAssets('models/ner')],
   });
+  app = await starting;
   nodeEngine = createEngine({ stages: [createOcrStage({ workers: 1 })] });
-}, 150_000);
+});
 
 afterAll(async () => {
   await nodeEngine?.close();
-  await app?.close();
+  await (await starting?.catch(() => undefined))?.close();
 });
 
 /** Mean per-channel variance and share of non-white pixels of a PNG, decoded by the browser. */
@@ -90,9 +95,7 @@ async function pixelStats(page: Page, png: Buffer): Promise<{ variance: number; 
 }
 
 describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
-  it('parses DOCX, text PDF, scanned PDF, image, XLSX and CSV in the tab, uploads nothing, renders', {
-    timeout: 180_000,
-  }, async () => {
+  it('parses DOCX, text PDF, scanned PDF, image, XLSX and CSV in the tab, uploads nothing, renders', async () => {
     const page = await (app as BuiltApp).browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const requests = recordRequests(page);
     const errors: string[] = [];
@@ -120,7 +123,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
           document.querySelectorAll('#file-list li[data-status="done"], #file-list li[data-status="failed"]').length ===
             n && document.body.dataset.state === 'idle',
         paths.length,
-        { timeout: 120_000 },
+        { timeout: 300_000 },
       );
 
       const options = readOptions(
@@ -133,7 +136,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         const markdown = (await page.locator('#pane-raw').textContent()) ?? '';
         for (const k of keys) expect(markdown, name).toContain(k);
         const bytes = new Uint8Array(readFileSync(join(projectRoot, 'fixtures', PATHS[name] as string)));
-        const inNode = await (nodeEngine as Engine).parse(bytes, options, { filename: name });
+        const inNode = await (nodeEngine as Engine).parse(bytes, { ...options, ...NO_DEADLINE }, { filename: name });
         expect(markdown, `${name}: browser and Node differ`).toBe(inNode.markdown);
       }
 
@@ -209,7 +212,114 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
     }
   });
 
-  it('lists the chunks with tokens and headings, and shades a chunk on the PDF page', { timeout: 90_000 }, async () => {
+  it.each([420, 1024, 1600])(
+    'at %i px: shows the summary, puts a failure and a password prompt where the output is, counts right',
+    async (width) => {
+      // Before: a ticked summary showed nowhere, a failed file left an empty pane with its error in
+      // small text below it, "4 file(s) parsed, 3 failed" counted failures as parsed, an encrypted
+      // file could not be given a password, and at 420 px the output ran off the screen.
+      const page = await (app as BuiltApp).browser.newPage({ viewport: { width, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const idle = (name: string, status: string) =>
+        page.waitForFunction(
+          ([n, s]) =>
+            document.body.dataset.state === 'idle' &&
+            document.querySelector(`#file-list li[data-name="${n}"]`)?.getAttribute('data-status') === s,
+          [name, status],
+          { timeout: 300_000 },
+        );
+      try {
+        await page.goto(`${app?.origin}/index.html`);
+        await page.locator('input[name=format][value=summary]').check();
+        const fx = (p: string) => join(projectRoot, 'fixtures', p);
+        await page.setInputFiles('#file-input', [
+          fx('docx/basic.docx'),
+          fx('ppt/password.ppt'),
+          fx('odt/password-blowfish.odt'),
+        ]);
+        await page.setInputFiles('#file-input', {
+          name: 'broken.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.7 cut short'),
+        });
+        await idle('broken.pdf', 'failed');
+        expect(await page.locator('#status').textContent()).toBe('1 file parsed, 1 failed, 2 need a password.');
+        // Nothing wider than the window, the output included.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const output = await page.locator('#output').boundingBox();
+        expect((output?.x ?? 0) + (output?.width ?? 0)).toBeLessThanOrEqual(width);
+
+        // The summary, in its own tab, as Node derives it.
+        await page.locator('#file-list li[data-name="basic.docx"]').click();
+        await page.locator('#tabs button[data-tab="summary"]').click();
+        const options = readOptions(
+          { formats: ['markdown', 'html', 'links', 'summary'], pdfMode: 'auto', piiMode: 'off', piiStyle: 'tag' },
+          false,
+        );
+        const docx = await parse(new Uint8Array(readFileSync(fx('docx/basic.docx'))), options, {
+          filename: 'basic.docx',
+        });
+        expect(docx.summary).toBeTruthy();
+        expect(await page.locator('#pane-summary').textContent()).toBe(docx.summary);
+
+        // A failure says why, in view, instead of empty panes.
+        await page.locator('#file-list li[data-name="broken.pdf"]').click();
+        expect(await page.locator('#problem').isVisible()).toBe(true);
+        expect(await page.locator('#problem-title').textContent()).toBe('broken.pdf could not be parsed.');
+        expect(await page.locator('#problem-message').textContent()).toMatch(/PDF is damaged/);
+        expect(await page.locator('#panes').isVisible()).toBe(false);
+        expect(await page.locator('#password-form').isVisible()).toBe(false);
+        const box = await page.locator('#problem').boundingBox();
+        expect(box && box.y >= 0 && box.y + box.height <= 900, 'the reason is on screen').toBe(true);
+        writeFileSync(join(tmpdir(), `docmill-playground-${width}-failed.png`), await page.screenshot());
+
+        // A password-protected file asks for its password; a wrong one is told apart from none.
+        await page.locator('#file-list li[data-name="password.ppt"]').click();
+        expect(await page.locator('#problem-title').textContent()).toBe('password.ppt is password-protected.');
+        expect(await page.locator('#problem-message').textContent()).toMatch(
+          /cannot be read without its password\. Pass its password in the field below\.$/,
+        );
+        await page.locator('#password').fill('not it');
+        await page.locator('#password-form button').click();
+        await idle('password.ppt', 'locked');
+        await page.locator('#file-list li[data-name="password.ppt"]').click();
+        expect(await page.locator('#problem-message').textContent()).toMatch(
+          /the password given does not open it\. Pass the right one in the field below\.$/,
+        );
+        const nodeOptions = readOptions(
+          { formats: ['markdown', 'html', 'links', 'summary'], pdfMode: 'auto', piiMode: 'off', piiStyle: 'tag' },
+          false,
+        );
+        for (const [name, path] of [
+          ['password.ppt', 'ppt/password.ppt'],
+          ['password-blowfish.odt', 'odt/password-blowfish.odt'],
+        ] as const) {
+          await page.locator(`#file-list li[data-name="${name}"]`).click();
+          await page.locator('#password').fill('Tr0ub4dor&3');
+          await page.locator('#password-form button').click();
+          await idle(name, 'done');
+          await page.locator(`#file-list li[data-name="${name}"]`).click();
+          const inNode = await parse(new Uint8Array(readFileSync(fx(path))), nodeOptions, {
+            filename: name,
+            password: 'Tr0ub4dor&3',
+          });
+          expect(await page.locator('#pane-raw').textContent(), name).toBe(inNode.markdown);
+        }
+        expect(await page.locator('#problem').isVisible()).toBe(false);
+        expect(await page.locator('#status').textContent()).toBe('3 files parsed, 1 failed.');
+        const png = await page.screenshot({ fullPage: true });
+        writeFileSync(join(tmpdir(), `docmill-playground-${width}.png`), png);
+        const stats = await pixelStats(page, png);
+        expect(stats.inked).toBeGreaterThan(0.01);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it('lists the chunks with tokens and headings, and shades a chunk on the PDF page', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.fill('#max-tokens', '40');
@@ -218,7 +328,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
         () =>
           document.querySelector('#file-list li[data-name="continued.pdf"]')?.getAttribute('data-status') === 'done',
         undefined,
-        { timeout: 60_000 },
+        { timeout: 300_000 },
       );
       await page.locator('#file-list li[data-name="continued.pdf"]').click();
       await page.locator('#tabs button[data-tab="chunks"]').click();
@@ -273,7 +383,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
     }
   });
 
-  it('redacts with a NER model when the page is given its URL (?model=)', { timeout: 90_000 }, async () => {
+  it('redacts with a NER model when the page is given its URL (?model=)', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html?model=./models/ner/');
     try {
       await expect.poll(() => page.locator('#pii-note').textContent()).toContain('./models/ner/');
@@ -284,7 +394,7 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
       await page.waitForFunction(
         () => document.querySelector('#file-list li[data-name="letter.html"]')?.getAttribute('data-status') === 'done',
         undefined,
-        { timeout: 60_000 },
+        { timeout: 300_000 },
       );
       await page.locator('#file-list li[data-name="letter.html"]').click();
       const shown = (await page.locator('#pane-raw').textContent()) ?? '';
@@ -296,7 +406,13 @@ describe.skipIf(!CHROMIUM)(`playground in Chromium${CHROMIUM ? '' : ` (${chromiu
           { formats: ['markdown', 'html', 'links'], pdfMode: 'auto', piiMode: 'aggressive', piiStyle: 'tag' },
           true,
         );
-        const inNode = await engine.parse(new Uint8Array(letter), options, { filename: 'letter.html' });
+        const inNode = await engine.parse(
+          new Uint8Array(letter),
+          { ...options, ...NO_DEADLINE },
+          {
+            filename: 'letter.html',
+          },
+        );
         expect(shown).toBe(inNode.markdown);
       } finally {
         await engine.close();

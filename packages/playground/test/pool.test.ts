@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../core/src/index.ts';
 import { CHROMIUM, chromiumSkipReason } from '../../core/test/helpers/browser.ts';
 import { projectRoot } from '../../core/test/helpers/corpus.ts';
+import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage } from '../../ocr/src/index.ts';
 import { createEngine as createPiiEngine } from '../../pii/src/index.ts';
 import { copyAssets } from '../copy-assets.ts';
@@ -22,9 +23,12 @@ if (!CHROMIUM) console.warn(chromiumSkipReason);
 const here = fileURLToPath(new URL('.', import.meta.url));
 let app: BuiltApp | undefined;
 
+/** The app's start, awaited by afterAll too: a start that outlives its hook is still closed. */
+let starting: Promise<BuiltApp> | undefined;
+
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  app = await startBuiltApp({
+  starting = startBuiltApp({
     configFile: false,
     root: resolve(here, 'pool-app'),
     base: './',
@@ -37,10 +41,11 @@ beforeAll(async () => {
     build: { target: 'es2022' },
     worker: { format: 'es' },
   });
-}, 150_000);
+  app = await starting;
+});
 
 afterAll(async () => {
-  await app?.close();
+  await (await starting?.catch(() => undefined))?.close();
 });
 
 /** URLs of the built chunks that hold linkedom or parse5 (core's DOM for workers). */
@@ -60,7 +65,7 @@ const file = (p: string) => ({
 });
 
 describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromiumSkipReason})`}`, () => {
-  it('parses whole documents in Web Workers, queues, times out and recovers', { timeout: 90_000 }, async () => {
+  it('parses whole documents in Web Workers, queues, times out and recovers', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
@@ -148,9 +153,13 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
       try {
         const inNode = await engine.parse(new Uint8Array(Buffer.from(scan.b64, 'base64')), {
           parsers: [{ type: 'pdf', mode: 'auto' }],
+          ...NO_DEADLINE,
         });
         expect(got.markdown).toBe(inNode.markdown);
-        const tifInNode = await engine.parse(new Uint8Array(Buffer.from(tif.b64, 'base64')), { parsers: ['image'] });
+        const tifInNode = await engine.parse(new Uint8Array(Buffer.from(tif.b64, 'base64')), {
+          parsers: ['image'],
+          ...NO_DEADLINE,
+        });
         expect(lent.markdown).toBe(tifInNode.markdown);
       } finally {
         await engine.close();
@@ -162,7 +171,7 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
     }
   });
 
-  it('redacts with the PII model in a Web Worker, as Node does', { timeout: 90_000 }, async () => {
+  it('redacts with the PII model in a Web Worker, as Node does', async () => {
     const { page, requests, errors } = await openPage(app as BuiltApp, 'index.html');
     try {
       await page.waitForFunction(() => document.body.dataset.ready === 'yes');
@@ -184,7 +193,7 @@ describe.skipIf(!CHROMIUM)(`worker pool in Chromium${CHROMIUM ? '' : ` (${chromi
         inNode = (
           await engine.parse(
             new Uint8Array(Buffer.from(f.b64, 'base64')),
-            { redactPII: { mode: 'aggressive' } },
+            { redactPII: { mode: 'aggressive' }, ...NO_DEADLINE },
             { filename: f.name },
           )
         ).markdown;

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { DocmillError, type ParseOptions, type ParseProgress } from '@docmill/core';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { CANCELLED_BODY, cancelKey } from './cancel.ts';
-import { type RedisClient, redisConnection, whenConnected } from './connection.ts';
+import { endConnection, type RedisClient, redisConnection } from './connection.ts';
 import {
   encodeBytes,
   errorBodyFrom,
@@ -12,6 +13,7 @@ import {
   resultKey,
   type StoredMarker,
 } from './job.ts';
+import { RedisLink } from './link.ts';
 import { isParseProgress } from './progress.ts';
 import { clusterNamesProblem } from './redis-url.ts';
 
@@ -28,17 +30,29 @@ export interface ParseQueueOptions extends QueueNames {
    * and the events only wake waiting clients early.
    */
   eventsMaxLen?: number;
-  /** How long `enqueueParse` waits for Redis to answer before it fails with a 503. Default 10 s. */
+  /**
+   * How long `enqueueParse` waits for a Redis this handle has not reached yet before it fails with
+   * a 503; a refused connection (nothing listening, no such host, a wrong password) fails at once.
+   * Default 10 s.
+   */
   connectTimeoutMs?: number;
+  /**
+   * How long the handle rides out the loss of Redis (a restart, a failover): submissions and waits
+   * hold on, and read the results that completed meanwhile once Redis is back. Past it, every
+   * pending call fails with a 503, and later ones fail at once until Redis answers. Default 60 s.
+   */
+  outageTimeoutMs?: number;
 }
 
 /** A client's handle: the BullMQ queue, its events and a plain connection for stored results. */
 export interface ParseQueue {
   readonly names: QueueNames;
   readonly queue: Queue<ParseJobData, ParseResult | StoredMarker>;
-  readonly options: Required<Pick<ParseQueueOptions, 'attempts' | 'resultTtlSeconds' | 'connectTimeoutMs'>>;
+  readonly options: Required<
+    Pick<ParseQueueOptions, 'attempts' | 'resultTtlSeconds' | 'connectTimeoutMs' | 'outageTimeoutMs'>
+  >;
   /** @internal */ readonly redis: RedisClient;
-  /** @internal Resolves once both of the handle's own connections answer (see `whenConnected`). */ connected(): Promise<void>;
+  /** @internal Whether the handle's own connections are up, and how long they may be down. */ readonly link: RedisLink;
   /** @internal */ waiter(): ResultWaiter;
   /**
    * Opens the queue's event subscription, which `waitForResult` otherwise opens on first use and
@@ -62,30 +76,35 @@ export function openParseQueue(opts: ParseQueueOptions): ParseQueue {
     streams: { events: { maxLen: opts.eventsMaxLen ?? 1000 } },
   });
   queue.on('error', () => undefined);
+  const options = {
+    attempts: opts.attempts ?? 3,
+    resultTtlSeconds: opts.resultTtlSeconds ?? 3600,
+    connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
+    outageTimeoutMs: opts.outageTimeoutMs ?? 60_000,
+  };
+  const link = new RedisLink([queueConnection, redis], options);
   let waiter: ResultWaiter | undefined;
   const handle: ParseQueue = {
     names,
     queue,
     redis,
-    options: {
-      attempts: opts.attempts ?? 3,
-      resultTtlSeconds: opts.resultTtlSeconds ?? 3600,
-      connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
-    },
-    async connected() {
-      const ms = handle.options.connectTimeoutMs;
-      await Promise.all([whenConnected(queueConnection, ms), whenConnected(redis, ms)]);
-    },
+    options,
+    link,
     waiter() {
       waiter ??= new ResultWaiter(handle, opts.redis);
       return waiter;
     },
-    listen() {
-      return handle.waiter().ready;
+    async listen() {
+      // The subscription alone would wait for an unreachable Redis for ever.
+      await link.whenUp();
+      await handle.waiter().ready;
     },
     async close() {
+      link.close();
       await waiter?.close();
-      await queue.close().catch(() => undefined);
+      // BullMQ's close may wait for a connection that is not coming back.
+      if (link.up) await queue.close().catch(() => undefined);
+      else void queue.close().catch(() => undefined);
       await Promise.all([queueConnection, redis].map(endConnection));
     },
   };
@@ -104,19 +123,28 @@ export async function enqueueParse(
 ): Promise<string> {
   const zdr = options.zeroDataRetention === true;
   const ttl = q.options.resultTtlSeconds;
-  await q.connected();
-  const job = await q.queue.add(
-    'parse',
-    { bytes: encodeBytes(bytes), options, hints, zeroDataRetention: zdr },
-    {
-      attempts: q.options.attempts,
-      backoff: { type: 'exponential', delay: 1000 },
-      // BullMQ trims finished jobs older than `age` whenever a job finishes.
-      removeOnComplete: zdr ? true : { age: ttl },
-      removeOnFail: zdr ? true : { age: ttl },
-    },
-  );
-  return job.id as string;
+  const data: ParseJobData = { bytes: encodeBytes(bytes), options, hints, zeroDataRetention: zdr };
+  // Our own id makes a second try safe: BullMQ adds a job id once, whether the first try's reply
+  // was lost with the connection or not.
+  const jobId = randomUUID();
+  for (;;) {
+    await q.link.whenUp();
+    const losses = q.link.losses;
+    try {
+      await q.queue.add('parse', data, {
+        jobId,
+        attempts: q.options.attempts,
+        backoff: { type: 'exponential', delay: 1000 },
+        // BullMQ trims finished jobs older than `age` whenever a job finishes.
+        removeOnComplete: zdr ? true : { age: ttl },
+        removeOnFail: zdr ? true : { age: ttl },
+      });
+      return jobId;
+    } catch (err) {
+      // Redis went away during the add: try again once it is back, within the outage bound.
+      if (q.link.up && q.link.losses === losses) throw err;
+    }
+  }
 }
 
 export interface WaitOptions {
@@ -151,7 +179,11 @@ async function readOutcome(q: ParseQueue, jobId: string): Promise<ParseResult | 
   if (!job) {
     // A cancelled job is removed, a zero-data-retention one even by its own worker: its mark says why.
     if (await q.redis.exists(cancelKey(q.names, jobId))) return CANCELLED_BODY;
-    throw new DocmillError(500, 'UNKNOWN_ERROR', `Parse job ${jobId} not found: it expired or was already read.`);
+    throw new DocmillError(
+      500,
+      'UNKNOWN_ERROR',
+      `Parse job ${jobId} not found: it expired, was already read, or Redis lost it (a restart without persistence).`,
+    );
   }
   if (job.finishedOn === undefined) return undefined;
   const state = await job.getState();
@@ -171,7 +203,9 @@ async function readOutcome(q: ParseQueue, jobId: string): Promise<ParseResult | 
 
 /**
  * One QueueEvents subscription serves every waiting call; a sweep every second re-reads pending
- * jobs, so an event missed during a reconnect only delays a result.
+ * jobs, so an event missed during a reconnect only delays a result. While Redis is away the waits
+ * hold (a failed read is no outcome) and every pending job is read as soon as it is back; the
+ * handle's link ends them with a 503 once the outage outlasts its bound.
  */
 class ResultWaiter {
   private readonly pending = new Map<string, Set<(r: ParseResult | Error) => void>>();
@@ -184,6 +218,7 @@ class ResultWaiter {
   private sweep: NodeJS.Timeout | undefined;
   private closed = false;
   private subscribed = false;
+  private readonly unhook: () => void;
 
   constructor(
     private readonly q: ParseQueue,
@@ -192,6 +227,17 @@ class ResultWaiter {
     this.connection = redisConnection(url, true);
     this.ready = this.subscribe();
     this.ready.catch(() => undefined);
+    // Back after an outage: read what completed meanwhile now, not at the next sweep.
+    const onUp = () => this.checkAll();
+    const onDown = (err: Error) => this.failAll(err);
+    q.link.on('up', onUp);
+    q.link.on('outage', onDown);
+    q.link.on('refused', onDown);
+    this.unhook = () => {
+      q.link.off('up', onUp);
+      q.link.off('outage', onDown);
+      q.link.off('refused', onDown);
+    };
   }
 
   /**
@@ -201,9 +247,12 @@ class ResultWaiter {
    */
   private async subscribe(): Promise<void> {
     const eventsKey = this.q.queue.keys.events as string;
-    // Redis unreachable for now: `$` still works once it is back, only without that guarantee,
-    // rather than a failed subscription that every later wait would inherit.
-    const last = await this.q.redis.xrevrange(eventsKey, '+', '-', 'COUNT', 1).catch(() => undefined);
+    // Redis unreachable: `$` still works once it is back, only without that guarantee, rather
+    // than a failed subscription that every later wait would inherit.
+    const last = await this.q.link
+      .whenUp()
+      .then(() => this.q.redis.xrevrange(eventsKey, '+', '-', 'COUNT', 1))
+      .catch(() => undefined);
     if (this.closed) return;
     const events = new QueueEvents(this.q.names.name, {
       connection: this.connection,
@@ -246,6 +295,8 @@ class ResultWaiter {
     return new Promise<ParseResult>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
       if (this.closed) return reject(new Error(`Queue closed while waiting for ${jobId}.`));
+      const down = this.q.link.failure;
+      if (down) return reject(down);
       let settled = false;
       const timer = setTimeout(
         () => done(new DocmillError(408, 'SCRAPE_TIMEOUT', `No result for job ${jobId} within ${timeoutMs} ms.`)),
@@ -272,29 +323,35 @@ class ResultWaiter {
         if (r instanceof Error) reject(r);
         else resolve(r);
       };
-      // Pending at once, so that close() settles a wait still held up by the subscription.
+      // Pending at once, so that close() and the link settle a wait held up by an absent Redis.
       const set = this.pending.get(jobId) ?? new Set();
       set.add(done);
       this.pending.set(jobId, set);
-      this.ready.then(
-        () => {
-          if (settled || this.closed) return;
-          this.sweep ??= setInterval(() => {
-            for (const id of this.pending.keys()) void this.check(id);
-          }, 1000);
-          // The job may have finished before we subscribed.
-          void this.check(jobId);
-        },
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-      );
+      // Reads while Redis is away would only fail: the sweep skips them, the link's 'up' reads.
+      this.sweep ??= setInterval(() => {
+        if (this.q.link.up) this.checkAll();
+      }, 1000);
+      // The job may have finished already.
+      if (this.q.link.up) void this.check(jobId);
     });
   }
 
+  private checkAll(): void {
+    for (const id of this.pending.keys()) void this.check(id);
+  }
+
+  private failAll(err: Error): void {
+    for (const set of [...this.pending.values()]) for (const done of [...set]) done(err);
+  }
+
   private async check(jobId: string): Promise<void> {
+    const losses = this.q.link.losses;
     let outcome: ParseResult | Error | undefined;
     try {
       outcome = await readOutcome(this.q, jobId);
     } catch (err) {
+      // Redis went away during the read: no outcome yet; it is read again once Redis is back.
+      if (!this.q.link.up || this.q.link.losses !== losses) return;
       outcome = err as Error;
     }
     if (outcome === undefined) return;
@@ -303,6 +360,7 @@ class ResultWaiter {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unhook();
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = undefined;
     for (const [id, set] of this.pending)
@@ -310,16 +368,11 @@ class ResultWaiter {
     // Not awaiting `ready`: with Redis unreachable the subscription never gets there. A blocked
     // XREAD, or a connection still retrying, would also hold quit(): this one only reads events.
     this.connection.disconnect();
-    // BullMQ's close first awaits the connection's readiness, forever if it never came.
-    if (this.subscribed) await this.events?.close().catch(() => undefined);
+    // BullMQ's close first awaits the connection's readiness, forever if it never came, and
+    // waits for Redis if it went away since.
+    if (this.subscribed && this.q.link.up) await this.events?.close().catch(() => undefined);
     else void this.events?.close().catch(() => undefined);
   }
-}
-
-/** QUIT lets a connected client finish its replies; one still retrying to connect would hold it. */
-async function endConnection(c: RedisClient): Promise<void> {
-  if (c.status === 'ready') await c.quit().catch(() => undefined);
-  else c.disconnect();
 }
 
 /** An aborted signal's reason as the Error a wait rejects with. */

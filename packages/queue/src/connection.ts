@@ -1,4 +1,3 @@
-import { DocmillError } from '@docmill/core';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { clusterSeeds } from './redis-url.ts';
 
@@ -35,34 +34,18 @@ export function redisConnection(url: string, blocking: boolean, extra: RedisOpti
 }
 
 /**
- * Resolves once `client` is connected. A client that never connects (Redis down, a wrong port or
- * password) would otherwise keep every command waiting while ioredis retries forever; after `ms`
- * this rejects with a 503 that gives ioredis's last reason but never the URL, which may hold a
- * password.
+ * QUIT lets a connected client finish its replies, for up to `ms`; a client that is retrying to
+ * connect, or a Redis that stops answering meanwhile, would hold it for ever: such a client is
+ * dropped.
  */
-export function whenConnected(client: RedisClient, ms: number): Promise<void> {
-  if (client.status === 'ready') return Promise.resolve();
-  return new Promise<void>((resolve, reject) => {
-    let reason = '';
-    const onError = (e: Error) => {
-      reason = e.message;
-    };
-    const done = () => {
-      clearTimeout(timer);
-      client.off('ready', onReady);
-      client.off('error', onError);
-    };
-    const onReady = () => {
-      done();
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(
-        new DocmillError(503, 'UNKNOWN_ERROR', `Redis did not answer within ${ms} ms${reason ? ` (${reason})` : ''}.`),
-      );
-    }, ms);
-    client.on('ready', onReady);
-    client.on('error', onError);
-  });
+export async function endConnection(c: RedisClient, ms = 5_000): Promise<void> {
+  if (c.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    await Promise.race([c.quit().catch(() => undefined), late]);
+    clearTimeout(timer);
+  }
+  if (c.status !== 'end') c.disconnect();
 }

@@ -54,6 +54,7 @@ export function queueEngine(q: ParseQueue): Pick<Engine, 'parse'> {
       if (result.success) return result.data;
       throw new DocmillError(statusOf(result.code), result.code, result.error, {
         ...(result.details ? { details: result.details } : {}),
+        ...(result.password ? { password: result.password } : {}),
       });
     },
   };

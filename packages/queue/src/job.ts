@@ -1,4 +1,4 @@
-import type { ErrorBody, ParseData, ParseHints, ParseOptions } from '@docmill/core';
+import type { DocmillError, ErrorBody, ParseData, ParseHints, ParseOptions, PasswordProblem } from '@docmill/core';
 
 /** What a caller may say about the bytes; signals and callbacks do not survive Redis. */
 export type JobHints = Pick<ParseHints, 'filename' | 'contentType' | 'sourceURL' | 'password'>;
@@ -16,8 +16,20 @@ export interface ParseJobData {
   zeroDataRetention: boolean;
 }
 
+/**
+ * A failed job's error: the HTTP contract's body, plus the DocmillError's `password` marker so the
+ * error rebuilt on the caller's side still says whether a password was missing or wrong.
+ */
+export type JobError = ErrorBody & { password?: PasswordProblem };
+
 /** The job's outcome: the HTTP contract's body, success or error. */
-export type ParseResult = { success: true; data: ParseData } | ErrorBody;
+export type ParseResult = { success: true; data: ParseData } | JobError;
+
+/** The body a failed job stores. */
+export const jobError = (e: DocmillError): JobError => ({
+  ...e.toJSON(),
+  ...(e.password ? { password: e.password } : {}),
+});
 
 /**
  * What a zero-data-retention job returns to BullMQ: its real result lives under `resultKey`
@@ -52,10 +64,10 @@ export function decodeBytes(b64: string): Uint8Array {
 }
 
 /** A failure's error body travels as the job's `failedReason`; anything else becomes a 500 body. */
-export function errorBodyFrom(failedReason: string | undefined): ErrorBody {
+export function errorBodyFrom(failedReason: string | undefined): JobError {
   if (failedReason) {
     try {
-      const body = JSON.parse(failedReason) as ErrorBody;
+      const body = JSON.parse(failedReason) as JobError;
       if (body && body.success === false && typeof body.code === 'string') return body;
     } catch {
       // not one of ours: a stall limit or a Redis error, reported below

@@ -1,7 +1,6 @@
 import {
   DocmillError,
   type Engine,
-  type ErrorBody,
   normalizeOptions,
   type ParseData,
   type ParseProgress,
@@ -9,9 +8,11 @@ import {
 } from '@docmill/core';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { CANCELLED, CANCELLED_BODY, cancelKey, watchCancels } from './cancel.ts';
-import { redisConnection } from './connection.ts';
+import { endConnection, redisConnection } from './connection.ts';
 import {
   decodeBytes,
+  type JobError,
+  jobError,
   type ParseJobData,
   type ParseResult,
   type QueueNames,
@@ -61,13 +62,21 @@ export interface ParseWorker {
   /** Jobs running in this process now. */
   readonly inFlight: number;
   /**
-   * Stops taking jobs and lets in-flight ones finish for up to `graceMs`; those still running then
-   * are stopped and moved back to the waiting list, so another worker takes them.
+   * Stops taking jobs and resolves within `graceMs` (default 30 s), whatever Redis does. In-flight
+   * jobs may finish until `handBackMs(graceMs)` before that; those still running then are stopped
+   * and moved back to the waiting list, so another worker takes them. A worker that runs nothing
+   * while Redis is away closes at once; one whose Redis stays away drops its connections at
+   * `graceMs`, and the jobs it could not hand back return to the queue when their locks expire.
    */
   close(graceMs?: number): Promise<void>;
 }
 
 const SHUTDOWN = Symbol('shutdown');
+
+/** The end of a shutdown kept for stopping the jobs still running and handing them back: 2 s, a quarter of a shorter one. */
+export function handBackMs(graceMs: number): number {
+  return Math.min(2_000, graceMs / 4);
+}
 
 /**
  * Starts a BullMQ worker that runs parse jobs on `engine`. Rejects at once for a Redis Cluster URL
@@ -131,7 +140,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       }
       if (stop.reason === CANCELLED) return cancelled(job, m);
       const e = toDocmillError(err);
-      return fail(job, { status: e.status, body: e.toJSON() }, m, false);
+      return fail(job, { status: e.status, body: jobError(e) }, m, false);
     } finally {
       running.delete(id);
     }
@@ -159,7 +168,7 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
    */
   async function fail(
     job: Job<ParseJobData>,
-    err: { status: number; body: ErrorBody },
+    err: { status: number; body: JobError },
     m: Measure,
     forceFinal: boolean,
   ): Promise<never> {
@@ -221,16 +230,37 @@ export async function startParseWorker(opts: ParseWorkerOptions): Promise<ParseW
       return running.size;
     },
     async close(graceMs = 30_000) {
-      const timer = setTimeout(() => {
+      const t0 = performance.now();
+      const stopJobs = setTimeout(() => {
         for (const c of running.values()) c.abort(SHUTDOWN);
-      }, graceMs);
-      try {
-        await worker.close();
-      } finally {
-        clearTimeout(timer);
-        watching.close();
-        await connection.quit().catch(() => undefined);
+      }, graceMs - handBackMs(graceMs));
+      let deadline: NodeJS.Timeout | undefined;
+      const closing = worker.close().then(
+        () => true,
+        () => true,
+      );
+      // BullMQ's close waits for Redis (its blocking read, the jobs' last writes) for ever; an
+      // idle worker with Redis away has nothing to wait for.
+      const idleAndDown = running.size === 0 && connection.status !== 'ready';
+      const closed =
+        idleAndDown ||
+        (await Promise.race([
+          closing,
+          new Promise<false>((resolve) => {
+            deadline = setTimeout(() => resolve(false), graceMs);
+          }),
+        ]));
+      clearTimeout(stopJobs);
+      clearTimeout(deadline);
+      watching.close();
+      if (closed && !idleAndDown) {
+        await endConnection(connection, Math.max(0, graceMs - (performance.now() - t0)));
+        return;
       }
+      // Given up on Redis: drop every connection, BullMQ's own blocking one included.
+      for (const c of running.values()) c.abort(SHUTDOWN);
+      void worker.disconnect().catch(() => undefined);
+      connection.disconnect();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type ParseData } from '@docmill/core';
+import { createEngine, DocmillError, type ParseData } from '@docmill/core';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type JobLog,
   openParseQueue,
   type ParseQueue,
+  queueEngine,
   startParseWorker,
   waitForResult,
 } from '../src/index.ts';
@@ -95,13 +96,32 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const rb = await waitForResult(s.q, b);
       expect(rb.success && rb.data.markdown).toContain('|');
       const rc = await waitForResult(s.q, c);
-      expect(rc).toEqual({ success: false, code: 'BAD_REQUEST', error: 'The uploaded file is empty (0 bytes).' });
+      expect(rc).toEqual({ success: false, code: 'BAD_REQUEST', error: 'The file is empty (0 bytes).' });
       // A request error is final at once: one attempt, not three.
       expect(s.logs.filter((l) => l.jobId === c)).toHaveLength(1);
       // Logs name the file but never its content.
       const logText = JSON.stringify(s.logs);
       expect(logText).toContain('basic.pdf');
       expect(logText).not.toContain(direct.markdown?.slice(0, 20));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an encrypted document: the rebuilt error still says whether the password was missing or wrong', async () => {
+    // Before: the job's error body dropped the marker, so a server on the queue could not name its
+    // own way to give the password.
+    const s = await setup('passwords');
+    try {
+      const engine = queueEngine(s.q);
+      const locked = fixture('pdf/encrypted.pdf');
+      const none = await engine.parse(locked, {}, { filename: 'locked.pdf' }).catch((e: unknown) => e);
+      expect(none).toBeInstanceOf(DocmillError);
+      expect([(none as DocmillError).status, (none as DocmillError).password]).toEqual([400, 'required']);
+      const wrong = await engine.parse(locked, {}, { filename: 'locked.pdf', password: 'x' }).catch((e: unknown) => e);
+      expect((wrong as DocmillError).password).toBe('incorrect');
+      const opened = await engine.parse(locked, {}, { filename: 'locked.pdf', password: 'docmill' });
+      expect(opened.markdown).toContain('Locked Fixture');
     } finally {
       await s.close();
     }
@@ -216,11 +236,11 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
       const pair = await Promise.all([spawnWorker(), spawnWorker()]);
       q = openParseQueue({ redis: redis.url, name: 'stall' });
       const id = await enqueueParse(q, fixture('csv/comma.csv'), {}, { filename: 'comma.csv' });
-      await waitFor(() => pair.some((w) => w.out().includes('started')), 10_000);
+      await waitFor(() => pair.some((w) => w.out().includes('started')), 120_000);
       const victim = pair.find((w) => w.out().includes('started')) as (typeof pair)[number];
       const survivor = pair.find((w) => w !== victim) as (typeof pair)[number];
       victim.child.kill('SIGKILL');
-      const r = await waitForResult(q, id, 30_000);
+      const r = await waitForResult(q, id, 120_000);
       expect(r.success && r.data.markdown).toContain('|');
       expect(survivor.out()).toContain(`started ${survivor.child.pid}`);
       expect(victim.child.signalCode).toBe('SIGKILL');
@@ -240,9 +260,9 @@ describe.skipIf(redisMissing)('parse jobs on BullMQ over a real redis-server', (
     });
     const q = openParseQueue({ redis: redis.url, name: 'drain' });
     try {
-      await waitFor(() => out.includes('ready'), 20_000);
+      await waitFor(() => out.includes('ready'), 180_000);
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
-      await waitFor(() => out.includes('started'), 10_000);
+      await waitFor(() => out.includes('started'), 120_000);
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -265,7 +285,7 @@ describe.skipIf(redisMissing)('graceful shutdown past its grace period', () => {
     try {
       const first = await spawnWorker('20000', '300');
       const id = await enqueueParse(q, fixture('csv/comma.csv'));
-      await waitFor(() => first.out().includes('started'), 10_000);
+      await waitFor(() => first.out().includes('started'), 120_000);
       const exited = new Promise<number | null>((r) => first.child.once('exit', (c) => r(c)));
       first.child.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -293,7 +313,7 @@ async function spawnTestWorker(children: ChildProcess[], args: string[]) {
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString();
   });
-  await waitFor(() => out.includes('ready'), 20_000);
+  await waitFor(() => out.includes('ready'), 180_000);
   return { child, out: () => out };
 }
 

@@ -1,5 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 
 /** Why Redis tests skip, or undefined when Debian's redis-server is on PATH. */
@@ -15,7 +18,17 @@ export const redisMissing = (() => {
 export interface TestRedis {
   url: string;
   port: number;
+  /** Kills Redis for good, its data with it. */
   stop(): Promise<void>;
+  /**
+   * Stops Redis as a restart does (SHUTDOWN SAVE writes its data to the test's own folder, every
+   * client sees its connection close); `start()` brings it back on the same port with that data.
+   */
+  shutdown(): Promise<void>;
+  start(): Promise<void>;
+  /** Freezes Redis (SIGSTOP): connections open, nothing answers, until `resume()`. */
+  pause(): void;
+  resume(): void;
 }
 
 export async function freePort(): Promise<number> {
@@ -29,18 +42,53 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway redis-server on a free loopback port, nothing persisted. */
+/**
+ * A throwaway redis-server on a free loopback port, in a folder of its own: nothing is persisted
+ * unless a test restarts it (`shutdown`, `start`).
+ */
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'docmill-redis-'));
+  const url = `redis://127.0.0.1:${port}`;
+  let child = await spawnRedis(port, dir, url);
+  const exited = (c: ChildProcess, signal?: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (c.exitCode !== null || c.signalCode !== null) return resolve();
+      c.once('exit', () => resolve());
+      if (signal) c.kill(signal);
+    });
+  return {
+    url,
+    port,
+    async stop() {
+      await exited(child, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async shutdown() {
+      execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'save'], { stdio: 'ignore' });
+      await exited(child);
+    },
+    async start() {
+      child = await spawnRedis(port, dir, url);
+    },
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+  };
+}
+
+async function spawnRedis(port: number, dir: string, url: string): Promise<ChildProcess> {
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ...['--protected-mode', 'yes', '--dir', dir],
+    ],
     { stdio: 'ignore' },
   );
-  const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   probe.on('error', () => undefined);
-  const until = Date.now() + 10_000;
+  // A busy machine may take a while to start it.
+  const until = Date.now() + 30_000;
   for (;;) {
     try {
       await probe.connect();
@@ -55,16 +103,7 @@ export async function startRedis(): Promise<TestRedis> {
     }
   }
   probe.disconnect();
-  return {
-    url,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
-  };
+  return child;
 }
 
 /** Every key in the database with its whole content, as text, for searching. */

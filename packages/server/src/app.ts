@@ -1,10 +1,11 @@
-import { DocmillError } from '@docmill/core';
+import { DocmillError, withPasswordHint } from '@docmill/core';
 import { Hono } from 'hono';
 import { type ParseEngine, type RequestLog, resolveConfig, type ServerConfig } from './config.ts';
 import type { AppEnv, Ctx, Services } from './context.ts';
-import { HttpError, ScrapeFailure, unknownError } from './errors.ts';
+import { HttpError, PARSE_PASSWORD_HINT, SCRAPE_PASSWORD_HINT, ScrapeFailure, unknownError } from './errors.ts';
 import { createKeyStore } from './keys.ts';
-import { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+import { Gate, PageQuotas, RateLimiter } from './limits.ts';
+import { capLogRecord } from './log-fields.ts';
 import { openApiDocument } from './openapi.ts';
 import { crawlPreviewRoute, deepResearchRoute } from './routes/misc.ts';
 import { parseRoute } from './routes/parse.ts';
@@ -14,7 +15,10 @@ export interface DocmillApp {
   app: Hono<AppEnv>;
   /** Web-standard entry: `(request) => response`, for any runtime adapter. */
   fetch: (request: Request) => Response | Promise<Response>;
-  /** Stops admitting API requests (503) and resolves when the in-flight ones have finished. */
+  /**
+   * Stops admitting API requests (503 + Connection: close, /health too) and resolves when the
+   * in-flight ones have finished: true, or false at the timeout.
+   */
   drain(timeoutMs?: number): Promise<boolean>;
   readonly inFlight: number;
 }
@@ -29,7 +33,8 @@ function errorResponse(c: Ctx, err: unknown): Response {
   }
   if (err instanceof DocmillError && err.status !== 500) {
     c.set('code', err.code);
-    return c.json(err.toJSON(), err.status as 400);
+    const hint = c.req.path.startsWith('/v2/parse') ? PARSE_PASSWORD_HINT : SCRAPE_PASSWORD_HINT;
+    return c.json(withPasswordHint(err, hint).toJSON(), err.status as 400);
   }
   if (err instanceof ScrapeFailure) {
     c.set('code', err.code);
@@ -54,9 +59,19 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     engine,
     config: cfg,
     keys: createKeyStore(cfg.keys),
-    gate: new ParseGate(cfg.concurrency, cfg.maxQueue, cfg.maxQueueWaitMs),
+    uploads: new Gate(cfg.maxUploads, cfg.maxQueue, cfg.maxQueueWaitMs, 'upload'),
+    // Its waiters already hold upload slots, so their number is bounded there.
+    gate: new Gate(cfg.concurrency, Number.POSITIVE_INFINITY, cfg.maxQueueWaitMs, 'parse'),
     quotas: new PageQuotas(),
     rate: cfg.rateLimit ? new RateLimiter(cfg.rateLimit.perSecond, cfg.rateLimit.burst) : undefined,
+    authFailures: cfg.authFailureLimit
+      ? new RateLimiter(
+          cfg.authFailureLimit.perSecond,
+          cfg.authFailureLimit.burst,
+          Date.now,
+          (wait) => `Too many requests with a missing or wrong API key from this address. Retry after ${wait} s.`,
+        )
+      : undefined,
     state: { draining: false, inFlight: 0 },
   };
   const app = new Hono<AppEnv>();
@@ -71,14 +86,16 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
     c.set('bytes', 0);
     c.set('pages', 0);
     c.set('username', null);
+    // Only a request that arrives while draining closes its connection: one already in flight
+    // may have others pipelined behind it on the same socket, whose answers must still go out.
+    const arrivedDraining = s.state.draining;
     s.state.inFlight++;
     try {
       await next();
     } finally {
       s.state.inFlight--;
       setFinalHeader(c, 'x-request-id', requestId);
-      // While draining, no connection is kept alive for another request.
-      if (s.state.draining) setFinalHeader(c, 'Connection', 'close');
+      if (arrivedDraining) setFinalHeader(c, 'Connection', 'close');
       const status = c.res.status;
       const record: RequestLog = {
         level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
@@ -102,17 +119,19 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
         record.errorId = errorId;
         record.errorMessage = c.get('errorMessage');
       }
-      cfg.log(record);
+      cfg.log(capLogRecord(record));
       if (cfg.audit && isApiPath(c.req.path)) {
-        cfg.audit({
-          msg: 'audit',
-          time: record.time,
-          requestId,
-          keyId: record.keyId,
-          action: `${c.req.method} ${c.req.path}`,
-          status,
-          username: c.get('username'),
-        });
+        cfg.audit(
+          capLogRecord({
+            msg: 'audit',
+            time: record.time,
+            requestId,
+            keyId: record.keyId,
+            action: `${c.req.method} ${c.req.path}`,
+            status,
+            username: c.get('username'),
+          }),
+        );
       }
       if (s.state.inFlight === 0) for (const done of idle.splice(0)) done();
     }
@@ -138,7 +157,8 @@ export function createApp(engine: ParseEngine, config: ServerConfig = {}): Docmi
         status: s.state.draining ? 'draining' : 'ok',
         version: cfg.version,
         running: s.gate.running,
-        queued: s.gate.queued,
+        queued: s.gate.queued + s.uploads.queued,
+        uploads: s.uploads.running,
       },
       s.state.draining ? 503 : 200,
     ),
@@ -181,6 +201,15 @@ function setFinalHeader(c: Ctx, name: string, value: string): void {
   }
 }
 
+/**
+ * The peer's address when the Node adapter passes its socket (`env.incoming`); one shared bucket
+ * on runtimes that do not. Behind a load balancer every client has the balancer's address.
+ */
+function clientAddress(c: Ctx): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
 const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/v2/');
 
 /** Draining, authentication and the per-key rate limit, in that order, for every API route. */
@@ -192,9 +221,13 @@ function guard(s: Services) {
     }
     const store = await s.keys;
     if (store.size > 0) {
+      // Refused before the key is looked at: an answer that depended on it would be an oracle.
+      const client = clientAddress(c);
+      s.authFailures?.check(client);
       const m = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
       const found = m ? await store.match(m[1] as string) : undefined;
       if (!found) {
+        s.authFailures?.spend(client);
         c.header('WWW-Authenticate', 'Bearer');
         throw new HttpError(401, m ? 'Unauthorized: invalid API key.' : 'Unauthorized: missing Bearer API key.');
       }

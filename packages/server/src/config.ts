@@ -47,12 +47,31 @@ export interface ServerConfig {
   maxJsonBytes?: number;
   /** Parses running at once; more wait in the queue. */
   concurrency?: number;
-  /** Requests allowed to wait for a parse slot; beyond it 429. */
+  /**
+   * Requests whose body may be read or held at once (a parse needs its body first, so at least
+   * `concurrency`); they bound upload memory. A slow upload holds one of these, never a parse slot.
+   * Default: 4 × concurrency, at least 8.
+   */
+  maxUploads?: number;
+  /** Requests allowed to wait (unread) for an upload slot; beyond it 429. */
   maxQueue?: number;
-  /** Longest wait for a slot before 429 (default 60 s). */
+  /** Longest wait for an upload or a parse slot before 429 (default 60 s). */
   maxQueueWaitMs?: number;
+  /**
+   * A request body may pause at most this long, and this is the grace before `minBodyRate`
+   * applies (default 10 s). Past either rule: 408, and everything the request held is freed.
+   */
+  bodyTimeoutMs?: number;
+  /** Bytes per second a body must average after its first `bodyTimeoutMs` (default 64 KiB/s). */
+  minBodyRate?: number;
   /** Per-key token bucket, or false to disable. */
   rateLimit?: { perSecond: number; burst: number } | false;
+  /**
+   * Requests with a missing or wrong key allowed per client address (token bucket); past it every
+   * API request from that address is 429 until the bucket refills, whatever key it carries, so
+   * keys cannot be guessed quickly. Only with keys configured; false disables.
+   */
+  authFailureLimit?: { perSecond: number; burst: number } | false;
   /** Receives one record per request. Default: nothing is logged. */
   log?: (record: RequestLog) => void;
   /** When set, one audit event per authenticated API request (SIEM-style). */
@@ -83,9 +102,12 @@ export interface ResolvedConfig {
   maxFileBytes: number;
   maxJsonBytes: number;
   concurrency: number;
+  maxUploads: number;
   maxQueue: number;
   maxQueueWaitMs: number;
+  body: { timeoutMs: number; minBytesPerSecond: number };
   rateLimit: { perSecond: number; burst: number } | false;
+  authFailureLimit: { perSecond: number; burst: number } | false;
   log: (record: RequestLog) => void;
   audit: ((event: AuditEvent) => void) | undefined;
   scrape: { allowPrivateNetworks: boolean | string[]; maxRedirects: number; fetcher: Fetcher | undefined };
@@ -99,9 +121,15 @@ export const DEFAULTS = {
   concurrency: 2,
   maxQueue: 64,
   maxQueueWaitMs: 60_000,
+  bodyTimeoutMs: 10_000,
+  minBodyRate: 64 * 1024,
   rateLimit: { perSecond: 10, burst: 20 },
+  authFailureLimit: { perSecond: 1, burst: 10 },
   maxRedirects: 5,
 } as const;
+
+/** Uploads read or held at once unless configured: room for slow clients beside the parses. */
+export const defaultMaxUploads = (concurrency: number): number => Math.max(8, 4 * concurrency);
 
 export function resolveConfig(c: ServerConfig): ResolvedConfig {
   const positive = (name: string, v: number | undefined, d: number) => {
@@ -109,14 +137,21 @@ export function resolveConfig(c: ServerConfig): ResolvedConfig {
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}.`);
     return v;
   };
+  const concurrency = Math.max(1, positive('concurrency', c.concurrency, DEFAULTS.concurrency));
   return {
     keys: c.keys ?? [],
     maxFileBytes: positive('maxFileBytes', c.maxFileBytes, DEFAULTS.maxFileBytes),
     maxJsonBytes: positive('maxJsonBytes', c.maxJsonBytes, DEFAULTS.maxJsonBytes),
-    concurrency: Math.max(1, positive('concurrency', c.concurrency, DEFAULTS.concurrency)),
+    concurrency,
+    maxUploads: Math.max(concurrency, positive('maxUploads', c.maxUploads, defaultMaxUploads(concurrency))),
+    body: {
+      timeoutMs: Math.max(1, positive('bodyTimeoutMs', c.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs)),
+      minBytesPerSecond: Math.max(1, positive('minBodyRate', c.minBodyRate, DEFAULTS.minBodyRate)),
+    },
     maxQueue: positive('maxQueue', c.maxQueue, DEFAULTS.maxQueue),
     maxQueueWaitMs: positive('maxQueueWaitMs', c.maxQueueWaitMs, DEFAULTS.maxQueueWaitMs),
     rateLimit: c.rateLimit === undefined ? { ...DEFAULTS.rateLimit } : c.rateLimit,
+    authFailureLimit: c.authFailureLimit === undefined ? { ...DEFAULTS.authFailureLimit } : c.authFailureLimit,
     log: c.log ?? (() => {}),
     audit: c.audit,
     scrape: {

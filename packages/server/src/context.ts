@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ParseEngine, ResolvedConfig } from './config.ts';
 import type { KeyStore } from './keys.ts';
-import type { PageQuotas, ParseGate, RateLimiter } from './limits.ts';
+import type { Gate, PageQuotas, RateLimiter } from './limits.ts';
 
 /** Per-request facts the routes record and the logging middleware reports. */
 export interface RequestVars {
@@ -26,9 +26,14 @@ export interface Services {
   engine: ParseEngine;
   config: ResolvedConfig;
   keys: Promise<KeyStore>;
-  gate: ParseGate;
+  /** Requests whose body is being read or is held (bounds upload memory). */
+  uploads: Gate;
+  /** Parses running (bounds CPU); only requests holding an upload slot ask for one. */
+  gate: Gate;
   quotas: PageQuotas;
   rate: RateLimiter | undefined;
+  /** Missing or wrong keys per client address. */
+  authFailures: RateLimiter | undefined;
   /** Set while shutting down: new API requests get 503, /health reports draining. */
   state: { draining: boolean; inFlight: number };
 }

@@ -25,6 +25,13 @@ export const MISSING_FILE =
 export const INVALID_OPTIONS_JSON = "Invalid JSON in the 'options' field. Provide a valid JSON string.";
 export const OPTIONS_NOT_OBJECT = "The 'options' field must parse to a JSON object.";
 
+/**
+ * How an HTTP client gives the password of an encrypted document, named in its 400 (withPasswordHint):
+ * with the upload, or, for a scraped file, by uploading it.
+ */
+export const PARSE_PASSWORD_HINT = "in the multipart field 'password' (or the X-Docmill-Password header)";
+export const SCRAPE_PASSWORD_HINT = "by uploading the file to POST /v2/parse with the multipart field 'password'";
+
 export const badRequest = (message: string): DocmillError => new DocmillError(400, 'BAD_REQUEST', message);
 
 export const fileTooLarge = (maxBytes: number): DocmillError =>

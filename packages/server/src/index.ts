@@ -4,3 +4,4 @@ export type { AuditEvent, ParseEngine, RequestLog, ScrapeConfig, ServerConfig } 
 export { DEFAULTS } from './config.ts';
 export type { ApiKey, KeyStore } from './keys.ts';
 export { createKeyStore, parseKeyFile, parseKeyList } from './keys.ts';
+export { parseDataSchema } from './openapi.ts';

@@ -7,8 +7,9 @@ export interface RunningServer {
   url: string;
   port: number;
   /**
-   * Graceful stop: stop accepting connections, answer new API requests on open connections with
-   * 503, wait for in-flight requests (up to `timeoutMs`), then close what is left.
+   * Graceful stop: keep listening while draining (new API requests and /health answer 503 with
+   * Connection: close), let in-flight requests finish and their answers go out (up to
+   * `timeoutMs`), then stop listening and close what is left.
    */
   close(timeoutMs?: number): Promise<void>;
 }
@@ -26,6 +27,9 @@ export function startServer(app: DocmillApp, opts: { host: string; port: number 
         port: info.port,
         async close(timeoutMs = 30_000) {
           const deadline = Date.now() + timeoutMs;
+          // Listening on while draining: a client (or load balancer) gets a 503 it can act on,
+          // not ECONNREFUSED, until nothing is in flight.
+          await app.drain(timeoutMs);
           let done = false;
           const closed = new Promise<void>((resolve) =>
             server.close(() => {
@@ -33,10 +37,9 @@ export function startServer(app: DocmillApp, opts: { host: string; port: number 
               resolve();
             }),
           );
-          await app.drain(timeoutMs);
-          // The app is done when a handler returns; Node may still be writing that response, and
-          // drained responses carry `Connection: close`. Sweep idle keep-alive sockets until the
-          // server reports closed, and cut what is left only at the deadline.
+          // The app is done when a handler returns; Node may still be writing that answer, or an
+          // answer pipelined behind it. Sweep idle keep-alive sockets until the server reports
+          // closed, and cut what is left only at the deadline.
           while (!done && Date.now() < deadline) {
             if ('closeIdleConnections' in server) server.closeIdleConnections();
             await Promise.race([closed, new Promise((r) => setTimeout(r, 50))]);
@@ -49,3 +52,7 @@ export function startServer(app: DocmillApp, opts: { host: string; port: number 
     server.once('error', reject);
   });
 }
+
+// The SSRF-guarded fetcher of /v2/scrape, for other hosts of the engine that fetch URLs (the MCP server).
+export { createNodeFetcher, type Resolve } from './scrape/node-fetcher.ts';
+export type { Fetched, Fetcher, FetchRequest } from './scrape/types.ts';

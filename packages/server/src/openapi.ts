@@ -53,9 +53,18 @@ const success = z.object({ success: z.literal(true), data: document });
 const health = z.object({
   status: z.enum(['ok', 'draining']),
   version: z.string(),
-  running: z.number().int(),
-  queued: z.number().int(),
+  running: z.number().int().describe('Parses running.'),
+  queued: z.number().int().describe('Requests waiting for an upload or a parse slot.'),
+  uploads: z.number().int().describe('Requests whose body is being read or is held.'),
 });
+
+const passwordHeader = {
+  name: 'X-Docmill-Password',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description: "Password of an encrypted document (the parse form's `password` field wins); never logged nor echoed.",
+};
 
 const schema = (s: z.ZodType, io: 'input' | 'output' = 'output') => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -72,7 +81,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing or invalid API key',
   402: 'Page quota of the key used up',
   404: 'Not found',
-  408: 'Timeout (SCRAPE_TIMEOUT)',
+  408: 'Timeout (SCRAPE_TIMEOUT): the `timeout` option, or a request body that arrived too slowly',
   429: 'Rate limit or full queue; see Retry-After',
   500: 'Unexpected error (UNKNOWN_ERROR) with an error id',
   503: 'Shutting down',
@@ -105,6 +114,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
         post: {
           operationId: 'parseFile',
           summary: 'Parse an uploaded file',
+          description:
+            'At most 100 form parts and 16 KB of headers per part. The body may pause at most 10 s and must then average 64 KiB/s (server defaults), or 408.',
+          parameters: [passwordHeader],
           requestBody: {
             required: true,
             content: {
@@ -117,6 +129,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
                     options: {
                       description: 'ParseOptions as a JSON string field, or a part of type application/json.',
                       $ref: '#/components/schemas/ParseOptions',
+                    },
+                    password: {
+                      type: 'string',
+                      maxLength: 1024,
+                      description: 'Password of an encrypted document; never logged nor echoed.',
                     },
                   },
                 },
@@ -134,6 +151,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         post: {
           operationId: 'scrape',
           summary: 'Fetch a URL (no browser rendering) and parse it',
+          parameters: [passwordHeader],
           requestBody: { required: true, ...json('ScrapeRequest') },
           responses: {
             '200': {
@@ -205,3 +223,6 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
   };
 }
+
+/** The `data` object of a successful parse, for other hosts that describe it (the MCP tools' output schema). */
+export { document as parseDataSchema };

@@ -3,16 +3,35 @@ import type { Ctx, Services } from './context.ts';
 import { type Admission, deadlineError } from './limits.ts';
 
 /**
- * Takes a parse slot before the body is read, so that uploads (up to 51 MB each) and fetched pages
- * are only held in memory for admitted requests: memory is bounded by `concurrency`, and waiting
- * requests stay unread on their connection. The page quota is checked first, the queue may refuse
- * with 429, and the slot is always released.
+ * Runs a request that carries a document (an upload, or a page to fetch) inside an upload slot:
+ * the body is read, or the page fetched, only once admitted, so waiting requests stay unread on
+ * their connection and what is held in memory is bounded by `maxUploads`. The page quota is
+ * checked first; the queue may refuse with 429; the slot is always released. `work` gets the
+ * admission, whose `queuedMs` the parse slot adds to.
  */
-export async function withSlot<T>(c: Ctx, s: Services, work: (slot: Admission) => Promise<T>): Promise<T> {
+export async function withUpload<T>(c: Ctx, s: Services, work: (upload: Admission) => Promise<T>): Promise<T> {
   s.quotas.check(c.get('keyId') ?? 'anonymous', c.get('pageQuota'));
+  const upload = await s.uploads.admit(c.req.raw.signal);
+  try {
+    return await work(upload);
+  } finally {
+    upload.release();
+  }
+}
+
+/**
+ * Takes a parse slot for a request whose document is in hand: a slow client never holds one. The
+ * slot's `queuedMs` counts the wait for the upload slot too.
+ */
+export async function withSlot<T>(
+  c: Ctx,
+  s: Services,
+  upload: Admission,
+  work: (slot: Admission) => Promise<T>,
+): Promise<T> {
   const slot = await s.gate.admit(c.req.raw.signal);
   try {
-    return await work(slot);
+    return await work({ ...slot, queuedMs: slot.queuedMs + upload.queuedMs });
   } finally {
     slot.release();
   }
@@ -32,7 +51,10 @@ export function deadline(c: Ctx, timeoutMs: number, startedAt: number) {
   };
 }
 
-/** One parse inside a slot: cancellation, the deadline, page accounting and the queue facts. */
+/**
+ * One parse inside a slot: cancellation, the deadline (from `startedAt`: the parse slot's grant,
+ * or earlier when the time to fetch the document counts too), page accounting and the queue facts.
+ */
 export async function parseInSlot(
   c: Ctx,
   s: Services,
@@ -41,8 +63,9 @@ export async function parseInSlot(
   options: ParseOptions,
   timeoutMs: number,
   hints: Omit<ParseHints, 'signal'>,
+  startedAt = slot.startedAt,
 ): Promise<ParseData> {
-  const d = deadline(c, timeoutMs, slot.startedAt);
+  const d = deadline(c, timeoutMs, startedAt);
   try {
     const data = await s.engine.parse(bytes, options, { ...hints, signal: d.signal });
     // An in-process engine can hold the event loop past the deadline in one synchronous step, so

@@ -24,9 +24,7 @@ async function upload(file: string, options: unknown): Promise<{ status: number;
 }
 
 describe('POST /v2/parse with chunks and blocks', () => {
-  it('returns data.chunks with provenance and data.blocks for a DOCX and a spreadsheet', {
-    timeout: 60_000,
-  }, async () => {
+  it('returns data.chunks with provenance and data.blocks for a DOCX and a spreadsheet', async () => {
     const options = {
       formats: ['markdown', { type: 'chunks', maxTokens: 64 }],
       parsers: [{ type: 'pdf', blocks: true }],

@@ -1,4 +1,4 @@
-import { createEngine, type ParseData } from '@docmill/core';
+import { createEngine, DocmillError, type ParseData } from '@docmill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import type { AuditEvent, ParseEngine, RequestLog, ServerConfig } from '../src/config.ts';
@@ -144,6 +144,31 @@ describe('compat-notes error table', () => {
     }
   });
 
+  it('an encrypted document → 400 naming how to send its password, missing and wrong told apart', async () => {
+    // Before: the text pointed HTTP clients to hints.password and --password, which they cannot use.
+    const locked = new Blob([fixture('pdf/encrypted.pdf') as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+    const { status, body } = await call(app, parseForm({}, 'locked.pdf', locked));
+    expect([status, body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(body.error).toBe(
+      "The PDF is password-protected and cannot be read without its password. Pass its password in the multipart field 'password' (or the X-Docmill-Password header).",
+    );
+    const wrongPassword: ParseEngine = {
+      parse: () =>
+        Promise.reject(
+          new DocmillError(
+            400,
+            'BAD_REQUEST',
+            'The PDF is password-protected and the password given does not open it. Pass the right one in hints.password.',
+            { password: 'incorrect' },
+          ),
+        ),
+    };
+    const wrong = await call(appWith({}, wrongPassword), parseForm({}, 'locked.pdf', locked));
+    expect(wrong.body.error).toBe(
+      "The PDF is password-protected and the password given does not open it. Pass the right one in the multipart field 'password' (or the X-Docmill-Password header).",
+    );
+  });
+
   it('a file over 50 MB → 400 BAD_REQUEST', async () => {
     const big = new Blob([new Uint8Array(50 * 1024 * 1024 + 1)]);
     const { status, body } = await call(app, parseForm({}, 'big.pdf', big));
@@ -222,7 +247,9 @@ describe('compat-notes error table', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it('the real engine times out a parse with 408 too (and keeps serving)', async () => {
+  // In-process, the engine sees the deadline only between steps, and one step of this page takes
+  // seconds: ≈ 30 s alone on the busy 2-core machine, over 60 s beside the rest of the suite.
+  it('the real engine times out a parse with 408 too (and keeps serving)', { timeout: 240_000 }, async () => {
     // A page that takes several seconds through the whole pipeline even on an idle machine (≈ 6 s
     // measured; a 120,000-row CSV took 0.7 s there and finished inside the 1 s deadline).
     const rows = Array.from(
@@ -330,7 +357,7 @@ describe('limits', () => {
   });
 
   it('429 with Retry-After when the wait queue is full; the queued request reports its wait', async () => {
-    const app = appWith({ concurrency: 1, maxQueue: 1 }, slowEngine(300));
+    const app = appWith({ concurrency: 1, maxUploads: 1, maxQueue: 1 }, slowEngine(300));
     // Wait on the gate's own counters (via /health) rather than on timers: uploads take longer on a busy machine.
     const gateIs = async (running: number, queued: number) => {
       for (let i = 0; i < 500; i++) {
@@ -410,9 +437,9 @@ describe('drain', () => {
   });
 });
 
-describe('memory is bounded by admitted requests', () => {
+describe('memory is bounded by admitted uploads', () => {
   it('leaves a queued upload unread and refuses after maxQueueWaitMs with 429', async () => {
-    const app = appWith({ concurrency: 1, maxQueue: 4, maxQueueWaitMs: 300 }, slowEngine(1500));
+    const app = appWith({ concurrency: 1, maxUploads: 1, maxQueue: 4, maxQueueWaitMs: 300 }, slowEngine(1500));
     const busy = app.app.request('/v2/parse', parseForm({}));
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -429,7 +456,7 @@ describe('memory is bounded by admitted requests', () => {
     } as RequestInit);
     expect(waiting.status).toBe(429);
     expect(waiting.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await waiting.json()) as { error: string }).error).toMatch(/no parse slot within 300 ms/);
+    expect(((await waiting.json()) as { error: string }).error).toMatch(/no upload slot within 300 ms/);
     // Only what the stream queued up front, never the upload itself.
     expect(pulled).toBeLessThanOrEqual(2);
     expect((await busy).status).toBe(200);

@@ -127,6 +127,23 @@ describe('POST /v2/scrape fetches and parses (loopback allowed by configuration)
     expect(body.data.markdown).toContain('token=abc123');
   });
 
+  it('refuses a header with a line break or control character, or a name that is not a token: 400, nothing sent', async () => {
+    const before = hits.length;
+    for (const headers of [
+      { 'x-token': 'abc\r\nX-Injected: 1' },
+      { 'x-token': 'abc\nx' },
+      { 'x-token': 'nul\u0000' },
+      { 'x token': 'v' },
+      { 'x-token\r\nx-evil': 'v' },
+    ]) {
+      const { status, body } = await scrape(app, { url: `${base}/echo`, headers });
+      expect(status, JSON.stringify(headers)).toBe(400);
+      expect(body.code).toBe('BAD_REQUEST');
+      expect(body.error).toMatch(/^Invalid option headers: /);
+    }
+    expect(hits.length).toBe(before);
+  });
+
   it('reports an error page as statusCode with metadata.error', async () => {
     const { status, body } = await scrape(app, { url: `${base}/missing` });
     expect(status).toBe(200);
@@ -186,6 +203,7 @@ describe('SSRF: non-public addresses are refused, after DNS resolution and on ev
       `http://0x7f.1:${port}/page.html`,
       'http://169.254.169.254/latest/meta-data/',
       'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      `http://[::ffff:0:127.0.0.1]:${port}/page.html`,
       'http://10.0.0.1/',
       'http://192.168.1.1/',
     ]) {
@@ -223,7 +241,15 @@ describe('SSRF: non-public addresses are refused, after DNS resolution and on ev
   });
 
   it('classifies addresses', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '93.184.216.34', '::ffff:8.8.8.8']) {
+    for (const ip of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '2606:4700:4700::1111',
+      '93.184.216.34',
+      '::ffff:8.8.8.8',
+      '::ffff:0:8.8.8.8',
+      '2002:808:808::1',
+    ]) {
       expect(blockedReason(ip), ip).toBeUndefined();
     }
     const blocked: Array<[string, string]> = [
@@ -242,6 +268,12 @@ describe('SSRF: non-public addresses are refused, after DNS resolution and on ev
       ['::ffff:127.0.0.1', 'loopback'],
       ['::ffff:7f00:1', 'loopback'],
       ['64:ff9b::a9fe:a9fe', 'link-local / cloud metadata'],
+      ['::ffff:0:127.0.0.1', 'loopback'],
+      ['::ffff:0:a9fe:a9fe', 'link-local / cloud metadata'],
+      ['::ffff:0:10.0.0.1', 'private'],
+      ['2002:7f00:1::1', 'loopback'],
+      ['2002:c0a8:101::', 'private'],
+      ['64:ff9b:1::a00:1', 'local-use NAT64'],
       ['224.0.0.1', 'multicast'],
       ['garbage', 'not an IP address'],
     ];

@@ -38,6 +38,8 @@ export interface PooledEngineConfig {
   preload?: (string | URL)[];
   /** Use this pool instead of creating one (it must have the "parse" task registered; `close` leaves it running). */
   pool?: Pool;
+  /** A worker holding more after a document is replaced (see PoolOptions.maxWorkerMemoryBytes; default 1 GiB). */
+  maxWorkerMemoryBytes?: number;
 }
 
 export interface ParseTaskInput {
@@ -68,6 +70,7 @@ export function makePooledEngine(
       ...(config.workers !== undefined ? { size: config.workers } : {}),
       ...(config.maxQueue !== undefined ? { maxQueue: config.maxQueue } : {}),
       ...(config.preload ? { preload: config.preload } : {}),
+      ...(config.maxWorkerMemoryBytes !== undefined ? { maxWorkerMemoryBytes: config.maxWorkerMemoryBytes } : {}),
     });
   pool.register('parse', platform.parseTask);
   const limits: Limits = { ...DEFAULT_LIMITS, ...config.limits };

@@ -1,6 +1,14 @@
 import { DocmillError } from '@docmill/core';
 import * as Comlink from 'comlink';
-import { fromWire, type Lender, type Outcome, type ProgressCallback, runTask, toWire } from './protocol.ts';
+import {
+  fromWire,
+  type Lender,
+  type Outcome,
+  type ProgressCallback,
+  runTask,
+  toWire,
+  type WorkerOutcome,
+} from './protocol.ts';
 import type { Spawn, SpawnedWorker } from './spawn.ts';
 
 export interface PoolOptions {
@@ -17,7 +25,17 @@ export interface PoolOptions {
   preload?: (string | URL)[];
   /** Platform hook (tests inject crashing workers). Default: worker_threads in Node, Web Workers elsewhere. */
   spawn?: Spawn;
+  /**
+   * High-water mark of a worker's memory (its JS heap plus ArrayBuffers and WebAssembly memory,
+   * which never shrinks): a worker above it after a task is retired and replaced. Default 1 GiB;
+   * `Infinity` keeps workers whatever they hold. Where a worker cannot report its memory
+   * (browsers) it is kept.
+   */
+  maxWorkerMemoryBytes?: number;
 }
+
+/** Default high-water mark of a worker's memory (see `PoolOptions.maxWorkerMemoryBytes`). */
+export const DEFAULT_MAX_WORKER_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 export interface RunOptions {
   /** Aborting terminates the worker running the task (it is replaced) and rejects with the reason. */
@@ -44,6 +62,8 @@ export interface PoolStats {
   busy: number;
   queued: number;
   started: number;
+  /** Workers ended for holding more memory than `maxWorkerMemoryBytes` after a task. */
+  retired: number;
 }
 
 export interface Pool {
@@ -99,11 +119,13 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
   const maxQueue = options.maxQueue ?? 256;
   const spawn = options.spawn ?? platformSpawn;
   const preload = (options.preload ?? []).map(String);
+  const maxMemory = options.maxWorkerMemoryBytes ?? DEFAULT_MAX_WORKER_MEMORY_BYTES;
   const tasks = new Map<string, string>();
   for (const [k, v] of Object.entries(options.tasks ?? {})) tasks.set(k, String(v));
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: undefined, busy: false, cancel: undefined }));
   const queue: Waiter[] = [];
   let started = 0;
+  let retired = 0;
   let closed = false;
   let inThreadBusy = 0;
 
@@ -247,7 +269,17 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
       const progress = opts.onProgress ? Comlink.proxy(opts.onProgress) : undefined;
       const lender = lending ? Comlink.proxy(lending.lender) : undefined;
       w.api.run(url, payload, progress, lender).then(
-        (out: Outcome) => settle(() => (out.ok ? resolve(out.value) : reject(fromWire(out.error)))),
+        (out: WorkerOutcome) =>
+          settle(() => {
+            // Memory a task left behind (wasm memory never shrinks) goes with the worker; the
+            // answer is delivered all the same and the slot starts a fresh worker next time.
+            if (out.memory !== undefined && out.memory > maxMemory) {
+              retired++;
+              discard(slot, w);
+            }
+            if (out.ok) resolve(out.value);
+            else reject(fromWire(out.error));
+          }),
         (err: unknown) =>
           settle(() => {
             discard(slot, w);
@@ -308,6 +340,7 @@ export function makePool(options: PoolOptions, platformSpawn: Spawn): Pool {
         busy: slots.filter((s) => s.busy).length + inThreadBusy,
         queued: queue.length,
         started,
+        retired,
       };
     },
     async close() {

@@ -1,4 +1,4 @@
-import { DocmillError, type ErrorCode, type Offload, type ParseProgress } from '@docmill/core';
+import { DocmillError, type ErrorCode, type Offload, type ParseProgress, type PasswordProblem } from '@docmill/core';
 
 /**
  * The typed protocol across the worker seam. Tasks are modules named by URL; a worker imports a
@@ -28,6 +28,8 @@ export interface WireError {
   message: string;
   status?: number;
   code?: string;
+  /** A DocmillError's password marker (a missing or wrong password). */
+  password?: PasswordProblem;
 }
 
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: WireError };
@@ -55,22 +57,45 @@ export function offloadVia(lender: Lender): Offload {
   };
 }
 
+/** A task's outcome as a worker reports it, with the worker's memory after the task. */
+export type WorkerOutcome = Outcome & { memory?: number | undefined };
+
+/**
+ * Memory the calling thread holds: its JS heap plus what lives outside it (ArrayBuffers,
+ * WebAssembly memories, which never shrink). Per thread in a Node worker; undefined where the
+ * runtime cannot tell (browsers).
+ */
+export function threadMemory(): number | undefined {
+  const proc = (globalThis as { process?: { memoryUsage?: () => { heapTotal: number; external: number } } }).process;
+  const m = proc?.memoryUsage?.();
+  return m ? m.heapTotal + m.external : undefined;
+}
+
 /** What a worker exposes through comlink. */
 export interface WorkerApi {
-  run(url: string, input: unknown, onProgress?: ProgressCallback, lender?: Lender): Promise<Outcome>;
+  run(url: string, input: unknown, onProgress?: ProgressCallback, lender?: Lender): Promise<WorkerOutcome>;
   /** Imports a module ahead of the first task (warm start, or a runtime that must load first). */
   preload(url: string): Promise<void>;
 }
 
 export function toWire(err: unknown): WireError {
-  if (err instanceof DocmillError) return { name: err.name, message: err.message, status: err.status, code: err.code };
+  if (err instanceof DocmillError) {
+    const wire: WireError = { name: err.name, message: err.message, status: err.status, code: err.code };
+    if (err.password) wire.password = err.password;
+    return wire;
+  }
   if (err instanceof Error) return { name: err.name, message: err.message };
   return { name: 'Error', message: String(err) };
 }
 
 export function fromWire(w: WireError): DocmillError {
   if (w.name === 'DocmillError' && typeof w.status === 'number' && w.code) {
-    return new DocmillError(w.status, w.code as ErrorCode, w.message);
+    return new DocmillError(
+      w.status,
+      w.code as ErrorCode,
+      w.message,
+      w.password ? { password: w.password } : undefined,
+    );
   }
   return new DocmillError(500, 'UNKNOWN_ERROR', `An unexpected error occurred in a worker. ${w.message}`.trim());
 }

@@ -6,6 +6,7 @@ import {
   type Progress,
   type ProgressCallback,
   runTask,
+  threadMemory,
   type WorkerApi,
 } from './protocol.ts';
 
@@ -23,7 +24,8 @@ export function serve(endpoint: Comlink.Endpoint): void {
       try {
         const out = await runTask(url, input, forward, lender ? offloadVia(lender) : undefined);
         await Promise.all(sent);
-        return out;
+        // The pool retires a worker whose memory a task left above its high-water mark.
+        return { ...out, memory: threadMemory() };
       } finally {
         // The pool keeps the lender's channel open until told; one per task would pile up.
         (lender as Comlink.Remote<Lender> | undefined)?.[Comlink.releaseProxy]();

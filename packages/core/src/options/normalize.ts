@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { DEFAULT_CHUNK_TOKENS } from '../derive/chunks/limits.ts';
 import type { TokenizerName } from '../derive/chunks/types.ts';
 import { DocmillError } from '../errors.ts';
+import { checkOptionsBounds } from './bounds.ts';
+import { explainIssue } from './issues.ts';
 import { type FormatType, type ParsedOptions, type PiiEntity, parseOptionsSchema, piiEntities } from './schema.ts';
 
 export type PdfMode = 'fast' | 'auto' | 'ocr';
@@ -129,6 +131,7 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new DocmillError(400, 'BAD_REQUEST', 'The options must be a JSON object.');
   }
+  checkOptionsBounds(input);
   rejectUnsupported(input as Record<string, unknown>);
   const result = parseOptionsSchema.safeParse(input);
   if (!result.success) {
@@ -138,7 +141,10 @@ export function normalizeOptions(input: unknown = {}): ResolvedOptions {
     if (first?.code === 'unrecognized_keys') {
       const where = first.path.length ? ` in ${fieldPath(first.path)}` : '';
       message = `Unrecognized option key${first.keys.length > 1 ? 's' : ''}${where}: ${first.keys.join(', ')}`;
-    } else if (first) message = `Invalid option ${fieldPath(first.path)}: ${first.message}`;
+    } else if (first) {
+      const { path, message: why } = explainIssue(first, input);
+      message = `Invalid option ${fieldPath(path)}: ${why}`;
+    }
     throw new DocmillError(400, 'BAD_REQUEST', message, {
       details: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code })),
     });

@@ -1,6 +1,11 @@
 /** Small byte helpers for the binary formats' key derivations and records. */
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  return joinBytes(parts);
+}
+
+/** `concatBytes` for a list of any length: spreading a long list overflows the call stack. */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {

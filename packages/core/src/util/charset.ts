@@ -5,12 +5,21 @@
  * browsers too (Node ships full ICU, which includes Shift-JIS and the Windows code pages).
  */
 
+import { isIso2022Jp, LEGACY_CANDIDATES, textScore } from './charset-sniff.ts';
+import { decodeWith } from './decode-with.ts';
+import { sniffUtf16 } from './utf16.ts';
+
+export { decodeWith } from './decode-with.ts';
+export { sniffUtf16 } from './utf16.ts';
+
 export interface Decoded {
   text: string;
   /** WHATWG encoding name actually used. */
   encoding: string;
   /** How the encoding was chosen, for warnings and tests. */
   by: 'bom' | 'declared' | 'sniffed';
+  /** The encoding the document declared (WHATWG name), when it declared one the bytes contradict. */
+  contradicts?: string;
 }
 
 const boms: Array<[number[], string]> = [
@@ -82,105 +91,27 @@ function mostlyUtf8(b: Uint8Array): boolean {
   return invalid === 0 || multi >= invalid * 4;
 }
 
-/** UTF-16 without a BOM shows as zero bytes in every other position for Latin text. */
-export function sniffUtf16(b: Uint8Array): string | undefined {
-  const n = Math.min(b.length - (b.length % 2), 4096);
-  if (n < 4) return undefined;
-  let evenZero = 0;
-  let oddZero = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (b[i] === 0) evenZero++;
-    if (b[i + 1] === 0) oddZero++;
-  }
-  const pairs = n / 2;
-  const sample = b.subarray(0, n);
-  // Latin text: zero bytes in every other position. Mostly-CJK text has them only under its ASCII
-  // (digits, punctuation, line breaks), so a weaker one-sided pattern is accepted too. Either way
-  // the sample must then decode to clean text, so arrays of 16-bit numbers are not taken for text.
-  if (oddZero >= pairs * 0.1 && evenZero <= Math.min(oddZero * 0.1, pairs * 0.05)) {
-    return cleanUtf16('utf-16le', sample) ? 'utf-16le' : undefined;
-  }
-  if (evenZero >= pairs * 0.1 && oddZero <= Math.min(evenZero * 0.1, pairs * 0.05)) {
-    return cleanUtf16('utf-16be', sample) ? 'utf-16be' : undefined;
-  }
-  return undefined;
-}
-
-/** At most 1% replacement characters or C0 controls other than tab, line breaks and form feed. */
-function cleanUtf16(encoding: string, sample: Uint8Array): boolean {
-  // The sample may end inside a surrogate pair; its last unit proves nothing.
-  const text = new TextDecoder(encoding).decode(sample).slice(0, -1);
-  const noise = text.match(/[\uFFFD\u0000-\u0008\u000B\u000E-\u001F]/g)?.length ?? 0;
-  return noise <= text.length * 0.01;
-}
-
-/** Kana, kanji, CJK punctuation and full/half-width forms: what Shift-JIS pairs decode to. */
-const isJapanese = (cp: number): boolean =>
-  (cp >= 0x3000 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xff01 && cp <= 0xff9f);
-const isHalfWidthKana = (cp: number): boolean => cp >= 0xff61 && cp <= 0xff9f;
-const isAsciiLetter = (cp: number | undefined): boolean =>
-  cp !== undefined && ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a));
+/** Sample a guess is made on: enough text, bounded work. */
+const SAMPLE = 1 << 16;
 
 /**
- * Shift-JIS versus a single-byte Windows code page. Latin text in cp1252 often decodes as "valid"
- * Shift-JIS too (`è` plus the next letter is a kanji pair, `ß` a half-width katakana), but those
- * characters sit alone inside Latin words, whereas real Japanese comes in runs of several kana or
- * kanji. So runs of Japanese characters count for Shift-JIS, characters wedged between ASCII
- * letters (and lone half-width katakana) count against it, as does anything else non-ASCII.
+ * The legacy encoding whose decode of the first 64 KB reads most like text (textScore), with its
+ * score; ties go to the more common encoding. Windows-1252 for text with no byte outside ASCII.
  */
-function sniffLegacy(b: Uint8Array): string {
-  const sample = b.subarray(0, 1 << 16);
-  const chars = Array.from(new TextDecoder('shift_jis').decode(sample), (ch) => ch.codePointAt(0) as number);
-  // A sample cut inside a two-byte pair ends in one replacement character that means nothing.
-  if (sample.length < b.length && chars[chars.length - 1] === 0xfffd) chars.pop();
-  let good = 0;
-  let bad = 0;
-  for (let i = 0; i < chars.length; ) {
-    const cp = chars[i] as number;
-    if (cp < 0x80) {
-      i++;
-      continue;
-    }
-    if (!isJapanese(cp)) {
-      bad++;
-      i++;
-      continue;
-    }
-    let end = i;
-    while (end < chars.length && isJapanese(chars[end] as number)) end++;
-    const run = end - i;
-    const insideWord = isAsciiLetter(chars[i - 1]) && isAsciiLetter(chars[end]);
-    if (run >= 3) good += run;
-    else if (insideWord || (run === 1 && isHalfWidthKana(cp))) bad += run;
-    else good += run;
-    i = end;
+function sniffLegacy(bytes: Uint8Array): { encoding: string; score: number } {
+  const sample = bytes.subarray(0, SAMPLE);
+  if (isIso2022Jp(sample)) return { encoding: 'iso-2022-jp', score: 1 };
+  // A multi-byte character cut by the sample's end decodes as one replacement character.
+  const cut = sample.length < bytes.length;
+  let best = { encoding: 'windows-1252', score: Number.NEGATIVE_INFINITY };
+  for (const [encoding, prior] of LEGACY_CANDIDATES) {
+    let text = decodeWith(encoding, sample);
+    if (cut && text.endsWith('\ufffd')) text = text.slice(0, -1);
+    const score = textScore(text);
+    if (score === undefined) return { encoding: 'windows-1252', score: 0 };
+    if (score + prior > best.score) best = { encoding, score: score + prior };
   }
-  return good > 0 && good >= bad * 3 ? 'shift_jis' : 'windows-1252';
-}
-
-/** cp1252's 0x80–0x9F row (undefined positions map to the C1 control, as browsers do). */
-const CP1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-/**
- * Decodes with a WHATWG encoding name. Node's `TextDecoder('windows-1252')` decodes as ISO-8859-1
- * (0x80 stays U+0080 instead of €), so that code page is mapped here; the rest goes to ICU.
- */
-export function decodeWith(encoding: string, bytes: Uint8Array): string {
-  if (encoding !== 'windows-1252') return new TextDecoder(encoding).decode(bytes);
-  let out = '';
-  const chunk = 8192;
-  for (let i = 0; i < bytes.length; i += chunk) {
-    const part = bytes.subarray(i, i + chunk);
-    const codes = new Array<string>(part.length);
-    for (let k = 0; k < part.length; k++) {
-      const b = part[k] as number;
-      codes[k] = b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] as string) : String.fromCharCode(b);
-    }
-    out += codes.join('');
-  }
-  return out;
+  return best;
 }
 
 export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
@@ -197,36 +128,44 @@ export function decodeText(bytes: Uint8Array, declared?: string): Decoded {
   if (label && !label.startsWith('utf-16')) {
     const sniffed = contradicted(label, bytes);
     if (!sniffed) return { text: decodeWith(label, bytes), encoding: label, by: 'declared' };
-    return { text: decodeWith(sniffed, bytes), encoding: sniffed, by: 'sniffed' };
+    return { text: decodeWith(sniffed, bytes), encoding: sniffed, by: 'sniffed', contradicts: label };
   }
   const wide = sniffUtf16(bytes);
   if (wide) return { text: new TextDecoder(wide).decode(bytes), encoding: wide, by: 'sniffed' };
-  const encoding = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
+  const encoding = isIso2022Jp(bytes.subarray(0, SAMPLE))
+    ? 'iso-2022-jp'
+    : mostlyUtf8(bytes)
+      ? 'utf-8'
+      : sniffLegacy(bytes).encoding;
   return { text: decodeWith(encoding, bytes), encoding, by: 'sniffed' };
 }
 
-/** Replacement characters a decode may produce before the declaration is doubted (stray bytes). */
-const tolerableGarbage = (length: number): number => Math.max(2, length / 1000);
+/** How much better than the declared encoding's decode a guess must read to overrule it. */
+const OVERRULE_MARGIN = 0.3;
+/** A declared decode scoring this well is kept without guessing (no guess can beat it by the margin). */
+const CLEARLY_TEXT = 0.95;
 
 /**
  * The encoding the bytes show when they contradict a declared one, else undefined. Pages are
  * saved by one tool and labelled by another (a template's `<meta charset="utf-8">` over
  * Windows-1252 or Shift-JIS text, an `iso-8859-1` header over UTF-8), and a browser reading
- * such a page shows its text, not a screen of U+FFFD. Evidence, in order: bytes that are not UTF-8
- * under a UTF-8 label; valid multi-byte UTF-8 under a legacy label (legacy text practically never
- * forms such sequences, whereas any UTF-8 beyond ASCII does); a legacy multi-byte label whose
- * decode is full of replacement characters.
+ * such a page shows its text, not a screen of U+FFFD. Evidence, in order: UTF-16 bytes (zero bytes
+ * in every other position) under any label; bytes that are not UTF-8 under a UTF-8 label; valid
+ * multi-byte UTF-8 under a legacy label (legacy text practically never forms such sequences,
+ * whereas any UTF-8 beyond ASCII does); a legacy encoding whose decode reads clearly more like
+ * text than the declared one's (charset-sniff.ts).
  */
 function contradicted(label: string, bytes: Uint8Array): string | undefined {
-  if (label === 'utf-8') return mostlyUtf8(bytes) ? undefined : sniffLegacy(bytes);
+  const wide = sniffUtf16(bytes);
+  if (wide) return wide;
+  // Seven-bit ISO-2022-JP is valid ASCII, so valid UTF-8: only its escapes give it away.
+  if (label !== 'iso-2022-jp' && isIso2022Jp(bytes.subarray(0, SAMPLE))) return 'iso-2022-jp';
+  if (label === 'utf-8') return mostlyUtf8(bytes) ? undefined : sniffLegacy(bytes).encoding;
   const { multi, invalid } = utf8Evidence(bytes, 1 << 20);
   if (multi > 0 && invalid === 0) return 'utf-8';
-  if (label === 'windows-1252' || label.startsWith('iso-8859') || label.startsWith('windows-')) return undefined;
-  // Multi-byte legacy labels (Shift-JIS, EUC, GBK, Big5) can be checked by decoding a sample.
-  const sample = bytes.subarray(0, 1 << 16);
-  const bad = (text: string) => text.match(/\uFFFD/g)?.length ?? 0;
-  const declaredBad = bad(new TextDecoder(label).decode(sample));
-  if (declaredBad <= tolerableGarbage(sample.length)) return undefined;
-  const other = mostlyUtf8(bytes) ? 'utf-8' : sniffLegacy(bytes);
-  return other !== label && bad(decodeWith(other, sample)) < declaredBad ? other : undefined;
+  const own = textScore(decodeWith(label, bytes.subarray(0, SAMPLE)));
+  // Nothing telling, or a decode that reads as well as text can: no guess could do better.
+  if (own === undefined || own >= CLEARLY_TEXT) return undefined;
+  const guess = sniffLegacy(bytes);
+  return guess.encoding !== label && guess.score > own + OVERRULE_MARGIN ? guess.encoding : undefined;
 }

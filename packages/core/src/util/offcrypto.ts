@@ -6,27 +6,14 @@
  * gives none, since Excel itself opens such files without asking.
  */
 import { openCfb } from '../adapters/cfb/index.ts';
-import { badInput, DocmillError, throwIfAborted } from '../errors.ts';
+import { badInput, DocmillError, passwordError, throwIfAborted } from '../errors.ts';
 import { concatBytes as concat, equalBytes as equal, u32le, utf16le } from './bytes.ts';
 import { sha1, sha512 } from './sha.ts';
 import { nextTask } from './task.ts';
+import { aesCbc, digest, fromBase64, type Hash } from './webcrypto.ts';
 import { attr, kid, kids, parseXml } from './xml.ts';
 
 export const DEFAULT_PASSWORD = 'VelvetSweatshop';
-
-const subtle = () => {
-  const s = globalThis.crypto?.subtle;
-  if (!s) throw new DocmillError(500, 'UNKNOWN_ERROR', 'WebCrypto (crypto.subtle) is not available here.');
-  return s;
-};
-
-type Hash = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
-
-const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-
-async function digest(hash: Hash, ...parts: Uint8Array[]): Promise<Uint8Array> {
-  return new Uint8Array(await subtle().digest(hash, concat(...parts) as Uint8Array<ArrayBuffer>));
-}
 
 const SYNC: Partial<Record<Hash, (b: Uint8Array) => Uint8Array>> = { 'SHA-1': sha1, 'SHA-512': sha512 };
 
@@ -60,27 +47,6 @@ function fit(bytes: Uint8Array, size: number): Uint8Array {
   const out = new Uint8Array(size).fill(0x36);
   out.set(bytes);
   return out;
-}
-
-/**
- * AES-CBC decryption of whole blocks without padding. WebCrypto insists on PKCS#7 padding, so one
- * block is appended that decrypts to a full padding block: E(padding XOR last ciphertext block).
- */
-async function aesCbc(key: Uint8Array, iv: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  const usable = data.subarray(0, data.length - (data.length % 16));
-  if (!usable.length) return new Uint8Array(0);
-  const k = await subtle().importKey('raw', key as Uint8Array<ArrayBuffer>, 'AES-CBC', false, ['encrypt', 'decrypt']);
-  const last = usable.subarray(usable.length - 16);
-  const pad = new Uint8Array(16).fill(16);
-  const tail = new Uint8Array(
-    await subtle().encrypt({ name: 'AES-CBC', iv: last as Uint8Array<ArrayBuffer> }, k, pad),
-  ).subarray(0, 16);
-  const plain = await subtle().decrypt(
-    { name: 'AES-CBC', iv: iv as Uint8Array<ArrayBuffer> },
-    k,
-    concat(usable, tail) as Uint8Array<ArrayBuffer>,
-  );
-  return new Uint8Array(plain);
 }
 
 /** AES-ECB from CBC with a zero IV: each plaintext block is then un-chained with the previous ciphertext. */
@@ -235,9 +201,5 @@ export async function decryptOoxml(
     }
     if (plain) return plain;
   }
-  throw badInput(
-    password === undefined
-      ? 'The document is password-protected or encrypted; pass its password (hints.password, CLI --password) or remove the protection.'
-      : 'The document is password-protected and the password given does not open it.',
-  );
+  throw passwordError('The document', password);
 }

@@ -36,6 +36,17 @@ function descriptorEnd(view: DataView, dataStart: number): { end: number; crc: n
   return null;
 }
 
+/** The entry a zip was cut inside: its local header is whole, its data is not. */
+export interface CutEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** The data that survived. */
+  data: Uint8Array;
+  /** The size the header declares (0 when it was to follow in a descriptor). */
+  uncompressedSize: number;
+}
+
 function scan(bytes: Uint8Array, maxEntries: number): { entries: LocalEntry[]; end: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries: LocalEntry[] = [];
@@ -72,6 +83,32 @@ function scan(bytes: Uint8Array, maxEntries: number): { entries: LocalEntry[]; e
     p = next;
   }
   return { entries, end: p };
+}
+
+/**
+ * The entry a zip without its central directory was cut inside, if the cut fell in an entry's data
+ * (not in a header): what a reader can still partly recover.
+ */
+export function cutEntry(bytes: Uint8Array, maxEntries: number): CutEntry | null {
+  const { end } = scan(bytes, maxEntries);
+  if (end + 30 > bytes.length) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(end, true) !== LOCAL) return null;
+  const nameLen = view.getUint16(end + 26, true);
+  const dataStart = end + 30 + nameLen + view.getUint16(end + 28, true);
+  if (dataStart >= bytes.length) return null;
+  // The walk may also have stopped at its entry limit, before a whole entry.
+  const whole =
+    view.getUint16(end + 6, true) & HAS_DESCRIPTOR
+      ? descriptorEnd(view, dataStart) !== null
+      : dataStart + view.getUint32(end + 18, true) <= bytes.length;
+  if (whole) return null;
+  return {
+    name: new TextDecoder().decode(bytes.subarray(end + 30, end + 30 + nameLen)),
+    method: view.getUint16(end + 8, true),
+    data: bytes.subarray(dataStart),
+    uncompressedSize: view.getUint32(end + 22, true),
+  };
 }
 
 /**

@@ -109,5 +109,5 @@ describe.skipIf(!hasCorpus)(`docx adapter: corpus (${hasCorpus ? 'present' : cor
     expect(mean(scores.map((s) => s.text))).toBeGreaterThanOrEqual(0.93);
     expect(mean(present(scores.map((s) => s.table)))).toBeGreaterThanOrEqual(0.85);
     expect(mean(present(scores.map((s) => s.heading)))).toBeGreaterThanOrEqual(0.9);
-  }, 120_000);
+  });
 });

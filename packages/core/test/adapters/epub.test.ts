@@ -127,7 +127,6 @@ describe('epub adapter: fixtures', () => {
 
   it.each(['basic.epub', 'epub2.epub'])(
     'answers 200 truncated or bit-flipped copies of %s with a result or a DocmillError',
-    { timeout: 120000 },
     async (name) => {
       await expectSurvivesDamage(fixture('epub', name), 'damaged.epub');
     },

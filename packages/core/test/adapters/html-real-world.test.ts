@@ -118,6 +118,35 @@ describe('html: a declared charset the bytes contradict', () => {
     expect(r.markdown).toBe('Grüße aus Zürich – 20 °C, naïve café.\n');
     expect(r.metadata?.title).toBe('Zürich');
   });
+  it.each([
+    [
+      'mislabelled-eucjp.html',
+      '# 定例会議の議事録\n\n本日の会議では、来年度の予算と新しい事務所の場所について話し合いました。次回は来週の水曜日です。\n',
+      'The page declares the encoding utf-8 but its bytes are euc-jp; it was read as euc-jp.',
+    ],
+    [
+      'mislabelled-gbk.html',
+      '# 关于会议的通知\n\n本周五下午三点在二楼会议室召开全体员工大会，请大家准时参加。会议内容包括年度工作总结和明年的计划。\n',
+      'The page declares the encoding shift_jis but its bytes are gb18030; it was read as gb18030.',
+    ],
+    [
+      'mislabelled-koi8r.html',
+      '# Годовой отчёт\n\nВ этом году компания открыла два новых офиса и увеличила число сотрудников. Подробности в приложении.\n',
+      'The page declares the encoding windows-1252 but its bytes are koi8-r; it was read as koi8-r.',
+    ],
+    [
+      'mislabelled-utf16.html',
+      '# Grüße aus Zürich\n\nDie Straße führt über die Brücke – 20 °C, naïve café.\n',
+      'The page declares the encoding windows-1252 but its bytes are utf-16le; it was read as utf-16le.',
+    ],
+  ])('decodes %s by what its bytes are, and says which encoding it used', async (name, markdown, warning) => {
+    // Before: EUC-JP under utf-8 and GBK under shift_jis were refused as "binary data, not a web
+    // page"; KOI8-R under windows-1252 came out as accented Latin; none said what happened.
+    const r = await parse(fixture('html', name), {}, { filename: name });
+    expect(r.markdown).toBe(markdown);
+    expect(r.warning).toBe(warning);
+  });
+
   it('still follows a declaration the bytes agree with', async () => {
     expect((await run(fixture('html', 'cp1252.html'))).markdown).toContain('Crème');
   });

@@ -158,7 +158,7 @@ describe.each(pdfBackends)('PDF backend conformance (%s)', (name) => {
     await expect(src.page(1)).rejects.toThrow();
   });
 
-  it('survives 200 damaged variants of each one-page PDF fixture', { timeout: 300_000 }, async () => {
+  it('survives 200 damaged variants of each one-page PDF fixture', async () => {
     const { parse } = engineFor(name);
     for (const file of ['basic.pdf', 'tables.pdf', 'encrypted.pdf', 'blank.pdf'])
       await expectSurvivesDamage(fixture('pdf', file), file, 200, parse);
@@ -167,7 +167,7 @@ describe.each(pdfBackends)('PDF backend conformance (%s)', (name) => {
 
 /** The default engine (PDFium, pdf.js when PDFium cannot open a file) on every fixture. */
 describe('PDF damage through the default engine', () => {
-  it('survives 200 damaged variants of every PDF fixture', { timeout: 300_000 }, async () => {
+  it('survives 200 damaged variants of every PDF fixture', async () => {
     for (const file of ['basic.pdf', 'running.pdf', 'tables.pdf', 'continued.pdf', 'encrypted.pdf', 'blank.pdf'])
       await expectSurvivesDamage(fixture('pdf', file), file, 200);
   });
@@ -181,7 +181,7 @@ describe('PDF damage through the default engine', () => {
  * the prefetch handled; the cached promise still rejects for a later walk that reaches that kid.
  */
 describe('pdf.js backend on damaged multi-page PDFs', () => {
-  it('leaves no unhandled rejection over 200 damaged variants of each', { timeout: 120_000 }, async () => {
+  it('leaves no unhandled rejection over 200 damaged variants of each', async () => {
     const { parse } = engineFor('pdfjs');
     const unhandled: string[] = [];
     const listener = (reason: unknown) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
 import { parse } from '../../src/index.ts';
 import { corpusFile, corpusRoot, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const dir = join(corpusRoot, 'pdfbench');
 const files = existsSync(dir)
@@ -18,9 +19,13 @@ const refused = new Set(['unstructured_pdf_password.pdf']);
 describe.skipIf(!hasCorpus)(
   `every pdfbench file parses or fails with a clear 400 (${hasCorpus ? 'corpus' : corpusSkipReason})`,
   () => {
-    it.each(files)('%s', { timeout: 60_000 }, async (name) => {
+    it.each(files)('%s', async (name) => {
       const bytes = corpusFile('pdfbench', name);
-      const outcome = await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: name }).then(
+      const outcome = await parse(
+        bytes,
+        { parsers: [{ type: 'pdf', mode: 'fast' }], ...NO_DEADLINE },
+        { filename: name },
+      ).then(
         (r) => ({ ok: true as const, r }),
         (e: unknown) => ({ ok: false as const, e }),
       );

@@ -3,6 +3,7 @@ import { DocmillError } from '../../src/errors.ts';
 import { corpusFile, corpusPairs, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { headingF1, mean, tableNeighbourF1, textSimilarity } from '../helpers/metrics.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
 const bench = (name: string) => corpusFile('pdfbench', name);
@@ -13,9 +14,15 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     const { parse } = engineFor(backend);
     /** A docling PDF source in fast mode. */
     const doclingFast = (name: string) =>
-      parse(corpusFile('docling', 'pdf', 'sources', name), fast, { filename: name });
+      parse(corpusFile('docling', 'pdf', 'sources', name), { ...fast, ...NO_DEADLINE }, { filename: name });
     it('reads a two-column paper column by column, title and abstract first', async () => {
-      const r = await parse(bench('unstructured_pdf_multi-column.pdf'), fast, { filename: 'multi-column.pdf' });
+      const r = await parse(
+        bench('unstructured_pdf_multi-column.pdf'),
+        { ...fast, ...NO_DEADLINE },
+        {
+          filename: 'multi-column.pdf',
+        },
+      );
       const md = r.markdown ?? '';
       const order = [
         'Dense Passage Retrieval for Open-Domain Question Answering',
@@ -243,14 +250,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       }
     });
 
-    it('meets the text, table and heading targets on the docling PDFs', { timeout: 120_000 }, async () => {
+    it('meets the text, table and heading targets on the docling PDFs', async () => {
       const pairs = corpusPairs('docling/pdf/sources', '.pdf').filter((p) => p.truth);
       expect(pairs.length).toBeGreaterThanOrEqual(10);
       const texts: number[] = [];
       const heads: number[] = [];
       const tables: number[] = [];
       for (const p of pairs) {
-        const r = await parse(corpusFile('docling', 'pdf', 'sources', p.name), {}, { filename: p.name });
+        const r = await parse(corpusFile('docling', 'pdf', 'sources', p.name), NO_DEADLINE, { filename: p.name });
         texts.push(textSimilarity(r.markdown ?? '', p.truth as string));
         const h = headingF1(r.markdown ?? '', p.truth as string);
         if (h !== null && h !== undefined) heads.push(h);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
 const bench = (name: string) => corpusFile('pdfbench', name);
@@ -71,7 +72,8 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
   `pdf adapter: real-world patterns on the corpus (${hasCorpus ? 'present' : corpusSkipReason}, %s)`,
   (backend) => {
     const { parse } = engineFor(backend);
-    const read = async (name: string) => (await parse(bench(name), fast, { filename: name })).markdown ?? '';
+    const read = async (name: string) =>
+      (await parse(bench(name), { ...fast, ...NO_DEADLINE }, { filename: name })).markdown ?? '';
 
     it('decides each line-end hyphen from the document (multi-column paper)', async () => {
       const md = await read('unstructured_pdf_multi-column.pdf');
@@ -100,7 +102,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
     it('reads a contents page whose dot leaders outnumber its letters as text, not as a page to OCR', async () => {
       const { createEngine } = await import('../../src/index.ts');
       const name = 'unstructured_pdf_failure-after-repair.pdf';
-      const r = await createEngine({ pdf: { backend } }).parseTree(bench(name), {}, { filename: name });
+      const r = await createEngine({ pdf: { backend } }).parseTree(bench(name), NO_DEADLINE, { filename: name });
       const info = r.output.pageInfo ?? {};
       expect(Object.keys(info)).toHaveLength(76);
       expect(Object.entries(info).filter(([, c]) => c.text !== 'text')).toEqual([]);
@@ -152,7 +154,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).not.toMatch(/^1 400\.01|^3 600\.01/m);
     });
 
-    it('decides each line-end hyphen from the document (novel)', { timeout: 60_000 }, async () => {
+    it('decides each line-end hyphen from the document (novel)', async () => {
       const md = await read('unstructured_pdf_DA-619p.pdf');
       for (const w of ['never-changing', 'king-consort', 'wicked-looking']) expect(md).toContain(w);
       for (const w of ['neverchanging', 'kingconsort', 'wickedlooking']) expect(md).not.toContain(w);

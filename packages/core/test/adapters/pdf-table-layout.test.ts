@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
+import { findGrids } from '../../src/adapters/pdf/tables/rulings.ts';
 
 const xs = [0, 10, 20, 30];
 const ys = [0, 10, 20, 30];
@@ -27,5 +28,22 @@ describe('pdf table layout from missing rulings', () => {
     );
     expect(layout.cells).toHaveLength(9);
     expect(layout.cells.every((c) => c.rowSpan === 1 && c.colSpan === 1)).toBe(true);
+  });
+});
+
+describe('pdf rulings joined into lines', () => {
+  it('joins the pieces of one rule whatever fraction of a point apart they sit', () => {
+    // One row rule drawn as three pieces: the middle one a hair higher sorts first.
+    const segments = [
+      { x0: 150, y0: 100.04, x1: 250, y1: 100.04 },
+      { x0: 30, y0: 100.1, x1: 150, y1: 100.1 },
+      { x0: 250, y0: 100.12, x1: 400, y1: 100.12 },
+      { x0: 30, y0: 60, x1: 400, y1: 60 },
+      ...[30, 150, 250, 400].map((x) => ({ x0: x, y0: 60, x1: x, y1: 140 })),
+    ];
+    const page = { number: 1, width: 612, height: 792, items: [], segments, rects: [] };
+    const [grid] = findGrids(page);
+    const rule = grid?.h.filter((l) => Math.abs(l.at - 100) < 1);
+    expect(rule?.map((l) => [l.from, l.to])).toEqual([[30, 400]]);
   });
 });

@@ -166,7 +166,6 @@ Second{\super\chftn}{\footnote\ftnalt\pard\plain{\super\chftn} Endnote.}\par}`;
 
   it.each(['basic.rtf', 'nested.rtf'])(
     'answers 200 truncated or bit-flipped copies of %s with a result or a DocmillError',
-    { timeout: 60000 },
     async (name) => {
       await expectSurvivesDamage(fixture('rtf', name), 'damaged.rtf');
     },

@@ -69,7 +69,7 @@ window.chunkData = async (data, options) => {
 beforeAll(async () => {
   if (!CHROMIUM) return;
   harness = await startCoreHarness('docmill-browser-chunks-', HARNESS);
-}, 90_000);
+});
 
 afterAll(() => harness?.close());
 

@@ -58,7 +58,7 @@ let harness: CoreHarness | undefined;
 beforeAll(async () => {
   if (!CHROMIUM) return;
   harness = await startCoreHarness('docmill-browser-conf-', HARNESS);
-}, 90_000);
+});
 
 afterAll(() => harness?.close());
 
@@ -123,7 +123,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     expect(inputs.some((i) => i.includes('@embedpdf/pdfium/dist/index.browser.js'))).toBe(true);
   });
 
-  it('gives the Markdown Node gives, for every fixture format family', { timeout: 120_000 }, async () => {
+  it('gives the Markdown Node gives, for every fixture format family', async () => {
     await expectSameAsNode(FIXTURES);
   });
 
@@ -135,9 +135,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     },
   );
 
-  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', {
-    timeout: 60_000,
-  }, async () => {
+  it('runs the pdf.js backend with its worker code from the bundle, on the page thread', async () => {
     const { page, requests } = await openPage();
     try {
       const file = join(projectRoot, 'fixtures/pdf/tables.pdf');
@@ -161,7 +159,7 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
     }
   });
 
-  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', { timeout: 60_000 }, async () => {
+  it('loads heavy parts lazily: a CSV fetches neither PDFium nor other adapters', async () => {
     const { page, requests } = await openPage();
     try {
       const out = await parseInBrowser(page, [join(projectRoot, 'fixtures/csv/comma.csv')]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 /**
  * The offline summary of real papers keeps their lead claims and stays within 15 % of the
@@ -34,7 +35,7 @@ describe.skipIf(!present)(`offline summary of corpus papers (${present ? 'presen
   for (const p of papers) {
     it(`${p.name}: lead claims, ≤ 15 % of its length, deterministic`, async () => {
       const bytes = new Uint8Array(readFileSync(join(corpusRoot, p.file)));
-      const data = await parse(bytes, { formats: ['summary', 'markdown'] }, { filename: 'paper.pdf' });
+      const data = await parse(bytes, { formats: ['summary', 'markdown'], ...NO_DEADLINE }, { filename: 'paper.pdf' });
       const summary = squeeze(data.summary ?? '');
       for (const claim of p.claims) expect(summary).toContain(claim);
       expect(summary.length).toBeGreaterThan(200);

@@ -65,7 +65,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM as string,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    timeout: 60_000,
+    timeout: 300_000,
   });
 }
 

@@ -59,7 +59,8 @@ export function textSimilarity(predicted: string, expected: string): number {
   return (2 * lcs(a, b)) / (a.length + b.length);
 }
 
-const cellKey = (s: string) =>
+/** A cell's text as the table metrics compare it: Markdown dropped, NFKC, lower case, blanks collapsed. */
+export const cellKey = (s: string) =>
   stripMarkdown(s)
     .normalize('NFKC')
     .toLowerCase()

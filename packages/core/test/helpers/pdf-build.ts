@@ -1,17 +1,30 @@
+import { joinBytes } from '../../src/util/bytes.ts';
+
 /**
  * A PDF file of the given object bodies, numbered from 1 (object 1 must be the catalog), with a
  * cross-reference table whose offsets are exact: for tests that build a hostile structure in place.
+ * A body may hold binary parts (a stream's bytes) beside its text.
  */
-export function pdfOf(objects: readonly string[]): Uint8Array {
-  let out = '%PDF-1.7\n';
+export function pdfOf(objects: readonly (string | readonly (string | Uint8Array)[])[]): Uint8Array {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [enc.encode('%PDF-1.7\n')];
+  let length = parts[0]?.length ?? 0;
+  const push = (p: string | Uint8Array) => {
+    const bytes = typeof p === 'string' ? enc.encode(p) : p;
+    parts.push(bytes);
+    length += bytes.length;
+  };
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(length);
+    push(`${i + 1} 0 obj\n`);
+    for (const piece of typeof body === 'string' ? [body] : body) push(piece);
+    push('\nendobj\n');
   });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  const xref = length;
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  push(tail);
+  return joinBytes(parts);
 }

@@ -174,11 +174,13 @@ describe('charset: a declaration the bytes contradict', () => {
       text: 'Café €',
       encoding: 'windows-1252',
       by: 'sniffed',
+      contradicts: 'utf-8',
     });
     expect(decodeText(utf8('Grüße – 20 °C'), 'iso-8859-1')).toEqual({
       text: 'Grüße – 20 °C',
       encoding: 'utf-8',
       by: 'sniffed',
+      contradicts: 'windows-1252',
     });
     expect(decodeText(utf8('会議のお知らせ'), 'shift_jis')).toMatchObject({
       text: '会議のお知らせ',

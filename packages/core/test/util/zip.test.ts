@@ -45,7 +45,7 @@ describe('zip-bomb rules', () => {
     expect(await zip.text('a.xml')).toBe('<a/>');
     expect((await zip.bytes('small.emf'))?.length).toBe(RATIO_CHECK_FROM);
     await expect(zip.bytes('big.emf')).rejects.toSatisfy(isBomb);
-  }, 60_000);
+  });
 });
 
 describe('zip recovery (directory missing)', () => {
@@ -75,7 +75,7 @@ describe('zip recovery (directory missing)', () => {
     await expect(zip.bytes('bomb.xml')).rejects.toSatisfy(isBomb);
     await expect(openZip(cut, { ...DEFAULT_LIMITS, maxUnzippedBytes: 1 << 20 })).rejects.toThrow(/would inflate/);
     await expect(openZip(cut, { ...DEFAULT_LIMITS, maxZipEntries: 1 })).rejects.toThrow(/entries; the limit is 1/);
-  }, 60_000);
+  });
 
   it('still refuses bytes with no complete entry', async () => {
     const whole = await deflated({ 'a.xml': 'x'.repeat(1000) });

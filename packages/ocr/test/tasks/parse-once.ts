@@ -9,7 +9,7 @@ const engine = createEngine({ stages: [createOcrStage({ workers: Number(process.
 try {
   const r = await engine.parse(
     new Uint8Array(readFileSync(file)),
-    { parsers: ['image'], timeout: 120_000 },
+    { parsers: ['image'], timeout: 300_000 },
     { filename: 'x.png' },
   );
   process.stdout.write(r.markdown ?? '');

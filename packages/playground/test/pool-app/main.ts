@@ -1,6 +1,7 @@
 import { OCR_STAGE_URL, spawnOcrWorker } from '@docmill/ocr';
 import { createEngine as createPiiEngine, PII_STAGE_URL, spawnPiiWorker } from '@docmill/pii';
 import { createPool, createPooledEngine } from '@docmill/workers';
+import { NO_DEADLINE } from '../../../core/test/helpers/timeouts.ts';
 
 /**
  * A page for the pool test: whole documents parsed by `@docmill/workers`' own Web Worker, as a
@@ -68,8 +69,8 @@ async function runOcrPool(
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const options = name.endsWith('.pdf')
-      ? { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }] }
-      : { parsers: ['image' as const] };
+      ? { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }], ...NO_DEADLINE }
+      : { parsers: ['image' as const], ...NO_DEADLINE };
     const r = await engine.parse(bytes, options, { filename: name });
     return { markdown: r.markdown ?? '', ocrPages: r.metadata.ocrPages, started: engine.pool.stats().started };
   } finally {
@@ -90,7 +91,7 @@ async function runPii(
   const engine = createPiiEngine({ pii: { model } });
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' } }, { filename: name });
+    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' }, ...NO_DEADLINE }, { filename: name });
     return { markdown: r.markdown ?? '' };
   } catch (err) {
     const e = err as { status: number; code: string; message: string };
@@ -114,7 +115,7 @@ async function runPiiPool(b64: string, name: string, model: string): Promise<str
   });
   try {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' } }, { filename: name });
+    const r = await engine.parse(bytes, { redactPII: { mode: 'aggressive' }, ...NO_DEADLINE }, { filename: name });
     return r.markdown ?? '';
   } finally {
     await engine.pool.close();

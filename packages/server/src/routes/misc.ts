@@ -7,7 +7,7 @@ import { crawlParamsSchema, paramsPreviewRequestSchema } from '../schemas.ts';
 
 export function crawlPreviewRoute(app: Hono<AppEnv>, s: Services): void {
   app.post('/v2/crawl/params-preview', async (c) => {
-    const body = await readJsonBody(c.req.raw, s.config.maxJsonBytes);
+    const body = await readJsonBody(c.req.raw, { maxBytes: s.config.maxJsonBytes, ...s.config.body });
     const parsed = paramsPreviewRequestSchema.safeParse(body);
     if (!parsed.success) {
       const first = parsed.error.issues[0];

@@ -4,12 +4,13 @@ import {
   extensionOf,
   IMAGE_EXTENSIONS,
   normalizeOptions,
+  type ParseHints,
   type ParseOptions,
 } from '@docmill/core';
 import type { Hono } from 'hono';
 import type { AppEnv, Services } from '../context.ts';
 import { readUpload } from '../multipart.ts';
-import { parseInSlot, withSlot } from '../run.ts';
+import { parseInSlot, withSlot, withUpload } from '../run.ts';
 
 /** The hosted service decides by extension before reading the bytes; so do we. */
 function checkExtension(filename: string | undefined, imagesAccepted: boolean): void {
@@ -26,8 +27,8 @@ function checkExtension(filename: string | undefined, imagesAccepted: boolean): 
 
 export function parseRoute(app: Hono<AppEnv>, s: Services): void {
   app.post('/v2/parse', (c) =>
-    withSlot(c, s, async (slot) => {
-      const upload = await readUpload(c.req.raw, s.config.maxFileBytes);
+    withUpload(c, s, async (admitted) => {
+      const upload = await readUpload(c.req.raw, s.config.maxFileBytes, s.config.body);
       c.set('bytes', upload.bodyBytes);
       // Validated here as well as in the engine: the audit/retention fields are needed even when
       // the parse fails, and a bad request should fail before any parsing work.
@@ -35,12 +36,15 @@ export function parseRoute(app: Hono<AppEnv>, s: Services): void {
       c.set('username', resolved.raw.auditMetadata?.username ?? null);
       if (!resolved.raw.zeroDataRetention) c.set('filename', upload.filename);
       checkExtension(upload.filename, resolved.imageParser);
-      const bytes = new Uint8Array(await upload.file.arrayBuffer());
-      const hints: { filename?: string; contentType?: string } = {};
+      const hints: Omit<ParseHints, 'signal'> = {};
       if (upload.filename) hints.filename = upload.filename;
       if (upload.contentType) hints.contentType = upload.contentType;
+      // Never logged nor echoed: it goes to the engine and nowhere else.
+      if (upload.password) hints.password = upload.password;
       const options = upload.options as ParseOptions;
-      const data = await parseInSlot(c, s, slot, bytes, options, resolved.timeout, hints);
+      const data = await withSlot(c, s, admitted, (slot) =>
+        parseInSlot(c, s, slot, upload.file, options, resolved.timeout, hints),
+      );
       return c.json({ success: true, data });
     }),
   );

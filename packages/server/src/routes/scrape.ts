@@ -1,9 +1,17 @@
-import { ACCEPTED_EXTENSIONS, DocmillError, extensionOf, normalizeOptions, type ParseData } from '@docmill/core';
+import {
+  ACCEPTED_EXTENSIONS,
+  DocmillError,
+  extensionOf,
+  normalizeOptions,
+  type ParseData,
+  type ParseHints,
+} from '@docmill/core';
 import type { Hono } from 'hono';
 import { readJsonBody } from '../body.ts';
 import type { AppEnv, Services } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { deadline, parseInSlot, withSlot } from '../run.ts';
+import { passwordHeader } from '../multipart.ts';
+import { deadline, parseInSlot, withSlot, withUpload } from '../run.ts';
 import { CACHE_KEYS, httpUrl } from '../schemas.ts';
 import type { Fetcher } from '../scrape/types.ts';
 
@@ -38,6 +46,21 @@ function refuseBrowserOnly(body: Record<string, unknown>): void {
   }
 }
 
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Tabs are allowed inside a field value; every other control character (CR, LF, NUL) is not.
+const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Header names and values a request line can carry: a CR or LF would smuggle another header. */
+function checkHeaders(headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const shown = JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
+    if (!TOKEN.test(name)) throw badRequest(`Invalid option headers: ${shown} is not a valid header name.`);
+    if (BAD_VALUE.test(value)) {
+      throw badRequest(`Invalid option headers: the value of ${shown} holds a line break or control character.`);
+    }
+  }
+}
+
 /** A filename hint from the URL path, only when it names a format we accept (not `.php`, `.aspx`). */
 function filenameOf(url: string): string | undefined {
   const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
@@ -53,7 +76,7 @@ const defaultFetcher = () => {
 
 export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
   app.post('/v2/scrape', async (c) => {
-    const body = await readJsonBody(c.req.raw, s.config.maxJsonBytes);
+    const body = await readJsonBody(c.req.raw, { maxBytes: s.config.maxJsonBytes, ...s.config.body });
     c.set('bytes', Number(c.req.header('content-length') ?? 0));
     refuseBrowserOnly(body);
     const parsedUrl = httpUrl.safeParse(body.url);
@@ -62,11 +85,14 @@ export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
     for (const k of CACHE_KEYS) delete rest[k];
     const resolved = normalizeOptions(rest);
     c.set('username', resolved.raw.auditMetadata?.username ?? null);
+    checkHeaders(resolved.raw.headers);
     const url = parsedUrl.data;
+    const password = passwordHeader(c.req.raw);
 
-    // The small JSON body is read first; the fetched document (up to 50 MB) only inside a slot.
-    const data = await withSlot(c, s, async (slot) => {
-      const d = deadline(c, resolved.timeout, slot.startedAt);
+    // The small JSON body is read first; the fetched document (up to 50 MB) only inside an upload
+    // slot, and a slow site never holds a parse slot. `timeout` counts from the upload slot.
+    const data = await withUpload(c, s, async (admitted) => {
+      const d = deadline(c, resolved.timeout, admitted.startedAt);
       const fetcher = s.config.scrape.fetcher ?? (await defaultFetcher());
       let fetched: Awaited<ReturnType<Fetcher>>;
       try {
@@ -84,13 +110,16 @@ export function scrapeRoute(app: Hono<AppEnv>, s: Services): void {
       } finally {
         d.clear();
       }
-      const hints: { filename?: string; contentType?: string; sourceURL: string } = { sourceURL: fetched.url };
+      const hints: Omit<ParseHints, 'signal'> = { sourceURL: fetched.url };
       const filename = filenameOf(fetched.url);
       if (filename) hints.filename = filename;
       if (fetched.contentType) hints.contentType = fetched.contentType;
+      if (password) hints.password = password;
       let parsed: ParseData;
       try {
-        parsed = await parseInSlot(c, s, slot, fetched.body, rest, resolved.timeout, hints);
+        parsed = await withSlot(c, s, admitted, (slot) =>
+          parseInSlot(c, s, slot, fetched.body, rest, resolved.timeout, hints, admitted.startedAt),
+        );
       } catch (err) {
         // An error page we cannot parse is still an answer about the page, as the hosted API reports it.
         if (fetched.status < 400 || !(err instanceof DocmillError) || err.status !== 400) throw err;

@@ -77,6 +77,7 @@ const V6_BLOCKED: Range[] = [
   v6('ff00::/8', 'multicast'),
   v6('2001:db8::/32', 'documentation'),
   v6('100::/64', 'discard'),
+  v6('64:ff9b:1::/48', 'local-use NAT64'),
 ];
 
 const inRange = (n: bigint, width: number, [base, prefix]: Range) => {
@@ -84,11 +85,16 @@ const inRange = (n: bigint, width: number, [base, prefix]: Range) => {
   return n >> shift === base >> shift;
 };
 
-/** IPv4 carried inside IPv6 (mapped, compatible, NAT64): judged as the IPv4 address it carries. */
+/**
+ * IPv4 carried inside IPv6 (mapped, compatible, SIIT-translated, NAT64, 6to4): judged as the IPv4
+ * address it carries, since a translator or the host's own stack may deliver it there.
+ */
 function embeddedV4(n: bigint): bigint | undefined {
   const high96 = n >> 32n;
   if (high96 === 0xffffn || high96 === 0n) return n & 0xffffffffn; // ::ffff:a.b.c.d, ::a.b.c.d
-  if (n >> 32n === 0x64ff9b0000000000000000n) return n & 0xffffffffn; // 64:ff9b::/96
+  if (high96 === 0xffff0000n) return n & 0xffffffffn; // ::ffff:0:a.b.c.d (SIIT, RFC 2765)
+  if (high96 === 0x64ff9b0000000000000000n) return n & 0xffffffffn; // 64:ff9b::/96
+  if (n >> 112n === 0x2002n) return (n >> 80n) & 0xffffffffn; // 2002:aabb:ccdd::/48 (6to4)
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { badInput } from '../../errors.ts';
+import { badInput, passwordError } from '../../errors.ts';
 import { rc4Decryptor, rc4Keys, rc4Version } from '../../util/rc4.ts';
 
 /** FibBase ([MS-DOC] 2.5.2): the first 68 bytes of the WordDocument stream are never encrypted. */
@@ -31,11 +31,8 @@ export function decryptDoc(streams: DocStreams, password: string | undefined): D
   const info = table.subarray(0, Math.min(lKey, table.length));
   if (!rc4Version(info))
     throw badInput('The Word document is password-protected with an encryption this engine does not read.');
-  if (password === undefined) {
-    throw badInput('The Word document is password-protected; pass its password (hints.password, CLI --password).');
-  }
-  const keyFor = rc4Keys(info, [password]);
-  if (!keyFor) throw badInput('The Word document is password-protected and the password given does not open it.');
+  const keyFor = password === undefined ? undefined : rc4Keys(info, [password]);
+  if (!keyFor) throw passwordError('The Word document', password);
   const decrypt = (bytes: Uint8Array, from: number) => {
     const out = new Uint8Array(bytes);
     rc4Decryptor(keyFor, BLOCK)(out, from, out.length);

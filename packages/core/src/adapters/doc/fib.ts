@@ -38,13 +38,19 @@ export const FC = {
   plfLfo: 74,
 } as const;
 
+/** FIB magic numbers: Word 97 and later write 0xA5EC, Word 6.0 and Word 95 0xA5DC. */
+const W97_IDENT = 0xa5ec;
+const W6_IDENT = 0xa5dc;
+
 export function readFib(word: Bytes): Fib {
-  if (word.length < 0x22 || word.u16(0) !== 0xa5ec) {
+  if (word.length < 0x22 || (word.u16(0) !== W97_IDENT && word.u16(0) !== W6_IDENT)) {
     throw badInput('The Word document is damaged (bad File Information Block).');
   }
   const flags = word.u16(0x0a);
   if (flags & 0x0100 || flags & 0x8000) {
-    throw badInput('The Word document is password-protected (encrypted); remove the password and try again.');
+    throw badInput(
+      'The Word document is password-protected with an encryption this engine does not read (XOR obfuscation or Word 6/95 encryption).',
+    );
   }
   // Word 6 and Word 95 (nFib 101–105) use an older FIB without the 14-word FibRgW97 and no table stream.
   if (word.u16(2) < 0xc0 && word.u16(0x20) !== 0x0e) return readFib6(word, flags);

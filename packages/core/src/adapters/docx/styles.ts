@@ -125,10 +125,14 @@ export class DocxStyles {
 
   /**
    * Heading depth of a paragraph style: a built-in heading/title name anywhere up the chain, else
-   * an outline level (which is how localized and custom heading styles declare themselves).
+   * an outline level (which is how localized and custom heading styles declare themselves). A style
+   * styles.xml does not define (the part is missing, or lost to a cut) is judged by its id: Word's
+   * built-in ids ("Heading1", "Title") are English in every language.
    */
   headingDepth(id: string | undefined): number | undefined {
-    for (const d of this.chain(id)) {
+    const chain = this.chain(id);
+    if (!chain.length && id) return depthFromName(id.replace(/^heading(\d)$/i, 'heading $1'));
+    for (const d of chain) {
       const byName = depthFromName(d.name) ?? depthFromName(d.id.replace(/^heading(\d)$/i, 'heading $1'));
       if (byName !== undefined) return byName;
       if (d.outline !== undefined) return d.outline < 9 ? d.outline + 1 : undefined;

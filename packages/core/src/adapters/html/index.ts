@@ -123,8 +123,12 @@ async function styleRules(doc: Document, ctx: AdapterContext): Promise<CssRule[]
 }
 
 async function parseHtml(bytes: Uint8Array, ctx: AdapterContext): Promise<AdapterOutput> {
-  const { text } = decodeHtml(bytes);
+  const { text, encoding, contradicts } = decodeHtml(bytes);
   if (looksBinary(text)) throw badInput('The file is labelled HTML but holds binary data, not a web page.');
+  if (contradicts)
+    ctx.warn(
+      `The page declares the encoding ${contradicts} but its bytes are ${encoding}; it was read as ${encoding}.`,
+    );
   throwIfAborted(ctx.signal);
   let doc: Document;
   try {

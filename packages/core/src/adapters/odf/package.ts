@@ -2,6 +2,7 @@ import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { child, parseXml, type XmlElement } from '../../util/xml.ts';
 import { openZip, type SafeZip } from '../../util/zip.ts';
 import type { AdapterContext } from '../types.ts';
+import { decryptOdf } from './decrypt.ts';
 
 /** The parts of an OpenDocument package every ODF adapter reads. */
 export interface OdfPackage {
@@ -28,12 +29,7 @@ async function optionalPart(zip: SafeZip, name: string, ctx: AdapterContext): Pr
 }
 
 export async function openOdf(bytes: Uint8Array, ctx: AdapterContext): Promise<OdfPackage> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
-  const manifest = await zip.text('META-INF/manifest.xml').catch(() => undefined);
-  // Encrypted packages keep the manifest readable but content.xml is ciphertext.
-  if (manifest?.includes('encryption-data')) {
-    throw badInput('The OpenDocument file is password-protected (encrypted); it cannot be read without the password.');
-  }
+  const zip = await decryptOdf(await openZip(bytes, ctx.limits, ctx.signal, ctx.warn), ctx);
   const contentText = await zip.text('content.xml');
   if (contentText === undefined) throw badInput('The OpenDocument file has no content.xml (damaged or incomplete).');
   const content = parseXml(contentText, ctx.limits, 'content.xml');

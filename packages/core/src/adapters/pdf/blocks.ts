@@ -1,10 +1,10 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
-import { lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
+import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
-import { nonAscii } from './text.ts';
+import { isCjk, nonAscii } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
 export interface LaidOutPage {
@@ -245,7 +245,12 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
-        } else if (!/[\s/]$/.test(end) && !(isWide(end.slice(-1)) && isWide(t.charAt(0)))) t = ` ${t}`;
+        } else if (
+          !/[\s/]$/.test(end) &&
+          !(isCjk(end.slice(-1)) && isCjk(t.charAt(0))) &&
+          !joinsKorean(lines[i - 1]?.text ?? end, t, vocab)
+        )
+          t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
         prev.text += t;
@@ -278,8 +283,6 @@ function inlineLength(nodes: Inline[]): number {
     n += 'value' in x ? x.value.length : 'children' in x ? inlineLength(x.children as Inline[]) : 0;
   return n;
 }
-
-const isWide = (c: string): boolean => /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(c);
 
 function stripPrefix(spans: Span[], n: number): Span[] {
   const out: Span[] = [];
@@ -546,35 +549,72 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
   return true;
 }
 
+/** A table or image placed in a page's flow: where it sits, and where it goes among the blocks. */
+interface Float {
+  y: number;
+  y1: number;
+  x0: number;
+  x1: number;
+  block: Block;
+  at: number;
+}
+
+/** Index of the first block that starts below the float in its own column (`end` when none does). */
+function placeOf(blocks: Block[], f: Float, end: number): number {
+  for (let i = 0; i < end; i++) {
+    const bb = (blocks[i] as Block).source?.bbox;
+    if (bb && bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) return i;
+  }
+  return end;
+}
+
+/**
+ * Tables set side by side read left to right, though the right one starts a little higher, and
+ * where one has nothing below it in its own column it goes with its neighbour. Each such table
+ * takes the row's top as its `y` for the order.
+ */
+function sideBySide(tables: Float[], end: number): void {
+  const sorted = [...tables].sort((a, b) => a.y - b.y || a.x0 - b.x0);
+  for (let k = 0; k < sorted.length; ) {
+    const row = [sorted[k] as Float];
+    let j = k + 1;
+    for (; j < sorted.length; j++) {
+      const f = sorted[j] as Float;
+      if (!row.every((g) => f.y < g.y1 && (f.x0 >= g.x1 || f.x1 <= g.x0))) break;
+      row.push(f);
+    }
+    k = j;
+    if (row.length < 2) continue;
+    const top = (row[0] as Float).y;
+    let least = end;
+    for (const f of row) least = Math.min(least, f.at);
+    for (const f of row) {
+      f.y = top;
+      if (f.at === end) f.at = least;
+    }
+  }
+}
+
 /** Puts tables and images where they sit in the flow: before the first block that starts below them. */
 function insertFloats(blocks: Block[], page: LaidOutPage): void {
-  const floats: { y: number; x0: number; x1: number; block: Block }[] = [];
+  const floats: Float[] = [];
+  const end = blocks.length;
   for (const t of page.tables) {
     t.table.source = { page: page.number, bbox: t.bbox };
-    floats.push({ y: t.bbox[1], x0: t.bbox[0], x1: t.bbox[2], block: t.table });
+    floats.push({ y: t.bbox[1], y1: t.bbox[3], x0: t.bbox[0], x1: t.bbox[2], block: t.table, at: end });
   }
+  const tables = floats.length;
   for (const r of page.images) {
     // A literal like bboxOf's, not map (packed from the builtin, holey from an optimized caller).
     const bbox: BBox = [round2(r.x0), round2(r.y0), round2(r.x1), round2(r.y1)];
     const img = image('Image', { ref: `page-${page.number}-image-${floats.length + 1}` });
     img.source = { page: page.number, bbox };
-    floats.push({ y: r.y0, x0: r.x0, x1: r.x1, block: img });
+    floats.push({ y: r.y0, y1: r.y1, x0: r.x0, x1: r.x1, block: img, at: end });
   }
   if (!floats.length) return;
-  floats.sort((a, b) => a.y - b.y || a.x0 - b.x0);
-  for (const f of floats) {
-    let at = blocks.length;
-    for (let i = 0; i < blocks.length; i++) {
-      const bb = (blocks[i] as Block).source?.bbox;
-      if (!bb || (blocks[i] as Block).data?.float) continue;
-      if (bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) {
-        at = i;
-        break;
-      }
-    }
-    f.block.data = { ...f.block.data, float: true };
-    blocks.splice(at, 0, f.block);
-  }
-  for (const b of blocks) if (b.data?.float) delete b.data.float;
-  for (const b of blocks) if (b.data && !Object.keys(b.data).length) delete b.data;
+  for (const f of floats) f.at = placeOf(blocks, f, end);
+  sideBySide(floats.slice(0, tables), end);
+  // From the last place back, so earlier places keep their indices; floats at one place top down.
+  floats.sort((a, b) => b.at - a.at || b.y - a.y || b.x0 - a.x0);
+  for (const f of floats) blocks.splice(f.at, 0, f.block);
 }

@@ -14,6 +14,11 @@ export interface Vocabulary {
   compounds: Set<string>;
   /** Distinct words: a small document cannot vouch that a fragment is no word. */
   size: number;
+  /**
+   * Runs of two to six Hangul syllables found inside words written away from line ends: what
+   * vouches that a Korean line end fell inside a word.
+   */
+  hangul: Set<string>;
 }
 
 const wordRe = /\p{L}+/gu;
@@ -60,9 +65,11 @@ export function lazyVocabulary(pages: { lines: Line[] }[]): () => Vocabulary {
 function collectVocabulary(pages: string[][]): Vocabulary {
   const words = new Set<string>();
   const compounds = new Set<string>();
+  const hangul = new Set<string>();
   for (const lines of pages) {
     let brokenBefore = false;
     for (const text of lines) {
+      if (syllable.test(text)) innerSyllables(text, hangul);
       const t = text.toLowerCase();
       const broken = endsHyphen.test(lastChars(t));
       let body = t;
@@ -75,7 +82,63 @@ function collectVocabulary(pages: string[][]): Vocabulary {
       brokenBefore = broken;
     }
   }
-  return { words, compounds, size: words.size };
+  return { words, compounds, size: words.size, hangul };
+}
+
+const syllable = /[\uac00-\ud7a3]/;
+const syllablesRe = /[\uac00-\ud7a3]+/g;
+
+/** Adds the Hangul runs of two to six syllables inside the line's words, its first and last word left out. */
+function innerSyllables(text: string, out: Set<string>): void {
+  const words = text.split(/\s+/);
+  for (let k = 1; k < words.length - 1; k++) {
+    for (const m of (words[k] as string).matchAll(syllablesRe)) {
+      const run = m[0].slice(0, 12);
+      for (let a = 0; a < run.length; a++)
+        for (let n = 2; n <= 6 && a + n <= run.length; n++) out.add(run.slice(a, a + n));
+    }
+  }
+}
+
+/** Particles and endings that never start a Korean word: on a line of their own they end the last. */
+const particles = new Set([
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '의',
+  '에',
+  '로',
+  '와',
+  '과',
+  '도',
+  '만',
+  '으로',
+  '에서',
+  '에게',
+  '까지',
+  '부터',
+  '하여',
+  '하고',
+  '하는',
+  '했다',
+  '한다',
+]);
+
+/**
+ * Whether a Korean line end fell inside a word ("보" at one line's end, "험금의" at the next's
+ * start): Korean puts blanks between words, and justified text breaks lines inside them too. The
+ * two halves join when the next line opens with a particle alone, or when the document writes the
+ * end of the first half with the start of the second inside a word elsewhere ("보험" in "질병보험금").
+ */
+export function joinsKorean(left: string, right: string, vocab: (() => Vocabulary) | undefined): boolean {
+  const a = /[\uac00-\ud7a3]+$/.exec(left)?.[0];
+  const b = /^[\uac00-\ud7a3]+/.exec(right)?.[0];
+  if (!a || !b) return false;
+  if (particles.has(b) && !syllable.test(right.charAt(b.length))) return true;
+  return vocab?.().hangul.has(a.slice(-4) + b.charAt(0)) ?? false;
 }
 
 /** Prefixes written with a hyphen far more often than fused into one word. */

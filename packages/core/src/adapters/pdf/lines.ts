@@ -177,7 +177,8 @@ function linkAt(links: LinkBox[] | undefined, it: TextItem): string | undefined 
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
+/** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
+export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
   let rtlChars = 0;
   let chars = 0;
   const sizeChars = new Map<number, number>();

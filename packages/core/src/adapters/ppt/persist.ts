@@ -8,17 +8,23 @@ export interface Persist {
   /** Stream offset of each persist object, newest edit winning. */
   offsets: Map<number, number>;
   docPersistId: number;
+  /**
+   * Persist id of the CryptSession10Container when the file is encrypted (the UserEditAtom's
+   * encryptSessionPersistIdRef); -1 when the Current User stream says "encrypted" but no edit names one.
+   */
+  cryptSessionId?: number;
 }
 
 /**
  * Follows Current User → UserEditAtom chain → PersistDirectoryAtoms ([MS-PPT] 2.1.2) to map persist ids
  * to offsets. Returns undefined when the chain is unusable, so the caller can fall back to a scan.
+ * These records are never encrypted, so an encrypted file's directory reads the same.
  */
 export function readPersist(doc: Bytes, currentUser: Bytes | undefined): Persist | undefined {
   if (!currentUser || currentUser.length < 24) return undefined;
   const cu = recordAt(currentUser, 0, currentUser.length);
   if (!cu || cu.type !== RT.currentUser) return undefined;
-  if (currentUser.u32(cu.body + 4) === ENCRYPTED_TOKEN) throw encrypted();
+  let cryptSessionId = currentUser.u32(cu.body + 4) === ENCRYPTED_TOKEN ? -1 : undefined;
   let editOffset = currentUser.u32(cu.body + 8);
   const offsets = new Map<number, number>();
   let docPersistId = -1;
@@ -28,9 +34,9 @@ export function readPersist(doc: Bytes, currentUser: Bytes | undefined): Persist
     visited.add(editOffset);
     const ue = recordAt(doc, editOffset, doc.length);
     if (!ue || ue.type !== RT.userEdit || ue.end - ue.body < 28)
-      return offsets.size ? { offsets, docPersistId } : undefined;
+      return offsets.size ? withSession({ offsets, docPersistId }, cryptSessionId) : undefined;
     // An encryptSessionPersistIdRef field is present only in encrypted documents.
-    if (ue.end - ue.body >= 32) throw encrypted();
+    if (ue.end - ue.body >= 32 && (cryptSessionId ?? -1) < 0) cryptSessionId = doc.u32(ue.body + 28);
     if (docPersistId < 0) docPersistId = doc.u32(ue.body + 16);
     const dir = recordAt(doc, doc.u32(ue.body + 12), doc.length);
     if (dir && dir.type === RT.persistDirectory) {
@@ -48,8 +54,12 @@ export function readPersist(doc: Bytes, currentUser: Bytes | undefined): Persist
     editOffset = doc.u32(ue.body + 8);
     if (editOffset === 0) break;
   }
-  return offsets.size && docPersistId >= 0 ? { offsets, docPersistId } : undefined;
+  return offsets.size && docPersistId >= 0 ? withSession({ offsets, docPersistId }, cryptSessionId) : undefined;
 }
 
-export const encrypted = () =>
-  badInput('The PowerPoint presentation is password-protected (encrypted); remove the password and try again.');
+const withSession = (p: Persist, cryptSessionId: number | undefined): Persist =>
+  cryptSessionId === undefined ? p : { ...p, cryptSessionId };
+
+/** An encrypted presentation whose edit chain is too damaged to find its encryption record. */
+export const encryptedDamaged = () =>
+  badInput('The PowerPoint presentation is encrypted and too damaged to decrypt (its edit chain is unreadable).');

@@ -7,7 +7,8 @@ import { openCfb } from '../cfb/index.ts';
 import { readSummary } from '../cfb/summary.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { slideBlocks } from './blocks.ts';
-import { encrypted, readPersist } from './persist.ts';
+import { decryptPpt } from './decrypt.ts';
+import { encryptedDamaged, type Persist, readPersist } from './persist.ts';
 import { pictureResolver } from './pictures.ts';
 import { children, type Rec, RT, recordAt } from './records.ts';
 import { type Item, readDrawing } from './shapes.ts';
@@ -96,11 +97,10 @@ function slideHeightOf(s: Bytes, doc: Rec | undefined): number {
 /** Blocks of every slide, in presentation order. */
 export function readPresentation(
   s: Bytes,
-  currentUser: Bytes | undefined,
+  persist: Persist | undefined,
   pictures: Bytes | undefined,
   ctx: AdapterContext,
 ): Block[][] {
-  const persist = readPersist(s, currentUser);
   const doc = persist ? containerAt(s, persist.offsets.get(persist.docPersistId), RT.document) : undefined;
   const slides: Block[][] = [];
   const picture = pictureResolver(
@@ -142,7 +142,7 @@ export function readPresentation(
   ctx.warn('The presentation index is damaged; slides were recovered in storage order.');
   for (const r of children(s, 0, s.length)) {
     throwIfAborted(ctx.signal);
-    if (r.type === RT.cryptSession) throw encrypted();
+    if (r.type === RT.cryptSession) throw encryptedDamaged();
     if (r.type === RT.slide)
       slides.push(slideBlocks(slides.length + 1, readingOrder(readDrawing(s, r, []), 4320), [], picture));
   }
@@ -152,19 +152,27 @@ export function readPresentation(
 /** One `slide` section per slide; metadata from SummaryInformation. */
 export function readPpt(bytes: Uint8Array, ctx: AdapterContext): AdapterOutput {
   const cfb = openCfb(bytes, ctx.signal);
-  if (cfb.has('EncryptedSummary')) throw encrypted();
-  const docData = cfb.stream('PowerPoint Document');
+  let docData = cfb.stream('PowerPoint Document');
   if (!docData) throw badInput('The file is not a PowerPoint presentation (no PowerPoint Document stream).');
   const cu = cfb.stream('Current User');
-  const pics = cfb.stream('Pictures');
+  let pics = cfb.stream('Pictures');
   throwIfAborted(ctx.signal);
+  const persist = readPersist(
+    new Bytes(docData, 'PowerPoint document stream'),
+    cu && new Bytes(cu, 'Current User stream'),
+  );
+  if (persist?.cryptSessionId !== undefined) {
+    if (persist.cryptSessionId < 0) throw encryptedDamaged();
+    ({ doc: docData, pictures: pics } = decryptPpt(docData, pics, persist, ctx.password));
+  }
   const slides = readPresentation(
     new Bytes(docData, 'PowerPoint document stream'),
-    cu ? new Bytes(cu, 'Current User stream') : undefined,
+    persist,
     pics ? new Bytes(pics, 'Pictures stream') : undefined,
     ctx,
   );
   const children: Block[] = slides.map((blocks, i) => b.section('slide', i + 1, blocks));
+  // An encrypted file without fDocProps keeps its properties in EncryptedSummary: no title then.
   const summary = readSummary(cfb.stream('\x05SummaryInformation'));
   const metadata: DocumentMetadata = { numPages: slides.length };
   if (summary.title) metadata.title = summary.title;

@@ -1,4 +1,4 @@
-import { decodeWith } from '../../util/charset.ts';
+import { decodeWith } from '../../util/decode-with.ts';
 
 /**
  * Windows code pages as RTF names them (`\ansicpgN`, `\cpgN`, or a font's `\fcharsetN`) mapped to

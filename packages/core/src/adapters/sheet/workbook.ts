@@ -1,5 +1,5 @@
 import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
-import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
+import { badInput, DocmillError, passwordError, throwIfAborted } from '../../errors.ts';
 import { heading, paragraph, row, section, table, cell as tableCell } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Root, TableRow } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD } from '../../util/offcrypto.ts';
 import { once } from '../../util/once.ts';
 import { openZip, type SafeZip, storedZip } from '../../util/zip.ts';
 import { openCfb } from '../cfb/index.ts';
+import { decryptOdf } from '../odf/decrypt.ts';
 import type { AdapterContext, AdapterOutput } from '../types.ts';
 import { sheetCharts } from './charts.ts';
 import { joinAcrossGaps } from './gaps.ts';
@@ -31,7 +32,8 @@ const UNREAD_PARTS = /^(xl\/(media|embeddings|printerSettings)|docProps\/thumbna
  * pictures are not inflated at all (xlsx MB/s: see the commit that made this change).
  */
 async function repack(bytes: Uint8Array, ctx: AdapterContext): Promise<{ zip: SafeZip; stored: Uint8Array }> {
-  const zip = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const opened = await openZip(bytes, ctx.limits, ctx.signal, ctx.warn);
+  const zip = ctx.kind === 'ods' ? await decryptOdf(opened, ctx) : opened;
   const parts: [string, Uint8Array][] = [];
   let repaired = 0;
   for (const name of zip.names) {
@@ -111,12 +113,7 @@ function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: A
   if (!entry || !content || filePassAt(content) < 0) return bytes;
   const passwords = ctx.password === undefined ? [DEFAULT_PASSWORD] : [ctx.password, DEFAULT_PASSWORD];
   const plain = decryptWorkbook(content, passwords);
-  if (!plain)
-    throw badInput(
-      ctx.password === undefined
-        ? 'The workbook is password-protected; pass its password (hints.password, CLI --password).'
-        : 'The workbook is password-protected and the password given does not open it.',
-    );
+  if (!plain) throw passwordError('The workbook', ctx.password);
   entry.content = plain as unknown as typeof entry.content;
   entry.size = plain.length;
   return new Uint8Array(XLSX.CFB.write(cfb, { type: 'array' }) as ArrayLike<number>);
@@ -125,7 +122,8 @@ function decryptXls(XLSX: typeof import('@e965/xlsx'), bytes: Uint8Array, ctx: A
 function readError(err: unknown): DocmillError {
   if (err instanceof DocmillError) return err;
   const msg = err instanceof Error ? err.message : String(err);
-  if (/password|encrypt/i.test(msg)) return badInput('The spreadsheet is password-protected.', err);
+  if (/password|encrypt/i.test(msg))
+    return badInput('The spreadsheet is encrypted in a way this engine does not read.', err);
   return badInput(`The spreadsheet is damaged or not a supported format (${msg.slice(0, 120)}).`, err);
 }
 

@@ -1,5 +1,5 @@
 import { isPasswordError } from './errors.ts';
-import { pdfiumBackend } from './pdfium.ts';
+import { isMemoryRefusal, pdfiumBackend } from './pdfium.ts';
 import { pdfjsBackend } from './pdfjs.ts';
 import type { PdfBackend, PdfBackendName, PdfSource } from './types.ts';
 
@@ -30,7 +30,7 @@ export async function openPdf(
     if (src.pageCount > 0) return src;
     await src.close();
   } catch (err) {
-    if (isPasswordError(err)) throw err;
+    if (isPasswordError(err) || isMemoryRefusal(err)) throw err;
     first = err;
   }
   try {

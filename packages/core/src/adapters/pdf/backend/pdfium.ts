@@ -1,7 +1,8 @@
+import { badInput, type DocmillError } from '../../../errors.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { apply, type Matrix, multiply, ShapeCollector } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
-import { damagedError, passwordError } from './errors.ts';
+import { damagedError, pdfPasswordError } from './errors.ts';
 import { assembleRuns, type FontFacts, type Frame } from './runs.ts';
 import type {
   OpenOptions,
@@ -13,7 +14,7 @@ import type {
   PdfSource,
   RenderedPage,
 } from './types.ts';
-import { loadPdfium, type Pdfium } from './wasm.ts';
+import { loadPdfium, type Pdfium, RECYCLE_BYTES, retirePdfium } from './wasm.ts';
 
 /** `FPDF_GetLastError` codes. */
 const ERR_PASSWORD = 4;
@@ -39,6 +40,30 @@ const MAX_PIXELS = 64_000_000;
 const MAX_PATH_SEGMENTS = 100_000;
 /** Form XObjects nest; deeper nesting than this is damage or a trap. */
 const MAX_FORM_DEPTH = 8;
+/**
+ * How much PDFium's memory may grow while it opens a document or reads one page (its content
+ * streams inflated, its fonts loaded), and while it renders one (the bitmap, up to 256 MB at
+ * MAX_PIXELS, and the images decoded). A stream that inflates past it fails the document at once:
+ * a 2 GB content stream took 27 s and left 2 GB behind before.
+ */
+export const PAGE_MEMORY_BYTES = 256 * 1024 * 1024;
+export const RENDER_MEMORY_BYTES = 512 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+const MEMORY_REFUSAL = 'The PDF needs more than';
+/** Whether an open failed on the memory budget (pdf.js, which inflates in JS, is not tried then). */
+export const isMemoryRefusal = (err: unknown): boolean =>
+  err instanceof Error && err.message.startsWith(MEMORY_REFUSAL);
+function memoryError(what: string, budget: number): DocmillError {
+  const err = badInput(
+    `${MEMORY_REFUSAL} ${budget / MB} MB of memory to ${what} (a compressed stream that inflates ` +
+      'without bound?): refused.',
+  );
+  // Formatted now: until then V8 keeps the throwing frames, whose closures hold the dropped
+  // instance and its memory, for as long as the caller keeps the error.
+  void err.stack;
+  return err;
+}
 
 /** PDFium in WebAssembly: the default backend, ≈ 3.5× pdf.js on text extraction. */
 export const pdfiumBackend: PdfBackend = {
@@ -58,20 +83,23 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
   const pwd = options?.password ? p.cstring(options.password) : 0;
   let doc = 0;
   try {
-    doc = x.FPDF_LoadMemDocument(buf, bytes.byteLength, pwd);
+    // Opening reads the cross-reference streams and object streams, which inflate too.
+    doc = p.withBudget(PAGE_MEMORY_BYTES, () => x.FPDF_LoadMemDocument(buf, bytes.byteLength, pwd));
   } catch (err) {
     p.broken = true;
-    x.free(buf);
+    retirePdfium(p);
+    if (p.growth.refused) throw memoryError('open it', PAGE_MEMORY_BYTES);
     throw damagedError('PDFium failed while reading the file', err);
   } finally {
-    if (pwd) x.free(pwd);
+    if (pwd && !p.broken) x.free(pwd);
   }
   if (!doc) {
     const code = x.FPDF_GetLastError();
     x.free(buf);
-    if (code === ERR_PASSWORD || code === ERR_SECURITY) throw passwordError();
+    if (code === ERR_PASSWORD || code === ERR_SECURITY) throw pdfPasswordError(options?.password);
     throw damagedError(`PDFium: ${ERROR_NAMES[code] ?? `error ${code}`}`);
   }
+  p.open++;
   const pageCount = Math.max(0, x.FPDF_GetPageCount(doc));
   const fonts = new Map<number, FontFacts>();
   let closed = false;
@@ -96,12 +124,20 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     h.page = 0;
     h.text = 0;
   };
-  /** A trap inside PDFium leaves its heap in an unknown state: never touch this instance again. */
-  const guard = <T>(fn: () => T): T => {
+  /**
+   * Runs one step on PDFium within a memory budget. A trap leaves its heap in an unknown state:
+   * never touch this instance again. Past the budget the document fails as a whole (400).
+   */
+  const guard = <T>(fn: () => T, budget = PAGE_MEMORY_BYTES, what = 'read one page'): T => {
     try {
-      return fn();
+      return p.withBudget(budget, fn);
     } catch (err) {
-      if (err instanceof WebAssembly.RuntimeError) p.broken = true;
+      if (err instanceof WebAssembly.RuntimeError || p.growth.refused) {
+        p.broken = true;
+        // Dropped now, not at the next load: its memory goes once this document lets go of it.
+        retirePdfium(p);
+      }
+      if (p.growth.refused) throw memoryError(what, budget);
       throw err;
     }
   };
@@ -129,7 +165,7 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     async render(n: number, dpi: number): Promise<RenderedPage> {
       const h = guard(() => loadPage(n));
       try {
-        return guard(() => renderPage(p, h, dpi));
+        return guard(() => renderPage(p, h, dpi), RENDER_MEMORY_BYTES, 'render one page');
       } finally {
         if (!p.broken) closePage(h);
       }
@@ -137,10 +173,14 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     async close() {
       if (closed) return;
       closed = true;
+      p.open--;
       if (p.broken) return;
       for (const h of [...live]) closePage(h);
       x.FPDF_CloseDocument(doc);
       x.free(buf);
+      // Memory a large document made the instance take stays with it: drop an instance that
+      // grew past the mark once nothing is open on it, and the next document gets a fresh one.
+      if (p.open === 0 && p.memoryBytes > RECYCLE_BYTES) retirePdfium(p);
     },
   };
 }

@@ -2,7 +2,7 @@ import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
-import { damagedError, passwordError } from './errors.ts';
+import { damagedError, pdfPasswordError } from './errors.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -51,7 +51,7 @@ export const pdfjsBackend: PdfBackend = {
       doc = await task.promise;
     } catch (err) {
       await task.destroy().catch(() => undefined);
-      if ((err as { name?: string })?.name === 'PasswordException') throw passwordError(err);
+      if ((err as { name?: string })?.name === 'PasswordException') throw pdfPasswordError(options?.password, err);
       throw damagedError(err instanceof Error ? err.message : String(err), err);
     }
     return source(doc, pdfjs.OPS as unknown as OpCodes);

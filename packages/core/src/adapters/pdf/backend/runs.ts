@@ -238,14 +238,16 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
 }
 
 /**
- * Writing direction in display quarter turns; PDFium's angle is counter-clockwise in user space.
- * `turned` is the page frame's own quarter turn (`frameQuarter`).
+ * Writing direction in display quarter turns (clockwise, as the display's y points down). PDFium's
+ * angle is atan2(c, a) of the character matrix: clockwise in user space, so text running up a
+ * portrait sheet reads 3π/2, and it adds to the frame's own quarter turn `turned` (`frameQuarter`).
+ * Subtracting it turned every page with /Rotate 90 or 270, and all sideways text, upside down.
  */
 function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
   const k = Math.round(angle / HALF_PI);
   if (Math.abs(angle - k * HALF_PI) > 0.05) return 4;
-  return (((turned - k) % 4) + 4) % 4;
+  return (((turned + k) % 4) + 4) % 4;
 }
 
 /**

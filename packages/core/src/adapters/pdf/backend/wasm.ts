@@ -73,9 +73,23 @@ export interface PdfiumExports {
   FPDFAction_GetURIPath(doc: number, action: number, buf: number, len: number): number;
 }
 
+/**
+ * How far PDFium's memory may grow: the instance asks before each growth, and is refused past
+ * `limit` (bytes of wasm memory). PDFium gets a failed allocation and stops (it aborts, a trap);
+ * `refused` tells the caller that the budget, not damage, was why.
+ */
+export interface GrowthBudget {
+  limit: number;
+  refused: boolean;
+}
+
 /** One PDFium instance and its memory views, re-created whenever the wasm memory grows. */
 export class Pdfium {
   readonly x: PdfiumExports;
+  /** Unbounded unless a caller sets it (see `withBudget`); only where the wasm was instantiated here. */
+  readonly growth: GrowthBudget;
+  /** Documents open on this instance. */
+  open = 0;
   private buffer: ArrayBufferLike | null = null;
   private shared = false;
   private u8v = new Uint8Array(0);
@@ -87,9 +101,30 @@ export class Pdfium {
   /** Set once a call trapped: the instance's state is unknown and it must not be used again. */
   broken = false;
 
-  constructor(x: PdfiumExports) {
+  constructor(x: PdfiumExports, growth: GrowthBudget = { limit: Number.POSITIVE_INFINITY, refused: false }) {
     this.x = x;
+    this.growth = growth;
     this.scratch = x.malloc(64);
+  }
+
+  /** Bytes of wasm memory the instance holds (it never shrinks). */
+  get memoryBytes(): number {
+    return this.x.memory.buffer.byteLength;
+  }
+
+  /**
+   * Runs `fn` allowing the memory to grow by at most `bytes`; `refused` says afterwards whether
+   * a growth was turned down. Budgets do not nest: the outermost call sets the limit.
+   */
+  withBudget<T>(bytes: number, fn: () => T): T {
+    if (Number.isFinite(this.growth.limit)) return fn();
+    this.growth.limit = this.memoryBytes + bytes;
+    this.growth.refused = false;
+    try {
+      return fn();
+    } finally {
+      this.growth.limit = Number.POSITIVE_INFINITY;
+    }
   }
 
   private sync(): void {
@@ -168,30 +203,91 @@ export class Pdfium {
 
 let loading: Promise<Pdfium> | undefined;
 let current: Pdfium | undefined;
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * Instances whose memory grew past this are dropped once their last document closes, so the
+ * memory one large or hostile document made PDFium take is given back (wasm memory never shrinks).
+ */
+export const RECYCLE_BYTES = 256 * 1024 * 1024;
+
+/** What the Emscripten glue hands its `instantiateWasm` hook. */
+type Imports = { env: Record<string, unknown> };
+type Receive = (instance: WebAssembly.Instance) => WebAssembly.Exports;
+
+/**
+ * Instantiates the module here rather than in the glue, with the glue's heap-growth import wrapped
+ * so that a budget can refuse growth. Synchronous, so a failure rejects the glue's own promise.
+ */
+function budgetedInstantiation(module: WebAssembly.Module, growth: GrowthBudget) {
+  return (imports: Imports, receive: Receive): WebAssembly.Exports => {
+    const grow = imports.env.emscripten_resize_heap as (requested: number) => number;
+    imports.env.emscripten_resize_heap = (requested: number) => {
+      if (requested >>> 0 > growth.limit) {
+        growth.refused = true;
+        return 0;
+      }
+      return grow(requested);
+    };
+    return receive(new WebAssembly.Instance(module, imports as unknown as WebAssembly.Imports));
+  };
+}
 
 /**
  * The process-wide PDFium instance, created on first use (≈ 70 ms) and reused by every document.
  * In Node the wasm is read from the installed package; in browsers the package fetches its own
  * `pdfium.wasm` through a bundler-visible `new URL(…, import.meta.url)`. Nothing is downloaded.
+ * Memory budgets (`Pdfium.withBudget`) hold where the wasm bytes are at hand (Node).
  */
 export function loadPdfium(): Promise<Pdfium> {
-  if (current?.broken) {
-    current = undefined;
-    loading = undefined;
-  }
+  if (current?.broken) retirePdfium(current);
   loading ??= (async () => {
     const { init } = await import('@embedpdf/pdfium');
     const wasmBinary = await readPackageAsset('@embedpdf/pdfium/pdfium.wasm');
     // Emscripten's default print hooks write to the console; a library call must not.
     const quiet = { print: () => undefined, printErr: () => undefined };
-    const mod = await init(wasmBinary ? { ...quiet, wasmBinary: wasmBinary as unknown as ArrayBuffer } : quiet);
+    const growth: GrowthBudget = { limit: Number.POSITIVE_INFINITY, refused: false };
+    // Compiled once: an instance dropped after a trap or for its size is replaced without
+    // compiling 4.6 MB of wasm again.
+    if (wasmBinary && !compiled) {
+      compiled = WebAssembly.compile(wasmBinary as Uint8Array<ArrayBuffer>);
+      compiled.catch(() => {
+        compiled = undefined;
+      });
+    }
+    const module = await compiled;
+    const globals = new Set(Object.getOwnPropertyNames(globalThis));
+    const mod = await init(
+      module ? { ...quiet, instantiateWasm: budgetedInstantiation(module, growth) as never } : quiet,
+    );
+    forgetGlueGlobals(globals);
     const x = mod.pdfium.wasmExports as unknown as PdfiumExports;
     x.PDFiumExt_Init();
-    current = new Pdfium(x);
+    current = new Pdfium(x, growth);
     return current;
   })();
   loading.catch(() => {
     loading = undefined;
   });
   return loading;
+}
+
+/**
+ * The package's Emscripten glue (built with assertions) defines warning getters on `globalThis`
+ * for symbols it lacks (`buffer`, `asm`, …) once, on the first instance; they close over that
+ * instance, which could then never be collected, its memory with it. They are removed again.
+ */
+function forgetGlueGlobals(before: Set<string>): void {
+  for (const name of Object.getOwnPropertyNames(globalThis)) {
+    if (before.has(name)) continue;
+    const d = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (d?.configurable && d.get && !d.set) delete (globalThis as Record<string, unknown>)[name];
+  }
+}
+
+/** The next `loadPdfium` makes a new instance; documents open on this one keep it until closed. */
+export function retirePdfium(p: Pdfium): void {
+  if (current !== p) return;
+  current = undefined;
+  loading = undefined;
 }

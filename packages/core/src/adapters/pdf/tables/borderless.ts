@@ -1,6 +1,7 @@
 import { append, maxOf } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
+import { type CellRuns, cellRuns, figure } from './tokens.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
 const GUTTER = 36;
@@ -10,7 +11,7 @@ const MIN_CELL_GAP = 6;
 /** Gap in the horizontal projection of a table's text that separates two columns. */
 const COLUMN_GAP = 5;
 
-interface Row {
+export interface Row {
   items: number[];
   top: number;
   bottom: number;
@@ -109,7 +110,8 @@ function regions(items: TextItem[], idx: number[], pageHeight: number): number[]
   return out;
 }
 
-function rowsOf(items: TextItem[], idx: number[]): Row[] {
+/** Text lines of the given runs, top to bottom, with the cell-like chunks of each. */
+export function rowsOf(items: TextItem[], idx: number[]): Row[] {
   const sorted = [...idx].sort((a, b) => {
     const A = items[a] as TextItem;
     const B = items[b] as TextItem;
@@ -140,10 +142,12 @@ function rowsOf(items: TextItem[], idx: number[]): Row[] {
  * chunks of two-column prose never count as cells.
  */
 export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
-  const { items } = page;
-  const idx: number[] = [];
-  for (const [i, it] of items.entries())
-    if (!taken.has(i) && it.dir === 'ltr' && !it.rotated && it.str.trim()) idx.push(i);
+  const candidates: number[] = [];
+  for (const [i, it] of page.items.entries())
+    if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
+  // Runs holding two cells' text (a label and its leader, two figures) are read as their parts.
+  const parted = cellRuns(page.items, candidates);
+  const { items, idx, origin, leaders, led } = parted;
   const out: TableRegion[] = [];
   for (const region of regions(items, idx, page.height)) {
     if (region.length < 6) continue;
@@ -162,6 +166,27 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     const multi = (r: Row) =>
       cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
+    // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
+    // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
+    // has more words, or runs across the gaps.
+    const inOneColumn = (r: Row, from: number, to: number) => {
+      if (r.chunks.length !== 1 || !cellLike(r) || wordsIn(r, items) > LABEL_WORDS) return false;
+      const [a, b] = r.chunks[0] as [number, number];
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let k = from; k <= to; k++) {
+        if (!isMulti[k]) continue;
+        let overlaps = 0;
+        for (const [c, d] of (rows[k] as Row).chunks) {
+          if (c >= b || d <= a) continue;
+          overlaps++;
+          lo = Math.min(lo, c);
+          hi = Math.max(hi, d);
+        }
+        if (overlaps > 1) return false;
+      }
+      return a >= lo - 2 * r.h && b <= hi + 2 * r.h;
+    };
     // Running heads and page numbers sit in the page margins; furniture removal handles them as
     // text, so they must not become a table's first or last row.
     const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
@@ -210,16 +235,25 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
-        if (next.top - cur.bottom > Math.max(cur.h, next.h) * 2 || !rowInBody(next) || sectionBar(next, cur)) break;
-        if (!isMulti[e + 1] && !narrow(next) && !wrapsCell(next, s, e)) break;
+        // A header may stand further above the rows than they stand apart (checked below).
+        const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur)) break;
+        if (!isMulti[e + 1] && !narrow(next) && !inOneColumn(next, s, e) && !wrapsCell(next, s, e)) break;
         e++;
       }
       while (e > s && !isMulti[e]) e--;
+      const first = rows[s] as Row;
+      const second = rows[s + 1];
+      if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
+        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) continue;
+      }
       const run = rows.slice(s, e + 1);
       const multis = run.filter((_, k) => isMulti[s + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const table = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, page) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led) : null;
+      const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
+        table.itemIndices = pageRuns(table, origin, leaders, page.items);
         out.push(table);
         for (const i of table.itemIndices) taken.add(i);
         s = e;
@@ -227,6 +261,42 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     }
   }
   return out;
+}
+
+/** Most words of a label on a row of its own. */
+const LABEL_WORDS = 6;
+
+function wordsIn(row: Row, items: TextItem[]): number {
+  let n = 0;
+  for (const i of row.items) n += (items[i] as TextItem).str.split(/\s+/).filter(Boolean).length;
+  return n;
+}
+
+/** Lines further apart than this many line heights are no longer one table... */
+const ROW_GAP = 2;
+/** ...except under a header row, which may stand this far above the first row. */
+const HEADER_GAP = 4;
+
+/**
+ * Whether a row standing apart above the rows below is their header: set in bold (form fields
+ * above a table are not), with three cells or more, each over its own column of theirs (years
+ * over columns of figures).
+ */
+function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
+  if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
+  const { cols } = tableColumns(items, body);
+  const used = new Set<number>();
+  for (const [a, b] of header.chunks) {
+    let hit = -1;
+    for (const [k, [c, d]] of cols.entries()) {
+      if (c >= b || d <= a) continue;
+      if (hit >= 0) return false;
+      hit = k;
+    }
+    if (hit < 0 || used.has(hit)) return false;
+    used.add(hit);
+  }
+  return true;
 }
 
 /**
@@ -247,29 +317,188 @@ function wordyChunks(row: Row, items: TextItem[]): number {
   return wordy;
 }
 
-function tableOf(run: Row[], page: PageModel): TableRegion | null {
-  const { items } = page;
-  const indices = run.flatMap((r) => r.items);
-  // Columns come from the rows that fill most of them: a spanning header ("Top-20" over four
-  // columns) or a wrapped line would bridge the gaps between the columns below it.
-  // They only refine the columns every row leaves (which alone decide whether this is a table).
-  const columnsOf = (idx: number[]) => projection(extents(items, idx), COLUMN_GAP);
-  const all = columnsOf(indices);
-  if (all.length < 3) return null;
-  const most = maxOf(run.map((r) => r.chunks.length));
-  const finer = columnsOf(run.filter((r) => r.chunks.length >= most * 0.6).flatMap((r) => r.items));
-  const cols = finer.length > all.length ? finer : all;
-  const xs = [cols[0]?.[0] as number];
-  for (let c = 1; c < cols.length; c++) xs.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
-  xs.push(cols[cols.length - 1]?.[1] as number);
-  // A line set tighter than the table's row pitch continues the cells above it (wrapped text).
-  const merged: Row[] = [];
+/**
+ * Whether two columns of text are a list of labels and values ("Revenue … 12.4 m" over
+ * "Employees … 148", "Name: … Universal Studios"): three rows or more of exactly a label and a
+ * value, the labels flush left, the values flush left or right, each a few words long, the labels
+ * worded and ending in colons or the values holding figures. Two columns of prose or of bare
+ * figures, two blocks of text side by side, or a table of contents (its pages set off by dot
+ * leaders) are no such list.
+ */
+function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
+  const pairs = run.filter((r) => r.chunks.length === 2);
+  if (pairs.length < 3 || pairs.length * 2 < run.length) return false;
+  let leadered = 0;
+  const lefts: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const r of pairs) {
+    const [label, value] = r.chunks as [[number, number], [number, number]];
+    lefts.push(label[0]);
+    starts.push(value[0]);
+    ends.push(value[1]);
+    if (r.items.some((i) => led.has(i))) leadered++;
+    let labelWords = 0;
+    let valueWords = 0;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      const n = it.str.split(/\s+/).filter(Boolean).length;
+      if (it.x + it.w / 2 < value[0]) labelWords += n;
+      else valueWords += n;
+    }
+    if (labelWords > LABEL_WORDS + 2 || valueWords > LABEL_WORDS) return false;
+  }
+  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
+  if (leadered * 2 >= pairs.length || !aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
+  // Labels and values differ in kind: labels end in a colon, or values hold figures. Two blocks of
+  // text side by side (two authors' addresses) are alike on both sides.
+  let colons = 0;
+  let digits = 0;
+  for (const r of pairs) {
+    const split = (r.chunks[1] as [number, number])[0];
+    let label = '';
+    let value = '';
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (it.x + it.w / 2 < split) label += it.str;
+      else value += it.str;
+    }
+    if (!/\p{L}/u.test(label)) return false;
+    if (/:\s*$/.test(label)) colons++;
+    if (/\d/.test(value)) digits++;
+  }
+  return colons * 2 > pairs.length || digits * 2 > pairs.length;
+}
+
+/**
+ * Whether a lone line's text goes on in the row below, a row of several cells: the run there under
+ * it starts in lower case, the rest of a label wrapped over two lines.
+ */
+function goesOnIn(line: Row, below: Row, items: TextItem[]): boolean {
+  if (below.chunks.length < 2) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let first: TextItem | undefined;
+  for (const i of below.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= b) continue;
+    if (!first || it.x < first.x) first = it;
+  }
+  return first !== undefined && /^\p{Ll}/u.test(first.str.trim());
+}
+
+/**
+ * Whether a lone line is the label of the rows below it rather than the wrapped end of the cell
+ * above: the next row, one of several cells, is indented under it in its column (from the right
+ * in right-to-left text), as a group's items are under the group's name.
+ */
+function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boolean {
+  if (!below || below.chunks.length < 2) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const i of below.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= b) continue;
+    lo = Math.min(lo, it.x);
+    hi = Math.max(hi, it.x + it.w);
+  }
+  if (lo > hi) return false;
+  let rtl = 0;
+  let chars = 0;
+  for (const i of line.items) {
+    const it = items[i] as TextItem;
+    chars += it.str.length;
+    if (it.dir === 'rtl') rtl += it.str.length;
+  }
+  const indent = Math.max(2, line.h * 0.5);
+  return rtl * 2 > chars ? hi < b - indent : lo > a + indent;
+}
+
+/**
+ * Whether a table holds every part of each page run it took part of: a label whose figure fell
+ * outside would vanish from the text with its run.
+ */
+function wholeRuns(table: TableRegion, origin: number[]): boolean {
+  const parts = new Map<number, number>();
+  for (let k = 0; k < origin.length; k++) {
+    const o = origin[k] as number;
+    if (o !== k) parts.set(o, (parts.get(o) ?? 0) + 1);
+  }
+  const taken = new Map<number, number>();
+  for (const i of table.itemIndices) {
+    const o = origin[i] as number;
+    if (o !== i) taken.set(o, (taken.get(o) ?? 0) + 1);
+  }
+  for (const [o, n] of taken) if (parts.get(o) !== n) return false;
+  return true;
+}
+
+/**
+ * Whether the rows are two contents lists side by side (a label, its leader and page, twice on a
+ * line): most rows hold two leaders, alone or parting a run. A statement has one leader a row.
+ */
+function sideBySideLists(run: Row[], runs: CellRuns, page: TextItem[]): boolean {
+  let twice = 0;
   for (const r of run) {
+    const found = new Set<number>();
+    for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
+    for (const i of runs.leaders) {
+      const it = page[i] as TextItem;
+      const cy = it.y + it.h / 2;
+      if (cy > r.top && cy < r.bottom) found.add(i);
+    }
+    if (found.size >= 2) twice++;
+  }
+  return twice * 2 > run.length;
+}
+
+/**
+ * The page runs a table found among cell runs takes: each part's own run, and the leaders alone
+ * on its rows.
+ */
+function pageRuns(table: TableRegion, origin: number[], leaders: number[], items: TextItem[]): number[] {
+  const out = new Set<number>();
+  for (const i of table.itemIndices) out.add(origin[i] as number);
+  const [x0, y0, x1, y1] = table.bbox;
+  for (const i of leaders) {
+    const it = items[i] as TextItem;
+    const cx = it.x + it.w / 2;
+    const cy = it.y + it.h / 2;
+    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) out.add(i);
+  }
+  return [...out];
+}
+
+function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion | null {
+  const indices = run.flatMap((r) => r.items);
+  const { every, cols } = tableColumns(items, run);
+  if (every < 2 || (every === 2 && !pairList(run, items, led))) return null;
+  const xs = [cols[0]?.[0] as number];
+  append(xs, columnEdges(cols));
+  xs.push(cols[cols.length - 1]?.[1] as number);
+  // A line set tighter than the table's row pitch continues the cells above it (wrapped text),
+  // unless it is a label below the header: under another lone label (a group's over its
+  // subgroup's), or over a row indented under it. The header's own lines wrap.
+  // A label whose figures stand on its second line ("Provisions for" over "restructuring  312.0")
+  // goes down with that line, which goes on in lower case.
+  const merged: Row[] = [];
+  let carried: Row | null = null;
+  for (const [k, r] of run.entries()) {
     const prev = merged[merged.length - 1];
+    const below = run[k + 1];
+    const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
+    if (!carried && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
+      carried = r;
+      continue;
+    }
+    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, below, items));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
-    if (prev && r.chunks.length === 1 && r.top - prev.bottom < Math.min(prev.h, r.h) * 0.6) {
+    if (prev && !carried && r.chunks.length === 1 && tight(prev, r) && !label) {
       append(prev.items, r.items);
       prev.bottom = Math.max(prev.bottom, r.bottom);
+    } else if (carried) {
+      merged.push({ ...r, top: carried.top, items: [...carried.items, ...r.items] });
+      carried = null;
     } else merged.push({ ...r, items: [...r.items] });
   }
   if (merged.length < 3) return null;
@@ -286,6 +515,133 @@ function tableOf(run: Row[], page: PageModel): TableRegion | null {
   return { bbox, table, itemIndices: indices, ruled: false };
 }
 
+/**
+ * Columns of a table's text: the gaps its runs leave in the horizontal projection. They come from
+ * the rows that fill most of them, as a spanning header ("Top-20" over four columns) or a wrapped
+ * line would bridge the gaps between the columns below it; those only refine the columns every row
+ * leaves (`every` counts them), which alone decide whether the text is a table.
+ */
+export function tableColumns(items: TextItem[], rows: Row[]): { every: number; cols: [number, number][] } {
+  const columnsOf = (rs: Row[]) => {
+    const idx = rs.flatMap((r) => r.items);
+    return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
+  };
+  const all = columnsOf(rows);
+  const most = maxOf(rows.map((r) => r.chunks.length));
+  const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
+  const finer = columnsOf(finerRows);
+  const cols = finer.length > all.length ? finer : all;
+  // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
+  // table at all stays with the gaps every row leaves.
+  return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/**
+ * Columns with a gutter that one row's long cell runs across parted again: the name that reaches
+ * into the gap before the next column joined the two columns for every row. Where five rows or
+ * more leave a gap inside a column and one row alone crosses it, with text on both sides in other
+ * rows, the gap stands.
+ */
+function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
+  if (rows.length < 5) return cols;
+  const out: [number, number][] = [];
+  for (const col of cols) {
+    const [c0, c1] = col;
+    const bins = Math.ceil(c1 - c0) + 1;
+    if (bins < 3 * COLUMN_GAP) {
+      out.push(col);
+      continue;
+    }
+    const cover = new Int32Array(bins);
+    for (const r of rows) {
+      const row = new Uint8Array(bins);
+      for (const i of r.items) {
+        const it = items[i] as TextItem;
+        const a = Math.max(0, Math.floor(it.x - c0));
+        const b = Math.min(bins, Math.ceil(it.x + it.w - c0));
+        for (let k = a; k < b; k++) row[k] = 1;
+      }
+      for (let k = 0; k < bins; k++) cover[k] = (cover[k] as number) + (row[k] as number);
+    }
+    let start = 0;
+    for (let k = 0; k < bins; ) {
+      if ((cover[k] as number) > 1) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < bins && (cover[e] as number) <= 1) e++;
+      // A gap inside the column, wide enough, with most rows holding text on both sides of it.
+      if (
+        k > start &&
+        e < bins &&
+        e - k >= COLUMN_GAP &&
+        bothSides(rows, items, col, c0 + k, c0 + e) * 2 >= rows.length
+      ) {
+        out.push([c0 + start, c0 + k]);
+        start = e;
+      }
+      k = e;
+    }
+    out.push([c0 + start, c1]);
+  }
+  return out;
+}
+
+/** Rows with a run of the column `col` ending left of `a` and another starting right of `b`. */
+function bothSides(rows: Row[], items: TextItem[], col: [number, number], a: number, b: number): number {
+  let n = 0;
+  for (const r of rows) {
+    let left = false;
+    let right = false;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (!within(it, col)) continue;
+      if (it.x + it.w <= a) left = true;
+      if (it.x >= b) right = true;
+    }
+    if (left && right) n++;
+  }
+  return n;
+}
+
+/** Gap, in points, that parts a column of figures into two when every row leaves it. */
+const FIGURE_GAP = 1;
+
+/**
+ * Columns with the close columns of figures inside them parted. Figures set flush right a few
+ * points apart ("1,540.0 9,522.6") leave a gap too narrow for COLUMN_GAP, but one that every row
+ * leaves at the same place: a column holding nothing but figures splits there. Words are left
+ * alone: their gaps are where the rows' runs happen to end.
+ */
+function figureColumns(cols: [number, number][], items: TextItem[], idx: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const col of cols) {
+    const inside: number[] = [];
+    let words = false;
+    for (const i of idx) {
+      const it = items[i] as TextItem;
+      const cx = it.x + it.w / 2;
+      if (cx < col[0] || cx > col[1]) continue;
+      inside.push(i);
+      if (!figure.test(it.str.trim())) words = true;
+    }
+    const parts = words || inside.length < 4 ? [col] : projection(extents(items, inside), FIGURE_GAP);
+    // Each part a column of its own: figures in two rows at least.
+    const full = parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
+    append(out, full ? parts : [col]);
+  }
+  return out;
+}
+
+const within = (it: TextItem, [a, b]: [number, number]): boolean => it.x + it.w / 2 >= a && it.x + it.w / 2 <= b;
+
+/** Boundaries between neighbouring columns: the middle of each gap. */
+export function columnEdges(cols: [number, number][]): number[] {
+  const out: number[] = [];
+  for (let c = 1; c < cols.length; c++) out.push(((cols[c - 1]?.[1] as number) + (cols[c]?.[0] as number)) / 2);
+  return out;
+}
 const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0b7|\uf0a7|\uf076|\uf0d8)$/;
 
 /**

@@ -1,7 +1,9 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
+import { makeLine } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
+import { partOf, widths } from './tokens.ts';
 
 /*
  * Comparators of the table code's sorts. Module-level: a closure written inline is a new function
@@ -153,10 +155,30 @@ export function textLines(runs: TextItem[]): TextItem[][] {
   return lines;
 }
 
+/** Index of an element: the identity map over a line's own runs. Module-level, like the comparators. */
+const position = (_: unknown, i: number): number => i;
+
+/** Whether most of a line's characters are in right-to-left runs. */
+function rightToLeft(line: TextItem[]): boolean {
+  let rtl = 0;
+  let all = 0;
+  for (const it of line) {
+    all += it.str.length;
+    if (it.dir === 'rtl') rtl += it.str.length;
+  }
+  return rtl * 2 > all;
+}
+
 /** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
 export function cellText(runs: TextItem[]): string {
   const parts: string[] = [];
   for (const line of textLines(runs)) {
+    // A right-to-left line reads from its right end, with numbers and Latin words in it turned
+    // round as the text flow has them.
+    if (rightToLeft(line)) {
+      parts.push(cleanText(makeLine(line, line.map(position)).text).trim());
+      continue;
+    }
     let s = '';
     let end = Number.NEGATIVE_INFINITY;
     for (const it of line) {
@@ -168,19 +190,62 @@ export function cellText(runs: TextItem[]): string {
     }
     parts.push(s.trim());
   }
-  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space.
+  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space. It goes
+  // when it broke a word, and stays in a compound already hyphenated ("Wa-pa-pa-pa-" "pa-pow").
   let out = '';
   for (const p of parts) {
     if (!p) continue;
     if (!out) out = p;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p)) out = out.slice(0, -1) + p;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p))
+      out = out.slice(out.lastIndexOf(' ') + 1, -1).includes('-') ? out + p : out.slice(0, -1) + p;
     else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
 
+/**
+ * A run cut where it crosses a ruling from one cell into the next: a cell's text that ran on into
+ * the next column ("Michael or Patricia 1664" over the rule before "Van Buren Ave."), or two
+ * cells' words drawn as one run. The cut falls at the blank nearest the boundary, within a character or two of
+ * it; a run crossing a boundary inside one spanning cell (`cellAt` gives the same cell on both
+ * sides), or with no blank near it, stays whole.
+ */
+function cellPieces(it: TextItem, xs: number[], cellAt: (c: number) => number): TextItem[] {
+  const cuts: number[] = [];
+  const cum = widths(it.str);
+  const total = cum[cum.length - 1] || 1;
+  const near = it.h;
+  for (let c = 1; c < xs.length - 1; c++) {
+    const b = xs[c] as number;
+    if (it.x >= b - 1 || it.x + it.w <= b + 1 || cellAt(c - 1) === cellAt(c)) continue;
+    let best = -1;
+    let bestDist = near;
+    for (let k = 1; k < it.str.length; k++) {
+      if (it.str.charAt(k) !== ' ') continue;
+      const d = Math.abs(it.x + (it.w * (cum[k] as number)) / total - b);
+      if (d < bestDist) {
+        best = k;
+        bestDist = d;
+      }
+    }
+    if (best > 0) cuts.push(best);
+  }
+  if (!cuts.length) return [it];
+  const out: TextItem[] = [];
+  let from = 0;
+  for (const cut of [...cuts, it.str.length]) {
+    let a = from;
+    let b = cut;
+    while (a < b && it.str.charAt(a) === ' ') a++;
+    while (b > a && it.str.charAt(b - 1) === ' ') b--;
+    if (a < b) out.push(partOf(it, cum, a, b));
+    from = cut;
+  }
+  return out;
+}
+
 /** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
-export function fillLayout(layout: Layout, items: TextItem[], indices: number[]) {
+export function fillLayout(layout: Layout, items: TextItem[], indices: number[], ruled = false) {
   const { xs, ys, cells } = layout;
   const cols = xs.length - 1;
   const owner = new Int32Array((ys.length - 1) * cols);
@@ -193,8 +258,12 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[])
   for (let k = 0; k < cells.length; k++) runs.push([]);
   for (const i of indices) {
     const it = items[i] as TextItem;
-    const k = owner[slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, it.x + it.w / 2)] as number;
-    runs[k]?.push(it);
+    const r = slotOf(ys, it.y + it.h / 2);
+    // Rulings are where a cell ends: a run across one is cut. Text gaps move with the text.
+    const pieces = ruled ? cellPieces(it, xs, (c) => owner[r * cols + c] as number) : [it];
+    for (const piece of pieces) {
+      runs[owner[r * cols + slotOf(xs, piece.x + piece.w / 2)] as number]?.push(piece);
+    }
   }
   const texts: string[] = [];
   for (const r of runs) texts.push(cellText(r));

@@ -1,5 +1,6 @@
-import { append } from '../../../util/arrays.ts';
+import { append, replaceContents } from '../../../util/arrays.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
+import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
   byMiddle,
   clusterPositions,
@@ -43,59 +44,212 @@ function edges(first: number, last: number, lines: Line[]): number[] {
  * (a box around a paragraph, a figure's axes).
  */
 export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): TableRegion | null {
-  const xs = clusterPositions(edges(grid.x0, grid.x1, grid.v), SAME_EDGE);
   const ys = clusterPositions(edges(grid.y0, grid.y1, grid.h), SAME_EDGE);
-  if (xs.length < 3 || ys.length < 3) return null;
-  const x0 = xs[0] as number;
-  const x1 = xs[xs.length - 1] as number;
+  if (grid.open) {
+    const top = headerAbove(page, taken, grid);
+    if (top !== null) ys.unshift(top);
+  }
+  const ruledXs = grid.open ? null : clusterPositions(edges(grid.x0, grid.x1, grid.v), SAME_EDGE);
+  if (ys.length < 3 || (ruledXs && ruledXs.length < 3)) return null;
+  const x0 = ruledXs ? (ruledXs[0] as number) : grid.x0;
+  const x1 = ruledXs ? (ruledXs[ruledXs.length - 1] as number) : grid.x1;
   const y0 = ys[0] as number;
   const y1 = ys[ys.length - 1] as number;
-  const indices: number[] = [];
-  for (const [i, it] of page.items.entries()) {
-    if (taken.has(i) || !it.str.trim()) continue;
-    const cx = it.x + it.w / 2;
-    const cy = it.y + it.h / 2;
-    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) indices.push(i);
-  }
+  const indices = itemsWithin(page, taken, x0, x1, y0, y1);
   if (indices.length < 4) return null;
-  const split = textRowBreaks(xs, ys, page, indices);
+  const xs = ruledXs ? closeGaps(ruledXs, page, indices, 'x') : textColumnEdges(page, indices, x0, x1);
+  replaceContents(ys, closeGaps(ys, page, indices, 'y'));
+  if (xs.length < 3 || ys.length < 3) return null;
+  const split = textRowBreaks(xs, ys, page, indices, grid.open);
   if (split.size) {
     append(ys, split);
     ys.sort((a, b) => a - b);
   }
+  // Columns found in the text of an open grid are walls wherever no run crosses them.
+  const crossed = grid.open ? crossings(page, indices, xs, ys) : null;
   const layout = layoutFromJoins(
     xs,
     ys,
-    (r, c) => !covered(grid.v, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number),
+    (r, c) =>
+      crossed
+        ? crossed.has(r * xs.length + c + 1)
+        : !covered(grid.v, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number),
     (r, c) =>
       !split.has(ys[r + 1] as number) && !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
   );
-  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices);
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
+  if (grid.open && prose(texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
+}
+
+/** Slots narrower than this that hold no text are the inside of a doubled rule. */
+const GAP_SLOT = 2 * SAME_EDGE;
+
+/**
+ * Boundaries with the empty slots of doubled rules closed. Tables drawn as tiles (a filled box per
+ * cell, a hairline of page between them) or with double rules have two or three edges a few points
+ * apart at every boundary; each pair made a column or row of its own, empty, between the real ones
+ * (a table of 8 columns read as 24, with empty rows between). A run of slots that narrow, with no
+ * run's centre in them, is one boundary: its middle edge, or the middle of a pair, where `covered`
+ * still finds the rules (within SAME_EDGE).
+ */
+function closeGaps(edges: number[], page: PageModel, indices: number[], axis: 'x' | 'y'): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < edges.length; ) {
+    let j = k;
+    while (
+      j + 1 < edges.length &&
+      (edges[j + 1] as number) - (edges[j] as number) < GAP_SLOT &&
+      !centreBetween(page, indices, axis, edges[j] as number, edges[j + 1] as number)
+    )
+      j++;
+    const mid = (k + j) / 2;
+    out.push(((edges[Math.floor(mid)] as number) + (edges[Math.ceil(mid)] as number)) / 2);
+    k = j + 1;
+  }
+  return out;
+}
+
+function centreBetween(page: PageModel, indices: number[], axis: 'x' | 'y', a: number, b: number): boolean {
+  for (const i of indices) {
+    const it = page.items[i] as TextItem;
+    const c = axis === 'x' ? it.x + it.w / 2 : it.y + it.h / 2;
+    if (c > a && c < b) return true;
+  }
+  return false;
+}
+
+/** Runs not yet taken whose centre lies inside the box. */
+function itemsWithin(page: PageModel, taken: Set<number>, x0: number, x1: number, y0: number, y1: number): number[] {
+  const out: number[] = [];
+  for (const [i, it] of page.items.entries()) {
+    if (taken.has(i) || !it.str.trim()) continue;
+    const cx = it.x + it.w / 2;
+    const cy = it.y + it.h / 2;
+    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * The top of a header line set just above an open grid's first rule ("Animal  Action  Result",
+ * then a rule, then the rows): the line right above it, within a line's height, whose runs stand
+ * apart as cells inside the rules' width. Null when there is none.
+ */
+function headerAbove(page: PageModel, taken: Set<number>, grid: Grid): number | null {
+  let line: TextItem[] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const [i, it] of page.items.entries()) {
+    if (taken.has(i) || !it.str.trim() || it.rotated) continue;
+    const cx = it.x + it.w / 2;
+    if (cx <= grid.x0 || cx >= grid.x1 || it.y + it.h / 2 >= grid.y0) continue;
+    const b = it.y + it.h;
+    if (b > bottom + it.h * 0.5) {
+      line = [it];
+      bottom = b;
+    } else if (b > bottom - it.h * 0.5) line.push(it);
+  }
+  const first = line[0];
+  if (!first || grid.y0 - bottom > first.h * 1.5) return null;
+  line.sort((a, b) => a.x - b.x);
+  if (lineCells(line) < 2) return null;
+  let top = Number.POSITIVE_INFINITY;
+  for (const it of line) top = Math.min(top, it.y);
+  return top - 1;
+}
+
+/** An open grid's outer edges and its column boundaries, from the gaps its text leaves. */
+function textColumnEdges(page: PageModel, indices: number[], x0: number, x1: number): number[] {
+  const { cols } = tableColumns(page.items, rowsOf(page.items, indices));
+  const xs = [x0];
+  append(xs, columnEdges(cols));
+  xs.push(x1);
+  return xs;
+}
+
+/**
+ * Slot boundaries that a run crosses, keyed `r * xs.length + c` for boundary `xs[c]` in slot row
+ * `r`: a header spanning two columns of an open grid is one cell across them.
+ */
+function crossings(page: PageModel, indices: number[], xs: number[], ys: number[]): Set<number> {
+  const out = new Set<number>();
+  for (const i of indices) {
+    const it = page.items[i] as TextItem;
+    const cy = it.y + it.h / 2;
+    let r = 0;
+    while (r < ys.length - 2 && cy >= (ys[r + 1] as number)) r++;
+    for (let c = 1; c + 1 < xs.length; c++) {
+      const b = xs[c] as number;
+      if (it.x < b - 1 && it.x + it.w > b + 1) out.add(r * xs.length + c);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the cells hold running text: horizontal rules also set off paragraphs, pull quotes and
+ * sections, whose "cells" are many words long. Table cells are labels, numbers and short phrases.
+ */
+function prose(texts: string[]): boolean {
+  let filled = 0;
+  let long = 0;
+  for (const t of texts) {
+    if (!t) continue;
+    filled++;
+    if (t.split(' ').length > 12) long++;
+  }
+  return long * 3 > filled;
+}
+
+/** A text line inside one band of a ruled table: where it sits and which columns it fills. */
+interface BandLine {
+  mid: number;
+  top: number;
+  bottom: number;
+  h: number;
+  cols: Set<number>;
+  /** A run of the line crosses a column boundary: a label spanning the columns under it. */
+  spans: boolean;
 }
 
 /**
  * Rows that the rulings leave out. Tables ruled only above and below a block of rows (booktabs,
  * column rules only) hold several text lines between two horizontal rulings; where those lines
  * run across two columns or more, each is a row of its own. A line with text in one column only
- * is a cell's wrapped text and stays with the line above.
+ * is a cell's wrapped text and stays with the line above. The header band keeps its lines:
+ * headers wrap across columns.
  */
-function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: number[]): Set<number> {
+function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: number[], open: boolean): Set<number> {
+  const bands = bandLines(xs, ys, page, indices);
   const breaks = new Set<number>();
+  const starts = open ? openRowStarts(bands, xs.length - 1) : [[], ...ruledRowStarts(bands.slice(1), ys.length <= 4)];
+  for (const [b, ks] of starts.entries()) {
+    const lines = bands[b] as BandLine[];
+    for (const k of ks) breaks.add(((lines[k - 1] as BandLine).bottom + (lines[k] as BandLine).top) / 2);
+  }
+  return breaks;
+}
+
+/** The text lines of each band, top to bottom. */
+function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[]): BandLine[][] {
   const cols = (x: number) => {
     let c = 0;
     while (c < xs.length - 2 && x >= (xs[c + 1] as number)) c++;
     return c;
   };
-  // Fully ruled grids draw every row; their several-line bands are wrapped cells. Mostly tables ruled
-  // at the top, under the header and at the bottom (or a few more places) leave rows out. The
-  // header band keeps its lines: headers wrap across columns.
-  const sparse = ys.length <= 4;
-  for (let r = 1; r + 1 < ys.length; r++) {
+  const spans = (it: TextItem) => {
+    for (let c = 1; c + 1 < xs.length; c++) {
+      const b = xs[c] as number;
+      if (it.x < b - 1 && it.x + it.w > b + 1) return true;
+    }
+    return false;
+  };
+  const bands: BandLine[][] = [];
+  for (let r = 0; r + 1 < ys.length; r++) {
     const top = ys[r] as number;
     const bottom = ys[r + 1] as number;
-    const lines: { mid: number; top: number; bottom: number; h: number; cols: Set<number> }[] = [];
+    const lines: BandLine[] = [];
     // A loop and a module comparator, not map/filter/sort with closures made for every band.
     const inBand: TextItem[] = [];
     for (const i of indices) {
@@ -110,20 +264,65 @@ function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: num
         line.cols.add(cols(it.x + it.w / 2));
         line.top = Math.min(line.top, it.y);
         line.bottom = Math.max(line.bottom, it.y + it.h);
-      } else lines.push({ mid, top: it.y, bottom: it.y + it.h, h: it.h, cols: new Set([cols(it.x + it.w / 2)]) });
+        line.spans ||= spans(it);
+      } else {
+        const c = new Set([cols(it.x + it.w / 2)]);
+        lines.push({ mid, top: it.y, bottom: it.y + it.h, h: it.h, cols: c, spans: spans(it) });
+      }
     }
-    // Each row names itself in the first column; lines beside a first-column label centred over
-    // them ("6 | OTSL …" over "HTML …") are sub-lines of one row.
-    const rowLine = (l: (typeof lines)[number]) => l.cols.size >= 2 && l.cols.has(0);
+    bands.push(lines);
+  }
+  return bands;
+}
+
+/**
+ * Row starts (line indices per band) of a grid with column rulings. Fully ruled grids draw every
+ * row, so their several-line bands are wrapped cells; mostly tables ruled at the top, under the
+ * header and at the bottom (`sparse`) leave rows out. Each row names itself in the first column;
+ * lines beside a first-column label centred over them ("6 | OTSL …" over "HTML …") are sub-lines
+ * of one row.
+ */
+function ruledRowStarts(bands: BandLine[][], sparse: boolean): number[][] {
+  const rowLine = (l: BandLine) => l.cols.size >= 2 && l.cols.has(0);
+  const out: number[][] = [];
+  for (const lines of bands) {
+    const starts: number[] = [];
+    out.push(starts);
     if (lines.some((l) => l.cols.size >= 2 && !l.cols.has(0)) || !lines[0] || !rowLine(lines[0])) continue;
-    const starts = lines.filter((l, k) => k > 0 && rowLine(l));
-    if (!starts.length || (!sparse && starts.length < 2)) continue;
-    for (const l of starts) {
-      const k = lines.indexOf(l);
-      breaks.add(((lines[k - 1] as (typeof lines)[number]).bottom + l.top) / 2);
+    for (let k = 1; k < lines.length; k++) if (rowLine(lines[k] as BandLine)) starts.push(k);
+    if (!sparse && starts.length < 2) starts.length = 0;
+  }
+  return out;
+}
+
+/**
+ * Row starts of an open grid (horizontal rules only), header band first. Where most bands below
+ * the header hold one line of several cells, the rules draw every row and the other lines are
+ * wrapped cells (one animal per band, its sound over six lines). Otherwise (booktabs) every line
+ * that fills about as many columns as the band's fullest is a row; a first-column label set beside
+ * the middle of its rows ("Single" over three retrievers) just fills one line more, and a label
+ * wrapped under its row's first line stays in that row.
+ */
+function openRowStarts(bands: BandLine[][], columns: number): number[][] {
+  const full = (l: BandLine) => l.cols.size >= 2;
+  let ruledRows = 0;
+  for (const lines of bands.slice(1)) if (lines.filter(full).length === 1) ruledRows++;
+  const every = ruledRows * 2 >= bands.length - 1;
+  const out: number[][] = [];
+  for (const [b, lines] of bands.entries()) {
+    const starts: number[] = [];
+    out.push(starts);
+    let most = 0;
+    for (const l of lines) most = Math.max(most, l.cols.size);
+    const enough = Math.max(2, most - Math.floor(columns / 5));
+    for (let k = 1; k < lines.length; k++) {
+      const l = lines[k] as BandLine;
+      // A label spanning the columns under it is a row above theirs, in the header too.
+      if ((lines[k - 1] as BandLine).spans && !l.spans) starts.push(k);
+      else if (b > 0 && !every && l.cols.size >= enough) starts.push(k);
     }
   }
-  return breaks;
+  return out;
 }
 
 /**

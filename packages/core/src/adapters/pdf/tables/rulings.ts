@@ -1,4 +1,6 @@
-import type { PageModel, Segment } from '../model.ts';
+import { append } from '../../../util/arrays.ts';
+import type { PageModel, Segment, TextItem } from '../model.ts';
+import { byMiddle, lineCells, textLines } from './cells.ts';
 
 /** A horizontal (`at` = y, from x0 to x1) or vertical (`at` = x, from y0 to y1) ruling. */
 export interface Line {
@@ -7,7 +9,10 @@ export interface Line {
   to: number;
 }
 
-/** Rulings of one connected grid: every line touches another line of the same grid. */
+/**
+ * Rulings of one connected grid: every line touches another line of the same grid. An open grid is
+ * a stack of horizontal rules alone (no column rules): its columns come from the text between them.
+ */
 export interface Grid {
   h: Line[];
   v: Line[];
@@ -15,6 +20,7 @@ export interface Grid {
   y0: number;
   x1: number;
   y1: number;
+  open: boolean;
 }
 
 /** Pieces shorter than this are glyph strokes, underlines of single letters or tick marks. */
@@ -45,25 +51,35 @@ function split(segments: Segment[], page: PageModel): { h: Line[]; v: Line[] } {
   return { h: merge(h), v: merge(v) };
 }
 
-/** Lines by position across, then along. Module-level: an inline closure is compiled anew per call's copy. */
-const byPlace = (a: Line, b: Line): number => a.at - b.at || a.from - b.from;
+/** Lines by position across. Module-level: an inline closure is compiled anew per call's copy. */
+const byAt = (a: Line, b: Line): number => a.at - b.at;
+/** Lines by start along their direction. */
+const byFrom = (a: Line, b: Line): number => a.from - b.from;
 
-/** Joins collinear pieces that overlap or nearly meet into one line. */
+/**
+ * Joins collinear pieces that overlap or nearly meet into one line. Pieces within a point of each
+ * other across are one rule; they are joined in order along it, whatever fraction of a point apart
+ * they sit across (a piece drawn a hair lower than its left neighbour must still extend it).
+ */
 function merge(lines: Line[]): Line[] {
-  const sorted = [...lines].sort(byPlace);
+  const sorted = [...lines].sort(byAt);
   const out: Line[] = [];
-  const open: Line[] = [];
-  for (const l of sorted) {
-    const same = open.find((o) => Math.abs(o.at - l.at) <= 1 && l.from <= o.to + JOIN);
-    if (same) {
-      same.to = Math.max(same.to, l.to);
-      continue;
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && (sorted[j] as Line).at - (sorted[j - 1] as Line).at <= 1) j++;
+    const rule = sorted.slice(i, j).sort(byFrom);
+    let at = 0;
+    for (const l of rule) at += l.at;
+    at /= rule.length;
+    let cur: Line | null = null;
+    for (const l of rule) {
+      if (cur && l.from <= cur.to + JOIN) cur.to = Math.max(cur.to, l.to);
+      else {
+        cur = { at, from: l.from, to: l.to };
+        out.push(cur);
+      }
     }
-    // Lines further than the tolerance away can no longer absorb anything.
-    for (let i = open.length - 1; i >= 0; i--) if (l.at - (open[i] as Line).at > 1) open.splice(i, 1);
-    const copy = { ...l };
-    out.push(copy);
-    open.push(copy);
+    i = j;
   }
   return out;
 }
@@ -75,7 +91,8 @@ const touches = (h: Line, v: Line): boolean =>
 export function findGrids(page: PageModel): Grid[] {
   if (!page.segments?.length && !page.rects?.length) return [];
   const { h, v } = split(page.segments ?? [], page);
-  if (h.length < 2 || v.length < 2 || h.length * v.length > 250_000) return [];
+  if (h.length * v.length > 250_000) return [];
+  if (h.length < 2 || v.length < 2) return ruleStacks(h, page);
   const parent = Array.from({ length: h.length + v.length }, (_, i) => i);
   const find = (i: number): number => {
     let r = i;
@@ -95,7 +112,7 @@ export function findGrids(page: PageModel): Grid[] {
     const r = find(i);
     let g = groups.get(r);
     if (!g) {
-      g = { h: [], v: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+      g = { h: [], v: [], x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, open: false };
       groups.set(r, g);
     }
     return g;
@@ -116,5 +133,98 @@ export function findGrids(page: PageModel): Grid[] {
     g.y0 = Math.min(g.y0, l.from);
     g.y1 = Math.max(g.y1, l.to);
   }
-  return [...groups.values()].filter((g) => g.h.length >= 2 && g.v.length >= 1);
+  const out: Grid[] = [];
+  const free: Line[] = [];
+  for (const g of groups.values()) {
+    if (g.h.length >= 2 && g.v.length >= 1) out.push(g);
+    else if (!g.v.length) append(free, g.h);
+  }
+  append(out, ruleStacks(free, page));
+  return out;
+}
+
+/** Rules of one stack start and end within this many points of each other. */
+const SAME_EXTENT = 3;
+/** Fewest rules of a stack: two frame anything (a heading's rule and a footer's). */
+const MIN_STACK = 3;
+
+/**
+ * Stacks of horizontal rules that no column rule crosses: rules of one length one above the other,
+ * as tables ruled between their rows, or booktabs, have. Rules beside them at another length are
+ * another stack, so two such tables set side by side stay two. Short rules (underlines, signature
+ * lines) make no stack, and a stack ends at a band of running text: what lies between two tables
+ * of one column width (a caption, a paragraph) is no row of either.
+ */
+function ruleStacks(rules: Line[], page: PageModel): Grid[] {
+  const minLength = Math.max(72, page.width * 0.15);
+  const byMid: TextItem[] = [];
+  for (const it of page.items) if (it.str.trim() && !it.rotated) byMid.push(it);
+  byMid.sort(byMiddle);
+  // Stacks still growing, and stacks ended (by a band without cells, or a rule too far below).
+  const open: Line[][] = [];
+  const stacks: Line[][] = [];
+  for (const l of [...rules].sort(byAt)) {
+    if (l.to - l.from < minLength) continue;
+    const k = open.findIndex((st) => {
+      const last = st[st.length - 1] as Line;
+      return Math.abs(last.from - l.from) <= SAME_EXTENT && Math.abs(last.to - l.to) <= SAME_EXTENT;
+    });
+    const stack = open[k];
+    if (stack) {
+      const last = stack[stack.length - 1] as Line;
+      if (l.at - last.at <= page.height * 0.4 && tableBand(byMid, last, l)) {
+        stack.push(l);
+        continue;
+      }
+      stacks.push(stack);
+      open.splice(k, 1);
+    }
+    open.push([l]);
+  }
+  append(stacks, open);
+  const out: Grid[] = [];
+  for (const h of stacks) {
+    if (h.length < MIN_STACK) continue;
+    let x0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    for (const l of h) {
+      x0 = Math.min(x0, l.from);
+      x1 = Math.max(x1, l.to);
+    }
+    out.push({ h, v: [], x0, y0: (h[0] as Line).at, x1, y1: (h[h.length - 1] as Line).at, open: true });
+  }
+  return out;
+}
+
+/**
+ * Whether the band between two rules of a stack belongs to a table: it holds a line of separate
+ * cells (runs apart by a column gap) within the rules' width, or a short label or two. A caption
+ * or a paragraph between two tables does not. `items` are sorted by vertical centre.
+ */
+function tableBand(items: TextItem[], above: Line, below: Line): boolean {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const it = items[mid] as TextItem;
+    if (it.y + it.h / 2 <= above.at) lo = mid + 1;
+    else hi = mid;
+  }
+  const band: TextItem[] = [];
+  for (let i = lo; i < items.length; i++) {
+    const it = items[i] as TextItem;
+    if (it.y + it.h / 2 >= below.at) break;
+    const cx = it.x + it.w / 2;
+    if (cx > above.from && cx < above.to) band.push(it);
+  }
+  const lines = textLines(band);
+  for (const line of lines) if (lineCells(line) >= 2) return true;
+  // A group label on a row of its own ("Impacts on participating teachers") is still the table's.
+  if (lines.length > 2) return false;
+  for (const line of lines) {
+    const first = line[0] as TextItem;
+    const last = line[line.length - 1] as TextItem;
+    if (last.x + last.w - first.x > (above.to - above.from) * 0.5) return false;
+  }
+  return true;
 }

@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { cellKey, tablesOf } from '../helpers/metrics.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+
+/**
+ * The classes of PDF table failure in issue 29, each on a fixture made for it (both backends) and on
+ * the file of `../shared/corpus/tables` where it was seen (expected cells from tabula-java's tests).
+ */
+const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
+
+/** The Markdown of each page (split at the page markers). */
+const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
+
+describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('reads landscape pages in their upright frame: /Rotate 90 or 270, or text drawn sideways', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'landscape.pdf'), withPages, { filename: 'landscape.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    for (const [i, month] of ['May', 'June', 'July', 'August'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Contracts awarded in ${month}`,
+          '',
+          '| No. | Contract | Supplier | Amount |',
+          '| --- | --- | --- | --- |',
+          '| 11 | Colour printers and scanners | Microsys Company Limited | 45,262.32 |',
+          '| 12 | Road safety books | Elkhart Enterprise | 11,700.00 |',
+          '| 13 | Safety books for junior high schools | Printpack Limited | 9,400.00 |',
+          '',
+          'All contracts were completed on time.',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('keeps tables ruled between rows apart when side by side, and their wrapped cells in one row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rule-tables.pdf'), {}, { filename: 'rules.pdf' })).markdown;
+    const spanning = 'Score in each subject (per cent)';
+    expect(md?.trim()).toBe(
+      [
+        '| Planet | Moons | Notes |',
+        '| --- | --- | --- |',
+        '| Mercury | 0 | Closest to the Sun |',
+        '| Jupiter | 95 | Largest, with a great red storm |',
+        '| Saturn | 146 | Rings of ice |',
+        '',
+        '| City | Country | Landmark |',
+        '| --- | --- | --- |',
+        '| Kyoto | Japan | Golden Pavilion |',
+        '| Lima | Peru | Old town |',
+        '| Quebec City | Canada | Citadel and old walls |',
+        '',
+        'Table 2 Scores by group of learners',
+        '',
+        // The spanning label is a row of its own over the three headings; Markdown repeats it.
+        `|  | ${spanning} | ${spanning} | ${spanning} |`,
+        '| --- | --- | --- | --- |',
+        '|  | Reading | Writing | Maths |',
+        '| Day classes | 61 | 58 | 70 |',
+        '| Weekend classes | 55 | 52 | 64 |',
+        '| Evening classes |  |  |  |',
+        '| Adults returning to full-time study | 48 | 50 | 57 |',
+        '| Apprentices | 52 | 49 | 66 |',
+        '',
+        'Scores are percentages of the highest mark.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns)', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'tiles.pdf'), {}, { filename: 'tiles.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'Release thresholds',
+        '',
+        '| Pollutant | to air | to water | to land |',
+        '| --- | --- | --- | --- |',
+        '| Ammonia | 10 000 | - | - |',
+        '| Methane | 100 000 | - | - |',
+        '| Halons | 1 | - | - |',
+        '',
+        'Thresholds are in kilograms a year.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a right-to-left table whole: label column, its group labels and the years above', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-table.pdf'), {}, { filename: 'rtl.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| 2014 | 2013 | 2012 |  |',
+        '| --- | --- | --- | --- |',
+        '|  |  |  | תוצר |',
+        '| 2.6 | 3.2 | 3.0 | סך הכל |',
+        '| 0.7 | 1.3 | 1.1 | לנפש |',
+        '|  |  |  | צריכה ציבורית |',
+        '| 3.8 | 3.5 | 3.6 | אזרחית |',
+        '| 2.5 | 3.1 | 3.8 | ביטחונית |',
+        '',
+        'הנתונים באחוזים',
+      ].join('\n'),
+    );
+  });
+
+  it('parts close columns: dot leaders end a label, figures drawn in one go split, a wrapped label in its row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[0]?.trim()).toBe(
+      [
+        '# Statement of income',
+        '',
+        '|  | 2023 | 2022 |',
+        '| --- | --- | --- |',
+        '| Revenue | 11,062.6 | 9,522.6 |',
+        '| Cost of sales | 1,540.0 | 1,211.3 |',
+        '| Provisions for restructuring | 312.0 | 120.5 |',
+        '| Other income | 12.4 | 10.1 |',
+        '| Total | 11,062.6 | 9,522.6 |',
+        '',
+        'Figures in millions of euros.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a list of labels and values in two columns with no rules as a table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[1]?.trim()).toBe(
+      [
+        '# Key figures',
+        '',
+        '| Revenue | 12.4 m |',
+        '| --- | --- |',
+        '| Operating profit | 1.9 m |',
+        '| Employees | 148 |',
+        '| Net margin | 15.3 % |',
+        '',
+        'The year ended on a strong quarter for the whole group.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a column whose gap a long cell reaches across (six columns, not five)', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    const [table] = tablesOf(pagesOf(md ?? '')[2] ?? '');
+    expect(table?.[0]).toEqual(['code', 'product', 'origin', 'units', 'price', 'total']);
+    expect(table?.[1]).toEqual(['a-1', 'oak chair', 'spain', '12', '40.00', '480.00']);
+    expect(table?.[3]).toEqual(['c-3', 'pine shelf', 'sweden', '30', '15.50', '465.00']);
+    // pdf.js joins the long name and the country into one run ("…extendedItaly"): it stays whole.
+    const long =
+      backend === 'pdfium' ? ['walnut dining table, extended', 'italy'] : ['walnut dining table, extendeditaly', ''];
+    expect(table?.[2]).toEqual(['b-7', ...long, '2', '610.00', '1,220.00']);
+  });
+
+  it('cuts a run that goes on over a column rule at the blank on the rule', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'overrun.pdf'), {}, { filename: 'overrun.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Name | Address | City |',
+        '| --- | --- | --- |',
+        '| Roger J. | 4852 Emerson Ave. S. | Minneapolis |',
+        '| Michael or Patricia | 1664 Van Buren Ave. | Saint Paul |',
+        '| Margaret | 1267 Pike Lake Dr | New Brighton |',
+      ].join('\n'),
+    );
+  });
+
+  it('joins Korean line ends that fall inside a word without a blank, and keeps the blank between words', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'korean.pdf'), {}, { filename: 'korean.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      '보험회사는 질병보험금을 먼저 지급하고 보험금은 약관에 따라 향후 지급 기준을 정한다 그래서 기준의 적용은 향후 분명해진다 새 기준을 따른다',
+    );
+  });
+});
+
+interface Case {
+  id: string;
+  pdf: string;
+  page: number;
+  expected: string[][];
+}
+/** Cells compared as the table metrics do, blanks left by dropped symbols ("Black &White") collapsed. */
+const key = (s: string): string => cellKey(s).replace(/\s+/g, ' ');
+const tablesIn = (md: string): string[][][] => tablesOf(md).map((t) => t.map((r) => r.map(key)));
+const manifest = (): Case[] => (JSON.parse(corpusText('tables', 'manifest.json')) as { cases: Case[] }).cases;
+const expectedOf = (id: string): string[][] => {
+  const c = manifest().find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id} in the tables manifest`);
+  return c.expected.map((r) => r.map(key));
+};
+const corpusTitle = `pdf table classes on ../shared/corpus/tables (${hasCorpus ? 'present' : corpusSkipReason})`;
+
+describe.skipIf(!hasCorpus)(corpusTitle, () => {
+  const { parse } = engineFor('pdfium');
+  const read = async (name: string) =>
+    (await parse(corpusFile('tables', 'pdfs', name), {}, { filename: name })).markdown ?? '';
+
+  it('reads the /Rotate 90 award list top-down, each row and each cell in order', async () => {
+    const tables = tablesIn(await read('Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf'));
+    const expected = expectedOf('tabula/award_of_bids_transport');
+    // The table goes on over the next pages (their repeated header dropped): its first rows are page 1's.
+    expect(tables[0]?.slice(0, expected.length)).toEqual(expected);
+  });
+
+  it('reads the two side-by-side tables ruled between rows (AnimalSounds1) as two, left first', async () => {
+    const tables = tablesIn(await read('AnimalSounds1.pdf'));
+    expect(tables).toHaveLength(2);
+    const [left, right] = tables;
+    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd"); the rest is cell for cell.
+    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox');
+    expect(noFox(left ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-left')));
+    expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right').slice(1)));
+    expect(left?.[3]?.slice(0, 2)).toEqual(['fox', 'says']);
+    expect(right?.[3]).toEqual(['fox', 'says', 'wa-pa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pa-pow']);
+  });
+
+  it('reads tables ruled only between row groups, with group labels and wrapped row labels (eu-002)', async () => {
+    const tables = tablesIn(await read('eu-002.pdf'));
+    const expected = expectedOf('tabula/eu-002');
+    const t5 = tables.find((t) => t.some((r) => r[0] === expected[3]?.[0]));
+    // tabula splits the wrapped headings into a row per line; the data rows are the same.
+    expect(t5?.slice(-5)).toEqual(expected.slice(-5));
+    expect(t5?.[1]).toEqual(['', 'preperation and planing', 'production of materials', 'presentation and evaluation']);
+    const t6 = tables.find((t) => t.some((r) => r[0] === 'impacts on participating teachers'));
+    expect(t6).toContainEqual(['impacts on participating teachers', '', '', '']);
+    expect(t6).toContainEqual([
+      'knowledgeappreciation of school system and education in the partner countries',
+      '-0,1505',
+      '-0,1636',
+      '-0,1349',
+    ]);
+  });
+
+  it('reads the tables drawn as tiles with their four columns, not twelve (eu-001)', async () => {
+    const tables = tablesIn(await read('eu-001.pdf'));
+    const expected = expectedOf('tabula/eu-001-guess');
+    for (const t of tables.slice(0, 4)) expect(t.every((r) => r.length === 4)).toBe(true);
+    // tabula's guess runs the page's three tables into one; the first one's rows are as printed.
+    expect(tables[0]?.slice(1)).toEqual([['', 'to air', 'to water', 'to land'], ...expected.slice(2, 9)]);
+  });
+
+  it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
+    const [table] = tablesIn(await read('indictb1h_14.pdf'));
+    // tabula spreads the labels over three columns by their indent; cell for cell and in order, the
+    // rows are the same (blanks aside: tabula reads "בתי מגורים:סך הכל" without the space).
+    const filled = (rows: string[][]) => rows.map((r) => r.filter(Boolean).map((c) => c.replace(/ /g, '')));
+    expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14')));
+    expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
+  });
+
+  it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {
+    const name = 'movie-theater-booking-2024.pdf';
+    const md = (await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown;
+    const table = tablesIn(md ?? '').find((t) => t[0]?.[0] === 'name' && t.length === 5);
+    expect(table).toEqual([
+      ['name', 'universal studios distribution'],
+      ['category', 'film distributor'],
+      ['contact email', 'bookingsuniversalstudios.com'],
+      ['customer id', 'cust-98765'],
+      ['revenue code', 'film-premium'],
+    ]);
+  });
+
+  it('keeps the first figure column of a paper table apart from its long labels (pdfbench multi-column)', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'), {}, { filename: 'mc.pdf' }))
+      .markdown;
+    const rows = tablesIn(md ?? '').flat();
+    expect(rows).toContainEqual(['natural questions', '79,168', '58,880', '8,757', '3,610']);
+    expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
+  });
+
+  it('cuts names that run over the column rule into the address (schools)', async () => {
+    const rows = tablesIn(await read('schools.pdf')).flat();
+    const expected = expectedOf('tabula/schools');
+    // tabula's first column is empty: the rows are its other ten cells.
+    for (const name of ['banks', 'bennett', 'causey', 'cohen']) {
+      const want = expected.find((r) => r[1] === name)?.slice(1);
+      expect(rows.find((r) => r[0] === name)).toEqual(want);
+    }
+  });
+
+  it('joins the Korean words broken at line ends (docling normal_4pages)', async () => {
+    const name = 'normal_4pages.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    for (const w of ['보험금의 경우', '향후 유사', '기준을 정립함에', '돌입하였다고']) expect(md).toContain(w);
+    for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
+    // Words that meet at a line end keep their blank.
+    expect(md).toContain('여부에 대하여 약관');
+  });
+});

@@ -1,0 +1,10 @@
+export type { McpConfig, ResolvedMcpConfig, ToolLog } from './config.ts';
+export { MCP_DEFAULTS } from './config.ts';
+export { formatList } from './formats.ts';
+export type { HttpOptions, RunningMcpHttp } from './http.ts';
+export { serveHttp } from './http.ts';
+export type { Root } from './roots.ts';
+export type { DocmillMcp, SessionInfo } from './server.ts';
+export { createDocmillMcp } from './server.ts';
+export type { StdioSession } from './stdio.ts';
+export { serveStdio } from './stdio.ts';
