@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker';
 import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { encodingCounter } from '../../src/derive/chunks/counter.ts';
+import { encodingCounter, isBlank } from '../../src/derive/chunks/counter.ts';
 import { type Chunk, chunk, contextualize, type Root, render } from '../../src/index.ts';
 import {
   blockquote,
@@ -485,6 +485,12 @@ describe('token counts of joined blocks', () => {
 });
 
 describe('seams', () => {
+  it("call blank exactly what the pre-split's \\s does, every UTF-16 code unit", () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isBlank(c) !== /\s/u.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
+  });
+
   it('split no pre-token: the pieces on either side count as much as the whole (o200k_base, cl100k_base)', () => {
     const atoms = [
       'word',

@@ -19,7 +19,18 @@ export interface Internal {
 }
 
 // The chunker loads on first use, like the tokenizer it brings: parses without chunks carry neither.
-const load = () => import('./run.ts');
+// Imported once: a module loader's hooks (a bundler's, a test runner's) may cost each import() a round trip.
+let loading: Promise<typeof import('./run.ts')> | undefined;
+const load = () => {
+  if (!loading) {
+    loading = import('./run.ts');
+    // A failed import may succeed later (a chunk file the bundler's server had not sent yet).
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading;
+};
 
 /**
  * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
