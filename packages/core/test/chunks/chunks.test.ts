@@ -176,6 +176,12 @@ describe('chunk(): budgets', () => {
     await expect(chunk(tree, { maxTokens: 8 })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     await expect(chunk(tree, { maxTokens: 100, overlapTokens: 60 })).rejects.toMatchObject({ status: 400 });
     await expect(chunk(tree, { tokenizer: () => -1 })).rejects.toThrow(/whole number/);
+    // Names only from the list: not whatever an object answers to ('constructor').
+    for (const name of ['gpt2', 'constructor'])
+      await expect(chunk(tree, { tokenizer: name as never })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/Unknown tokenizer/),
+      });
     // A counter that makes any single character cost more than the budget.
     await expect(chunk(tree, { maxTokens: 16, tokenizer: (t) => t.length * 100 })).rejects.toMatchObject({
       status: 400,

@@ -3,6 +3,7 @@ import type { PageBlocks } from '../../render/blocks.ts';
 import type { MarkdownOptions } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
 import type { Root } from '../../tree/types.ts';
+import { once } from '../../util/once.ts';
 import type { Chunk, ChunkOptions } from './types.ts';
 
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
@@ -19,18 +20,7 @@ export interface Internal {
 }
 
 // The chunker loads on first use, like the tokenizer it brings: parses without chunks carry neither.
-// Imported once: a module loader's hooks (a bundler's, a test runner's) may cost each import() a round trip.
-let loading: Promise<typeof import('./run.ts')> | undefined;
-const load = () => {
-  if (!loading) {
-    loading = import('./run.ts');
-    // A failed import may succeed later (a chunk file the bundler's server had not sent yet).
-    loading.catch(() => {
-      loading = undefined;
-    });
-  }
-  return loading;
-};
+const load = once(() => import('./run.ts'));
 
 /**
  * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into
