@@ -225,9 +225,15 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
    * text does not show) counts against the budget too: the contextualized text fits as well, unless
    * the path alone would take more than a quarter of it.
    */
-  const reserveFor = (headings: readonly string[]): number =>
-    // One token more: the blank line may pair differently with the chunk's first characters.
-    headings.length ? Math.min(counter.count(`${headings.join('\n')}${JOIN}`) + 1, Math.floor(maxTokens / 4)) : 0;
+  const reserveFor = (headings: readonly string[]): number => {
+    if (!headings.length) return 0;
+    const shown = headings.join('\n');
+    // Exact when the tokenizer tells what the blank line costs after the path whatever text follows
+    // (its joint to a text starting with "/", the one case it cannot, is known). Otherwise, and with
+    // an overlap (whose joint to the chunk costs a token the budget did not see), one token more.
+    const exact = overlapTokens === 0 && counter.joint(shown, '/') !== undefined;
+    return Math.min(counter.count(`${shown}${JOIN}`) + (exact ? 0 : 1), Math.floor(maxTokens / 4));
+  };
   /** The path in force and its reserves, for a block under it and for a heading (itself left out): set when the outline moves. */
   let path: string[] = [];
   let reserveUnder = 0;
