@@ -6,8 +6,9 @@ import type { Root } from '../../tree/types.ts';
 import { once } from '../../util/once.ts';
 import type { Chunk, ChunkOptions } from './types.ts';
 
+export { chunkSchema } from './schema.ts';
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
-export { tokenizerNames } from './types.ts';
+export { chunkTypes, tokenizerNames } from './types.ts';
 
 /** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`), and a way to stop. */
 export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
