@@ -53,6 +53,8 @@ beforeAll(async () => {
         return send(302, 'text/plain', '', { location: `http://127.0.0.2:${port}/page.html` });
       case '/to-metadata':
         return send(302, 'text/plain', '', { location: 'http://169.254.169.254/latest/meta-data/' });
+      case '/bad%E0%A4%A.pdf':
+        return send(200, 'application/octet-stream', fixture('pdf/basic.pdf'));
       case '/slow':
         return; // never answers
       default:
@@ -113,6 +115,12 @@ describe('POST /v2/scrape fetches and parses (loopback allowed by configuration)
     expect(body.data.markdown).toContain('# Docmill Fixture');
     expect(body.data.metadata.contentType).toBe('application/pdf');
     expect(body.data.metadata.numPages).toBe(1);
+  });
+
+  it('reads a URL whose last path segment is not valid percent-encoding (no file name hint, no 500)', async () => {
+    const { status, body } = await scrape(app, { url: `${base}/bad%E0%A4%A.pdf` });
+    expect(status).toBe(200);
+    expect(body.data.markdown).toContain('# Docmill Fixture');
   });
 
   it('decompresses gzip and stops a compressed bomb at the size limit', async () => {

@@ -63,8 +63,18 @@ function checkHeaders(headers: Record<string, string> | undefined): void {
 
 /** A filename hint from the URL path, only when it names a format we accept (not `.php`, `.aspx`). */
 function filenameOf(url: string): string | undefined {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  const raw = new URL(url).pathname.split('/').pop() ?? '';
+  const last = decodedOr(raw);
   return (ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(last)) ? last : undefined;
+}
+
+/** A path segment whose percent-escapes do not decode (`%E0%A4%A`) is a name as written, not a 500. */
+function decodedOr(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 let nodeFetcher: Promise<Fetcher> | undefined;
