@@ -13,8 +13,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import {
   ACCEPTED_EXTENSIONS,
@@ -37,11 +35,6 @@ import { corpusRoot, projectRoot } from './harness.ts';
 const BUDGETS = [256, 512, 1024] as const;
 /** A document is prose-heavy when text chunks (not tables, lists, code) hold this share of its tokens. */
 const PROSE_SHARE = 0.8;
-
-// Garbage left by earlier work (a merge cache just emptied, the previous document) is collected
-// before each timing, so a timing holds the collections its own work causes, not another's.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
 
 const cpuMs = (): number => {
   const u = process.cpuUsage();
@@ -143,7 +136,6 @@ async function corpusRun(lines: string[]): Promise<string[]> {
     const name = relative(corpusRoot, path);
     let tree: Root;
     const bytes = new Uint8Array(readFileSync(path));
-    collect();
     const t0 = cpuMs();
     try {
       ({ tree } = await engine.parseTree(bytes, { parsers: ['pdf', 'image'], timeout: 300_000 }, { filename: name }));
@@ -154,14 +146,10 @@ async function corpusRun(lines: string[]): Promise<string[]> {
     let parseMs = cpuMs() - t0;
     const repeats = parseMs < SMALL_DOC_MS ? Math.min(MAX_REPEATS, Math.ceil(SMALL_DOC_MS / Math.max(parseMs, 1))) : 1;
     if (repeats > 1) {
-      parseMs = 0;
-      for (let i = 0; i < repeats; i++) {
-        collect();
-        const r0 = cpuMs();
+      const r0 = cpuMs();
+      for (let i = 0; i < repeats; i++)
         await engine.parseTree(bytes, { parsers: ['pdf', 'image'], timeout: 300_000 }, { filename: name });
-        parseMs += cpuMs() - r0;
-      }
-      parseMs /= repeats;
+      parseMs = (cpuMs() - r0) / repeats;
     }
     // As parse does when chunks and markdown are both asked for: the Markdown is rendered once,
     // for `data.markdown` and for the chunks. Chunking is the block layout and the cutting.
@@ -172,7 +160,6 @@ async function corpusRun(lines: string[]): Promise<string[]> {
       let ms = 0;
       for (let i = 0; i < repeats; i++) {
         if (cold) clearMergeCache();
-        collect();
         const c0 = cpuMs();
         chunks = await chunkLayout(layoutBlocks(tree, spans, markdown), { maxTokens });
         ms += cpuMs() - c0;
