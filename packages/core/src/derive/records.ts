@@ -43,7 +43,10 @@ function rowsOf(grid: Grid, headAt: number, cols: Map<string, number>, props: Re
       const v = readValue(cell, valueKind(name, schema), schema, 1);
       if (v) item[name] = v.value;
     }
-    if (Object.keys(item).length) out.push(item);
+    const filled = Object.keys(item).length;
+    // A row filling one of three columns or more under an item is that item's wrapped line or
+    // note ("(Runtime: 142 min)" under a film's row), not an item of its own.
+    if (filled > 1 || (filled === 1 && (cols.size < 3 || !out.length))) out.push(item);
   }
   return out;
 }

@@ -71,7 +71,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns)', async () => {
+  it('keeps a boundary drawn as a rule between two box edges one boundary (no empty columns), a wrapped label one row', async () => {
     const md = (await parse(fixture('pdf-patterns', 'tiles.pdf'), {}, { filename: 'tiles.pdf' })).markdown;
     expect(md?.trim()).toBe(
       [
@@ -81,6 +81,8 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '| --- | --- | --- | --- |',
         '| Ammonia | 10 000 | - | - |',
         '| Methane | 100 000 | - | - |',
+        // The wrapped label's two boxes make one row, its figures once.
+        '| Fluorine and compounds (as HF) | 5 000 | - | - |',
         '| Halons | 1 | - | - |',
         '',
         'Thresholds are in kilograms a year.',
@@ -155,6 +157,30 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     const long =
       backend === 'pdfium' ? ['walnut dining table, extended', 'italy'] : ['walnut dining table, extendeditaly', ''];
     expect(table?.[2]).toEqual(['b-7', ...long, '2', '610.00', '1,220.00']);
+  });
+
+  it('ends a table at a section title in larger type, and keeps the wrapped cell of its last row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    expect(pagesOf(md ?? '')[3]?.trim()).toBe(
+      [
+        '# Totals',
+        '',
+        '| Month | Shows | Gross | Net |',
+        '| --- | --- | --- | --- |',
+        '| December 2024 | 48 | 12,500.00 | 11,250.00 |',
+        '| Totals | 48 | 12,500.00 | 11,250.00 |',
+        '',
+        '# Show schedule',
+        '',
+        '| Ln | Screen | Movie title | Shows | Rate | Total |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| 1 | SCR-1 | Holiday Spectacular (Runtime: 142 min) | 12 | $250 | $3,000 |',
+        '| 2 | SCR-2 | Winter Wonderland (Runtime: 98 min) | 24 | $150 | $3,600 |',
+        '',
+        'Showtimes are subject to change.',
+      ].join('\n'),
+    );
   });
 
   it('cuts a run that goes on over a column rule at the blank on the rule', async () => {
@@ -236,12 +262,17 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     ]);
   });
 
-  it('reads the tables drawn as tiles with their four columns, not twelve (eu-001)', async () => {
+  it('reads the tables drawn as tiles with their four columns, not twelve, wrapped labels in one row (eu-001)', async () => {
     const tables = tablesIn(await read('eu-001.pdf'));
     const expected = expectedOf('tabula/eu-001-guess');
     for (const t of tables.slice(0, 4)) expect(t.every((r) => r.length === 4)).toBe(true);
     // tabula's guess runs the page's three tables into one; the first one's rows are as printed.
     expect(tables[0]?.slice(1)).toEqual([['', 'to air', 'to water', 'to land'], ...expected.slice(2, 9)]);
+    // A label wrapped over two boxes beside one box of figures is one row, its figures once.
+    const gases = tables[1] ?? [];
+    expect(gases).toContainEqual(['chlorine and inorganic compounds as hcl', '10 000', '-', '-']);
+    expect(gases).toContainEqual(['non-methane volatile organic compounds nmvoc', '100 000', '-', '-']);
+    expect(gases.filter((r) => r[1] === '10 000')).toHaveLength(2);
   });
 
   it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
@@ -264,6 +295,48 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       ['customer id', 'cust-98765'],
       ['revenue code', 'film-premium'],
     ]);
+  });
+
+  it('reads the sections of the booking as tables of their own columns (markitdown movie-theater)', async () => {
+    const name = 'movie-theater-booking-2024.pdf';
+    const tables = tablesIn((await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown ?? '');
+    expect(tables).toContainEqual([
+      ['month', 'shows', 'gross amount', 'net amount', 'occupancy'],
+      ['december 2024', '48', '$12,500.00', '$11,250.00', '85%'],
+      ['totals', '48', '$12,500.00', '$11,250.00', '85%'],
+    ]);
+    const schedule = tables.find((t) => t[0]?.[0] === 'ln');
+    expect(schedule?.[0]).toEqual([
+      'ln',
+      'screen',
+      'start',
+      'end',
+      'movie title',
+      'format',
+      'showtime',
+      'days',
+      'shows',
+      'rate',
+      'type',
+      'total',
+    ]);
+    expect(schedule?.[1]).toEqual([
+      '1',
+      'scr-1',
+      '122024',
+      '122524',
+      'holiday spectacular',
+      'imax 3d',
+      '700 pm',
+      'daily',
+      '12',
+      '$250',
+      'pm',
+      '$3,000',
+    ]);
+    // The next section's title and rows are not the schedule's; its last title's second line is.
+    expect(schedule?.flat()).not.toContain('show details');
+    expect(schedule?.flat()).toContain('runtime 116 min premium experience');
   });
 
   it('keeps the first figure column of a paper table apart from its long labels (pdfbench multi-column)', async () => {

@@ -68,8 +68,11 @@ export const cellKey = (s: string) =>
     .replace(/[^\p{L}\p{N} .,%$€£-]/gu, '')
     .trim();
 
-/** Tables of a Markdown document (pipe tables and HTML tables) as rows of normalized cell texts. */
-export function tablesOf(md: string): string[][][] {
+/**
+ * Tables of a Markdown document (pipe tables and HTML tables) as rows of cell texts, each made a key
+ * by `key` (`cellKey` unless told).
+ */
+export function tablesOf(md: string, key: (cell: string) => string = cellKey): string[][][] {
   const out: string[][][] = [];
   const lines = md.split('\n');
   for (let i = 0; i < lines.length; ) {
@@ -87,14 +90,14 @@ export function tablesOf(md: string): string[][][] {
           .replace(/^\|/, '')
           .replace(/\|$/, '')
           .split(/(?<!\\)\|/)
-          .map(cellKey),
+          .map(key),
       );
     }
     out.push(rows);
   }
   for (const t of md.matchAll(/<table[\s\S]*?<\/table>/gi)) {
     const rows = [...t[0].matchAll(/<tr[\s\S]*?<\/tr>/gi)].map((tr) =>
-      [...tr[0].matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((c) => cellKey(c[1] ?? '')),
+      [...tr[0].matchAll(/<t[dh][^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((c) => key(c[1] ?? '')),
     );
     out.push(rows);
   }
@@ -132,6 +135,21 @@ function f1(pred: Map<string, number>, gold: Map<string, number>): number | null
   const p = tp / np;
   const r = tp / ng;
   return (2 * p * r) / (p + r);
+}
+
+/** Multiset F1 of the non-empty cells of two tables (0 when they share none). */
+export function tableCellF1(predicted: string[][], expected: string[][]): number {
+  const count = (rows: string[][]) => {
+    const m = new Map<string, number>();
+    for (const r of rows) for (const c of r) if (c) m.set(c, (m.get(c) ?? 0) + 1);
+    return m;
+  };
+  return f1(count(predicted), count(expected)) ?? 0;
+}
+
+/** Neighbour-pair F1 of one table against another (0 when they share no pair). */
+export function tableRowsNeighbourF1(predicted: string[][], expected: string[][]): number {
+  return f1(neighbourPairs([predicted]), neighbourPairs([expected])) ?? 0;
 }
 
 /** Null when the expected document has no table. */

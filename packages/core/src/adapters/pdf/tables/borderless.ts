@@ -237,11 +237,16 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
         const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
-        if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur)) break;
+        if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
         if (!isMulti[e + 1] && !narrow(next) && !inOneColumn(next, s, e) && !wrapsCell(next, s, e)) break;
         e++;
       }
-      while (e > s && !isMulti[e]) e--;
+      // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
+      let last = e;
+      while (last > s && !isMulti[last]) last--;
+      const end = e;
+      e = last;
+      while (e < end && wrapsCell(rows[e + 1] as Row, last, last)) e++;
       const first = rows[s] as Row;
       const second = rows[s + 1];
       if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
@@ -262,6 +267,17 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
   }
   return out;
 }
+
+/** How much larger than a table's rows a lone line's type is when it is a heading. */
+const TITLE_SIZE = 1.15;
+
+/**
+ * A lone line set in larger type than the row above it: a section's heading ("Account
+ * Representatives" at 10 pt between tables at 8 pt). The rows below it are another table, however
+ * well their columns line up with the ones above (sections of a form read as one table of
+ * misaligned cells).
+ */
+const sectionTitle = (r: Row, above: Row): boolean => r.chunks.length === 1 && r.h > above.h * TITLE_SIZE;
 
 /** Most words of a label on a row of its own. */
 const LABEL_WORDS = 6;

@@ -3,6 +3,7 @@ import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
   byMiddle,
+  cellText,
   clusterPositions,
   fillLayout,
   layoutFromJoins,
@@ -59,6 +60,7 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   if (indices.length < 4) return null;
   const xs = ruledXs ? closeGaps(ruledXs, page, indices, 'x') : textColumnEdges(page, indices, x0, x1);
   replaceContents(ys, closeGaps(ys, page, indices, 'y'));
+  if (ruledXs) replaceContents(ys, withoutLabelTileEdges(xs, ys, grid, page, indices));
   if (xs.length < 3 || ys.length < 3) return null;
   const split = textRowBreaks(xs, ys, page, indices, grid.open);
   if (split.size) {
@@ -111,6 +113,54 @@ function closeGaps(edges: number[], page: PageModel, indices: number[], axis: 'x
   return out;
 }
 
+/**
+ * Row boundaries that only part a wrapped row label. Tables drawn as tiles give each line of a
+ * first-column label a box of its own while the row's other cells are one box over both lines
+ * ("Chlorine and inorganic compounds" over "(as HCl)", "10 000" beside them): the edge between the
+ * label's boxes is a rule in the first column alone, and read as a boundary it made two rows with
+ * the row's figures repeated in both. Such an edge goes where no other column is ruled there and
+ * the label's second line goes on from the first (lower case, an opening parenthesis or a
+ * parenthesis left open above); two labels sharing a figure keep their rows.
+ */
+function withoutLabelTileEdges(xs: number[], ys: number[], grid: Grid, page: PageModel, indices: number[]): number[] {
+  if (xs.length < 4) return [...ys];
+  const x0 = xs[0] as number;
+  const x1 = xs[1] as number;
+  const out = [ys[0] as number];
+  for (let k = 1; k + 1 < ys.length; k++) {
+    const y = ys[k] as number;
+    let lone = covered(grid.h, y, x0, x1);
+    for (let c = 1; lone && c + 1 < xs.length; c++) lone = !covered(grid.h, y, xs[c] as number, xs[c + 1] as number);
+    if (
+      !lone ||
+      !continues(
+        slotText(page, indices, x0, x1, out[out.length - 1] as number, y),
+        slotText(page, indices, x0, x1, y, ys[k + 1] as number),
+      )
+    )
+      out.push(y);
+  }
+  out.push(ys[ys.length - 1] as number);
+  return out;
+}
+
+/** The text of the runs centred in a box, top to bottom. */
+function slotText(page: PageModel, indices: number[], x0: number, x1: number, y0: number, y1: number): string {
+  const runs: TextItem[] = [];
+  for (const i of indices) {
+    const it = page.items[i] as TextItem;
+    if (centredIn(it, x0, x1, y0, y1)) runs.push(it);
+  }
+  return cellText(runs);
+}
+
+/** Whether a label's next line goes on from the one above rather than starting a label. */
+function continues(above: string, below: string): boolean {
+  if (!above || !below) return false;
+  if (/^[\p{Ll}(]/u.test(below)) return true;
+  return (above.match(/\(/g)?.length ?? 0) > (above.match(/\)/g)?.length ?? 0);
+}
+
 function centreBetween(page: PageModel, indices: number[], axis: 'x' | 'y', a: number, b: number): boolean {
   for (const i of indices) {
     const it = page.items[i] as TextItem;
@@ -120,14 +170,18 @@ function centreBetween(page: PageModel, indices: number[], axis: 'x' | 'y', a: n
   return false;
 }
 
+/** Whether a run's centre lies inside the box. */
+const centredIn = (it: TextItem, x0: number, x1: number, y0: number, y1: number): boolean => {
+  const cx = it.x + it.w / 2;
+  const cy = it.y + it.h / 2;
+  return cx > x0 && cx < x1 && cy > y0 && cy < y1;
+};
+
 /** Runs not yet taken whose centre lies inside the box. */
 function itemsWithin(page: PageModel, taken: Set<number>, x0: number, x1: number, y0: number, y1: number): number[] {
   const out: number[] = [];
   for (const [i, it] of page.items.entries()) {
-    if (taken.has(i) || !it.str.trim()) continue;
-    const cx = it.x + it.w / 2;
-    const cy = it.y + it.h / 2;
-    if (cx > x0 && cx < x1 && cy > y0 && cy < y1) out.push(i);
+    if (!taken.has(i) && it.str.trim() && centredIn(it, x0, x1, y0, y1)) out.push(i);
   }
   return out;
 }
