@@ -25,7 +25,7 @@ export type {
   TokenCounter,
   TokenizerName,
 } from './derive/chunks/index.ts';
-export { chunk, contextualize, tokenizerNames } from './derive/chunks/index.ts';
+export { chunk, chunkSchema, chunkTypes, contextualize, tokenizerNames } from './derive/chunks/index.ts';
 export { llmConfigFromEnv } from './derive/env.ts';
 export type { DeriveRequest, DeriveResult, Deriver, LlmConfig } from './derive/types.ts';
 export type { Detected, FileKind } from './detect.ts';

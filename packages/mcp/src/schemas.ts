@@ -1,4 +1,4 @@
-import { parseOptionsSchema } from '@docmill/core';
+import { chunkSchema, parseOptionsSchema } from '@docmill/core';
 import { parseDataSchema } from '@docmill/server';
 import { z } from 'zod';
 
@@ -114,20 +114,6 @@ export const chunkDocumentInput = z.strictObject({
   ...options,
 });
 export type ChunkDocumentArgs = z.output<typeof chunkDocumentInput>;
-
-/** A chunk as `data.chunks` holds it (core's Chunk type); unknown fields pass. */
-const chunkSchema = z.looseObject({
-  id: z.string(),
-  text: z.string(),
-  tokens: z.number().int(),
-  headings: z.array(z.string()),
-  type: z.string(),
-  pages: z.array(z.number().int()).optional(),
-  sheet: z.string().optional(),
-  chapter: z.number().int().optional(),
-  chapterTitle: z.string().optional(),
-  within: z.array(z.string()).optional(),
-});
 
 export const chunkDocumentOutput = z.object({
   chunks: z.array(chunkSchema),

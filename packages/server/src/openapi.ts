@@ -1,4 +1,4 @@
-import { parseOptionsSchema } from '@docmill/core';
+import { chunkSchema, parseOptionsSchema } from '@docmill/core';
 import { z } from 'zod';
 import { crawlParamsSchema, paramsPreviewRequestSchema, scrapeRequestSchema } from './schemas.ts';
 
@@ -45,7 +45,7 @@ const document = z.object({
   pages: z.array(z.object({ pageNumber: z.number().int(), markdown: z.string() })).optional(),
   blocks: z.array(z.record(z.string(), z.unknown())).optional(),
   /** docmill extension: the `chunks` format. */
-  chunks: z.array(z.record(z.string(), z.unknown())).optional(),
+  chunks: z.array(chunkSchema).optional(),
   metadata,
   warning: z.string().nullable(),
 });

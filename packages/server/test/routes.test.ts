@@ -1,4 +1,4 @@
-import { createEngine, type ParseData, parseOptionsSchema } from '@docmill/core';
+import { chunkSchema, createEngine, type ParseData, parseOptionsSchema } from '@docmill/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '../src/app.ts';
@@ -133,6 +133,12 @@ describe('GET /openapi.json', () => {
     );
     const { $schema: _s, ...expected } = z.toJSONSchema(parseOptionsSchema, { io: 'input', unrepresentable: 'any' });
     expect(doc.components.schemas.ParseOptions).toEqual(JSON.parse(JSON.stringify(expected)));
+    // data.chunks items as core's chunkSchema describes them (fields, types, descriptions).
+    const { $schema: _c, ...chunkItem } = z.toJSONSchema(chunkSchema);
+    const parsed = doc.components.schemas.ParseResponse as {
+      properties: { data: { properties: { chunks: { items: unknown } } } };
+    };
+    expect(parsed.properties.data.properties.chunks.items).toEqual(JSON.parse(JSON.stringify(chunkItem)));
     const scrape = doc.components.schemas.ScrapeRequest as { required: string[]; properties: Record<string, unknown> };
     expect(scrape.required).toEqual(['url']);
     expect(Object.keys(scrape.properties)).toEqual(expect.arrayContaining(['url', 'formats', 'timeout', 'maxAge']));

@@ -2,8 +2,9 @@ import { faker } from '@faker-js/faker';
 import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { encodingCounter } from '../../src/derive/chunks/counter.ts';
-import { type Chunk, chunk, contextualize, type Root, render } from '../../src/index.ts';
+import { z } from 'zod';
+import { encodingCounter, isBlank } from '../../src/derive/chunks/counter.ts';
+import { type Chunk, chunk, chunkSchema, contextualize, type Root, render } from '../../src/index.ts';
 import {
   blockquote,
   code,
@@ -176,6 +177,12 @@ describe('chunk(): budgets', () => {
     await expect(chunk(tree, { maxTokens: 8 })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     await expect(chunk(tree, { maxTokens: 100, overlapTokens: 60 })).rejects.toMatchObject({ status: 400 });
     await expect(chunk(tree, { tokenizer: () => -1 })).rejects.toThrow(/whole number/);
+    // Names only from the list: not whatever an object answers to ('constructor').
+    for (const name of ['gpt2', 'constructor'])
+      await expect(chunk(tree, { tokenizer: name as never })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/Unknown tokenizer/),
+      });
     // A counter that makes any single character cost more than the budget.
     await expect(chunk(tree, { maxTokens: 16, tokenizer: (t) => t.length * 100 })).rejects.toMatchObject({
       status: 400,
@@ -485,6 +492,12 @@ describe('token counts of joined blocks', () => {
 });
 
 describe('seams', () => {
+  it("call blank exactly what the pre-split's \\s does, every UTF-16 code unit", () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isBlank(c) !== /\s/u.test(String.fromCharCode(c))) differ.push(c);
+    expect(differ).toEqual([]);
+  });
+
   it('split no pre-token: the pieces on either side count as much as the whole (o200k_base, cl100k_base)', () => {
     const atoms = [
       'word',
@@ -534,4 +547,27 @@ describe('seams', () => {
 it('counts special-token text as text', async () => {
   const [c] = await chunk(root([paragraph('before <|endoftext|> after')]));
   expect(c?.tokens).toBe(tokens('before <|endoftext|> after'));
+});
+
+describe('chunkSchema', () => {
+  it('says what the Chunk type says, and gives a JSON Schema with every field described', async () => {
+    // Both ways assignable: a field added to one and not the other fails type-checking here.
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const same: Same<z.output<typeof chunkSchema>, Chunk> = true;
+    // Optional fields are assignable either way: the names must be the same too.
+    const sameFields: Same<keyof z.output<typeof chunkSchema>, keyof Chunk> = true;
+    expect([same, sameFields]).toEqual([true, true]);
+    const json = z.toJSONSchema(chunkSchema) as {
+      properties: Record<string, { description?: string }>;
+      required: string[];
+      additionalProperties: boolean;
+    };
+    expect(json.required.sort()).toEqual(['headings', 'id', 'text', 'tokens', 'type']);
+    expect(json.additionalProperties).toBe(false);
+    for (const [field, property] of Object.entries(json.properties)) expect(property.description, field).toMatch(/\w/);
+    const [c] = await chunk(root([heading(1, 'Title'), paragraph('Some words.')]));
+    expect(chunkSchema.parse(c)).toEqual(c);
+    expect(chunkSchema.safeParse({ ...c, tokens: -1 }).success).toBe(false);
+    expect(chunkSchema.safeParse({ ...c, extra: 1 }).success).toBe(false);
+  });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_EXTENSIONS, chunk, createEngine, render } from '../../src/index.ts';
+import { ACCEPTED_EXTENSIONS, chunk, chunkSchema, createEngine, render } from '../../src/index.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 
@@ -10,7 +10,7 @@ import { corpusRoot, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
  * tables folders (pdfbench's 1,210 pages and the OCR'd images are left to `pnpm bench:chunks`,
  * which covers the whole corpus), at 256, 512 and 1,024 tokens: no chunk over budget, its text
  * or its contextualized text; the Markdown's words in the chunks in order; offsets that point at
- * the chunk's own content.
+ * the chunk's own content; every chunk as `chunkSchema` describes it.
  */
 
 const FOLDERS = ['docling', 'markitdown', 'tables'];
@@ -56,6 +56,9 @@ describe.skipIf(!hasCorpus)(`chunks of corpus documents${hasCorpus ? '' : ` (${c
           const chunks = await chunk(tree, { maxTokens });
           const over = [...overBudget(chunks, maxTokens), ...contextOverBudget(chunks, maxTokens)];
           if (over.length) problems.push(`${name} @${maxTokens}: over budget ${JSON.stringify(over.slice(0, 3))}`);
+          const unlike = chunks.flatMap((c) => chunkSchema.safeParse(c).error?.issues ?? []);
+          if (unlike.length)
+            problems.push(`${name} @${maxTokens}: not as chunkSchema says ${JSON.stringify(unlike[0])}`);
           const offsets = offsetErrors(markdown, chunks);
           if (offsets.length) problems.push(`${name} @${maxTokens}: offsets ${offsets.slice(0, 3).join('; ')}`);
           const cov = wordCoverage(markdown, chunks);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Chunk, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
+import { type Chunk, chunkSchema, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { docx } from '../helpers/docx-build.ts';
@@ -12,7 +12,7 @@ const options = (maxTokens: number, extra: ParseOptions = {}): ParseOptions => (
   ...extra,
 });
 
-/** Parses with chunks and blocks, and checks what holds for every format: budget, words, offsets, blocks. */
+/** Parses with chunks and blocks, and checks what holds for every format: budget, words, offsets, schema, blocks. */
 async function chunked(bytes: Uint8Array, filename: string, maxTokens = 64): Promise<ParseData & { chunks: Chunk[] }> {
   const data = await engine.parse(bytes, options(maxTokens), { filename });
   const chunks = data.chunks ?? [];
@@ -23,6 +23,11 @@ async function chunked(bytes: Uint8Array, filename: string, maxTokens = 64): Pro
   const cov = wordCoverage(markdown, chunks);
   expect(cov.missing, filename).toEqual([]);
   expect(offsetErrors(markdown, chunks), filename).toEqual([]);
+  // Every field as the exported schema documents it, and no field it does not.
+  expect(
+    chunks.flatMap((c) => chunkSchema.safeParse(c).error?.issues ?? []),
+    filename,
+  ).toEqual([]);
   // Every block id a chunk names is a block of data.blocks; every block with text is in a chunk.
   const ids = new Set((data.blocks ?? []).flatMap((g) => g.items.map((i) => i.id)));
   const named = new Set(chunks.flatMap((c) => c.blocks ?? []));

@@ -62,6 +62,7 @@ export function encodingCounter(enc: Encoding, name: TokenizerName): Counter {
   return {
     count,
     within: (text, limit) => {
+      if (morePiecesThan(text, limit)) return false;
       if (text.length <= EARLY_STOP_LENGTH) {
         const n = count(text);
         return n <= limit ? n : false;
@@ -80,8 +81,43 @@ export function encodingCounter(enc: Encoding, name: TokenizerName): Counter {
   };
 }
 
-const BLANK = /\s/;
-const isBlank = (c: string | undefined) => c !== undefined && BLANK.test(c);
+/** `\s` of JavaScript regular expressions (what the BPE pre-split calls blank), by UTF-16 code unit. */
+export function isBlank(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** A single space between two non-blanks at `at`: no pre-token spans it. */
+const spaceSeam = (text: string, at: number): boolean =>
+  at > 0 &&
+  at + 1 < text.length &&
+  text.charCodeAt(at) === 0x20 &&
+  !isBlank(text.charCodeAt(at - 1)) &&
+  !isBlank(text.charCodeAt(at + 1));
+
+/**
+ * True when `text` has more pre-tokens than `limit`, so more tokens: each single space between
+ * non-blanks starts one. A block far over the budget is known so without counting it (it is cut
+ * and its parts counted anyway).
+ */
+function morePiecesThan(text: string, limit: number): boolean {
+  if (text.length <= 2 * limit) return false;
+  let pieces = 1;
+  for (let at = text.indexOf(' ', 1); at > 0; at = text.indexOf(' ', at + 1))
+    if (spaceSeam(text, at) && ++pieces > limit) return true;
+  return false;
+}
 
 /**
  * Two seams the pre-split of o200k/cl100k never crosses (no regular-expression branch spans them,
@@ -91,14 +127,11 @@ const isBlank = (c: string | undefined) => c !== undefined && BLANK.test(c);
  */
 function seam(text: string, at: number): boolean {
   if (at <= 0 || at >= text.length) return false;
-  const before = text[at - 1];
-  const here = text[at] as string;
-  if (before !== '\n') return !isBlank(before) && here === ' ' && !isBlank(text[at + 1]) && at + 1 < text.length;
-  if (at < 2 || isBlank(text[at - 2])) return false;
+  if (text[at - 1] !== '\n') return spaceSeam(text, at);
+  if (at < 2 || isBlank(text.charCodeAt(at - 2))) return false;
   let k = at;
   while (text[k] === ' ' || text[k] === '\t') k++;
-  const first = text[k];
-  return first !== undefined && !isBlank(first) && (k > at || first !== '/');
+  return k < text.length && !isBlank(text.charCodeAt(k)) && (k > at || text[k] !== '/');
 }
 
 /** A caller's counter: nothing is known about joints, every chunk is counted whole. */

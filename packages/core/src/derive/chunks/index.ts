@@ -3,10 +3,12 @@ import type { PageBlocks } from '../../render/blocks.ts';
 import type { MarkdownOptions } from '../../render/markdown.ts';
 import type { ParseData } from '../../result.ts';
 import type { Root } from '../../tree/types.ts';
+import { once } from '../../util/once.ts';
 import type { Chunk, ChunkOptions } from './types.ts';
 
+export { chunkSchema } from './schema.ts';
 export type { Chunk, ChunkBox, ChunkOptions, ChunkType, TokenCounter, TokenizerName } from './types.ts';
-export { tokenizerNames } from './types.ts';
+export { chunkTypes, tokenizerNames } from './types.ts';
 
 /** How a tree's Markdown is rendered for the offsets (as `parse` renders `data.markdown`), and a way to stop. */
 export interface ChunkTreeOptions extends ChunkOptions, MarkdownOptions {
@@ -19,7 +21,7 @@ export interface Internal {
 }
 
 // The chunker loads on first use, like the tokenizer it brings: parses without chunks carry neither.
-const load = () => import('./run.ts');
+const load = once(() => import('./run.ts'));
 
 /**
  * Cuts a document into chunks for embedding: the tree from `parseTree` (offsets then point into

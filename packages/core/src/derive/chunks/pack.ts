@@ -25,6 +25,8 @@ interface Piece {
   heading: boolean;
   /** The heading path in force at the piece (a heading's own text included). */
   path: string[];
+  /** Tokens kept for the heading path contextualize() puts before a chunk this piece starts. */
+  reserve: number;
   /** A part after the first of a block cut in parts. */
   continuation: boolean;
 }
@@ -228,22 +230,27 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
   let scope: string | undefined;
 
   /**
-   * The heading path contextualize() puts before a chunk that starts with this piece (the headings
-   * its text does not show) counts against the budget too: the contextualized text fits as well,
-   * unless the path alone would take more than a quarter of it.
+   * The heading path contextualize() puts before a chunk that starts with a piece (the headings its
+   * text does not show) counts against the budget too: the contextualized text fits as well, unless
+   * the path alone would take more than a quarter of it.
    */
-  const contextOf = (p: { heading: boolean; path: string[] }) => (p.heading ? p.path.slice(0, -1) : p.path);
-  const reserved = new Map<string, number>();
-  const reserveFor = (path: string[]): number => {
-    if (!path.length) return 0;
-    const prefix = `${path.join('\n')}${JOIN}`;
-    let n = reserved.get(prefix);
-    if (n === undefined) {
-      // One token more: the blank line may pair differently with the chunk's first characters.
-      n = Math.min(counter.count(prefix) + 1, Math.floor(maxTokens / 4));
-      reserved.set(prefix, n);
-    }
-    return n;
+  const reserveFor = (headings: readonly string[]): number => {
+    if (!headings.length) return 0;
+    const shown = headings.join('\n');
+    // Exact when the tokenizer tells what the blank line costs after the path whatever text follows
+    // (its joint to a text starting with "/", the one case it cannot, is known). Otherwise, and with
+    // an overlap (whose joint to the chunk costs a token the budget did not see), one token more.
+    const exact = overlapTokens === 0 && counter.joint(shown, '/') !== undefined;
+    return Math.min(counter.count(`${shown}${JOIN}`) + (exact ? 0 : 1), Math.floor(maxTokens / 4));
+  };
+  /** The path in force and its reserves, for a block under it and for a heading (itself left out): set when the outline moves. */
+  let path: string[] = [];
+  let reserveUnder = 0;
+  let reserveOfHeading = 0;
+  const outlineMoved = () => {
+    path = stack.map((h) => h.text);
+    reserveUnder = reserveFor(path);
+    reserveOfHeading = reserveFor(path.slice(0, -1));
   };
   /** The budget of the chunk being filled: `budget` less its context's reserve. */
   let chunkBudget = budget;
@@ -296,7 +303,7 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     }
     if (!cur.length) {
       anchor = p.heading ? (p.block.depth ?? 0) : (stack[stack.length - 1]?.depth ?? 0);
-      chunkBudget = budget - reserveFor(contextOf(p));
+      chunkBudget = budget - p.reserve;
     }
     curTokens += cost + p.tokens;
     curExact &&= exact;
@@ -329,7 +336,10 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     const key = scopeKey(block.scope);
     if (key !== scope) {
       flush(false);
-      if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) stack = [];
+      if (key !== 'flow' || (scope !== undefined && scope !== 'flow')) {
+        stack = [];
+        outlineMoved();
+      }
       scope = key;
     }
     const heading = block.type === 'heading' && block.depth !== undefined;
@@ -337,6 +347,7 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
       const depth = block.depth as number;
       while (stack.length && (stack[stack.length - 1] as { depth: number }).depth >= depth) stack.pop();
       stack.push({ depth, text: headingText(block.text) });
+      outlineMoved();
       if (!onlyHeadings()) {
         const section = depth >= anchor ? sectionTokens(index) : false;
         const last = cur[cur.length - 1] as Piece;
@@ -344,22 +355,24 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
           flush(last.heading && depth > (last.block.depth ?? 0));
       }
     }
-    const path = stack.map((h) => h.text);
-    const base = { block, heading, path };
+    const reserve = heading ? reserveOfHeading : reserveUnder;
     // A chunk this block starts has the block's context in front: that is its own budget.
-    const own = budget - reserveFor(contextOf(base));
+    const own = budget - reserve;
+    const piece = (text: string, tokens: number, continuation: boolean, start?: number, end?: number): Piece => {
+      const p: Piece = { text, tokens, block, heading, path, reserve, continuation };
+      if (block.start !== undefined && start !== undefined && end !== undefined) {
+        p.start = block.start + start;
+        p.end = block.start + end;
+      }
+      return p;
+    };
     const size = sizes[index] as number | false;
     // Headings alone make a chunk only when nothing of what they head fits beside them: a block
     // that fits by itself but not after them is cut so that its start joins them.
     const behindHeadings = cur.length > 0 && onlyHeadings() && size !== false && curTokens + sep + size > chunkBudget;
     const whole = size !== false && size <= own && !behindHeadings ? size : false;
     if (whole !== false) {
-      const piece: Piece = { ...base, text: block.text, tokens: whole, continuation: false };
-      if (block.start !== undefined) {
-        piece.start = block.start;
-        piece.end = block.start + block.text.length;
-      }
-      add(piece);
+      add(piece(block.text, whole, false, 0, block.text.length));
       continue;
     }
     // A long block fills what is left of the current chunk when that is worth it (always behind
@@ -369,12 +382,7 @@ export async function packChunks(blocks: readonly SourceBlock[], opts: PackOptio
     await turn();
     const parts = splitBlock(heading ? 'paragraph' : block.type, block.text, counter, own, first, check);
     parts.forEach((part, i) => {
-      const piece: Piece = { ...base, text: part.text, tokens: part.tokens, continuation: i > 0 };
-      if (block.start !== undefined) {
-        piece.start = block.start + part.start;
-        piece.end = block.start + part.end;
-      }
-      add(piece);
+      add(piece(part.text, part.tokens, i > 0, part.start, part.end));
     });
   }
   // The end: whatever is left goes out, headings of empty sections included.
@@ -414,7 +422,9 @@ function finish(drafts: readonly Draft[], opts: PackOptions): Chunk[] {
       }
     }
     const firstContent = pieces.find((p) => !p.heading) ?? (pieces[pieces.length - 1] as Piece);
-    const chunk: Chunk = { id: `c${i + 1}`, text, tokens, headings: firstContent.path, type: typeOf(pieces) };
+    // Pieces share their path array: each chunk gets its own copy.
+    const headings = [...firstContent.path];
+    const chunk: Chunk = { id: `c${i + 1}`, text, tokens, headings, type: typeOf(pieces) };
     provenance(chunk, pieces);
     return chunk;
   });

@@ -19,8 +19,9 @@ export interface ChunkOptions {
   tokenizer?: TokenizerName | TokenCounter;
 }
 
+export const chunkTypes = ['text', 'table', 'list', 'code', 'image', 'mixed'] as const;
 /** What a chunk holds: one kind of block, or several (`mixed`). Headings do not count. */
-export type ChunkType = 'text' | 'table' | 'list' | 'code' | 'image' | 'mixed';
+export type ChunkType = (typeof chunkTypes)[number];
 
 /** The area a chunk covers on one page (PDF points, origin top-left; the union of its blocks' boxes). */
 export interface ChunkBox {
