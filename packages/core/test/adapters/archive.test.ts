@@ -1,7 +1,7 @@
 import { deflateRawSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { DocmillError, detect, parse, parseTree } from '../../src/index.ts';
+import { chunkSchema, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 
@@ -109,6 +109,8 @@ describe('zip', () => {
     ]);
     expect(chunks[0]?.text).toMatch(/^# reports\/basic\.pdf\n\n## Docmill Fixture\n\nThe quick brown fox/);
     expect(chunks[0]?.bbox?.[0]?.page).toBe(1);
+    // The published chunk schema (strict) knows `within`.
+    for (const c of chunks) expect(chunkSchema.safeParse(c).success).toBe(true);
   });
 });
 
