@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const md = async (bytes: Uint8Array, filename: string) => (await parse(bytes, {}, { filename })).markdown ?? '';
@@ -97,13 +98,12 @@ describe('hostile mail', () => {
   it('reads 1,000 of 100,000 MIME parts and says so', async () => {
     const parts = Array.from({ length: 100_000 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}\r\n`);
     const mail = `From: a@x.org\r\nTo: b@x.org\r\nSubject: many\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n${parts.join('')}--b--\r\n`;
-    const t0 = Date.now();
-    const data = await parse(enc(mail), { timeout: 60_000 }, { filename: 'many.eml' });
-    expect(Date.now() - t0).toBeLessThan(60_000);
+    // Bounded by the part cap, not by a clock: the test does not depend on the machine's speed.
+    const data = await parse(enc(mail), NO_DEADLINE, { filename: 'many.eml' });
     expect(data.markdown).toContain('part 0');
     expect(data.markdown).not.toContain('part 5000');
     expect(data.warning).toMatch(/more than 1000 MIME parts/);
-  }, 90_000);
+  });
   it('runs a multipart whose closing boundary never comes to the end of the message, with a warning', async () => {
     const mail =
       'From: a@x.org\nTo: b@x.org\nSubject: open\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\n\nfirst\n--zz\nContent-Type: text/plain\n\nlast part that never closes\n';
@@ -115,21 +115,21 @@ describe('hostile mail', () => {
   it('reads a megabyte-long boundary and a part that is one endless line in bounded time', async () => {
     const q = 'q'.repeat(1_000_000);
     const long = `From: a@x.org\nSubject: b\nContent-Type: multipart/mixed; boundary="${q}"\n\n--${q}\nContent-Type: text/plain\n\nhello\n`;
-    const a = await parse(enc(long), { timeout: 60_000 }, { filename: 'long.eml' });
+    const a = await parse(enc(long), NO_DEADLINE, { filename: 'long.eml' });
     expect(a.markdown).toContain('hello');
     expect(a.warning).toMatch(/never closed/);
     const endless = `From: a@x.org\nSubject: c\nContent-Type: multipart/mixed; boundary=zz\n\n--zz\nContent-Type: text/plain\n\n${'x'.repeat(10_000_000)}`;
-    const b = await parse(enc(endless), { timeout: 60_000 }, { filename: 'endless.eml' });
+    const b = await parse(enc(endless), NO_DEADLINE, { filename: 'endless.eml' });
     expect(b.markdown?.length).toBeGreaterThan(10_000_000);
     expect(b.warning).toMatch(/never closed/);
     // Boundary-like runs that are never a boundary line.
     const c = await parse(
       enc(`From: a@x.org\nSubject: d\nContent-Type: multipart/mixed; boundary=zz\n\n${'--z'.repeat(1_000_000)}`),
-      { timeout: 60_000 },
+      NO_DEADLINE,
       { filename: 'runs.eml' },
     );
     expect(c.markdown).toContain('# d');
-  }, 90_000);
+  });
   it('bounds messages attached inside messages', async () => {
     let mail = 'From: a@x.org\nTo: b@x.org\nSubject: level 0\n\ninnermost';
     for (let i = 1; i <= 200; i++)
