@@ -100,8 +100,12 @@ describe.each(['stdio', 'http'] as const)('docmill mcp over %s, driven by the MC
     expect(data.metadata.numPages).toBe(3);
     expect(data.markdown).toContain('Body text of page 3 talks about topic number 3.');
     expect(data.links).toEqual([]);
+    // The server sends the last page's notification before the result (packages/mcp/test/progress.test.ts),
+    // but the SDK client runs notification handlers a microtask late and drops the call's progress
+    // handler on the result: notifications read in the same chunk as the result are lost there.
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3 });
+    for (const p of progress) expect(p).toMatchObject({ total: 3 });
+    expect(progress.at(-1)?.progress).toBeLessThanOrEqual(3);
     for (let i = 1; i < progress.length; i++)
       expect(progress[i]?.progress).toBeGreaterThan(progress[i - 1]?.progress as number);
   });
