@@ -4,11 +4,11 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { partReader } from '../../src/adapters/ooxml/opc.ts';
 import { readXlsx } from '../../src/adapters/sheet/xlsx.ts';
-import { type RawRow, scanSheetData, treeRows } from '../../src/adapters/sheet/xlsx-cells.ts';
+import { type RawRow, scanSharedStrings, scanSheetData, treeRows } from '../../src/adapters/sheet/xlsx-cells.ts';
 import { NotForThisReader, type Ssf } from '../../src/adapters/sheet/xlsx-format.ts';
 import { stringItem } from '../../src/adapters/sheet/xlsx-text.ts';
 import { DEFAULT_LIMITS } from '../../src/limits.ts';
-import { deep, parseXml, textOf } from '../../src/util/xml.ts';
+import { deep, isElement, localName, parseXml, textOf } from '../../src/util/xml.ts';
 import { openZip } from '../../src/util/zip.ts';
 import { corpusRoot, hasCorpus, projectRoot } from '../helpers/corpus.ts';
 import { pack } from '../helpers/xlsx-build.ts';
@@ -25,9 +25,11 @@ const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 /** What the cell reader uses of a row list. */
 function project(rows: RawRow[]): unknown {
   return rows.map((r) => ({
-    attrs: r.el.attrs,
+    r: r.r,
     cells: r.cells.map((c) => ({
-      attrs: c.el.attrs,
+      r: c.r,
+      s: c.s,
+      t: c.t,
       v: c.v,
       f: c.f && { name: c.f.name, attrs: c.f.attrs, text: textOf(c.f) },
       is: c.is && stringItem(c.is),
@@ -53,12 +55,20 @@ function worksheetsOf(file: string): string[] {
   return walk(file).filter((f) => /\.xls[xm]$/i.test(f) && readFileSync(f).readUInt32LE(0) === 0x04034b50);
 }
 
-async function sheetParts(file: string): Promise<string[]> {
+async function partsNamed(file: string, pattern: RegExp): Promise<string[]> {
   const zip = await openZip(new Uint8Array(readFileSync(file)), DEFAULT_LIMITS);
   const parts: string[] = [];
-  for (const name of zip.names)
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) parts.push((await zip.text(name)) as string);
+  for (const name of zip.names) if (pattern.test(name)) parts.push((await zip.text(name)) as string);
   return parts;
+}
+const sheetParts = (file: string) => partsNamed(file, /^xl\/worksheets\/[^/]+\.xml$/);
+
+/** Shared strings scanned and read as a tree, as the string reader gives them. */
+function stringsBoth(xml: string): { scanned: unknown; tree: unknown } {
+  const scan = scanSharedStrings(xml.replace(/\r\n?/g, '\n'));
+  const root = parseXml(xml, DEFAULT_LIMITS);
+  const items = root.children.filter((c) => isElement(c) && localName(c.name) === 'si');
+  return { scanned: scan?.items.map((si) => stringItem(si)), tree: items.map((si) => stringItem(si as never)) };
 }
 
 describe('XLSX cell scanner', () => {
@@ -109,6 +119,32 @@ describe('XLSX cell scanner', () => {
       `<worksheet xmlns="${NS}"><sheetData><row><c><v>1</v></c></row></worksheet>`,
     ];
     for (const xml of declined) expect(scanSheetData(xml), xml).toBeUndefined();
+  });
+
+  it('reads shared strings as the tree does, and leaves rich and phonetic text to it', async () => {
+    const files = [...worksheetsOf(join(projectRoot, 'fixtures')), ...(hasCorpus ? worksheetsOf(corpusRoot) : [])];
+    let scanned = 0;
+    for (const f of files)
+      for (const xml of await partsNamed(f, /^xl\/sharedStrings\.xml$/)) {
+        const both = stringsBoth(xml);
+        if (both.scanned === undefined) continue;
+        scanned++;
+        expect(both.scanned, f).toEqual(both.tree);
+      }
+    expect(scanned).toBeGreaterThan(hasCorpus ? 7 : 1);
+    const sst = (items: string) => `<?xml version="1.0"?>\r\n<sst xmlns="${NS}" count="3">${items}</sst>`;
+    const plain = sst(
+      '<si><t>a &amp; b_x000D_</t></si> <si><t xml:space="preserve"> two\r\nlines </t></si><si/><si><t/></si><si> </si>',
+    );
+    expect(stringsBoth(plain).scanned).toEqual(['a & b\r', ' two\nlines ', '', '', '']);
+    expect(stringsBoth(plain).scanned).toEqual(stringsBoth(plain).tree);
+    for (const other of [
+      sst('<si><r><t>rich</t></r></si>'),
+      sst('<si><t>base</t><rPh sb="0" eb="1"><t>ph</t></rPh></si>'),
+      sst('<!-- c --><si><t>x</t></si>'),
+      `<x:sst xmlns:x="${NS}"><x:si><x:t>x</x:t></x:si></x:sst>`,
+    ])
+      expect(scanSharedStrings(other), other).toBeUndefined();
   });
 
   it('reads a workbook whose scanned cells are followed by damaged markup as the tree reading does: not at all', async () => {

@@ -12,7 +12,7 @@ import {
   xmlSection,
 } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
-import { type RawCell, type RawRow, scanSheetData, treeRows } from './xlsx-cells.ts';
+import { type RawCell, type RawRow, scanSharedStrings, scanSheetData, treeRows } from './xlsx-cells.ts';
 import { ERROR_CODES, NotForThisReader, NumberFormats, type Ssf, type XlsxCell } from './xlsx-format.ts';
 import {
   decodeCell,
@@ -193,7 +193,7 @@ interface SheetContext {
 function readCell(c: RawCell, ref: string, ctx: SheetContext, formulas: Formulas): XlsxCell | undefined {
   const raw = c.v;
   const v: string | undefined = raw === undefined || raw === '' ? undefined : unescapeOoxml(raw);
-  const type = attr(c.el, 't');
+  const type = c.t;
   // A formula without a cached value is no cell (SheetJS made it a 0 and then dropped it as empty),
   // but formulas are still read: some make SheetJS give up on the sheet.
   formulas.read(c.f, ref);
@@ -235,7 +235,7 @@ function readCell(c: RawCell, ref: string, ctx: SheetContext, formulas: Formulas
       break;
   }
   cell.v = value;
-  ctx.formats.display(cell, ctx.formats.idOf(attr(c.el, 's')));
+  ctx.formats.display(cell, ctx.formats.idOf(c.s));
   return cell;
 }
 
@@ -280,6 +280,29 @@ async function readWorksheetPart(
   return { root, sheetData, rows: sheetData ? treeRows(sheetData) : [] };
 }
 
+/**
+ * The items of a shared-strings part scanned from its text (`xlsx-cells.ts`), the part around them
+ * read as a tree (so damage anywhere still refuses it); undefined whenever the scan does not take
+ * the part, which the tree reading then reads whole.
+ */
+async function scannedStrings(
+  zip: SafeZip,
+  name: string,
+  limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
+): Promise<XmlElement[] | undefined> {
+  try {
+    const text = await zip.text(name);
+    if (text === undefined || text.length > limits.maxXmlBytes || limits.maxXmlDepth < MIN_SCAN_DEPTH) return undefined;
+    const xml = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    const scanned = scanSharedStrings(xml);
+    if (!scanned) return undefined;
+    const root = parseXml(xml.slice(0, scanned.start) + xml.slice(scanned.end), limits, name);
+    return root.name === 'sst' ? scanned.items : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Cells of a worksheet in dense rows, placed by their references, and its merged ranges. */
 function readWorksheet({ root, sheetData, rows }: WorksheetPart, ctx: SheetContext): XlsxSheet {
   const data: XlsxCell[][] = [];
@@ -287,12 +310,11 @@ function readWorksheet({ root, sheetData, rows }: WorksheetPart, ctx: SheetConte
   if (sheetData) {
     const formulas = new Formulas();
     let row = 0;
-    for (const { el: r, cells } of rows) {
-      const n = attr(r, 'r');
+    for (const { r: n, cells } of rows) {
       row = n != null ? Number.parseInt(n, 10) : row + 1;
       let col = -1;
       for (const c of cells) {
-        const given = attr(c.el, 'r');
+        const given = c.r;
         col = given != null ? columnOf(given) : col + 1;
         const ref = given || encodeCell({ r: row - 1, c: col });
         const cell = readCell(c, ref, ctx, formulas);
@@ -454,13 +476,20 @@ export async function readXlsx(
   let strings: (string | undefined)[] = [];
   const stringsPart = parts.strings?.[0];
   if (stringsPart) {
-    const sst = await part(stripSlash(stringsPart)).catch((err: unknown) => {
-      if (err instanceof NotForThisReader) throw err;
-      return undefined;
-    });
-    const root = sst && (localName(sst.name) === 'sst' ? sst : deep(sst, 'sst')[0]);
+    const items =
+      (await scannedStrings(zip, stripSlash(stringsPart), limits)) ??
+      (await part(stripSlash(stringsPart)).then(
+        (sst) => {
+          const root = sst && (localName(sst.name) === 'sst' ? sst : deep(sst, 'sst')[0]);
+          return root?.children.filter(isItem);
+        },
+        (err: unknown) => {
+          if (err instanceof NotForThisReader) throw err;
+          return undefined;
+        },
+      ));
     // SheetJS split the table after each item, so it always had one more, empty, string.
-    if (root) strings = [...root.children.filter(isItem).map((si) => stringItem(si)), ''];
+    if (items) strings = [...items.map((si) => stringItem(si)), ''];
   }
   const stylesName = parts.styles?.[0];
   let numFmts: XmlElement | undefined;
