@@ -1,7 +1,7 @@
 /**
  * `tsx benchmarks/office/profile.ts [set…]`: where docmill's CPU goes on each office set. Samples
  * warm passes with V8's profiler (in-process, through the inspector) and sorts each sample's own
- * time into phases by the script it ran in. The printed shares are of the samples that were not idle.
+ * time into phases by the script it ran in (core's tsc build unless BENCH_OFFICE_CORE=src, see core-build.ts). The printed shares are of the samples that were not idle.
  */
 import { Session } from 'node:inspector/promises';
 import { officeSets, officeTools } from './sets.ts';
@@ -25,17 +25,17 @@ const PHASES: [string, (fn: string, url: string) => boolean][] = [
   ['idle', (fn) => fn === '(idle)'],
   ['GC', (fn) => fn === '(garbage collector)'],
   ['XML parsing in fast-xml-parser', (_, url) => url.includes('fast-xml-parser')],
-  ['XML reading (util/xml-reader.ts)', (_, url) => /\/util\/xml-reader\.ts/.test(url)],
-  ['XML helpers: navigation, sections (util/xml.ts)', (_, url) => /\/util\/xml\.ts/.test(url)],
+  ['XML reading (util/xml-reader.ts)', (_, url) => /\/util\/xml-reader\.[jt]s/.test(url)],
+  ['XML helpers: navigation, sections (util/xml.ts)', (_, url) => /\/util\/xml\.[jt]s/.test(url)],
   ['unzip: jszip/pako', (_, url) => /\/(jszip|pako|setimmediate|lie|immediate)\//.test(url)],
   [
     'unzip: zip reader and zlib (util/zip*.ts, node:zlib, fflate)',
     (fn, url) =>
-      /\/util\/zip[^/]*\.ts|\/platform\/inflate\.ts|node:zlib|node:internal\/streams|\/fflate\//.test(url) ||
+      /\/util\/zip[^/]*\.[jt]s|\/platform\/inflate\.[jt]s|node:zlib|node:internal\/streams|\/fflate\//.test(url) ||
       /zlib|inflate|^writeSync$/i.test(fn),
   ],
   ['SheetJS', (_, url) => /\/@e965\/xlsx\//.test(url)],
-  ['XLSX reader (adapters/sheet/xlsx*)', (_, url) => /\/adapters\/sheet\/xlsx[^/]*\.ts/.test(url)],
+  ['XLSX reader (adapters/sheet/xlsx*)', (_, url) => /\/adapters\/sheet\/xlsx[^/]*\.[jt]s/.test(url)],
   ['UTF-8 decoding', (fn) => /decode|TextDecoder/i.test(fn)],
   ['program (V8 and native, unattributed)', (fn) => fn === '(program)'],
   ['our adapters, tree, rendering, detection, other', () => true],
@@ -55,7 +55,7 @@ function shares(profile: Profile): { counts: Map<string, number>; frames: Map<st
     const f = (byId.get(id) as ProfileNode).callFrame;
     const phase = (PHASES.find(([, test]) => test(f.functionName, f.url)) as [string, unknown])[0];
     counts.set(phase, (counts.get(phase) ?? 0) + 1);
-    const where = f.url.replace(/^.*\/(node_modules|src)\//, '');
+    const where = f.url.replace(/^.*\/(node_modules|src|dist)\//, '');
     const key = process.env.BENCH_OFFICE_PROFILE_BY_FILE
       ? where || f.functionName
       : `${f.functionName || '(anonymous)'} ${where}`;

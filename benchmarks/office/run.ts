@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../harness.ts';
+import { CORE_BUILD } from './core-build.ts';
 import { type OfficeSet, officeSets, officeTools } from './sets.ts';
 
 /** Where the hand-written profile section of the results file starts: a rerun keeps it. */
@@ -151,10 +152,14 @@ for (const set of officeSets()) {
   );
 }
 const load1 = loadavg()[0] as number;
+const coreNote =
+  CORE_BUILD === 'dist'
+    ? 'docmill is `@docmill/core` from its `tsc` build (`packages/core/dist`, what npm users run)'
+    : 'docmill is `@docmill/core` from its TypeScript source through tsx (`BENCH_OFFICE_CORE=src`)';
 const lines = [
   '## Office documents → Markdown: docmill against anydoc (Rust, NAPI), CPU time',
   '',
-  `\`pnpm bench:office\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores shared with other work (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end). One process, warmed up (both tools in turn over the set for ${WARM_CPU_S} s of CPU), then ${ROUNDS} rounds alternating the order of the tools; times are medians per pass over the set (CPU = user + system of the whole process); the ratio is the median of the rounds' ratios (a round's two passes run back to back), with its quartiles. Cold: each tool's first pass over the set in the process (lazy modules loaded, no function optimised yet), CPU. Peak RSS: each tool over the set once in a fresh process. Verdict: docmill's CPU over anydoc's, at most ${TARGET.docx} (${TARGET.xlsx} for XLSX).`,
+  `\`pnpm bench:office\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores shared with other work (load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end). ${coreNote}. One process, warmed up (both tools in turn over the set for ${WARM_CPU_S} s of CPU), then ${ROUNDS} rounds alternating the order of the tools; times are medians per pass over the set (CPU = user + system of the whole process); the ratio is the median of the rounds' ratios (a round's two passes run back to back), with its quartiles. Cold: each tool's first pass over the set in the process (lazy modules loaded, no function optimised yet), CPU. Peak RSS: each tool over the set once in a fresh process. Verdict: docmill's CPU over anydoc's, at most ${TARGET.docx} (${TARGET.xlsx} for XLSX).`,
   '',
   '| set | files | MB | docmill CPU ms | anydoc CPU ms | CPU × anydoc (quartiles) | target | docmill wall ms | anydoc wall ms | wall × anydoc | docmill cold CPU ms | anydoc cold CPU ms | docmill peak RSS MB | anydoc peak RSS MB |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -1,6 +1,10 @@
-import { createEngine } from '@docmill/core';
 import { toMarkdownBytes } from '@firecrawl/anydoc';
 import { readCorpus } from '../harness.ts';
+import { CORE_BUILD } from './core-build.ts';
+
+// The engine under test (see core-build.ts): the tsc build unless BENCH_OFFICE_CORE=src.
+const { createEngine } =
+  CORE_BUILD === 'src' ? await import('@docmill/core') : await import('../../packages/core/dist/index.js');
 
 /** One format's documents from the shared corpus: files nobody here wrote. */
 export interface OfficeSet {
