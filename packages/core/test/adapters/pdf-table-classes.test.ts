@@ -234,6 +234,32 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       '보험회사는 질병보험금을 먼저 지급하고 보험금은 약관에 따라 향후 지급 기준을 정한다 그래서 기준의 적용은 향후 분명해진다 새 기준을 따른다',
     );
   });
+
+  // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
+  // ZapfDingbats codes as the letters they are ("l", "q") without its standard font data: it has
+  // no pictograph to set apart.
+  it.skipIf(backend === 'pdfjs')(
+    'sets a pictograph flush against its label apart from it, in cells and text',
+    async () => {
+      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), {}, { filename: 'pictographs.pdf' }))
+        .markdown;
+      expect(md?.trim()).toBe(
+        [
+          '# Services offered',
+          '',
+          '|  | State funded | CSOs |',
+          '| --- | --- | --- |',
+          '| ● Children | ❑ | ❑ |',
+          '| ● Women | ❑ | ❑ |',
+          '| ● The elderly | ❑ | ❑ |',
+          '| ● Migrants | ❑ | ❑ |',
+          '',
+          // The tick set apart is the line's bullet.
+          '- Tick every service the provider offers.',
+        ].join('\n'),
+      );
+    },
+  );
 });
 
 interface Case {
@@ -420,5 +446,22 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
     // Words that meet at a line end keep their blank.
     expect(md).toContain('여부에 대하여 약관');
+  });
+
+  it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
+    const name = 'table_mislabeled_as_picture.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    // Each bullet is drawn as Wingdings "y" after a blank whose ActualText is "y" as well: two words.
+    const table = tablesIn(md).find((t) => t[0]?.includes('csos'));
+    expect(table?.map((r) => r.slice(0, 2))).toEqual([
+      ['', ''],
+      ['y y', 'persons with disabilities'],
+      ['y y', 'children'],
+      ['y y', 'women'],
+      ['y y', 'the elderly'],
+      ['y y', 'migrants'],
+      ['y y', 'refugees, asylum seekers, or stateless persons'],
+      ['y y', 'internally displaced persons'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
-import { makeLine } from '../lines.ts';
+import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
 import { partOf, widths } from './tokens.ts';
@@ -180,13 +180,17 @@ export function cellText(runs: TextItem[]): string {
       continue;
     }
     let s = '';
-    let end = Number.NEGATIVE_INFINITY;
+    let prev: TextItem | null = null;
     for (const it of line) {
       const t = cleanText(it.str);
-      // Runs split at a font change meet edge to edge; a real gap between them is a word space.
-      if (s && !/\s$/.test(s) && !/^\s/.test(t) && it.x - end > it.h * 0.15 && !isCjk(s.slice(-1))) s += ' ';
+      // Runs split at a font change meet edge to edge; a real gap between them is a word space, and
+      // so is the edge between a pictograph and text.
+      if (prev && s && !/\s$/.test(s) && !/^\s/.test(t) && !isCjk(s.slice(-1))) {
+        const gap = it.x - (prev.x + prev.w);
+        if (gap > it.h * 0.15 || pictographEdge(prev, it, gap)) s += ' ';
+      }
       s += t;
-      end = it.x + it.w;
+      prev = it;
     }
     parts.push(s.trim());
   }
