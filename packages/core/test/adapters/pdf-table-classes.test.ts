@@ -196,6 +196,38 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps the clipped end of a value drawn over a column rule in its own cell, not the next one', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'clipped-words.pdf'), {}, { filename: 'clipped.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Name | Phone | City |',
+        '| --- | --- | --- |',
+        '| Margaret | 555 0199 | New Brighton |',
+        '| Jean | 488 0155 | Saint Paul |',
+        '| Ruby M. | 651 555 0123 | Saint Paul |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads one row per line where a column is shaded row by row and rules only close groups of rows', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'shaded-rows.pdf'), {}, { filename: 'shaded.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Country | Replies | Researchers | d | Level |',
+        '| --- | --- | --- | --- | --- |',
+        '| Latvia | 7 | 8.002 | 0,370 |  |',
+        // The level stands beside its group's middle row: one cell, where the text is.
+        '| Malta | 18 | 975 | 0,229 | Low |',
+        '| Iceland | 18 | 5.466 | 0,231 |  |',
+        '| Cyprus | 45 | 2.102 | 0,145 |  |',
+        '| Estonia | 46 | 7.600 | 0,144 | Medium |',
+        '| Bulgaria | 52 | 17.400 | 0,136 |  |',
+        '',
+        'Levels follow the sampling error of each country.',
+      ].join('\n'),
+    );
+  });
+
   it('joins Korean line ends that fall inside a word without a blank, and keeps the blank between words', async () => {
     const md = (await parse(fixture('pdf-patterns', 'korean.pdf'), {}, { filename: 'korean.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -320,6 +352,30 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(gases).toContainEqual(['chlorine and inorganic compounds as hcl', '10 000', '-', '-']);
     expect(gases).toContainEqual(['non-methane volatile organic compounds nmvoc', '100 000', '-', '-']);
     expect(gases.filter((r) => r[1] === '10 000')).toHaveLength(2);
+  });
+
+  it('keeps word ends clipped at a column rule in their cell (schools: "Dean, College of Design" | "UMN")', async () => {
+    const tables = tablesIn(await read('schools.pdf'));
+    const rows = tables.flat();
+    const row = (name: string) => rows.find((r) => r[0] === name);
+    expect(row('fisher')?.slice(6, 8)).toEqual(['dean, college of design', 'umn']);
+    expect(row('hunt')?.slice(2, 4)).toEqual(['1840 university ave w apt 314', 'saint paul']);
+    expect(row('seppanen')?.slice(6, 8)).toEqual(['architecturereal estat', 'seppanen group, inc.']);
+    expect(rows.some((r) => r.some((c) => /^(?:numn|4saint|ysel|tseppanen|sspps)/.test(c)))).toBe(false);
+  });
+
+  it('reads the accuracy table of eu-017 (level column shaded per row, groups ruled) one country a row', async () => {
+    const tables = tablesIn(await read('eu-017.pdf'));
+    const accuracy = tables.find((t) => t.some((r) => r[0] === 'latvia'));
+    expect(accuracy?.slice(1, 4)).toEqual([
+      ['country', 'valid replies per country', 'number of researchers per country 1', 'd 2', 'accuracy level'],
+      ['latvia', '7', '8.002', '0,37027', ''],
+      ['malta', '18', '975', '0,22896', ''],
+    ]);
+    const names = accuracy?.map((r) => r[0]) ?? [];
+    expect(names.filter((n) => n === 'latvia' || n === 'slovenia' || n === 'switzerland')).toHaveLength(3);
+    expect(accuracy).toContainEqual(['iceland', '18', '5.466', '0,23063', 'low']);
+    expect(accuracy).toContainEqual(['germany', '667', '664.731', '0,03793', '']);
   });
 
   it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {

@@ -248,6 +248,45 @@ function cellPieces(it: TextItem, xs: number[], cellAt: (c: number) => number): 
   return out;
 }
 
+/** A run (or part of one) and the slot its centre falls in. */
+interface Placed {
+  piece: TextItem;
+  r: number;
+  c: number;
+}
+
+/**
+ * Word ends drawn over a column rule moved back to the word's cell. Spreadsheets print a value
+ * too long for its cell clipped at the rule, and some producers draw its last letters as a run of
+ * their own, glued to the rest of the word and reaching past the rule, under the next cell's text
+ * ("Dean, College of Desig" + "n" over the rule, then "UMN"): by its centre the letter joined the
+ * next cell ("nUMN"). A run that starts left of its slot's rule, right where a run of the slot
+ * before it ends with no blank between, finishes that run's word.
+ */
+function keepWordsWhole(placed: Placed[], xs: number[], cellAt: (r: number, c: number) => number): void {
+  for (const p of placed) {
+    const { piece, r, c } = p;
+    const rule = xs[c] as number;
+    if (c === 0 || piece.x >= rule || /^\s/.test(piece.str) || cellAt(r, c) === cellAt(r, c - 1)) continue;
+    const glue = piece.h * 0.15;
+    const cy = piece.y + piece.h / 2;
+    for (const q of placed) {
+      const end = q.piece.x + q.piece.w;
+      if (
+        q.r === r &&
+        q.c === c - 1 &&
+        Math.abs(end - piece.x) <= glue &&
+        end <= rule &&
+        !/\s$/.test(q.piece.str) &&
+        Math.abs(q.piece.y + q.piece.h / 2 - cy) < piece.h / 2
+      ) {
+        p.c = c - 1;
+        break;
+      }
+    }
+  }
+}
+
 /** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
 export function fillLayout(layout: Layout, items: TextItem[], indices: number[], ruled = false) {
   const { xs, ys, cells } = layout;
@@ -260,15 +299,16 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[],
   // once the caller is optimized, and the code reading these arrays would meet both kinds.
   const runs: TextItem[][] = [];
   for (let k = 0; k < cells.length; k++) runs.push([]);
+  const placed: Placed[] = [];
   for (const i of indices) {
     const it = items[i] as TextItem;
     const r = slotOf(ys, it.y + it.h / 2);
     // Rulings are where a cell ends: a run across one is cut. Text gaps move with the text.
     const pieces = ruled ? cellPieces(it, xs, (c) => owner[r * cols + c] as number) : [it];
-    for (const piece of pieces) {
-      runs[owner[r * cols + slotOf(xs, piece.x + piece.w / 2)] as number]?.push(piece);
-    }
+    for (const piece of pieces) placed.push({ piece, r, c: slotOf(xs, piece.x + piece.w / 2) });
   }
+  if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
+  for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
   for (const r of runs) texts.push(cellText(r));
   const rowsOut: TableCell[][] = [];
