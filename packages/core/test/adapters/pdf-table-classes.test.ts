@@ -196,6 +196,22 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('joins a cell wrapped at a hyphen as paragraphs do: a broken word loses it, compounds and names keep it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'cell-hyphens.pdf'), {}, { filename: 'hyphens.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Item | Note | Filed |',
+        '| --- | --- | --- |',
+        '| Buses | Procurement by tender | 2011 |',
+        '| Bells | Ding-dong chime | 2012 |',
+        '| Gas | Non-methane share | 2013 |',
+        '| Donkey | Hee-Haw call | 2014 |',
+        '',
+        'Notes as filed.',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the clipped end of a value drawn over a column rule in its own cell, not the next one', async () => {
     const md = (await parse(fixture('pdf-patterns', 'clipped-words.pdf'), {}, { filename: 'clipped.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -295,12 +311,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const tables = tablesIn(await read('AnimalSounds1.pdf'));
     expect(tables).toHaveLength(2);
     const [left, right] = tables;
-    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd"); the rest is cell for cell.
-    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox');
+    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd", "Hee-" / "Haw"); the rest
+    // is cell for cell. A line-end hyphen runs on into the next line's word, as in paragraphs.
+    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox' && r[0] !== 'donkey');
     expect(noFox(left ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-left')));
     expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right').slice(1)));
-    expect(left?.[3]?.slice(0, 2)).toEqual(['fox', 'says']);
+    expect(left?.[3]).toEqual([
+      'fox',
+      'says',
+      'ring-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding',
+    ]);
     expect(right?.[3]).toEqual(['fox', 'says', 'wa-pa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pa-pow']);
+    expect(right).toContainEqual(['donkey', 'says', 'hee-haw hee-haw']);
   });
 
   it('reads tables ruled only between row groups, with group labels and wrapped row labels (eu-002)', async () => {

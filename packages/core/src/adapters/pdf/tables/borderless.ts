@@ -1,4 +1,5 @@
 import { append, maxOf } from '../../../util/arrays.ts';
+import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
 import { type CellRuns, cellRuns, figure } from './tokens.ts';
@@ -141,7 +142,7 @@ export function rowsOf(items: TextItem[], idx: number[]): Row[] {
  * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
  * chunks of two-column prose never count as cells.
  */
-export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
+export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () => Vocabulary): TableRegion[] {
   const candidates: number[] = [];
   for (const [i, it] of page.items.entries())
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
@@ -255,7 +256,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       const run = rows.slice(s, e + 1);
       const multis = run.filter((_, k) => isMulti[s + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led, vocab) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
         table.itemIndices = pageRuns(table, origin, leaders, page.items);
@@ -485,7 +486,7 @@ function pageRuns(table: TableRegion, origin: number[], leaders: number[], items
   return [...out];
 }
 
-function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion | null {
+function tableOf(run: Row[], items: TextItem[], led: Set<number>, vocab: () => Vocabulary): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
   if (every < 2 || (every === 2 && !pairList(run, items, led))) return null;
@@ -524,7 +525,7 @@ function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion |
   const layout: Layout = { xs, ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(layout, items, indices);
+  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;
