@@ -212,6 +212,26 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps a column heading that starts a line above the others in an unruled table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'tall-heading.pdf'), {}, { filename: 'tall.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Table 1. Response rates by country',
+        '',
+        // Each line of an unruled table's heading is a row of its own, this one too.
+        '|  |  |  | Combined |',
+        '| --- | --- | --- | --- |',
+        '| Country | Schools | Students | response rate |',
+        '| Austria | 100 | 98 | 98 |',
+        '| Bulgaria | 97 | 95 | 95 |',
+        '| Croatia | 99 | 97 | 96 |',
+        '| Denmark | 88 | 94 | 83 |',
+        '',
+        'Rates are weighted by enrolment.',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the clipped end of a value drawn over a column rule in its own cell, not the next one', async () => {
     const md = (await parse(fixture('pdf-patterns', 'clipped-words.pdf'), {}, { filename: 'clipped.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -363,6 +383,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(row('hunt')?.slice(2, 4)).toEqual(['1840 university ave w apt 314', 'saint paul']);
     expect(row('seppanen')?.slice(6, 8)).toEqual(['architecturereal estat', 'seppanen group, inc.']);
     expect(rows.some((r) => r.some((c) => /^(?:numn|4saint|ysel|tseppanen|sspps)/.test(c)))).toBe(false);
+  });
+
+  it('reads the us-020 participation table with its heading from its first line ("Combined")', async () => {
+    const tables = tablesIn(await read('us-020.pdf'));
+    const expected = expectedOf('tabula/us-020');
+    const table = tables.find((t) => t.some((r) => r[0] === 'australia'));
+    expect(table?.slice(0, expected.length)).toEqual(expected);
   });
 
   it('reads the accuracy table of eu-017 (level column shaded per row, groups ruled) one country a row', async () => {
