@@ -271,6 +271,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), {}, { filename: 'contents.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Contents',
+        '',
+        '| Preface | v |',
+        '| --- | --- |',
+        '| Chapter 1. Getting started | 1 |',
+        '| 1.1 Installing the tools | 2 |',
+        // The leader's last dots drawn with the page (". . 4") are the leader's.
+        '| 1.2 First steps | 4 |',
+        '| Chapter 2. Reference | 7 |',
+        '| 2.1 Options of the command line | 8 |',
+        '| 2.2 Limits | 12 |',
+        '',
+        'Each chapter opens with a summary of its sections.',
+      ].join('\n'),
+    );
+  });
+
   // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
   // ZapfDingbats codes as the letters they are ("l", "q") without its standard font data: it has
   // no pictograph to set apart.
@@ -495,6 +516,26 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
     // Words that meet at a line end keep their blank.
     expect(md).toContain('여부에 대하여 약관');
+  });
+
+  it('reads the contents page of redp5110 as a table of entries and pages (docling redp5110_sampled)', async () => {
+    const name = 'redp5110_sampled.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    const toc = tablesIn(md).find((t) => t[0]?.[0] === 'notices');
+    expect(toc).toHaveLength(43);
+    // Leader tails drawn with the page (". . vii"), pages split over two runs ("x" "iii"), entries
+    // indented by level, and a long entry whose leader is a few dots: each one row of two cells.
+    for (const row of [
+      ['notices', 'vii'],
+      ['trademarks', 'viii'],
+      ['comments welcome', 'xiii'],
+      ['chapter 1. securing and protecting ibm db2 data', '1'],
+      ['1.3.1 existing row and column control', '4'],
+      ['2.1.7 verifying function usage ids for rcac with the function usage view', '10'],
+      ['3.6.8 demonstrating data access with a view and rcac', '32'],
+    ])
+      expect(toc).toContainEqual(row);
+    expect(md).not.toContain('. . . . .');
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

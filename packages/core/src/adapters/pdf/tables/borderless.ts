@@ -148,7 +148,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
   // Runs holding two cells' text (a label and its leader, two figures) are read as their parts.
   const parted = cellRuns(page.items, candidates);
-  const { items, idx, origin, leaders, led } = parted;
+  const { items, idx, origin, leaders } = parted;
   const out: TableRegion[] = [];
   for (const region of regions(items, idx, page.height)) {
     if (region.length < 6) continue;
@@ -163,7 +163,11 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     const span = ([a, b]: [number, number]) => b - a;
     // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
     // body text), not a cell.
-    const cellLike = (r: Row) => r.chunks.every((c) => span(c) < width * 0.45);
+    const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
+    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
+    const cellLike = (r: Row) =>
+      r.chunks.every((c) => span(c) < width * 0.45) ||
+      (r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25 && leadered(r));
     const multi = (r: Row) =>
       cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
@@ -260,7 +264,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const run = rows.slice(top, e + 1);
       const multis = run.filter((_, k) => isMulti[top + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led, vocab) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered, vocab) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
         table.itemIndices = pageRuns(table, origin, leaders, page.items);
@@ -382,23 +386,30 @@ function wordyChunks(row: Row, items: TextItem[]): number {
  * Whether two columns of text are a list of labels and values ("Revenue … 12.4 m" over
  * "Employees … 148", "Name: … Universal Studios"): three rows or more of exactly a label and a
  * value, the labels flush left, the values flush left or right, each a few words long, the labels
- * worded and ending in colons or the values holding figures. Two columns of prose or of bare
- * figures, two blocks of text side by side, or a table of contents (its pages set off by dot
- * leaders) are no such list.
+ * worded and ending in colons or the values holding figures. A table of contents is such a list
+ * too, its entries' leaders running to pages set flush right, whatever the entries' length and
+ * indent. Two columns of prose or of bare figures, or two blocks of text side by side, are not.
  */
-function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
+function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean): boolean {
   const pairs = run.filter((r) => r.chunks.length === 2);
   if (pairs.length < 3 || pairs.length * 2 < run.length) return false;
-  let leadered = 0;
+  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
   const lefts: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  let led = 0;
   for (const r of pairs) {
     const [label, value] = r.chunks as [[number, number], [number, number]];
     lefts.push(label[0]);
     starts.push(value[0]);
     ends.push(value[1]);
-    if (r.items.some((i) => led.has(i))) leadered++;
+    if (leadered(r)) led++;
+  }
+  // A contents list: entries of any length, indented by level, whose leaders run to their pages set
+  // flush right.
+  if (led * 2 >= pairs.length) return led >= 3 && aligned(ends);
+  for (const r of pairs) {
+    const value = r.chunks[1] as [number, number];
     let labelWords = 0;
     let valueWords = 0;
     for (const i of r.items) {
@@ -409,8 +420,7 @@ function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
     }
     if (labelWords > LABEL_WORDS + 2 || valueWords > LABEL_WORDS) return false;
   }
-  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
-  if (leadered * 2 >= pairs.length || !aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
+  if (!aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
   // Labels and values differ in kind: labels end in a colon, or values hold figures. Two blocks of
   // text side by side (two authors' addresses) are alike on both sides.
   let colons = 0;
@@ -500,17 +510,20 @@ function wholeRuns(table: TableRegion, origin: number[]): boolean {
  */
 function sideBySideLists(run: Row[], runs: CellRuns, page: TextItem[]): boolean {
   let twice = 0;
-  for (const r of run) {
-    const found = new Set<number>();
-    for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
-    for (const i of runs.leaders) {
-      const it = page[i] as TextItem;
-      const cy = it.y + it.h / 2;
-      if (cy > r.top && cy < r.bottom) found.add(i);
-    }
-    if (found.size >= 2) twice++;
-  }
+  for (const r of run) if (rowLeaders(r, runs, page) >= 2) twice++;
   return twice * 2 > run.length;
+}
+
+/** Dot leaders on a row: the page runs a leader parted, and leaders drawn as runs of their own. */
+function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
+  const found = new Set<number>();
+  for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
+  for (const i of runs.leaders) {
+    const it = page[i] as TextItem;
+    const cy = it.y + it.h / 2;
+    if (cy > r.top && cy < r.bottom) found.add(i);
+  }
+  return found.size;
 }
 
 /**
@@ -530,10 +543,15 @@ function pageRuns(table: TableRegion, origin: number[], leaders: number[], items
   return [...out];
 }
 
-function tableOf(run: Row[], items: TextItem[], led: Set<number>, vocab: () => Vocabulary): TableRegion | null {
+function tableOf(
+  run: Row[],
+  items: TextItem[],
+  leadered: (r: Row) => boolean,
+  vocab: () => Vocabulary,
+): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
-  if (every < 2 || (every === 2 && !pairList(run, items, led))) return null;
+  if (every < 2 || (every === 2 && !pairList(run, items, leadered))) return null;
   const xs = [cols[0]?.[0] as number];
   append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);

@@ -24,6 +24,11 @@ export interface CellRuns {
 const leader = /(?:\s?\.){4,}\s*|\s*…+\s*/;
 /** What follows a leader: nothing, figures, or a page number in roman numerals. */
 const leadsTo = /^\s*(?:[-+(−]?\d[\d.,]*%?\)?(?:\s+[-+(−]?\d[\d.,]*%?\)?)*|[ivxlc]{1,7})?\s*$/i;
+/**
+ * The last dots of a leader drawn as a run of their own with the value after them (". . vii"): two
+ * dots or more, a blank after the last. A decimal (".5") has no blank after its point.
+ */
+const leaderEnd = /^\s*\.(?:\s?\.)+\s+/;
 /** Figures with blanks between them, and nothing else. */
 const figures = /^\s*[-+(−]?\d[\d.,]*%?\)?(?:\s+[-+(−]?\d[\d.,]*%?\)?)+\s*$/;
 
@@ -47,7 +52,7 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
       else read.push(i);
       continue;
     }
-    const byLeader = leader.test(it.str);
+    const byLeader = leader.test(it.str) || leaderEnd.test(it.str);
     const cum = widths(it.str);
     for (const [a, b] of parts) {
       if (byLeader) led.add(out.length);
@@ -68,7 +73,7 @@ function leadsToValue(items: TextItem[], idx: number[], dots: TextItem): boolean
     if (it === dots || Math.abs(it.y + it.h / 2 - (dots.y + dots.h / 2)) > dots.h / 2 || it.x < end - 1) continue;
     if (!next || it.x < next.x) next = it;
   }
-  return !next || leadsTo.test(next.str);
+  return !next || leadsTo.test(next.str.replace(leaderEnd, ''));
 }
 
 /**
@@ -79,6 +84,11 @@ function splitPoints(s: string): [number, number][] | null {
   const m = leader.exec(s);
   // A leader runs to a value (a figure, a page) or to the end; dots inside a formula ("<e1 ..... en>")
   // or a sentence lead nowhere.
+  const end = m ? null : leaderEnd.exec(s);
+  if (end && leadsTo.test(s.slice(end[0].length))) {
+    const part = trimmed(s, end[0].length, s.length);
+    return part ? [part] : [];
+  }
   if (m && leadsTo.test(s.slice(m.index + m[0].length))) {
     const out: [number, number][] = [];
     for (const [a, b] of [
