@@ -196,6 +196,42 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('joins a cell wrapped at a hyphen as paragraphs do: a broken word loses it, compounds and names keep it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'cell-hyphens.pdf'), {}, { filename: 'hyphens.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Item | Note | Filed |',
+        '| --- | --- | --- |',
+        '| Buses | Procurement by tender | 2011 |',
+        '| Bells | Ding-dong chime | 2012 |',
+        '| Gas | Non-methane share | 2013 |',
+        '| Donkey | Hee-Haw call | 2014 |',
+        '',
+        'Notes as filed.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a column heading that starts a line above the others in an unruled table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'tall-heading.pdf'), {}, { filename: 'tall.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Table 1. Response rates by country',
+        '',
+        // Each line of an unruled table's heading is a row of its own, this one too.
+        '|  |  |  | Combined |',
+        '| --- | --- | --- | --- |',
+        '| Country | Schools | Students | response rate |',
+        '| Austria | 100 | 98 | 98 |',
+        '| Bulgaria | 97 | 95 | 95 |',
+        '| Croatia | 99 | 97 | 96 |',
+        '| Denmark | 88 | 94 | 83 |',
+        '',
+        'Rates are weighted by enrolment.',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the clipped end of a value drawn over a column rule in its own cell, not the next one', async () => {
     const md = (await parse(fixture('pdf-patterns', 'clipped-words.pdf'), {}, { filename: 'clipped.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -326,12 +362,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const tables = tablesIn(await read('AnimalSounds1.pdf'));
     expect(tables).toHaveLength(2);
     const [left, right] = tables;
-    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd"); the rest is cell for cell.
-    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox');
+    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd", "Hee-" / "Haw"); the rest
+    // is cell for cell. A line-end hyphen runs on into the next line's word, as in paragraphs.
+    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox' && r[0] !== 'donkey');
     expect(noFox(left ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-left')));
     expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right').slice(1)));
-    expect(left?.[3]?.slice(0, 2)).toEqual(['fox', 'says']);
+    expect(left?.[3]).toEqual([
+      'fox',
+      'says',
+      'ring-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding',
+    ]);
     expect(right?.[3]).toEqual(['fox', 'says', 'wa-pa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pa-pow']);
+    expect(right).toContainEqual(['donkey', 'says', 'hee-haw hee-haw']);
   });
 
   it('reads tables ruled only between row groups, with group labels and wrapped row labels (eu-002)', async () => {
@@ -372,6 +414,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(row('hunt')?.slice(2, 4)).toEqual(['1840 university ave w apt 314', 'saint paul']);
     expect(row('seppanen')?.slice(6, 8)).toEqual(['architecturereal estat', 'seppanen group, inc.']);
     expect(rows.some((r) => r.some((c) => /^(?:numn|4saint|ysel|tseppanen|sspps)/.test(c)))).toBe(false);
+  });
+
+  it('reads the us-020 participation table with its heading from its first line ("Combined")', async () => {
+    const tables = tablesIn(await read('us-020.pdf'));
+    const expected = expectedOf('tabula/us-020');
+    const table = tables.find((t) => t.some((r) => r[0] === 'australia'));
+    expect(table?.slice(0, expected.length)).toEqual(expected);
   });
 
   it('reads the accuracy table of eu-017 (level column shaded per row, groups ruled) one country a row', async () => {

@@ -1,4 +1,5 @@
 import { append, maxOf } from '../../../util/arrays.ts';
+import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
 import { type CellRuns, cellRuns, figure } from './tokens.ts';
@@ -143,7 +144,7 @@ export function rowsOf(items: TextItem[], idx: number[]): Row[] {
  * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
  * chunks of two-column prose never count as cells.
  */
-export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
+export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () => Vocabulary): TableRegion[] {
   const candidates: number[] = [];
   for (const [i, it] of page.items.entries())
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
@@ -237,6 +238,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
           q.y0 >= (above.top + above.bottom) / 2,
       );
     };
+    // The last row of the table found before, which a later table must not take as its header.
+    let lastTaken = -1;
     for (let s = 0; s < rows.length; s++) {
       if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
@@ -260,10 +263,12 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
         if (!headerOver(first, rows.slice(s + 1, e + 1), items)) continue;
       }
-      const run = rows.slice(s, e + 1);
-      const multis = run.filter((_, k) => isMulti[s + k]);
+      let top = s;
+      while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
+      const run = rows.slice(top, e + 1);
+      const multis = run.filter((_, k) => isMulti[top + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered, vocab) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
         table.itemIndices = pageRuns(
@@ -275,10 +280,50 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
         out.push(table);
         for (const i of table.itemIndices) taken.add(i);
         s = e;
+        lastTaken = e;
       }
     }
   }
   return out;
+}
+
+/**
+ * Whether a lone line right above a table's first row is the top line of one column's heading
+ * ("Combined" over "weighted school" over "participation", the other headings starting a line
+ * lower): a few words set as the line under them, at the header's line pitch, over one cell of the
+ * row below that is not the first column's (where titles and captions start), flush with it on the
+ * left or right or centred over it. Left out, it stood as a paragraph above the table.
+ */
+function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: number): boolean {
+  if (line.chunks.length !== 1 || below.chunks.length < 2 || wordsIn(line, items) > LABEL_WORDS) return false;
+  if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
+  if (!inBody(line.top, line.bottom, pageHeight)) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let over = -1;
+  for (const [k, [c, d]] of below.chunks.entries()) {
+    if (c >= b || d <= a) continue;
+    if (over >= 0) return false;
+    over = k;
+  }
+  if (over < 1) return false;
+  const [c, d] = below.chunks[over] as [number, number];
+  const near = (x: number, y: number) => Math.abs(x - y) <= 2;
+  if (!near(a, c) && !near(b, d) && !near(a + b, c + d)) return false;
+  // Set as the heading line under it: a bold or larger line is a heading or a figure called out.
+  const style = (row: Row, from: number, to: number) => {
+    let bold = false;
+    let size = 0;
+    for (const i of row.items) {
+      const it = items[i] as TextItem;
+      if (it.x + it.w <= from || it.x >= to) continue;
+      bold ||= it.bold;
+      size = Math.max(size, it.size);
+    }
+    return { bold, size };
+  };
+  const mine = style(line, a, b);
+  const under = style(below, c, d);
+  return (!mine.bold || under.bold) && mine.size <= under.size * TITLE_SIZE && under.size <= mine.size * TITLE_SIZE;
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
@@ -507,7 +552,12 @@ function pageRuns(table: TableRegion, origin: number[], leaders: number[], items
   return [...out];
 }
 
-function tableOf(run: Row[], items: TextItem[], leadered: (r: Row) => boolean): TableRegion | null {
+function tableOf(
+  run: Row[],
+  items: TextItem[],
+  leadered: (r: Row) => boolean,
+  vocab: () => Vocabulary,
+): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
   if (every < 2 || (every === 2 && !pairList(run, items, leadered))) return null;
@@ -519,13 +569,16 @@ function tableOf(run: Row[], items: TextItem[], leadered: (r: Row) => boolean): 
   // subgroup's), or over a row indented under it. The header's own lines wrap.
   // A label whose figures stand on its second line ("Provisions for" over "restructuring  312.0")
   // goes down with that line, which goes on in lower case.
+  // Lone lines above the first row of cells are the top of a column's heading, a row of their own
+  // as each line of the heading is.
+  const heading = run.findIndex((r) => r.chunks.length >= 2);
   const merged: Row[] = [];
   let carried: Row | null = null;
   for (const [k, r] of run.entries()) {
     const prev = merged[merged.length - 1];
     const below = run[k + 1];
     const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
-    if (!carried && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
+    if (!carried && k > heading && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
       carried = r;
       continue;
     }
@@ -546,7 +599,7 @@ function tableOf(run: Row[], items: TextItem[], leadered: (r: Row) => boolean): 
   const layout: Layout = { xs, ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(layout, items, indices);
+  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;

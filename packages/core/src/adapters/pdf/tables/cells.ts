@@ -1,5 +1,6 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
+import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
@@ -169,8 +170,11 @@ function rightToLeft(line: TextItem[]): boolean {
   return rtl * 2 > all;
 }
 
-/** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
-export function cellText(runs: TextItem[]): string {
+/**
+ * Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined as
+ * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens).
+ */
+export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   const parts: string[] = [];
   for (const line of textLines(runs)) {
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
@@ -194,15 +198,19 @@ export function cellText(runs: TextItem[]): string {
     }
     parts.push(s.trim());
   }
-  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space. It goes
-  // when it broke a word, and stays in a compound already hyphenated ("Wa-pa-pa-pa-" "pa-pow").
+  // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
+  // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
+  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but between CJK characters.
+  // Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
+  // "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
   let out = '';
   for (const p of parts) {
     if (!p) continue;
+    const end = lastChars(out);
     if (!out) out = p;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p))
-      out = out.slice(out.lastIndexOf(' ') + 1, -1).includes('-') ? out + p : out.slice(0, -1) + p;
-    else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
+    else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
+      out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
+    else out += isCjk(end.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
@@ -288,7 +296,13 @@ function keepWordsWhole(placed: Placed[], xs: number[], cellAt: (r: number, c: n
 }
 
 /** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
-export function fillLayout(layout: Layout, items: TextItem[], indices: number[], ruled = false) {
+export function fillLayout(
+  layout: Layout,
+  items: TextItem[],
+  indices: number[],
+  ruled: boolean,
+  vocab: () => Vocabulary,
+) {
   const { xs, ys, cells } = layout;
   const cols = xs.length - 1;
   const owner = new Int32Array((ys.length - 1) * cols);
@@ -310,7 +324,7 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[],
   if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
   for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
-  for (const r of runs) texts.push(cellText(r));
+  for (const r of runs) texts.push(cellText(r, vocab));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   for (const [k, c] of cells.entries()) {

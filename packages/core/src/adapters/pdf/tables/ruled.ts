@@ -1,4 +1,5 @@
 import { append, replaceContents } from '../../../util/arrays.ts';
+import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
@@ -44,7 +45,12 @@ function edges(first: number, last: number, lines: Line[]): number[] {
  * ruling is missing, text runs assigned by their centre. Null when the grid frames no table
  * (a box around a paragraph, a figure's axes).
  */
-export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): TableRegion | null {
+export function ruledTable(
+  grid: Grid,
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+): TableRegion | null {
   const ys = clusterPositions(edges(grid.y0, grid.y1, grid.h), SAME_EDGE);
   if (grid.open) {
     const top = headerAbove(page, taken, grid);
@@ -87,7 +93,7 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
       !apart?.has(r * xs.length + c) &&
       !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
   );
-  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open);
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
