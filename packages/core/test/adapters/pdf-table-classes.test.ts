@@ -272,8 +272,9 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   });
 
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
-    const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), {}, { filename: 'contents.pdf' })).markdown;
-    expect(md?.trim()).toBe(
+    const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
       [
         '# Contents',
         '',
@@ -290,6 +291,15 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'Each chapter opens with a summary of its sections.',
       ].join('\n'),
     );
+    // A list down most of the page, each leader drawn apart from its entry (its first dot apart
+    // again): the leaders join the entries and the pages into one column of the page, and the
+    // first dot is the leader's, not the entry's.
+    const topics = ['Cells', 'Tissues', 'Organs', 'Blood', 'Bones', 'Muscles', 'Nerves', 'Skin', 'Lungs', 'Heart'];
+    const rows = topics.map((t, r) => `| ${t} explained | ${4 + r * 3} |`);
+    expect(second?.trim().startsWith(['# Topics', '', rows[0], '| --- | --- |', ...rows.slice(1)].join('\n'))).toBe(
+      true,
+    );
+    expect(second).toContain('| Ageing explained | 73 |');
   });
 
   // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
@@ -536,6 +546,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     ])
       expect(toc).toContainEqual(row);
     expect(md).not.toContain('. . . . .');
+  });
+
+  it('reads the contents pages of a booklet as tables, each leader drawn apart (pdfbench failure-after-repair)', async () => {
+    const name = 'unstructured_pdf_failure-after-repair.pdf';
+    const md = (await parse(corpusFile('pdfbench', name), {}, { filename: name })).markdown ?? '';
+    // Entries, the first dot of each leader, the rest of it and the page are four runs each.
+    expect(md).toContain('\n| What is cancer? | 4 |\n| --- | --- |\n| The breasts | 6 |\n| Key questions | 8 |\n');
+    expect(md).toContain('\n| Which health professionals will I see? | 21 |\n');
+    expect(md).toContain('\n| Chemotherapy | 39 |\n| --- | --- |\n| Radiotherapy | 42 |\n');
+    expect(md).toContain('\n| How you can help | 72 |\n');
+    expect(md).not.toContain('What is cancer?.');
+    expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

@@ -80,11 +80,13 @@ function bandOf(bands: Band[], it: TextItem): number {
 
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
- * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
+ * each side runs down a good part of the page (a table's own wide column gap is not a gutter). Dot
+ * leaders are no cells, but they cross the gap they fill: `bridges` are the page runs holding one
+ * (alone or parted), so that a contents page's entries and its pages are one column of the layout.
  */
-function regions(items: TextItem[], idx: number[], pageHeight: number): number[][] {
+function regions(items: TextItem[], idx: number[], bridges: number[], pageHeight: number): number[][] {
   const bands: Band[] = [];
-  for (const [a, b] of projection(extents(items, idx), GUTTER))
+  for (const [a, b] of projection(extents(items, bridges.length ? [...idx, ...bridges] : idx), GUTTER))
     bands.push(band(a, b, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
   for (const i of idx) {
     const it = items[i] as TextItem;
@@ -150,7 +152,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
   const parted = cellRuns(page.items, candidates);
   const { items, idx, origin, leaders } = parted;
   const out: TableRegion[] = [];
-  for (const region of regions(items, idx, page.height)) {
+  const bridges = leaders.slice();
+  for (const i of parted.led) bridges.push(origin[i] as number);
+  for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
     let x0 = Number.POSITIVE_INFINITY;
     let x1 = Number.NEGATIVE_INFINITY;
@@ -267,7 +271,12 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered, vocab) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
-        table.itemIndices = pageRuns(table, origin, leaders, page.items);
+        table.itemIndices = pageRuns(
+          table,
+          origin,
+          parted.heads.length ? [...leaders, ...parted.heads] : leaders,
+          page.items,
+        );
         out.push(table);
         for (const i of table.itemIndices) taken.add(i);
         s = e;
@@ -528,7 +537,7 @@ function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
 
 /**
  * The page runs a table found among cell runs takes: each part's own run, and the leaders alone
- * on its rows.
+ * (with their first dots drawn apart) on its rows.
  */
 function pageRuns(table: TableRegion, origin: number[], leaders: number[], items: TextItem[]): number[] {
   const out = new Set<number>();

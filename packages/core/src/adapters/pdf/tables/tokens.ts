@@ -18,6 +18,8 @@ export interface CellRuns {
   leaders: number[];
   /** Indices into `items` of the parts a leader parted (a contents entry and its page). */
   led: Set<number>;
+  /** Page runs of a few dots that open a leader of their own: the leader's, read as neither. */
+  heads: number[];
 }
 
 /** Four dots or more, spaced or not, or ellipses: a leader from a label to its value. */
@@ -61,7 +63,36 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
       out.push(partOf(it, cum, a, b));
     }
   }
-  return { items: out, idx: read, origin, leaders, led };
+  const heads = leaders.length ? leaderHeads(out, read, leaders) : [];
+  return { items: out, idx: read, origin, leaders, led, heads };
+}
+
+/** A few dots and nothing else, spaced or not: too short for a leader on their own. */
+const fewDots = /^\s*\.(?:\s?\.){0,2}\s*$/;
+
+/**
+ * Takes out of `read` the first dots of a leader drawn as a run of their own just before it ("What
+ * is cancer?" "." "......" "4"), and returns them: read as the entry's, they end it in a stray period.
+ */
+function leaderHeads(items: TextItem[], read: number[], leaders: number[]): number[] {
+  const heads = new Set<number>();
+  for (const i of read) {
+    const it = items[i] as TextItem;
+    if (!fewDots.test(it.str)) continue;
+    const end = it.x + it.w;
+    for (const l of leaders) {
+      const d = items[l] as TextItem;
+      if (Math.abs(d.y + d.h / 2 - (it.y + it.h / 2)) <= it.h / 2 && d.x >= end - 1 && d.x - end <= it.size * 0.5) {
+        heads.add(i);
+        break;
+      }
+    }
+  }
+  if (!heads.size) return [];
+  let n = 0;
+  for (const i of read) if (!heads.has(i)) read[n++] = i;
+  read.length = n;
+  return [...heads];
 }
 
 /** Whether the next run right of a leader on its line is a value (or there is none). */
