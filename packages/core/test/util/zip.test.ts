@@ -172,4 +172,44 @@ describe('raw inflation in Node (zlib) and in browsers (fflate)', () => {
       expect(() => inflate(broken, data.length)).toThrow(InflateDataError);
     }
   });
+
+  it('inflates cut and damaged data as far as it goes (upToCut), the same bytes on both, within the limit', async () => {
+    const { deflateRawSync } = await import('node:zlib');
+    const [node, browser] = [await nodeInflateRaw(), await browserInflateRaw()];
+    const text = new TextEncoder().encode(
+      Array.from(
+        { length: 3000 },
+        (_, i) => `<w:p><w:r><w:t>Line ${i} ${i % 7 ? 'of' : 'from'} the minutes.</w:t></w:r></w:p>`,
+      ).join(''),
+    );
+    const data = new Uint8Array(text.length + 40_000);
+    data.set(text);
+    data.set(noise(40_000), text.length);
+    const packed = new Uint8Array(deflateRawSync(data));
+    expect(() => node(packed.subarray(0, 5000), data.length)).toThrow(InflateDataError);
+    for (const cut of [1000, 5000, 20_000, Math.floor(packed.length / 2), packed.length - 3, packed.length]) {
+      const fromNode = node(packed.subarray(0, cut), data.length, true);
+      expect(browser(packed.subarray(0, cut), data.length, true), `cut at ${cut}`).toEqual(fromNode);
+      // A prefix of the data, longer the more of the stream there is; all of it from the whole stream.
+      expect(fromNode, `cut at ${cut}`).toEqual(data.subarray(0, fromNode.length));
+      if (cut === packed.length) expect(fromNode.length).toBe(data.length);
+    }
+    expect(node(packed.subarray(0, 20_000), data.length, true).length).toBeGreaterThan(50_000);
+    // Bad codes: what came before them, on both. (What the bad codes themselves give may differ:
+    // fflate refuses fewer bad codes than zlib, as in every inflation.)
+    const broken = new Uint8Array(packed);
+    broken.fill(0xff, 5000, 5040);
+    const clean = node(packed.subarray(0, 5000), data.length, true);
+    expect(clean.length).toBeGreaterThan(10_000);
+    for (const inflate of [node, browser]) {
+      const before = inflate(broken, 4 * data.length, true);
+      expect(before.subarray(0, clean.length)).toEqual(clean);
+    }
+    // Nothing at all, and past the limit, are still refusals.
+    for (const inflate of [node, browser]) {
+      expect(() => inflate(new Uint8Array([0xff, 0xff, 0xff]), 100, true)).toThrow(InflateDataError);
+      expect(() => inflate(packed.subarray(0, 1), 100, true)).toThrow(InflateDataError);
+      expect(() => inflate(packed.subarray(0, 20_000), 1000, true)).toThrow(InflateLimitError);
+    }
+  });
 });

@@ -175,13 +175,19 @@ function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ign
   // range) is cut there: Markdown repeats a merged cell in every position it covers.
   let lastRow = 0;
   let lastCol = 0;
-  const rows = inGrid(data, MAX_ROWS).map(([r, cells]) => [r, inGrid(cells ?? [], MAX_COLS)] as const);
-  for (const [r, cells] of rows)
-    for (const [col, c] of cells) {
-      if (!display(c ?? undefined)) continue;
+  // Each cell's text, worked out once: [row, [column, text][]], cells showing nothing left out.
+  const rows: [number, [number, string][]][] = [];
+  for (const [r, cells] of inGrid(data, MAX_ROWS)) {
+    const shown: [number, string][] = [];
+    for (const [col, c] of inGrid(cells ?? [], MAX_COLS)) {
+      const text = display(c ?? undefined);
+      if (!text) continue;
+      shown.push([col, text]);
       lastRow = Math.max(lastRow, r);
       lastCol = Math.max(lastCol, col);
     }
+    if (shown.length) rows.push([r, shown]);
+  }
   let coveredLeft = maxCovered;
   let ignored = 0;
   for (const m of ws['!merges'] ?? []) {
@@ -199,10 +205,8 @@ function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ign
   }
   const out: GridCell[] = [];
   for (const [r, cells] of rows)
-    for (const [col, c] of cells) {
+    for (const [col, text] of cells) {
       if (covered.has(`${r},${col}`)) continue;
-      const text = display(c ?? undefined);
-      if (!text) continue;
       const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
       out.push({ r, c: col, text, ...span });
     }

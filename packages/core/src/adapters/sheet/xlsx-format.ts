@@ -119,12 +119,17 @@ export interface XlsxCell {
   c?: { a: string; t: string; T: boolean }[];
 }
 
+/** The built-in formats by id, the table every workbook's starts from. */
+const BUILT_IN_TABLE: ReadonlyMap<number, string> = new Map(
+  Object.entries(BUILT_IN).map(([id, f]) => [Number(id), f] as const),
+);
+
 /** A part the reader cannot read the way SheetJS would: the caller hands the file to SheetJS. */
 export class NotForThisReader extends Error {}
 
 export class NumberFormats {
   /** Id → format, as the reader has it now: built-ins, the workbook's own, implicit ones used. */
-  private readonly table = new Map<number, string>();
+  private readonly table = new Map<number, string>(BUILT_IN_TABLE);
   /** Style index → number format id (`cellXfs`); undefined without a styles part. */
   private readonly xfs: (number | undefined)[] | undefined;
 
@@ -135,7 +140,6 @@ export class NumberFormats {
     private readonly ssf: Ssf,
     private readonly date1904: boolean,
   ) {
-    for (const [id, f] of Object.entries(BUILT_IN)) this.table.set(Number(id), f);
     // Formats by id as the styles part declares them, for remapping ids past LAST_ID.
     let declared: Map<number, string> | undefined;
     if (numFmts) {

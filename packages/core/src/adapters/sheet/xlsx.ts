@@ -12,6 +12,7 @@ import {
   xmlSection,
 } from '../../util/xml.ts';
 import type { SafeZip } from '../../util/zip.ts';
+import { type RawCell, type RawRow, scanSharedStrings, scanSheetData, treeRows } from './xlsx-cells.ts';
 import { ERROR_CODES, NotForThisReader, NumberFormats, type Ssf, type XlsxCell } from './xlsx-format.ts';
 import {
   decodeCell,
@@ -87,6 +88,9 @@ interface Rel {
   type: string | undefined;
   target: string;
 }
+
+/** The scan's deepest element (`v` in `c` in `row` in `sheetData` in the root) with room to spare. */
+const MIN_SCAN_DEPTH = 6;
 
 const stripSlash = (p: string) => (p.startsWith('/') ? p.slice(1) : p);
 
@@ -179,11 +183,6 @@ function columnOf(ref: string): number {
 const isItem = (n: XmlElement['children'][number]): n is XmlElement =>
   isElement(n) && (localName(n.name) === 'si' || localName(n.name) === 'sstItem');
 
-function firstText(el: XmlElement, local: string): string | undefined {
-  const found = deep(el, local)[0];
-  return found ? textOf(found) : undefined;
-}
-
 interface SheetContext {
   strings: (string | undefined)[];
   formats: NumberFormats;
@@ -191,13 +190,13 @@ interface SheetContext {
 }
 
 /** One cell as SheetJS built it, or undefined when SheetJS skipped it (no value, no formula). */
-function readCell(c: XmlElement, ref: string, ctx: SheetContext, formulas: Formulas): XlsxCell | undefined {
-  const raw = firstText(c, 'v');
+function readCell(c: RawCell, ref: string, ctx: SheetContext, formulas: Formulas): XlsxCell | undefined {
+  const raw = c.v;
   const v: string | undefined = raw === undefined || raw === '' ? undefined : unescapeOoxml(raw);
-  const type = attr(c, 't');
+  const type = c.t;
   // A formula without a cached value is no cell (SheetJS made it a 0 and then dropped it as empty),
   // but formulas are still read: some make SheetJS give up on the sheet.
-  formulas.read(deep(c, 'f')[0], ref);
+  formulas.read(c.f, ref);
   if (type == null && v === undefined) return undefined;
   const t = type || 'n';
   let value: unknown = v;
@@ -220,8 +219,7 @@ function readCell(c: XmlElement, ref: string, ctx: SheetContext, formulas: Formu
       break;
     case 'inlineStr': {
       cell.t = 's';
-      const is = deep(c, 'is')[0];
-      value = is ? stringItem(is) : '';
+      value = c.is ? stringItem(c.is) : '';
       break;
     }
     case 'b':
@@ -237,24 +235,86 @@ function readCell(c: XmlElement, ref: string, ctx: SheetContext, formulas: Formu
       break;
   }
   cell.v = value;
-  ctx.formats.display(cell, ctx.formats.idOf(attr(c, 's')));
+  ctx.formats.display(cell, ctx.formats.idOf(c.s));
   return cell;
 }
 
+/** A worksheet part: its tree (cells left out when they were scanned) and its rows of cells. */
+interface WorksheetPart {
+  root: XmlElement;
+  sheetData: XmlElement | undefined;
+  rows: RawRow[];
+}
+
+/**
+ * Reads a worksheet part: its `sheetData` scanned from the text (`xlsx-cells.ts`), the rest as a
+ * tree; the whole part as a tree when the scanner does not take the section. Undefined for a
+ * missing part.
+ */
+async function readWorksheetPart(
+  zip: SafeZip,
+  path: string,
+  part: (name: string) => Promise<XmlElement | undefined>,
+  limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
+): Promise<WorksheetPart | undefined> {
+  const text = await zip.text(path);
+  if (text === undefined) return undefined;
+  // Size and depth refusals, and every other case the scan does not take, come from the tree reading.
+  if (text.length <= limits.maxXmlBytes && limits.maxXmlDepth >= MIN_SCAN_DEPTH) {
+    const xml = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    const scanned = scanSheetData(xml);
+    if (scanned) {
+      let root: XmlElement | undefined;
+      try {
+        root = parseXml(`${xml.slice(0, scanned.start)}<sheetData/>${xml.slice(scanned.end)}`, limits, path);
+      } catch {
+        root = undefined;
+      }
+      const holder = root && deep(root, 'sheetData')[0];
+      if (root && holder && root.children.includes(holder)) return { root, sheetData: holder, rows: scanned.rows };
+    }
+  }
+  const root = await part(path);
+  if (!root) return undefined;
+  const sheetData = deep(root, 'sheetData')[0];
+  return { root, sheetData, rows: sheetData ? treeRows(sheetData) : [] };
+}
+
+/**
+ * The items of a shared-strings part scanned from its text (`xlsx-cells.ts`), the part around them
+ * read as a tree (so damage anywhere still refuses it); undefined whenever the scan does not take
+ * the part, which the tree reading then reads whole.
+ */
+async function scannedStrings(
+  zip: SafeZip,
+  name: string,
+  limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
+): Promise<XmlElement[] | undefined> {
+  try {
+    const text = await zip.text(name);
+    if (text === undefined || text.length > limits.maxXmlBytes || limits.maxXmlDepth < MIN_SCAN_DEPTH) return undefined;
+    const xml = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    const scanned = scanSharedStrings(xml);
+    if (!scanned) return undefined;
+    const root = parseXml(xml.slice(0, scanned.start) + xml.slice(scanned.end), limits, name);
+    return root.name === 'sst' ? scanned.items : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Cells of a worksheet in dense rows, placed by their references, and its merged ranges. */
-function readWorksheet(root: XmlElement, ctx: SheetContext): XlsxSheet {
+function readWorksheet({ root, sheetData, rows }: WorksheetPart, ctx: SheetContext): XlsxSheet {
   const data: XlsxCell[][] = [];
   const sheet: XlsxSheet = { '!data': data };
-  const sheetData = deep(root, 'sheetData')[0];
   if (sheetData) {
     const formulas = new Formulas();
     let row = 0;
-    for (const r of kids(sheetData, 'row')) {
-      const n = attr(r, 'r');
+    for (const { r: n, cells } of rows) {
       row = n != null ? Number.parseInt(n, 10) : row + 1;
       let col = -1;
-      for (const c of kids(r, 'c')) {
-        const given = attr(c, 'r');
+      for (const c of cells) {
+        const given = c.r;
         col = given != null ? columnOf(given) : col + 1;
         const ref = given || encodeCell({ r: row - 1, c: col });
         const cell = readCell(c, ref, ctx, formulas);
@@ -416,13 +476,20 @@ export async function readXlsx(
   let strings: (string | undefined)[] = [];
   const stringsPart = parts.strings?.[0];
   if (stringsPart) {
-    const sst = await part(stripSlash(stringsPart)).catch((err: unknown) => {
-      if (err instanceof NotForThisReader) throw err;
-      return undefined;
-    });
-    const root = sst && (localName(sst.name) === 'sst' ? sst : deep(sst, 'sst')[0]);
+    const items =
+      (await scannedStrings(zip, stripSlash(stringsPart), limits)) ??
+      (await part(stripSlash(stringsPart)).then(
+        (sst) => {
+          const root = sst && (localName(sst.name) === 'sst' ? sst : deep(sst, 'sst')[0]);
+          return root?.children.filter(isItem);
+        },
+        (err: unknown) => {
+          if (err instanceof NotForThisReader) throw err;
+          return undefined;
+        },
+      ));
     // SheetJS split the table after each item, so it always had one more, empty, string.
-    if (root) strings = [...root.children.filter(isItem).map((si) => stringItem(si)), ''];
+    if (items) strings = [...items.map((si) => stringItem(si)), ''];
   }
   const stylesName = parts.styles?.[0];
   let numFmts: XmlElement | undefined;
@@ -500,15 +567,16 @@ export async function readXlsx(
     if (!zip.has(path)) path = rel.target;
     if (!zip.has(path)) path = folder + rel.target;
     const isWorksheet = !rel.type || WORKSHEET_RELS.has(rel.type);
-    const root = zip.has(path) ? await part(path) : undefined;
-    if (!root || !isWorksheet) {
-      // A chart, dialog or macro sheet, or a missing part: a sheet with no cells.
-      if (root) book.Sheets[s.name] = {};
+    if (!isWorksheet) {
+      // A chart, dialog or macro sheet: a sheet with no cells (none at all when its part is missing).
+      if (zip.has(path) && (await part(path))) book.Sheets[s.name] = {};
       continue;
     }
+    const worksheet = zip.has(path) ? await readWorksheetPart(zip, path, part, limits) : undefined;
+    if (!worksheet) continue;
     let sheet: XlsxSheet;
     try {
-      sheet = readWorksheet(root, { strings, formats, date1904 });
+      sheet = readWorksheet(worksheet, { strings, formats, date1904 });
     } catch (err) {
       if (err instanceof SheetUnreadable) continue;
       throw err;
