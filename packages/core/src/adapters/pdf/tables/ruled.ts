@@ -80,7 +80,13 @@ export function ruledTable(
       if (!covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number)) return false;
     return true;
   };
-  const apart = grid.open ? null : rowsApart(bandLines(xs, ys, page, indices), xs.length, ruledAcross);
+  // Asked only where a ruled grid leaves a row edge out: fully ruled tables never pay for it.
+  let apart: Set<number> | undefined;
+  const keptApart = (r: number, c: number) => {
+    if (grid.open) return false;
+    apart ??= rowsApart(bandLines(xs, ys, page, indices), xs.length, ruledAcross);
+    return apart.has(r * xs.length + c);
+  };
   const layout = layoutFromJoins(
     xs,
     ys,
@@ -90,8 +96,8 @@ export function ruledTable(
         : !covered(grid.v, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number),
     (r, c) =>
       !split.has(ys[r + 1] as number) &&
-      !apart?.has(r * xs.length + c) &&
-      !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
+      !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number) &&
+      !keptApart(r, c),
   );
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
