@@ -149,6 +149,23 @@ async function tableLines(engine: ReturnType<typeof createEngine>): Promise<stri
     '| camelot 2.0, lattice (39 tables) | 0.574 | 0.557 | 23/39 | 0.46 | 0.850 / 0.283 |',
     '| pdfplumber 0.11 (39 tables) | 0.571 | 0.515 | 24/39 | 0.36 | 0.809 / 0.320 |',
     '| opendataloader-pdf 2.5 (39 tables) | 0.574 | 0.508 | 23/39 | 0.41 | 0.850 / 0.283 |',
+    '',
+    'Where the rest goes, read case by case against the expected cells (2026-11-26, `score.mjs`; cell /',
+    'neighbour F1 of the case):',
+    '',
+    '- A table continued over pages is one table here, its repeated header dropped; tabula reads a page',
+    '  (and the test an area of it). award_of_bids 0.709 / 0.693 and schools 0.665 / 0.659; the same',
+    '  tables cut at the page or the area score 0.987 / 0.975 and 0.988 / 0.978.',
+    '- A spanning cell is repeated in each column it spans (Markdown has no spans; the Docling ground',
+    '  truth repeats them likewise); tabula leaves the spanned columns blank. `--formats html`, which',
+    '  keeps the spans, scores 0.886 / 0.864 over the 16 tables; with the page cut above, 0.924 / 0.901.',
+    '- eu-001-guess is tabula guessing three tables into one whose last three columns are one cell',
+    '  ("10 000 - -") and whose wrapped labels are three rows: 0.595 / 0.472 is the best any one table',
+    '  printed on the page scores (all three together: 0.478 / 0.338).',
+    '- tabula writes a cell\'s lines with a blank between them, CJK and hyphens too ("Hee- Haw",',
+    '  "持分法の適用範囲 の変動"; AnimalSounds1, twotables), splits unruled headers a row per line (eu-002),',
+    "  puts a Hebrew label's colon first (indictb1h_14) and crops header and totals rows by area",
+    '  (argentina, eu-017).',
   ];
 }
 

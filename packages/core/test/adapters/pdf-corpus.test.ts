@@ -212,12 +212,11 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).not.toMatch(/^#+ (مرجع صادرکننده|تاريخ پذيرش|مشاور پذيرش)/m);
     });
 
-    it('keeps each contents entry, dot leader and page number, apart from the next', async () => {
+    it('keeps each contents entry and its page apart from the next: a row of the contents table', async () => {
       const r = await doclingFast('redp5110_sampled.pdf');
       const md = r.markdown ?? '';
-      expect(md).toMatch(/^1\.1 Security fundamentals[ .]+2$/m);
-      expect(md).toMatch(/^1\.2 Current state of IBM i security[ .]+2$/m);
-      expect(md).toMatch(/^Authors[ .]+xi$/m);
+      expect(md).toContain('\n| 1.1 Security fundamentals | 2 |\n| 1.2 Current state of IBM i security | 2 |\n');
+      expect(md).toContain('\n| Authors | xi |\n');
     });
 
     it('sizes a line by its words: a large checkbox glyph before "No" makes no heading', async () => {

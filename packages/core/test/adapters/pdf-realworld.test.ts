@@ -107,7 +107,8 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(Object.keys(info)).toHaveLength(76);
       expect(Object.entries(info).filter(([, c]) => c.text !== 'text')).toEqual([]);
       const md = await read(name);
-      expect(md).toMatch(/How common is breast cancer\?[. ]*\.{20,} ?9\n/);
+      // The entries are read from the text layer: a row of the contents table.
+      expect(md).toContain('\n| How common is breast cancer? | 9 |\n');
     });
 
     it('makes answer boxes printed as C1 control characters list markers, never text', async () => {

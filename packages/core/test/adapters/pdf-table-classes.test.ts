@@ -196,12 +196,137 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('joins a cell wrapped at a hyphen as paragraphs do: a broken word loses it, compounds and names keep it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'cell-hyphens.pdf'), {}, { filename: 'hyphens.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Item | Note | Filed |',
+        '| --- | --- | --- |',
+        '| Buses | Procurement by tender | 2011 |',
+        '| Bells | Ding-dong chime | 2012 |',
+        '| Gas | Non-methane share | 2013 |',
+        '| Donkey | Hee-Haw call | 2014 |',
+        '',
+        'Notes as filed.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a column heading that starts a line above the others in an unruled table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'tall-heading.pdf'), {}, { filename: 'tall.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Table 1. Response rates by country',
+        '',
+        // Each line of an unruled table's heading is a row of its own, this one too.
+        '|  |  |  | Combined |',
+        '| --- | --- | --- | --- |',
+        '| Country | Schools | Students | response rate |',
+        '| Austria | 100 | 98 | 98 |',
+        '| Bulgaria | 97 | 95 | 95 |',
+        '| Croatia | 99 | 97 | 96 |',
+        '| Denmark | 88 | 94 | 83 |',
+        '',
+        'Rates are weighted by enrolment.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the clipped end of a value drawn over a column rule in its own cell, not the next one', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'clipped-words.pdf'), {}, { filename: 'clipped.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Name | Phone | City |',
+        '| --- | --- | --- |',
+        '| Margaret | 555 0199 | New Brighton |',
+        '| Jean | 488 0155 | Saint Paul |',
+        '| Ruby M. | 651 555 0123 | Saint Paul |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads one row per line where a column is shaded row by row and rules only close groups of rows', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'shaded-rows.pdf'), {}, { filename: 'shaded.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Country | Replies | Researchers | d | Level |',
+        '| --- | --- | --- | --- | --- |',
+        '| Latvia | 7 | 8.002 | 0,370 |  |',
+        // The level stands beside its group's middle row: one cell, where the text is.
+        '| Malta | 18 | 975 | 0,229 | Low |',
+        '| Iceland | 18 | 5.466 | 0,231 |  |',
+        '| Cyprus | 45 | 2.102 | 0,145 |  |',
+        '| Estonia | 46 | 7.600 | 0,144 | Medium |',
+        '| Bulgaria | 52 | 17.400 | 0,136 |  |',
+        '',
+        'Levels follow the sampling error of each country.',
+      ].join('\n'),
+    );
+  });
+
   it('joins Korean line ends that fall inside a word without a blank, and keeps the blank between words', async () => {
     const md = (await parse(fixture('pdf-patterns', 'korean.pdf'), {}, { filename: 'korean.pdf' })).markdown;
     expect(md?.trim()).toBe(
       '보험회사는 질병보험금을 먼저 지급하고 보험금은 약관에 따라 향후 지급 기준을 정한다 그래서 기준의 적용은 향후 분명해진다 새 기준을 따른다',
     );
   });
+
+  it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Contents',
+        '',
+        '| Preface | v |',
+        '| --- | --- |',
+        '| Chapter 1. Getting started | 1 |',
+        '| 1.1 Installing the tools | 2 |',
+        // The leader's last dots drawn with the page (". . 4") are the leader's.
+        '| 1.2 First steps | 4 |',
+        '| Chapter 2. Reference | 7 |',
+        '| 2.1 Options of the command line | 8 |',
+        '| 2.2 Limits | 12 |',
+        '',
+        'Each chapter opens with a summary of its sections.',
+      ].join('\n'),
+    );
+    // A list down most of the page, each leader drawn apart from its entry (its first dot apart
+    // again): the leaders join the entries and the pages into one column of the page, and the
+    // first dot is the leader's, not the entry's.
+    const topics = ['Cells', 'Tissues', 'Organs', 'Blood', 'Bones', 'Muscles', 'Nerves', 'Skin', 'Lungs', 'Heart'];
+    const rows = topics.map((t, r) => `| ${t} explained | ${4 + r * 3} |`);
+    expect(second?.trim().startsWith(['# Topics', '', rows[0], '| --- | --- |', ...rows.slice(1)].join('\n'))).toBe(
+      true,
+    );
+    expect(second).toContain('| Ageing explained | 73 |');
+  });
+
+  // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
+  // ZapfDingbats codes as the letters they are ("l", "q") without its standard font data: it has
+  // no pictograph to set apart.
+  it.skipIf(backend === 'pdfjs')(
+    'sets a pictograph flush against its label apart from it, in cells and text',
+    async () => {
+      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), {}, { filename: 'pictographs.pdf' }))
+        .markdown;
+      expect(md?.trim()).toBe(
+        [
+          '# Services offered',
+          '',
+          '|  | State funded | CSOs |',
+          '| --- | --- | --- |',
+          '| ● Children | ❑ | ❑ |',
+          '| ● Women | ❑ | ❑ |',
+          '| ● The elderly | ❑ | ❑ |',
+          '| ● Migrants | ❑ | ❑ |',
+          '',
+          // The tick set apart is the line's bullet.
+          '- Tick every service the provider offers.',
+        ].join('\n'),
+      );
+    },
+  );
 });
 
 interface Case {
@@ -237,12 +362,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const tables = tablesIn(await read('AnimalSounds1.pdf'));
     expect(tables).toHaveLength(2);
     const [left, right] = tables;
-    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd"); the rest is cell for cell.
-    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox');
+    // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd", "Hee-" / "Haw"); the rest
+    // is cell for cell. A line-end hyphen runs on into the next line's word, as in paragraphs.
+    const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox' && r[0] !== 'donkey');
     expect(noFox(left ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-left')));
     expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right').slice(1)));
-    expect(left?.[3]?.slice(0, 2)).toEqual(['fox', 'says']);
+    expect(left?.[3]).toEqual([
+      'fox',
+      'says',
+      'ring-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding gering-dingdingdingd ingeringeding',
+    ]);
     expect(right?.[3]).toEqual(['fox', 'says', 'wa-pa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pow wa-pa-pa-pa-pa-pa-pow']);
+    expect(right).toContainEqual(['donkey', 'says', 'hee-haw hee-haw']);
   });
 
   it('reads tables ruled only between row groups, with group labels and wrapped row labels (eu-002)', async () => {
@@ -273,6 +404,37 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(gases).toContainEqual(['chlorine and inorganic compounds as hcl', '10 000', '-', '-']);
     expect(gases).toContainEqual(['non-methane volatile organic compounds nmvoc', '100 000', '-', '-']);
     expect(gases.filter((r) => r[1] === '10 000')).toHaveLength(2);
+  });
+
+  it('keeps word ends clipped at a column rule in their cell (schools: "Dean, College of Design" | "UMN")', async () => {
+    const tables = tablesIn(await read('schools.pdf'));
+    const rows = tables.flat();
+    const row = (name: string) => rows.find((r) => r[0] === name);
+    expect(row('fisher')?.slice(6, 8)).toEqual(['dean, college of design', 'umn']);
+    expect(row('hunt')?.slice(2, 4)).toEqual(['1840 university ave w apt 314', 'saint paul']);
+    expect(row('seppanen')?.slice(6, 8)).toEqual(['architecturereal estat', 'seppanen group, inc.']);
+    expect(rows.some((r) => r.some((c) => /^(?:numn|4saint|ysel|tseppanen|sspps)/.test(c)))).toBe(false);
+  });
+
+  it('reads the us-020 participation table with its heading from its first line ("Combined")', async () => {
+    const tables = tablesIn(await read('us-020.pdf'));
+    const expected = expectedOf('tabula/us-020');
+    const table = tables.find((t) => t.some((r) => r[0] === 'australia'));
+    expect(table?.slice(0, expected.length)).toEqual(expected);
+  });
+
+  it('reads the accuracy table of eu-017 (level column shaded per row, groups ruled) one country a row', async () => {
+    const tables = tablesIn(await read('eu-017.pdf'));
+    const accuracy = tables.find((t) => t.some((r) => r[0] === 'latvia'));
+    expect(accuracy?.slice(1, 4)).toEqual([
+      ['country', 'valid replies per country', 'number of researchers per country 1', 'd 2', 'accuracy level'],
+      ['latvia', '7', '8.002', '0,37027', ''],
+      ['malta', '18', '975', '0,22896', ''],
+    ]);
+    const names = accuracy?.map((r) => r[0]) ?? [];
+    expect(names.filter((n) => n === 'latvia' || n === 'slovenia' || n === 'switzerland')).toHaveLength(3);
+    expect(accuracy).toContainEqual(['iceland', '18', '5.466', '0,23063', 'low']);
+    expect(accuracy).toContainEqual(['germany', '667', '664.731', '0,03793', '']);
   });
 
   it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
@@ -364,5 +526,54 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
     // Words that meet at a line end keep their blank.
     expect(md).toContain('여부에 대하여 약관');
+  });
+
+  it('reads the contents page of redp5110 as a table of entries and pages (docling redp5110_sampled)', async () => {
+    const name = 'redp5110_sampled.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    const toc = tablesIn(md).find((t) => t[0]?.[0] === 'notices');
+    expect(toc).toHaveLength(43);
+    // Leader tails drawn with the page (". . vii"), pages split over two runs ("x" "iii"), entries
+    // indented by level, and a long entry whose leader is a few dots: each one row of two cells.
+    for (const row of [
+      ['notices', 'vii'],
+      ['trademarks', 'viii'],
+      ['comments welcome', 'xiii'],
+      ['chapter 1. securing and protecting ibm db2 data', '1'],
+      ['1.3.1 existing row and column control', '4'],
+      ['2.1.7 verifying function usage ids for rcac with the function usage view', '10'],
+      ['3.6.8 demonstrating data access with a view and rcac', '32'],
+    ])
+      expect(toc).toContainEqual(row);
+    expect(md).not.toContain('. . . . .');
+  });
+
+  it('reads the contents pages of a booklet as tables, each leader drawn apart (pdfbench failure-after-repair)', async () => {
+    const name = 'unstructured_pdf_failure-after-repair.pdf';
+    const md = (await parse(corpusFile('pdfbench', name), {}, { filename: name })).markdown ?? '';
+    // Entries, the first dot of each leader, the rest of it and the page are four runs each.
+    expect(md).toContain('\n| What is cancer? | 4 |\n| --- | --- |\n| The breasts | 6 |\n| Key questions | 8 |\n');
+    expect(md).toContain('\n| Which health professionals will I see? | 21 |\n');
+    expect(md).toContain('\n| Chemotherapy | 39 |\n| --- | --- |\n| Radiotherapy | 42 |\n');
+    expect(md).toContain('\n| How you can help | 72 |\n');
+    expect(md).not.toContain('What is cancer?.');
+    expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
+  });
+
+  it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
+    const name = 'table_mislabeled_as_picture.pdf';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    // Each bullet is drawn as Wingdings "y" after a blank whose ActualText is "y" as well: two words.
+    const table = tablesIn(md).find((t) => t[0]?.includes('csos'));
+    expect(table?.map((r) => r.slice(0, 2))).toEqual([
+      ['', ''],
+      ['y y', 'persons with disabilities'],
+      ['y y', 'children'],
+      ['y y', 'women'],
+      ['y y', 'the elderly'],
+      ['y y', 'migrants'],
+      ['y y', 'refugees, asylum seekers, or stateless persons'],
+      ['y y', 'internally displaced persons'],
+    ]);
   });
 });

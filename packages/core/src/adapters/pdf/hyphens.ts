@@ -59,6 +59,22 @@ export function lazyVocabulary(pages: { lines: Line[] }[]): () => Vocabulary {
 }
 
 /**
+ * The vocabulary of one page's text runs, collected on first use: table cells are read before the
+ * document's lines exist, so a cell's line-end hyphen is decided by what its page writes elsewhere.
+ */
+export function runVocabulary(items: readonly { str: string }[]): () => Vocabulary {
+  let vocab: Vocabulary | undefined;
+  return () => {
+    if (!vocab) {
+      const texts: string[] = [];
+      for (const it of items) texts.push(it.str);
+      vocab = collectVocabulary([texts]);
+    }
+    return vocab;
+  };
+}
+
+/**
  * Collects the vocabulary of each page's line texts in reading order, leaving out the two fragments
  * around every line-end hyphen (they are what is being decided, so they must not vouch for themselves).
  */

@@ -177,6 +177,24 @@ function linkAt(links: LinkBox[] | undefined, it: TextItem): string | undefined 
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/** Fonts whose glyphs are pictures (bullets, boxes, ticks, arrows), whatever letters they map to. */
+const PICTOGRAPH_FONT = /dingbat|wingding|webding/i;
+
+/**
+ * Whether run `b`, `gap` points after run `a` on a line, meets it where one of the two is set in a
+ * pictograph font and the other is not. A pictograph is a word of its own: a bullet or check box set
+ * flush against its label in a text font reads "● Children", not "●Children", and a Wingdings
+ * bullet read as "y" must not fuse with the letters beside it. Font names are compared first: the
+ * pattern is tested only where the font changes.
+ */
+export function pictographEdge(a: TextItem, b: TextItem, gap: number): boolean {
+  return (
+    a.fontName !== b.fontName &&
+    gap > -0.2 * b.size &&
+    PICTOGRAPH_FONT.test(a.fontName) !== PICTOGRAPH_FONT.test(b.fontName)
+  );
+}
+
 /** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
 export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
   let rtlChars = 0;
@@ -241,7 +259,9 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
       const needs =
         !text.endsWith(' ') &&
         !s.startsWith(' ') &&
-        (gap > 0.15 * Math.min(it.size, prev.size) || (flip && gap > -0.2 * it.size)) &&
+        (gap > 0.15 * Math.min(it.size, prev.size) ||
+          (flip && gap > -0.2 * it.size) ||
+          pictographEdge(prev, it, gap)) &&
         !(isCjk(text.slice(-1)) && isCjk(s.charAt(0)));
       if (needs) s = ` ${s}`;
     } else s = s.replace(/^\s+/, '');

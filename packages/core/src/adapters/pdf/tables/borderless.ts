@@ -1,4 +1,5 @@
 import { append, maxOf } from '../../../util/arrays.ts';
+import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
 import { type CellRuns, cellRuns, figure } from './tokens.ts';
@@ -79,11 +80,13 @@ function bandOf(bands: Band[], it: TextItem): number {
 
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
- * each side runs down a good part of the page (a table's own wide column gap is not a gutter).
+ * each side runs down a good part of the page (a table's own wide column gap is not a gutter). Dot
+ * leaders are no cells, but they cross the gap they fill: `bridges` are the page runs holding one
+ * (alone or parted), so that a contents page's entries and its pages are one column of the layout.
  */
-function regions(items: TextItem[], idx: number[], pageHeight: number): number[][] {
+function regions(items: TextItem[], idx: number[], bridges: number[], pageHeight: number): number[][] {
   const bands: Band[] = [];
-  for (const [a, b] of projection(extents(items, idx), GUTTER))
+  for (const [a, b] of projection(extents(items, bridges.length ? [...idx, ...bridges] : idx), GUTTER))
     bands.push(band(a, b, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
   for (const i of idx) {
     const it = items[i] as TextItem;
@@ -141,15 +144,17 @@ export function rowsOf(items: TextItem[], idx: number[]): Row[] {
  * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
  * chunks of two-column prose never count as cells.
  */
-export function borderlessTables(page: PageModel, taken: Set<number>): TableRegion[] {
+export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () => Vocabulary): TableRegion[] {
   const candidates: number[] = [];
   for (const [i, it] of page.items.entries())
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
   // Runs holding two cells' text (a label and its leader, two figures) are read as their parts.
   const parted = cellRuns(page.items, candidates);
-  const { items, idx, origin, leaders, led } = parted;
+  const { items, idx, origin, leaders } = parted;
   const out: TableRegion[] = [];
-  for (const region of regions(items, idx, page.height)) {
+  const bridges = leaders.slice();
+  for (const i of parted.led) bridges.push(origin[i] as number);
+  for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
     let x0 = Number.POSITIVE_INFINITY;
     let x1 = Number.NEGATIVE_INFINITY;
@@ -162,7 +167,11 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
     const span = ([a, b]: [number, number]) => b - a;
     // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
     // body text), not a cell.
-    const cellLike = (r: Row) => r.chunks.every((c) => span(c) < width * 0.45);
+    const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
+    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
+    const cellLike = (r: Row) =>
+      r.chunks.every((c) => span(c) < width * 0.45) ||
+      (r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25 && leadered(r));
     const multi = (r: Row) =>
       cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
@@ -229,6 +238,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
           q.y0 >= (above.top + above.bottom) / 2,
       );
     };
+    // The last row of the table found before, which a later table must not take as its header.
+    let lastTaken = -1;
     for (let s = 0; s < rows.length; s++) {
       if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
@@ -252,20 +263,67 @@ export function borderlessTables(page: PageModel, taken: Set<number>): TableRegi
       if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
         if (!headerOver(first, rows.slice(s + 1, e + 1), items)) continue;
       }
-      const run = rows.slice(s, e + 1);
-      const multis = run.filter((_, k) => isMulti[s + k]);
+      let top = s;
+      while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
+      const run = rows.slice(top, e + 1);
+      const multis = run.filter((_, k) => isMulti[top + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, led) : null;
+      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered, vocab) : null;
       const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
       if (table) {
-        table.itemIndices = pageRuns(table, origin, leaders, page.items);
+        table.itemIndices = pageRuns(
+          table,
+          origin,
+          parted.heads.length ? [...leaders, ...parted.heads] : leaders,
+          page.items,
+        );
         out.push(table);
         for (const i of table.itemIndices) taken.add(i);
         s = e;
+        lastTaken = e;
       }
     }
   }
   return out;
+}
+
+/**
+ * Whether a lone line right above a table's first row is the top line of one column's heading
+ * ("Combined" over "weighted school" over "participation", the other headings starting a line
+ * lower): a few words set as the line under them, at the header's line pitch, over one cell of the
+ * row below that is not the first column's (where titles and captions start), flush with it on the
+ * left or right or centred over it. Left out, it stood as a paragraph above the table.
+ */
+function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: number): boolean {
+  if (line.chunks.length !== 1 || below.chunks.length < 2 || wordsIn(line, items) > LABEL_WORDS) return false;
+  if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
+  if (!inBody(line.top, line.bottom, pageHeight)) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let over = -1;
+  for (const [k, [c, d]] of below.chunks.entries()) {
+    if (c >= b || d <= a) continue;
+    if (over >= 0) return false;
+    over = k;
+  }
+  if (over < 1) return false;
+  const [c, d] = below.chunks[over] as [number, number];
+  const near = (x: number, y: number) => Math.abs(x - y) <= 2;
+  if (!near(a, c) && !near(b, d) && !near(a + b, c + d)) return false;
+  // Set as the heading line under it: a bold or larger line is a heading or a figure called out.
+  const style = (row: Row, from: number, to: number) => {
+    let bold = false;
+    let size = 0;
+    for (const i of row.items) {
+      const it = items[i] as TextItem;
+      if (it.x + it.w <= from || it.x >= to) continue;
+      bold ||= it.bold;
+      size = Math.max(size, it.size);
+    }
+    return { bold, size };
+  };
+  const mine = style(line, a, b);
+  const under = style(below, c, d);
+  return (!mine.bold || under.bold) && mine.size <= under.size * TITLE_SIZE && under.size <= mine.size * TITLE_SIZE;
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
@@ -337,23 +395,30 @@ function wordyChunks(row: Row, items: TextItem[]): number {
  * Whether two columns of text are a list of labels and values ("Revenue … 12.4 m" over
  * "Employees … 148", "Name: … Universal Studios"): three rows or more of exactly a label and a
  * value, the labels flush left, the values flush left or right, each a few words long, the labels
- * worded and ending in colons or the values holding figures. Two columns of prose or of bare
- * figures, two blocks of text side by side, or a table of contents (its pages set off by dot
- * leaders) are no such list.
+ * worded and ending in colons or the values holding figures. A table of contents is such a list
+ * too, its entries' leaders running to pages set flush right, whatever the entries' length and
+ * indent. Two columns of prose or of bare figures, or two blocks of text side by side, are not.
  */
-function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
+function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean): boolean {
   const pairs = run.filter((r) => r.chunks.length === 2);
   if (pairs.length < 3 || pairs.length * 2 < run.length) return false;
-  let leadered = 0;
+  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
   const lefts: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  let led = 0;
   for (const r of pairs) {
     const [label, value] = r.chunks as [[number, number], [number, number]];
     lefts.push(label[0]);
     starts.push(value[0]);
     ends.push(value[1]);
-    if (r.items.some((i) => led.has(i))) leadered++;
+    if (leadered(r)) led++;
+  }
+  // A contents list: entries of any length, indented by level, whose leaders run to their pages set
+  // flush right.
+  if (led * 2 >= pairs.length) return led >= 3 && aligned(ends);
+  for (const r of pairs) {
+    const value = r.chunks[1] as [number, number];
     let labelWords = 0;
     let valueWords = 0;
     for (const i of r.items) {
@@ -364,8 +429,7 @@ function pairList(run: Row[], items: TextItem[], led: Set<number>): boolean {
     }
     if (labelWords > LABEL_WORDS + 2 || valueWords > LABEL_WORDS) return false;
   }
-  const aligned = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
-  if (leadered * 2 >= pairs.length || !aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
+  if (!aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
   // Labels and values differ in kind: labels end in a colon, or values hold figures. Two blocks of
   // text side by side (two authors' addresses) are alike on both sides.
   let colons = 0;
@@ -455,22 +519,25 @@ function wholeRuns(table: TableRegion, origin: number[]): boolean {
  */
 function sideBySideLists(run: Row[], runs: CellRuns, page: TextItem[]): boolean {
   let twice = 0;
-  for (const r of run) {
-    const found = new Set<number>();
-    for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
-    for (const i of runs.leaders) {
-      const it = page[i] as TextItem;
-      const cy = it.y + it.h / 2;
-      if (cy > r.top && cy < r.bottom) found.add(i);
-    }
-    if (found.size >= 2) twice++;
-  }
+  for (const r of run) if (rowLeaders(r, runs, page) >= 2) twice++;
   return twice * 2 > run.length;
+}
+
+/** Dot leaders on a row: the page runs a leader parted, and leaders drawn as runs of their own. */
+function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
+  const found = new Set<number>();
+  for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
+  for (const i of runs.leaders) {
+    const it = page[i] as TextItem;
+    const cy = it.y + it.h / 2;
+    if (cy > r.top && cy < r.bottom) found.add(i);
+  }
+  return found.size;
 }
 
 /**
  * The page runs a table found among cell runs takes: each part's own run, and the leaders alone
- * on its rows.
+ * (with their first dots drawn apart) on its rows.
  */
 function pageRuns(table: TableRegion, origin: number[], leaders: number[], items: TextItem[]): number[] {
   const out = new Set<number>();
@@ -485,10 +552,15 @@ function pageRuns(table: TableRegion, origin: number[], leaders: number[], items
   return [...out];
 }
 
-function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion | null {
+function tableOf(
+  run: Row[],
+  items: TextItem[],
+  leadered: (r: Row) => boolean,
+  vocab: () => Vocabulary,
+): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
-  if (every < 2 || (every === 2 && !pairList(run, items, led))) return null;
+  if (every < 2 || (every === 2 && !pairList(run, items, leadered))) return null;
   const xs = [cols[0]?.[0] as number];
   append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
@@ -497,13 +569,16 @@ function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion |
   // subgroup's), or over a row indented under it. The header's own lines wrap.
   // A label whose figures stand on its second line ("Provisions for" over "restructuring  312.0")
   // goes down with that line, which goes on in lower case.
+  // Lone lines above the first row of cells are the top of a column's heading, a row of their own
+  // as each line of the heading is.
+  const heading = run.findIndex((r) => r.chunks.length >= 2);
   const merged: Row[] = [];
   let carried: Row | null = null;
   for (const [k, r] of run.entries()) {
     const prev = merged[merged.length - 1];
     const below = run[k + 1];
     const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
-    if (!carried && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
+    if (!carried && k > heading && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
       carried = r;
       continue;
     }
@@ -524,7 +599,7 @@ function tableOf(run: Row[], items: TextItem[], led: Set<number>): TableRegion |
   const layout: Layout = { xs, ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(layout, items, indices);
+  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts)) return null;

@@ -1,6 +1,7 @@
 import { cell, row, table } from '../../../tree/build.ts';
 import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
-import { makeLine } from '../lines.ts';
+import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
+import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk } from '../text.ts';
 import { partOf, widths } from './tokens.ts';
@@ -169,8 +170,11 @@ function rightToLeft(line: TextItem[]): boolean {
   return rtl * 2 > all;
 }
 
-/** Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined. */
-export function cellText(runs: TextItem[]): string {
+/**
+ * Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined as
+ * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens).
+ */
+export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   const parts: string[] = [];
   for (const line of textLines(runs)) {
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
@@ -180,25 +184,33 @@ export function cellText(runs: TextItem[]): string {
       continue;
     }
     let s = '';
-    let end = Number.NEGATIVE_INFINITY;
+    let prev: TextItem | null = null;
     for (const it of line) {
       const t = cleanText(it.str);
-      // Runs split at a font change meet edge to edge; a real gap between them is a word space.
-      if (s && !/\s$/.test(s) && !/^\s/.test(t) && it.x - end > it.h * 0.15 && !isCjk(s.slice(-1))) s += ' ';
+      // Runs split at a font change meet edge to edge; a real gap between them is a word space, and
+      // so is the edge between a pictograph and text.
+      if (prev && s && !/\s$/.test(s) && !/^\s/.test(t) && !isCjk(s.slice(-1))) {
+        const gap = it.x - (prev.x + prev.w);
+        if (gap > it.h * 0.15 || pictographEdge(prev, it, gap)) s += ' ';
+      }
       s += t;
-      end = it.x + it.w;
+      prev = it;
     }
     parts.push(s.trim());
   }
-  // Wrapped lines of one cell: a hyphen at a line end joins the word, otherwise a space. It goes
-  // when it broke a word, and stays in a compound already hyphenated ("Wa-pa-pa-pa-" "pa-pow").
+  // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
+  // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
+  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but between CJK characters.
+  // Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
+  // "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
   let out = '';
   for (const p of parts) {
     if (!p) continue;
+    const end = lastChars(out);
     if (!out) out = p;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(p))
-      out = out.slice(out.lastIndexOf(' ') + 1, -1).includes('-') ? out + p : out.slice(0, -1) + p;
-    else out += isCjk(out.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
+    else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
+      out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
+    else out += isCjk(end.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
@@ -244,8 +256,53 @@ function cellPieces(it: TextItem, xs: number[], cellAt: (c: number) => number): 
   return out;
 }
 
+/** A run (or part of one) and the slot its centre falls in. */
+interface Placed {
+  piece: TextItem;
+  r: number;
+  c: number;
+}
+
+/**
+ * Word ends drawn over a column rule moved back to the word's cell. Spreadsheets print a value
+ * too long for its cell clipped at the rule, and some producers draw its last letters as a run of
+ * their own, glued to the rest of the word and reaching past the rule, under the next cell's text
+ * ("Dean, College of Desig" + "n" over the rule, then "UMN"): by its centre the letter joined the
+ * next cell ("nUMN"). A run that starts left of its slot's rule, right where a run of the slot
+ * before it ends with no blank between, finishes that run's word.
+ */
+function keepWordsWhole(placed: Placed[], xs: number[], cellAt: (r: number, c: number) => number): void {
+  for (const p of placed) {
+    const { piece, r, c } = p;
+    const rule = xs[c] as number;
+    if (c === 0 || piece.x >= rule || /^\s/.test(piece.str) || cellAt(r, c) === cellAt(r, c - 1)) continue;
+    const glue = piece.h * 0.15;
+    const cy = piece.y + piece.h / 2;
+    for (const q of placed) {
+      const end = q.piece.x + q.piece.w;
+      if (
+        q.r === r &&
+        q.c === c - 1 &&
+        Math.abs(end - piece.x) <= glue &&
+        end <= rule &&
+        !/\s$/.test(q.piece.str) &&
+        Math.abs(q.piece.y + q.piece.h / 2 - cy) < piece.h / 2
+      ) {
+        p.c = c - 1;
+        break;
+      }
+    }
+  }
+}
+
 /** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
-export function fillLayout(layout: Layout, items: TextItem[], indices: number[], ruled = false) {
+export function fillLayout(
+  layout: Layout,
+  items: TextItem[],
+  indices: number[],
+  ruled: boolean,
+  vocab: () => Vocabulary,
+) {
   const { xs, ys, cells } = layout;
   const cols = xs.length - 1;
   const owner = new Int32Array((ys.length - 1) * cols);
@@ -256,17 +313,18 @@ export function fillLayout(layout: Layout, items: TextItem[], indices: number[],
   // once the caller is optimized, and the code reading these arrays would meet both kinds.
   const runs: TextItem[][] = [];
   for (let k = 0; k < cells.length; k++) runs.push([]);
+  const placed: Placed[] = [];
   for (const i of indices) {
     const it = items[i] as TextItem;
     const r = slotOf(ys, it.y + it.h / 2);
     // Rulings are where a cell ends: a run across one is cut. Text gaps move with the text.
     const pieces = ruled ? cellPieces(it, xs, (c) => owner[r * cols + c] as number) : [it];
-    for (const piece of pieces) {
-      runs[owner[r * cols + slotOf(xs, piece.x + piece.w / 2)] as number]?.push(piece);
-    }
+    for (const piece of pieces) placed.push({ piece, r, c: slotOf(xs, piece.x + piece.w / 2) });
   }
+  if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
+  for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
-  for (const r of runs) texts.push(cellText(r));
+  for (const r of runs) texts.push(cellText(r, vocab));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   for (const [k, c] of cells.entries()) {

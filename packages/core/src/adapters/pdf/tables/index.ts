@@ -1,4 +1,5 @@
 import { append } from '../../../util/arrays.ts';
+import { runVocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion } from '../model.ts';
 import { borderlessTables } from './borderless.ts';
 import { lineCells } from './cells.ts';
@@ -47,12 +48,13 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
 export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean): TableRegion[] {
   const out: TableRegion[] = [];
   const taken = new Set<number>();
+  const vocab = runVocabulary(page.items);
   for (const grid of findGrids(page)) {
-    const t = ruledTable(grid, page, taken);
+    const t = ruledTable(grid, page, taken, vocab);
     if (!t || (accept && !accept(t))) continue;
     for (const i of t.itemIndices) taken.add(i);
     out.push(t);
   }
-  append(out, borderlessTables(page, taken));
+  append(out, borderlessTables(page, taken, vocab));
   return out;
 }

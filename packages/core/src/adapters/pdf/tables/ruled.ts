@@ -1,4 +1,5 @@
 import { append, replaceContents } from '../../../util/arrays.ts';
+import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
@@ -44,7 +45,12 @@ function edges(first: number, last: number, lines: Line[]): number[] {
  * ruling is missing, text runs assigned by their centre. Null when the grid frames no table
  * (a box around a paragraph, a figure's axes).
  */
-export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): TableRegion | null {
+export function ruledTable(
+  grid: Grid,
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+): TableRegion | null {
   const ys = clusterPositions(edges(grid.y0, grid.y1, grid.h), SAME_EDGE);
   if (grid.open) {
     const top = headerAbove(page, taken, grid);
@@ -69,6 +75,18 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
   }
   // Columns found in the text of an open grid are walls wherever no run crosses them.
   const crossed = grid.open ? crossings(page, indices, xs, ys) : null;
+  const ruledAcross = (r: number) => {
+    for (let c = 0; c + 1 < xs.length; c++)
+      if (!covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number)) return false;
+    return true;
+  };
+  // Asked only where a ruled grid leaves a row edge out: fully ruled tables never pay for it.
+  let apart: Set<number> | undefined;
+  const keptApart = (r: number, c: number) => {
+    if (grid.open) return false;
+    apart ??= rowsApart(bandLines(xs, ys, page, indices), xs.length, ruledAcross);
+    return apart.has(r * xs.length + c);
+  };
   const layout = layoutFromJoins(
     xs,
     ys,
@@ -77,9 +95,11 @@ export function ruledTable(grid: Grid, page: PageModel, taken: Set<number>): Tab
         ? crossed.has(r * xs.length + c + 1)
         : !covered(grid.v, xs[c + 1] as number, ys[r] as number, ys[r + 1] as number),
     (r, c) =>
-      !split.has(ys[r + 1] as number) && !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number),
+      !split.has(ys[r + 1] as number) &&
+      !covered(grid.h, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number) &&
+      !keptApart(r, c),
   );
-  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open);
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: true };
@@ -337,7 +357,6 @@ function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[
  * of one row.
  */
 function ruledRowStarts(bands: BandLine[][], sparse: boolean): number[][] {
-  const rowLine = (l: BandLine) => l.cols.size >= 2 && l.cols.has(0);
   const out: number[][] = [];
   for (const lines of bands) {
     const starts: number[] = [];
@@ -345,6 +364,42 @@ function ruledRowStarts(bands: BandLine[][], sparse: boolean): number[][] {
     if (lines.some((l) => l.cols.size >= 2 && !l.cols.has(0)) || !lines[0] || !rowLine(lines[0])) continue;
     for (let k = 1; k < lines.length; k++) if (rowLine(lines[k] as BandLine)) starts.push(k);
     if (!sparse && starts.length < 2) starts.length = 0;
+  }
+  return out;
+}
+
+/** A line that starts a row of a ruled table: it names the row in the first column and fills another. */
+const rowLine = (l: BandLine): boolean => l.cols.size >= 2 && l.cols.has(0);
+
+/**
+ * Slots kept apart where a ruled column runs on without a rule, keyed `r * xs.length + c` for the
+ * boundary under slot row `r` in column `c`. Rows coloured one by one in a single column (an
+ * "Accuracy Level" column shaded per row, groups of rows ruled across the table) give row edges in
+ * that column alone, and the other columns read each group as one cell of five names. Where both
+ * sides of such an edge hold a row (a line naming itself in the first column), a column with one
+ * line of text on each side holds two rows' values. A cell spanning the rows with its text on one
+ * side only (a group's level beside its middle row) stays one cell, as do a paragraph wrapped
+ * down a cell that spans several rows and a first-column label beside rows that do not name
+ * themselves. The header's bands are left as they are.
+ */
+function rowsApart(bands: BandLine[][], width: number, ruledAcross: (r: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  // The header ends at the first rule across the whole table; above it, a heading wraps over a
+  // rule drawn under a spanning label only ("# enc-layers" beside "TEDs" over "simple complex").
+  let start = 0;
+  while (start + 1 < bands.length && !ruledAcross(start)) start++;
+  /** Lines of the band with text in each column. */
+  const lineCounts = (lines: BandLine[]) => {
+    const n = new Map<number, number>();
+    for (const l of lines) for (const c of l.cols) n.set(c, (n.get(c) ?? 0) + 1);
+    return n;
+  };
+  for (let r = start + 1; r + 1 < bands.length; r++) {
+    const above = bands[r] as BandLine[];
+    const below = bands[r + 1] as BandLine[];
+    if (!above.some(rowLine) || !below.some(rowLine)) continue;
+    const a = lineCounts(above);
+    for (const [c, n] of lineCounts(below)) if (n === 1 && a.get(c) === 1) out.add(r * width + c);
   }
   return out;
 }

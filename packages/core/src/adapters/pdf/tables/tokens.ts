@@ -18,12 +18,19 @@ export interface CellRuns {
   leaders: number[];
   /** Indices into `items` of the parts a leader parted (a contents entry and its page). */
   led: Set<number>;
+  /** Page runs of a few dots that open a leader of their own: the leader's, read as neither. */
+  heads: number[];
 }
 
 /** Four dots or more, spaced or not, or ellipses: a leader from a label to its value. */
 const leader = /(?:\s?\.){4,}\s*|\s*…+\s*/;
 /** What follows a leader: nothing, figures, or a page number in roman numerals. */
 const leadsTo = /^\s*(?:[-+(−]?\d[\d.,]*%?\)?(?:\s+[-+(−]?\d[\d.,]*%?\)?)*|[ivxlc]{1,7})?\s*$/i;
+/**
+ * The last dots of a leader drawn as a run of their own with the value after them (". . vii"): two
+ * dots or more, a blank after the last. A decimal (".5") has no blank after its point.
+ */
+const leaderEnd = /^\s*\.(?:\s?\.)+\s+/;
 /** Figures with blanks between them, and nothing else. */
 const figures = /^\s*[-+(−]?\d[\d.,]*%?\)?(?:\s+[-+(−]?\d[\d.,]*%?\)?)+\s*$/;
 
@@ -47,7 +54,7 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
       else read.push(i);
       continue;
     }
-    const byLeader = leader.test(it.str);
+    const byLeader = leader.test(it.str) || leaderEnd.test(it.str);
     const cum = widths(it.str);
     for (const [a, b] of parts) {
       if (byLeader) led.add(out.length);
@@ -56,7 +63,36 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
       out.push(partOf(it, cum, a, b));
     }
   }
-  return { items: out, idx: read, origin, leaders, led };
+  const heads = leaders.length ? leaderHeads(out, read, leaders) : [];
+  return { items: out, idx: read, origin, leaders, led, heads };
+}
+
+/** A few dots and nothing else, spaced or not: too short for a leader on their own. */
+const fewDots = /^\s*\.(?:\s?\.){0,2}\s*$/;
+
+/**
+ * Takes out of `read` the first dots of a leader drawn as a run of their own just before it ("What
+ * is cancer?" "." "......" "4"), and returns them: read as the entry's, they end it in a stray period.
+ */
+function leaderHeads(items: TextItem[], read: number[], leaders: number[]): number[] {
+  const heads = new Set<number>();
+  for (const i of read) {
+    const it = items[i] as TextItem;
+    if (!fewDots.test(it.str)) continue;
+    const end = it.x + it.w;
+    for (const l of leaders) {
+      const d = items[l] as TextItem;
+      if (Math.abs(d.y + d.h / 2 - (it.y + it.h / 2)) <= it.h / 2 && d.x >= end - 1 && d.x - end <= it.size * 0.5) {
+        heads.add(i);
+        break;
+      }
+    }
+  }
+  if (!heads.size) return [];
+  let n = 0;
+  for (const i of read) if (!heads.has(i)) read[n++] = i;
+  read.length = n;
+  return [...heads];
 }
 
 /** Whether the next run right of a leader on its line is a value (or there is none). */
@@ -68,7 +104,7 @@ function leadsToValue(items: TextItem[], idx: number[], dots: TextItem): boolean
     if (it === dots || Math.abs(it.y + it.h / 2 - (dots.y + dots.h / 2)) > dots.h / 2 || it.x < end - 1) continue;
     if (!next || it.x < next.x) next = it;
   }
-  return !next || leadsTo.test(next.str);
+  return !next || leadsTo.test(next.str.replace(leaderEnd, ''));
 }
 
 /**
@@ -79,6 +115,11 @@ function splitPoints(s: string): [number, number][] | null {
   const m = leader.exec(s);
   // A leader runs to a value (a figure, a page) or to the end; dots inside a formula ("<e1 ..... en>")
   // or a sentence lead nowhere.
+  const end = m ? null : leaderEnd.exec(s);
+  if (end && leadsTo.test(s.slice(end[0].length))) {
+    const part = trimmed(s, end[0].length, s.length);
+    return part ? [part] : [];
+  }
   if (m && leadsTo.test(s.slice(m.index + m[0].length))) {
     const out: [number, number][] = [];
     for (const [a, b] of [
