@@ -204,11 +204,14 @@ function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ign
       for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
   const out: GridCell[] = [];
+  // Most sheets merge nothing: no position key is then built per cell.
+  const merged = merges.size > 0;
   for (const [r, cells] of rows)
     for (const [col, text] of cells) {
-      if (covered.has(`${r},${col}`)) continue;
-      const span = merges.get(`${r},${col}`) ?? { rowSpan: 1, colSpan: 1 };
-      out.push({ r, c: col, text, ...span });
+      const key = merged ? `${r},${col}` : '';
+      if (merged && covered.has(key)) continue;
+      const span = (merged && merges.get(key)) || undefined;
+      out.push({ r, c: col, text, rowSpan: span ? span.rowSpan : 1, colSpan: span ? span.colSpan : 1 });
     }
   return { cells: out.sort((a, b) => a.r - b.r || a.c - b.c), ignored };
 }
@@ -255,7 +258,7 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
       const present = new Map((byRow.get(r) ?? []).map((c) => [c.c, c]));
       const cellsOut = [];
       for (const k of cols) {
-        if (covering.has(`${r},${k}`)) continue;
+        if (covering.size > 0 && covering.has(`${r},${k}`)) continue;
         const c = present.get(k);
         const header = r === b.r0;
         cellsOut.push(
@@ -281,7 +284,9 @@ function noteBlocks(ws: WorkSheet): Block[] {
   const out: Block[] = [];
   for (const [, cells] of inGrid((ws['!data'] ?? []) as (CellObject | null | undefined)[][], MAX_ROWS)) {
     for (const [, c] of inGrid(cells ?? [], MAX_COLS)) {
-      for (const note of c?.c ?? []) {
+      const notes = c?.c;
+      if (!notes) continue;
+      for (const note of notes) {
         const body = (note.t ?? '').replace(/\s+/g, ' ').trim();
         if (!body) continue;
         out.push(paragraph(note.a ? `[author: ${note.a}]: ${body}` : body));
