@@ -1,7 +1,7 @@
-import { deflateRawSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
+import { crc32, deflateRawSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { chunkSchema, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
+import { chunkSchema, createEngine, DocmillError, detect, parse, parseTree } from '../../src/index.ts';
 import type { Section } from '../../src/tree/types.ts';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 
@@ -120,6 +120,50 @@ describe('tar and gzip', () => {
       '# project/README.md\n\n## Project Atlas\n\nA survey of **coastal** maps.\n\n# project/data.json\n\n| map | year |\n| --- | --- |\n| North | 1880 |\n| South | 1902 |\n',
     );
   });
+  it('reads a member whose header has FEXTRA, FNAME, FCOMMENT and FHCRC fields, and members concatenated', async () => {
+    const plain = gzipSync('item,price\npaper,2.00\n');
+    // Same body and trailer, a header with every optional field (FLG 0x1e): XLEN 6 of extra data, a
+    // zero-terminated name and comment, and the low 16 bits of the header's CRC-32.
+    const fields = Buffer.concat([
+      Buffer.from([0x1f, 0x8b, 8, 0x1e, 0, 0, 0, 0, 0, 3, 6, 0, 0x41, 0x42, 2, 0, 1, 2]),
+      Buffer.from('prices.csv\0a comment\0'),
+    ]);
+    const hcrc = Buffer.alloc(2);
+    hcrc.writeUInt16LE(crc32(fields) & 0xffff);
+    const full = Buffer.concat([fields, hcrc, plain.subarray(10)]);
+    const table = '# prices.csv\n\n| item | price |\n| --- | --- |\n| paper | 2.00 |\n';
+    expect(await md(new Uint8Array(full), 'prices.csv.gz')).toBe(table);
+    // `cat a.gz b.gz` is one gzip file of both (RFC 1952 §2.2), as gunzip reads it.
+    const two = Buffer.concat([gzipSync('item,price\n'), gzipSync('paper,2.00\n')]);
+    expect(await md(new Uint8Array(two), 'prices.csv.gz')).toBe(table);
+  });
+  it('a damaged or cut gzip header is a 400 that says the gzip data is damaged', async () => {
+    const good = gzipSync('item,price\npaper,2.00\n');
+    const variants: [string, Uint8Array][] = [
+      ['reserved flag', Uint8Array.from(good, (b, i) => (i === 3 ? 0x20 : b))],
+      ['header cut', good.subarray(0, 6)],
+      ['FEXTRA longer than the file', Uint8Array.from(good, (b, i) => (i === 3 ? 0x04 : i === 11 ? 0xff : b))],
+      [
+        'FNAME never ends',
+        new Uint8Array(Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 0, 3]), Buffer.alloc(40, 0x61)])),
+      ],
+    ];
+    for (const [what, bytes] of variants) {
+      const err = await parse(bytes, {}, { filename: 'prices.csv.gz' }).catch((e) => e);
+      expect([what, err.status, err.code]).toEqual([what, 400, 'BAD_REQUEST']);
+      expect(err.message, what).toMatch(/^The gzip data is damaged: /);
+    }
+  });
+  it('a gzip body cut short gives what inflated before the cut; one that gives nothing is a 400', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `row ${i},${(i * 7919) % 1000}`).join('\n');
+    const gz = gzipSync(`name,value\n${rows}\n`);
+    const cut = await parse(gz.subarray(0, Math.floor(gz.length / 2)), {}, { filename: 'rows.csv.gz' });
+    expect(cut.markdown).toContain('| row 0 | 0 |');
+    expect(cut.markdown).not.toContain('row 399');
+    const err = await parse(gz.subarray(0, 11), {}, { filename: 'rows.csv.gz' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toMatch(/^The gzip data is damaged: /);
+  });
   it('reads one gzipped document under its name without .gz', async () => {
     expect(await md(fixture('archive', 'prices.csv.gz'), 'prices.csv.gz')).toBe(
       '# prices.csv\n\n| item | price |\n| --- | --- |\n| paper | 2.00 |\n',
@@ -168,7 +212,21 @@ describe('hostile archives end in a 400 or a bounded result with a warning', () 
     const err = await parse(gz, {}, { filename: 'bomb.tar.gz' }).catch((e) => e);
     expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
     expect(err.message).toMatch(/likely bomb/);
+    const small = await createEngine({ limits: { maxUnzippedBytes: 1 << 20 } })
+      .parse(gz, {}, { filename: 'bomb.tar.gz' })
+      .catch((e) => e);
+    expect([small.status, small.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(small.message).toBe('The gzip data inflates past 1048576 bytes: refusing a likely bomb.');
   }, 60_000);
+  it('a small .gz expanding past maxCompressionRatio is refused (400)', async () => {
+    // 64 MiB of zeros in about 64 KiB: over 200× once past the 4 MiB the ratio rule starts at.
+    const gz = gzipSync(Buffer.alloc(64 << 20));
+    const err = await parse(gz, {}, { filename: 'zeros.txt.gz' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toBe(
+      'The gzip data expands more than 200× (limit maxCompressionRatio): refusing a likely bomb.',
+    );
+  });
   it('a cut tar gives its whole entries with a warning; one with none is a clean 400', async () => {
     const tar = gunzipSync(fixture('archive', 'project.tar.gz'));
     const cut = await parse(gzipSync(tar.subarray(0, 700)), {}, { filename: 'cut.tgz' });
