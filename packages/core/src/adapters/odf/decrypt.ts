@@ -4,7 +4,8 @@
  * encrypted with a key derived from the password: a start key (SHA-1 or SHA-256 of the UTF-8
  * password), stretched by PBKDF2 (HMAC-SHA-1) with the part's own salt and iteration count, then
  * AES-CBC (LibreOffice, ODF 1.2+) or Blowfish-CFB (OpenOffice.org, ODF 1.0/1.1) with the part's IV.
- * A digest of the first 1024 decrypted bytes tells a wrong password from a right one.
+ * A digest of the first 1024 decrypted bytes tells a wrong password from a right one; where the
+ * manifest gives none, data that does not inflate or an XML part that does not read as XML.
  *
  * The package is handed to the adapters as if it had never been encrypted: parts decrypt as they are
  * read, and the manifest no longer names encryption data.
@@ -32,6 +33,8 @@ interface Sealed {
   keyBytes: number;
   startKey: Hash;
   checksum: { hash: Hash; value: Uint8Array } | undefined;
+  /** An XML part (by media type or name): what a right password gives is a whole XML document. */
+  xml: boolean;
 }
 
 const refused = (what: string) =>
@@ -80,6 +83,9 @@ function sealedPart(entry: XmlElement, data: XmlElement): Sealed {
     keyBytes,
     startKey,
     checksum: checksumHash && checksumValue ? { hash: checksumHash, value: fromBase64(checksumValue) } : undefined,
+    xml:
+      /xml/i.test(attr(entry, 'manifest:media-type') ?? '') ||
+      /\.(xml|rdf)$/i.test(attr(entry, 'manifest:full-path') ?? ''),
   };
 }
 
@@ -118,6 +124,23 @@ async function openPart(sealed: Sealed, startKey: Uint8Array, raw: Uint8Array): 
     if (!equalBytes(sum, sealed.checksum.value)) return undefined;
   }
   return plain;
+}
+
+/**
+ * Whether a decrypted XML part reads as one: text in its encoding without a single invalid sequence,
+ * from `<` to `>`. With no checksum in the manifest this is what tells a wrong password: its
+ * garbage sometimes unpads and inflates without error (to a few bytes), with fflate more often
+ * than with zlib, and must not read as an empty document in one platform and a 400 in the other.
+ */
+function readsAsXml(b: Uint8Array): boolean {
+  const encoding = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : 'utf-8';
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(b).trim();
+  } catch {
+    return false;
+  }
+  return text.startsWith('<') && text.endsWith('>');
 }
 
 const withoutEncryptionData = (manifest: string): string =>
@@ -180,6 +203,7 @@ export async function decryptOdf(zip: SafeZip, ctx: AdapterContext): Promise<Saf
       }
       budget -= out.length;
     }
+    if (!part.checksum && part.xml && !readsAsXml(out)) throw refuse();
     opened = true;
     return out;
   };
