@@ -33,6 +33,8 @@ const FIXTURES = [
   'rtf/basic.rtf',
   'doc/basic.doc',
   'ppt/basic.ppt',
+  'archive/project.tar.gz',
+  'archive/prices.csv.gz',
 ].map((p) => join(projectRoot, 'fixtures', p));
 
 /** A few real documents per family from the shared corpus (skipped when it is absent). */
