@@ -227,6 +227,16 @@ describe('hostile archives end in a 400 or a bounded result with a warning', () 
       'The gzip data expands more than 200× (limit maxCompressionRatio): refusing a likely bomb.',
     );
   });
+  it('a .gz of more concatenated members than maxZipEntries is refused (400); that many read', async () => {
+    const member = gzipSync('a,b\n');
+    const many = (n: number) => new Uint8Array(Buffer.concat(Array.from({ length: n }, () => member)));
+    const engine = createEngine({ limits: { maxZipEntries: 50 } });
+    const err = await engine.parse(many(51), {}, { filename: 'many.csv.gz' }).catch((e) => e);
+    expect([err.status, err.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(err.message).toBe('The gzip data has more than 50 members (limit maxZipEntries).');
+    const data = await engine.parse(many(50), {}, { filename: 'many.csv.gz' });
+    expect(data.markdown?.match(/\| a \| b \|/g)?.length).toBe(50);
+  });
   it('a cut tar gives its whole entries with a warning; one with none is a clean 400', async () => {
     const tar = gunzipSync(fixture('archive', 'project.tar.gz'));
     const cut = await parse(gzipSync(tar.subarray(0, 700)), {}, { filename: 'cut.tgz' });
