@@ -13,6 +13,7 @@
 import { badInput, DocmillError, passwordError, throwIfAborted } from '../../errors.ts';
 import { blowfishCfbDecrypt } from '../../util/blowfish.ts';
 import { equalBytes } from '../../util/bytes.ts';
+import { bomEncoding } from '../../util/charset.ts';
 import { inflateRaw } from '../../util/inflate.ts';
 import { aesCbc, digest, fromBase64, type Hash, pbkdf2 } from '../../util/webcrypto.ts';
 import { attr, kid, kids, parseXml, type XmlElement } from '../../util/xml.ts';
@@ -133,7 +134,7 @@ async function openPart(sealed: Sealed, startKey: Uint8Array, raw: Uint8Array): 
  * than with zlib, and must not read as an empty document in one platform and a 400 in the other.
  */
 function readsAsXml(b: Uint8Array): boolean {
-  const encoding = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : 'utf-8';
+  const encoding = bomEncoding(b)?.encoding ?? 'utf-8';
   let text: string;
   try {
     text = new TextDecoder(encoding, { fatal: true }).decode(b).trim();
