@@ -335,7 +335,7 @@ const spannedGrid = [
   '| --- | --- | --- |',
   '| ER+ | Cancer cells with oestrogen receptors are called oestrogen receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
   '| PR+ | Cancer cells with progesterone receptors are called progesterone receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
-  '| ER- and/ or PR- | Cells without hormone receptors are called hormone receptor negative. | Hormone receptor negative breast cancer does not respond to hormone therapy. |',
+  '| ER- and/or PR- | Cells without hormone receptors are called hormone receptor negative. | Hormone receptor negative breast cancer does not respond to hormone therapy. |',
 ].join('\n');
 
 // PDFium's rulings are cheap, so pages whose lines break into two runs fetch them too and take a
@@ -360,10 +360,11 @@ interface Case {
 const key = (s: string): string => cellKey(s).replace(/\s+/g, ' ');
 const tablesIn = (md: string): string[][][] => tablesOf(md).map((t) => t.map((r) => r.map(key)));
 const manifest = (): Case[] => (JSON.parse(corpusText('tables', 'manifest.json')) as { cases: Case[] }).cases;
-const expectedOf = (id: string): string[][] => {
+/** A case's expected cells; `asPrinted` first mends what tabula writes its own way. */
+const expectedOf = (id: string, asPrinted: (cell: string) => string = (cell) => cell): string[][] => {
   const c = manifest().find((x) => x.id === id);
   if (!c) throw new Error(`no case ${id} in the tables manifest`);
-  return c.expected.map((r) => r.map(key));
+  return c.expected.map((r) => r.map((cell) => key(asPrinted(cell))));
 };
 const corpusTitle = `pdf table classes on ../shared/corpus/tables (${hasCorpus ? 'present' : corpusSkipReason})`;
 
@@ -384,10 +385,12 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(tables).toHaveLength(2);
     const [left, right] = tables;
     // tabula keeps a cell's lines as printed ("Ring-" / "dingdingdingd", "Hee-" / "Haw"); the rest
-    // is cell for cell. A line-end hyphen runs on into the next line's word, as in paragraphs.
+    // is cell for cell. A line-end hyphen runs on into the next line's word, as in paragraphs, and
+    // so does a line-end slash, where tabula puts a blank ("Bow-wow/" / "ruff-ruff").
     const noFox = (rows: string[][]) => rows.filter((r) => r[0] !== 'fox' && r[0] !== 'donkey');
+    const slashes = (cell: string) => cell.replace(/\/\s+/g, '/');
     expect(noFox(left ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-left')));
-    expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right').slice(1)));
+    expect(noFox(right ?? [])).toEqual(noFox(expectedOf('tabula/AnimalSounds1-right', slashes).slice(1)));
     expect(left?.[3]).toEqual([
       'fox',
       'says',
@@ -590,7 +593,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       ['status', 'description'],
       ['er', 'cancer cells with oestrogen receptors are called oestrogen receptor positive.'],
       ['pr', 'cancer cells with progesterone receptors are called progesterone receptor positive.'],
-      ['er and or pr', 'cells without hormone receptors are called hormone receptor negative.'],
+      ['er andor pr', 'cells without hormone receptors are called hormone receptor negative.'],
     ]);
     // The answer for both rows is drawn with a second period after it.
     expect(table?.[1]?.[2]?.startsWith(answer)).toBe(true);

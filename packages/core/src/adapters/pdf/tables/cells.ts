@@ -3,7 +3,7 @@ import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
-import { cleanText, isCjk } from '../text.ts';
+import { cleanText, isCjk, runsOnAt } from '../text.ts';
 import { partOf, widths } from './tokens.ts';
 
 /*
@@ -200,8 +200,8 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
-  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but between CJK characters.
-  // Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
+  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but after a slash and
+  // between CJK characters, as in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
   // "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
   let out = '';
   for (const p of parts) {
@@ -210,7 +210,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
     if (!out) out = p;
     else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
       out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
-    else out += isCjk(end.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
+    else out += runsOnAt(end, p) ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
