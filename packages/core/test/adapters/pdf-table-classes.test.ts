@@ -271,6 +271,15 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads text in a regular face as regular where its descriptor gives it the stem width of a bold one', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'stem-weights.pdf'), {}, { filename: 'stems.pdf' })).markdown;
+    // Arial and Arial,Bold both described with StemV 139: the name says which face is bold.
+    expect(md).toContain(
+      '# Payments to physicians\n\nEach payment below was made in 2012. Totals are in US dollars.\n',
+    );
+    expect(md).toContain('\n| AALAEI, BEHZAD | HIGHLAND, IN | $51.24 |\n');
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -598,6 +607,14 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     // The answer for both rows is drawn with a second period after it.
     expect(table?.[1]?.[2]?.startsWith(answer)).toBe(true);
     expect(table?.[3]?.[2]).toBe('hormone receptor negative breast cancer does not respond to hormone therapy.');
+  });
+
+  it('reads Times New Roman and Arial described with a bold stem width as regular (spanning_cells, frx_2012_disclosure)', async () => {
+    const spans = await read('spanning_cells.pdf');
+    expect(spans).toMatch(/^Table A4-13 summarizes the projections for the average UEC/m);
+    expect(spans).toMatch(/^August 2, 2007 A-42$/m);
+    const frx = await read('frx_2012_disclosure.pdf');
+    expect(frx).toMatch(/^Forest Laboratories, Inc\. Disclosure Report/m);
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
