@@ -278,22 +278,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       '# Payments to physicians\n\nEach payment below was made in 2012. Totals are in US dollars.\n',
     );
     expect(md).toContain('\n| AALAEI, BEHZAD | HIGHLAND, IN | $51.24 |\n');
+    // The totals are in Arial,Bold: bold in their cells, as in paragraphs.
+    expect(md).toContain('\n| TOTAL |  | **$51.24** |\n');
   });
 
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
+    // The chapters are set in bold. pdf.js tells the fonts' weights only with a page's operator
+    // list, which a page read from its text alone does not fetch.
+    const bold = (t: string) => (backend === 'pdfium' ? `**${t}**` : t);
     expect(first?.trim()).toBe(
       [
         '# Contents',
         '',
         '| Preface | v |',
         '| --- | --- |',
-        '| Chapter 1. Getting started | 1 |',
+        `| ${bold('Chapter 1. Getting started')} | 1 |`,
         '| 1.1 Installing the tools | 2 |',
         // The leader's last dots drawn with the page (". . 4") are the leader's.
         '| 1.2 First steps | 4 |',
-        '| Chapter 2. Reference | 7 |',
+        `| ${bold('Chapter 2. Reference')} | 7 |`,
         '| 2.1 Options of the command line | 8 |',
         '| 2.2 Limits | 12 |',
         '',
@@ -338,13 +343,13 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   );
 });
 
-/** The spanned-grid fixture's table, as read once its rulings are fetched. */
+/** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */
 const spannedGrid = [
   '| Status | Description | Therapy response |',
   '| --- | --- | --- |',
-  '| ER+ | Cancer cells with oestrogen receptors are called oestrogen receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
-  '| PR+ | Cancer cells with progesterone receptors are called progesterone receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
-  '| ER- and/or PR- | Cells without hormone receptors are called hormone receptor negative. | Hormone receptor negative breast cancer does not respond to hormone therapy. |',
+  '| **ER+** | Cancer cells with oestrogen receptors are called oestrogen receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
+  '| **PR+** | Cancer cells with progesterone receptors are called progesterone receptor positive. | A cancer that is ER+ or PR+ is more likely to respond to hormone therapy (see pages 46-49). |',
+  '| **ER- and/or PR-** | Cells without hormone receptors are called hormone receptor negative. | Hormone receptor negative breast cancer does not respond to hormone therapy. |',
 ].join('\n');
 
 // PDFium's rulings are cheap, so pages whose lines break into two runs fetch them too and take a
@@ -585,10 +590,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const name = 'unstructured_pdf_failure-after-repair.pdf';
     const md = (await parse(corpusFile('pdfbench', name), {}, { filename: name })).markdown ?? '';
     // Entries, the first dot of each leader, the rest of it and the page are four runs each.
-    expect(md).toContain('\n| What is cancer? | 4 |\n| --- | --- |\n| The breasts | 6 |\n| Key questions | 8 |\n');
+    // The chapters are printed in bold, entries and pages: bold in their cells but in the first row.
+    expect(md).toContain(
+      '\n| What is cancer? | 4 |\n| --- | --- |\n| **The breasts** | **6** |\n| **Key questions** | **8** |\n',
+    );
     expect(md).toContain('\n| Which health professionals will I see? | 21 |\n');
     expect(md).toContain('\n| Chemotherapy | 39 |\n| --- | --- |\n| Radiotherapy | 42 |\n');
-    expect(md).toContain('\n| How you can help | 72 |\n');
+    expect(md).toContain('\n| **How you can help** | **72** |\n');
     expect(md).not.toContain('What is cancer?.');
     expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
   });
@@ -607,6 +615,17 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     // The answer for both rows is drawn with a second period after it.
     expect(table?.[1]?.[2]?.startsWith(answer)).toBe(true);
     expect(table?.[3]?.[2]).toBe('hormone receptor negative breast cancer does not respond to hormone therapy.');
+    // The status labels are printed in bold.
+    expect(md).toContain(
+      '\n| **ER+** | Cancer cells with oestrogen receptors are called oestrogen receptor positive. |',
+    );
+  });
+
+  it('keeps the bold labels of the repair estimate in their cells (markitdown REPAIR-2022-INV-001)', async () => {
+    const name = 'REPAIR-2022-INV-001_multipage.pdf';
+    const md = (await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown ?? '';
+    expect(md).toContain('\n| **Claim #** | SF-1008 | **Make** | Jeep |\n');
+    expect(md).toContain('\n| **GRAND TOTAL** |  |  | **5,738** |\n');
   });
 
   it('reads Times New Roman and Arial described with a bold stem width as regular (spanning_cells, frx_2012_disclosure)', async () => {

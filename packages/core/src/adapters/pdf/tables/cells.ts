@@ -1,5 +1,5 @@
-import { cell, row, table } from '../../../tree/build.ts';
-import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
+import { cell, paragraph, row, table, text } from '../../../tree/build.ts';
+import type { BBox, Block, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
@@ -327,11 +327,16 @@ export function fillLayout(
   for (const r of runs) texts.push(cellText(r, vocab));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
+  // A table set in bold throughout has nothing in bold that stands out: it is read plain.
+  const styled = runs.some(hasPlainWords);
   for (const [k, c] of cells.entries()) {
     // All three options every time (`cell` sets only a header and spans above 1): one shape of
     // options object, not one per combination of conditionally added fields.
     const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
-    (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
+    const value = texts[k] as string;
+    (rowsOut[c.r] as TableCell[]).push(
+      cell(styled ? cellContent(value, runs[k] as TextItem[], c.r === 0, vocab) : value, opts),
+    );
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
@@ -345,6 +350,49 @@ export function fillLayout(
   for (const cs of rowsOut) rows.push(row(cs));
   return { table: table(rows), texts, runs, bbox: bbox as BBox };
 }
+
+const worded = /[\p{L}\p{N}]/u;
+
+/**
+ * A cell's content: its text, in bold where its runs are, as paragraphs have it. A cell set in bold
+ * throughout is bold, but in the first row, whose cells are the table's headings already; one that
+ * opens in bold and goes on in another weight ("Note: ...") has that opening bold; a right-to-left
+ * one, whose opening is at its right end, only when bold throughout. Bold on a lone symbol (a tick,
+ * a bullet) is noise, not styling.
+ */
+function cellContent(value: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): Block[] | string {
+  let bold = 0;
+  let plain = 0;
+  let rtl = false;
+  for (const it of runs) {
+    if (it.dir === 'rtl') rtl = true;
+    if (!worded.test(it.str)) continue;
+    if (it.bold) bold++;
+    else plain++;
+  }
+  if (!value || !bold) return value;
+  if (!plain) return first ? value : [paragraph([strong(value)])];
+  if (rtl) return value;
+  const opening: TextItem[] = [];
+  for (const line of textLines(runs))
+    for (const it of line) {
+      if (!it.bold && worded.test(it.str)) return boldOpening(value, opening, vocab);
+      opening.push(it);
+    }
+  return value;
+}
+
+/** The cell's text with the text of its opening bold runs in bold, when it is where the text begins. */
+function boldOpening(value: string, opening: TextItem[], vocab: () => Vocabulary): Block[] | string {
+  const head = cellText(opening, vocab);
+  if (!head || !worded.test(head) || !value.startsWith(head)) return value;
+  return [paragraph([strong(head), text(value.slice(head.length))])];
+}
+
+/** Whether a cell's runs hold a word not in bold. */
+const hasPlainWords = (runs: TextItem[]): boolean => runs.some((it) => !it.bold && worded.test(it.str));
+
+const strong = (value: string): Strong => ({ type: 'strong', children: [text(value)] });
 
 /** Whether the filled cells look like a table: text in at least two rows and two columns. */
 export function looksTabular(layout: Layout, texts: string[]): boolean {
