@@ -282,6 +282,17 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md).toContain('\n| TOTAL |  | **$51.24** |\n');
   });
 
+  it('reads a bar chart as lines of text, not as a table of its labels, values and axis marks', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'bar-chart.pdf'), {}, { filename: 'chart.pdf' })).markdown ?? '';
+    expect(md).not.toContain('|');
+    // The values are printed in bold, which pdf.js tells only with an operator list.
+    const plain = md.replace(/\*\*/g, '');
+    expect(plain).toContain(
+      '\n\nWest (FR, GB, IE) 57\n\nNorth (DK, FI, IS, NO, SE) 49\n\nMiddle (AT, BE, DE, LU, NL) 43\n\n',
+    );
+    expect(plain).toContain('\n\n0 10 20 30 40 50 60 70 80 90 100\n\n');
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -429,6 +440,15 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '-0,1636',
       '-0,1349',
     ]);
+  });
+
+  it('reads the bar chart of eu-002 as lines, not as a table of its labels, values and axis marks', async () => {
+    const md = await read('eu-002.pdf');
+    expect(md).toContain(
+      '\n\nEU-25/EFTA: West (FR, GB, IE) **57**\n\nEU-25/EFTA: North (DK, FI, IS, NO, SE) **49**\n\n',
+    );
+    expect(md).toContain('\n\n0 10 20 30 40 50 60 70 80 90 100\n\n');
+    expect(tablesIn(md).some((t) => t.some((r) => r[0]?.startsWith('eu-25')))).toBe(false);
   });
 
   it('reads the tables drawn as tiles with their four columns, not twelve, wrapped labels in one row (eu-001)', async () => {

@@ -602,7 +602,7 @@ function tableOf(
   const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
-  if (markerColumn(layout, texts)) return null;
+  if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
 }
 
@@ -747,4 +747,48 @@ function markerColumn(layout: Layout, texts: string[]): boolean {
     seen.set(c.c, (seen.get(c.c) ?? true) && marker.test(t));
   }
   return [...seen.values()].some(Boolean);
+}
+
+/** A number as a chart's scale marks it: digits, a decimal part, a sign. */
+const mark = /^[-−]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * Whether a row is a chart's scale and the other rows leave its columns empty: a bar chart's
+ * labels and the values printed on its bars, with the axis marks under them ("0 10 20 … 100"),
+ * line up as a table would. A scale is five marks or more, evenly stepped; the rows above a
+ * table's heading of years fill the years' columns, the bars' values fill one column a row.
+ */
+function chartScale(layout: Layout, texts: string[]): boolean {
+  const cols = layout.xs.length - 1;
+  const rows = layout.ys.length - 1;
+  for (let r = 0; r < rows; r++) {
+    const marks: number[] = [];
+    const at: number[] = [];
+    let numeric = true;
+    for (let c = 0; c < cols && numeric; c++) {
+      const t = texts[r * cols + c];
+      if (!t) continue;
+      at.push(c);
+      for (const m of t.split(' ')) {
+        numeric &&= mark.test(m);
+        marks.push(Number(m.replace('−', '-').replace(',', '.')));
+      }
+    }
+    if (!numeric || marks.length < 5 || !evenlyStepped(marks)) continue;
+    let filled = 0;
+    for (let o = 0; o < rows; o++) {
+      if (o === r) continue;
+      for (const c of at) if (texts[o * cols + c]) filled++;
+    }
+    return filled < (rows - 1) * at.length * 0.34;
+  }
+  return false;
+}
+
+function evenlyStepped(marks: number[]): boolean {
+  const step = (marks[1] as number) - (marks[0] as number);
+  if (step <= 0) return false;
+  for (let k = 2; k < marks.length; k++)
+    if (Math.abs((marks[k] as number) - (marks[k - 1] as number) - step) > step * 1e-6) return false;
+  return true;
 }
