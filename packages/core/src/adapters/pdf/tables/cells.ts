@@ -176,11 +176,17 @@ function rightToLeft(line: TextItem[]): boolean {
  */
 export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   const parts: string[] = [];
+  // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
+  const rights: number[] = [];
+  const chars: number[] = [];
   for (const line of textLines(runs)) {
+    const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
     // round as the text flow has them.
     if (rightToLeft(line)) {
       parts.push(cleanText(makeLine(line, line.map(position)).text).trim());
+      rights.push(Number.NaN);
+      chars.push(0);
       continue;
     }
     let s = '';
@@ -196,23 +202,58 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
       s += t;
       prev = it;
     }
-    parts.push(s.trim());
+    s = s.trim();
+    parts.push(s);
+    rights.push(last.x + last.w);
+    chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
   }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
-  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but after a slash and
-  // between CJK characters, as in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
-  // "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
+  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). A word too long for its cell, broken with no
+  // hyphen, is joined again. Otherwise a space, but after a slash and between CJK characters, as
+  // in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines
+  // ("분류" over "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
+  const broken = parts.length > 1 ? brokenWords(parts, rights, chars) : null;
   let out = '';
-  for (const p of parts) {
+  for (const [k, p] of parts.entries()) {
     if (!p) continue;
     const end = lastChars(out);
     if (!out) out = p;
     else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
       out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
-    else out += runsOnAt(end, p) ? p : ` ${p}`;
+    else out += runsOnAt(end, p) || broken?.[k] ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
+}
+
+/**
+ * Lines that go on with a word broken at the cell's edge with no hyphen, as a word too long for a
+ * narrow column is ("Parastratiosph" "ecomyiastratio" "sphecomyioid" "es"): the line before and
+ * this one are one word each, the one before reaches the cell's right edge (the rightmost line end,
+ * within a character) and ends in a letter, this one goes on in lower case, and a second line of
+ * the word reaches the edge too (this one or the one before that). A single long word over a short
+ * one ("Telecommunications" "equipment") has only one line at the edge: it was wrapped at a blank.
+ */
+function brokenWords(parts: string[], rights: number[], chars: number[]): boolean[] {
+  let edge = Number.NEGATIVE_INFINITY;
+  for (const r of rights) if (r > edge) edge = r;
+  const full = (k: number): boolean => {
+    const p = parts[k];
+    return !!p && !p.includes(' ') && (rights[k] as number) >= edge - (chars[k] as number);
+  };
+  const out: boolean[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k] as string;
+    out.push(
+      k > 0 &&
+        full(k - 1) &&
+        !p.includes(' ') &&
+        /^\p{Ll}/u.test(p) &&
+        /\p{L}$/u.test(parts[k - 1] as string) &&
+        (full(k) || (k > 1 && full(k - 2))),
+    );
+  }
+  return out;
 }
 
 /**
