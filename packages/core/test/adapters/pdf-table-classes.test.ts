@@ -306,6 +306,29 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads two contents lists side by side as two tables, left first, a long entry with its page below', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-lists.pdf'), {}, { filename: 'lists.pdf' })).markdown;
+    expect(md).toContain(
+      [
+        '| Main game | 6 |',
+        '| --- | --- |',
+        '| Creatures | 6 |',
+        '| Abomination | 6 |',
+        '| Arcane horror | 7 |',
+        '| Bronto | 8 |',
+        '| Items | 19 |',
+        '',
+        '| Magic and religion | 26 |',
+        '| --- | --- |',
+        '| Andruil, goddess of the hunt | 26 |',
+        "| Falon'Din: Friend of the Dead, the Guide | 27 |",
+        '| The Aeonar | 30 |',
+        '| Apostates | 32 |',
+      ].join('\n'),
+    );
+    expect(md).not.toContain('....');
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -670,6 +693,20 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(spans).toMatch(/^August 2, 2007 A-42$/m);
     const frx = await read('frx_2012_disclosure.pdf');
     expect(frx).toMatch(/^Forest Laboratories, Inc\. Disclosure Report/m);
+  });
+
+  it('reads the two contents lists side by side of DA-619p as two tables (pdfbench DA-619p p. 1)', async () => {
+    const name = 'unstructured_pdf_DA-619p.pdf';
+    const md =
+      (await parse(corpusFile('pdfbench', name), { parsers: [{ type: 'pdf', maxPages: 1 }] }, { filename: name }))
+        .markdown ?? '';
+    expect(md).toContain(
+      '# Table of Contents\n\n| MAIN GAME | 6 |\n| --- | --- |\n| CREATURES | 6 |\n| Abomination | 6 |\n',
+    );
+    expect(md).toContain("| The Life Drinker | 22 |\n\n| The Magister's Shield | 22 |\n| --- | --- |\n");
+    expect(md).toContain("| Elgar'nan: God of Vengeance | 27 |\n| Falon'Din: Friend of the Dead, the Guide | 27 |\n");
+    expect(md).toContain('| The Sacred Ashes of Andraste | 48 |');
+    expect(md).not.toContain('.....');
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
