@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 
-/** Cells of every Markdown table row (delimiter rows included), trimmed. */
+/** Cells of every Markdown table row (delimiter rows included), trimmed, bold marks left out (labels are bold). */
 const tableRows = (md: string): string[][] =>
   md
     .split('\n')
@@ -11,7 +11,7 @@ const tableRows = (md: string): string[][] =>
       l
         .slice(1, -1)
         .split('|')
-        .map((c) => c.trim()),
+        .map((c) => c.trim().replace(/\*\*/g, '')),
     );
 
 /** Rows whose non-empty cells all hold one and the same text: a merged cell copied across its span. */
