@@ -1,5 +1,5 @@
 import { badInput } from '../errors.ts';
-import type { XmlElement } from './xml.ts';
+import type { XmlElement, XmlNode } from './xml.ts';
 
 /**
  * A one-pass XML reader that builds `XmlElement` trees directly, with no token objects or
@@ -39,6 +39,23 @@ function isSpace(c: number): boolean {
 /** Characters that cannot occur in an element name: a name holding one is a damaged tag. */
 const NOT_IN_NAME = new Uint8Array(128);
 for (const ch of '<>"\'=&/#@') NOT_IN_NAME[ch.charCodeAt(0)] = 1;
+
+/**
+ * What a character below U+00A0 is to `plainTag`, one table load per character: part of an element
+ * name or attribute name (IN), the end of an element name (END: a space, '>' or '/'), or anything
+ * that makes the tag one for the exact reading (OTHER). Wider characters are all OTHER there.
+ */
+const IN = 0;
+const END = 1;
+const OTHER = 2;
+const NAME_CHAR = new Uint8Array(0xa0);
+const KEY_CHAR = new Uint8Array(0xa0);
+for (let c = 0; c < 0xa0; c++) {
+  const ch = String.fromCharCode(c);
+  const space = c === SPACE || (c >= TAB && c <= CR);
+  NAME_CHAR[c] = space || c === GT || c === SLASH ? END : NOT_IN_NAME[c] === 1 ? OTHER : IN;
+  KEY_CHAR[c] = c <= SPACE || '>/"\'<'.includes(ch) ? OTHER : IN;
+}
 
 /**
  * Names that would reach `Object.prototype` through an attribute map. The first three are refused
@@ -151,6 +168,16 @@ function lineFeeds(s: string): string {
   return lf.includes('\r') ? lf.replaceAll('\r', '\n') : lf;
 }
 
+/**
+ * Adds a child. An element's first child gets an array of its own size: most elements have one
+ * child or none, and a push onto the empty array would reserve room for 17.
+ */
+function adopt(parent: XmlElement, node: XmlNode): void {
+  const children = parent.children;
+  if (children.length === 0) parent.children = [node];
+  else children.push(node);
+}
+
 /** One document's reading state (a class, so that nothing is re-created per call but the state). */
 class Reader {
   // Next '"' and "'" at or after a position, cached: tags are scanned left to right, so each
@@ -208,11 +235,12 @@ class Reader {
     const n = xml.length;
     let p = lt + 1;
     let c = xml.charCodeAt(p);
-    while (p < n && c !== SPACE && !(c <= CR && c >= TAB) && c !== GT && c !== SLASH) {
-      if (c >= 0xa0 || (c < 128 && NOT_IN_NAME[c] === 1)) return -1;
+    let kind = c < 0xa0 ? NAME_CHAR[c] : OTHER;
+    while (kind === IN && p < n) {
       c = xml.charCodeAt(++p);
+      kind = c < 0xa0 ? NAME_CHAR[c] : OTHER;
     }
-    if (p === lt + 1 || p >= n) return -1;
+    if (kind !== END || p === lt + 1 || p >= n) return -1;
     this.nameEnd = p;
     const attrs: Record<string, string> = {};
     this.attrs = attrs;
@@ -230,8 +258,7 @@ class Reader {
       const start = p;
       let h = 0;
       while (c !== EQ) {
-        if (p >= n || c <= SPACE || c >= 0xa0 || c === GT || c === SLASH || c === DQUOTE || c === SQUOTE || c === 60)
-          return -1;
+        if (p >= n || c >= 0xa0 || KEY_CHAR[c] !== IN) return -1;
         h = (h * 31 + c) | 0;
         c = xml.charCodeAt(++p);
       }
@@ -299,7 +326,7 @@ class Reader {
             throw this.fail(`the end tag </${name.slice(0, 40)}> does not close <${open.slice(0, 40)}>.`);
         }
         if (text) {
-          (current as XmlElement).children.push(entity ? decodeEntities(text) : text);
+          adopt(current as XmlElement, entity ? decodeEntities(text) : text);
           text = '';
           entity = false;
         }
@@ -311,7 +338,7 @@ class Reader {
         if (end < 0) throw this.fail('a processing instruction is not closed.');
         piNames(xml, lt + 1, end, fail);
         if (text) {
-          current?.children.push(entity ? decodeEntities(text) : text);
+          if (current) adopt(current, entity ? decodeEntities(text) : text);
           text = '';
           entity = false;
         }
@@ -325,11 +352,11 @@ class Reader {
           const end = xml.indexOf(']]>', lt + 9);
           if (end < 0) throw this.fail('a CDATA section is not closed.');
           if (text) {
-            current?.children.push(entity ? decodeEntities(text) : text);
+            if (current) adopt(current, entity ? decodeEntities(text) : text);
             text = '';
             entity = false;
           }
-          current?.children.push(xml.slice(lt + 9, end));
+          if (current) adopt(current, xml.slice(lt + 9, end));
           i = end + 3;
         } else if (xml.startsWith('DOCTYPE', lt + 2)) {
           if (doctype || root) throw this.fail('a document type declaration is misplaced or repeated.');
@@ -366,11 +393,11 @@ class Reader {
         const el: XmlElement = { name, attrs, children: [] };
         if (current) {
           if (text) {
-            current.children.push(entity ? decodeEntities(text) : text);
+            adopt(current, entity ? decodeEntities(text) : text);
             text = '';
             entity = false;
           }
-          current.children.push(el);
+          adopt(current, el);
         } else {
           text = '';
           entity = false;
