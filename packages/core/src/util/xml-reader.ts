@@ -336,7 +336,8 @@ class Reader {
       } else if (c1 === QM) {
         const end = this.tagEnd(lt + 1, '?>');
         if (end < 0) throw this.fail('a processing instruction is not closed.');
-        piNames(xml, lt + 1, end, fail);
+        DECLARATION.lastIndex = lt + 2;
+        if (!DECLARATION.test(xml) || DECLARATION.lastIndex !== end + 2) piNames(xml, lt + 1, end, fail);
         if (text) {
           if (current) adopt(current, entity ? decodeEntities(text) : text);
           text = '';
@@ -462,6 +463,12 @@ function readAttributes(
     p = close + 1;
   }
 }
+
+/**
+ * An XML declaration as writers put it at the top of nearly every part: its pseudo-attributes have
+ * names `piNames` accepts, so it need not read them.
+ */
+const DECLARATION = /xml(?:[ \t\n]+(?:version|encoding|standalone)=(?:"[^"]*"|'[^']*'))*[ \t\n]*\?>/y;
 
 /** A processing instruction's pseudo-attributes are checked like attributes, then dropped. */
 function piNames(xml: string, from: number, end: number, fail: (why: string) => Error): void {
