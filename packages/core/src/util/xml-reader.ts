@@ -198,6 +198,19 @@ class Reader {
   /** `fail` for the helpers that report through a function. */
   private readonly failure = (why: string): Error => this.fail(why);
 
+  // The first '&' at or after the last position asked for (or the document's length): tags and
+  // text are read left to right, so the document is searched for '&' once.
+  private amp = -1;
+
+  /** The index of the first '&' at or after `from`, or the document's length (`from` never decreases). */
+  private ampAt(from: number): number {
+    if (this.amp < from) {
+      const amp = this.xml.indexOf('&', from);
+      this.amp = amp < 0 ? this.xml.length : amp;
+    }
+    return this.amp;
+  }
+
   private nextQuote(from: number): number {
     if (this.dq !== -1 && this.dq < from) this.dq = this.xml.indexOf('"', from);
     if (this.sq !== -1 && this.sq < from) this.sq = this.xml.indexOf("'", from);
@@ -279,7 +292,7 @@ class Reader {
         if (len <= 64) keyCache[slot] = key = internalised(key);
       }
       const raw = xml.slice(p + 2, close);
-      attrs[key] = raw.includes('&') ? decodeEntities(raw) : raw;
+      attrs[key] = this.ampAt(p + 2) < close ? decodeEntities(raw) : raw;
       p = close + 1;
       c = xml.charCodeAt(p);
       if (!(c === SPACE || (c <= CR && c >= TAB) || c === GT || c === SLASH)) return -1;
@@ -298,7 +311,6 @@ class Reader {
     let text = '';
     // Whether `text` holds an '&' (only then is it decoded).
     let entity = false;
-    let amp = xml.indexOf('&');
     let i = 0;
     while (i < n) {
       const lt = xml.indexOf('<', i);
@@ -308,11 +320,7 @@ class Reader {
       }
       if (lt > i) {
         text += xml.slice(i, lt);
-        if (amp >= 0 && amp < i) amp = xml.indexOf('&', i);
-        if (amp >= 0 && amp < lt) {
-          entity = true;
-          amp = xml.indexOf('&', lt);
-        }
+        if (this.ampAt(i) < lt) entity = true;
       }
       const c1 = xml.charCodeAt(lt + 1);
       if (c1 === SLASH) {
