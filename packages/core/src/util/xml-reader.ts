@@ -313,7 +313,7 @@ class Reader {
     let entity = false;
     let i = 0;
     while (i < n) {
-      const lt = xml.indexOf('<', i);
+      const lt = xml.charCodeAt(i) === 60 ? i : xml.indexOf('<', i);
       if (lt < 0) {
         text += xml.slice(i);
         break;
