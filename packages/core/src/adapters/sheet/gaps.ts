@@ -21,6 +21,9 @@ interface Piece extends Region {
   cols: Set<number>;
   /** The cells inside the box, by row. */
   byRow: Map<number, GridCell[]>;
+  /** `figureShare` and `headerAt` its first row, worked out once: the search asks for them per pair. */
+  figures?: number;
+  headed?: boolean;
 }
 
 function pieceOf(region: Region, cells: GridCell[]): Piece {
@@ -39,6 +42,11 @@ const isNumeric = (c: GridCell) => NUMERIC.test(c.text);
 
 /** Share of the piece's cells below its first row that are figures. */
 function figureShare(p: Piece): number {
+  p.figures ??= countFigures(p);
+  return p.figures;
+}
+
+function countFigures(p: Piece): number {
   let all = 0;
   let figures = 0;
   for (const [r, list] of p.byRow) {
@@ -58,6 +66,11 @@ function headerAt(p: Piece, r: number): boolean {
   const cols = new Set(row.map((c) => c.c));
   for (const [rr, list] of p.byRow) if (rr > r && list.some((c) => cols.has(c.c) && isNumeric(c))) return true;
   return false;
+}
+
+function opensWithHeader(p: Piece): boolean {
+  p.headed ??= headerAt(p, p.r0);
+  return p.headed;
 }
 
 function overlap(a: Set<number>, b: Set<number>): number {
@@ -81,7 +94,7 @@ function joinsSideways(a: Piece, b: Piece): boolean {
     [a, b],
     [b, a],
   ] as const) {
-    if (own.r0 > other.r0 && headerAt(own, own.r0) && (other.byRow.get(own.r0) ?? []).some(isNumeric)) return false;
+    if (own.r0 > other.r0 && opensWithHeader(own) && (other.byRow.get(own.r0) ?? []).some(isNumeric)) return false;
   }
   return true;
 }
@@ -98,7 +111,7 @@ function joinsDownwards(a: Piece, b: Piece): boolean {
   // Two columns at least: a lone title or note above a table is its own block.
   if (shared < 2 || shared / union < 0.75) return false;
   // A table stacked under another repeats a header row of its own.
-  return !headerAt(b, b.r0);
+  return !opensWithHeader(b);
 }
 
 const intersects = (p: Region, q: Region) => p.r0 <= q.r1 && q.r0 <= p.r1 && p.c0 <= q.c1 && q.c0 <= p.c1;
@@ -123,16 +136,11 @@ function union(a: Piece, b: Piece): Piece {
 
 /**
  * Joins touching-cell regions split only by blank spacer columns or rows. The joined box must not
- * take in any other region, so a join never reorders content.
+ * take in any other region, so a join never reorders content. `sheetRows`: the sheet's cells by row,
+ * each row in column order.
  */
-export function joinAcrossGaps(regions: Region[], cells: GridCell[]): Region[] {
+export function joinAcrossGaps(regions: Region[], sheetRows: ReadonlyMap<number, readonly GridCell[]>): Region[] {
   if (regions.length < 2 || regions.length > MAX_PIECES) return regions;
-  const sheetRows = new Map<number, GridCell[]>();
-  for (const c of cells) {
-    const list = sheetRows.get(c.r) ?? [];
-    list.push(c);
-    sheetRows.set(c.r, list);
-  }
   let pieces = regions.map((g) => {
     const inside: GridCell[] = [];
     for (let r = g.r0; r <= g.r1; r++)
