@@ -114,6 +114,20 @@ function joinsDownwards(a: Piece, b: Piece): boolean {
   return !opensWithHeader(b);
 }
 
+/** Rows (or columns) the spans `[a0, a1]` and `[b0, b1]` have in common. */
+const common = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0) + 1;
+
+/**
+ * What the boxes alone allow: `b` right of `a` or below it across a narrow gap, the two sharing at
+ * least the two rows (or columns) a join needs. Without such a pair no piece is built.
+ */
+function mayJoin(a: Region, b: Region): boolean {
+  const right = b.c0 - a.c1 - 1;
+  if (right >= 1 && right <= MAX_GAP && common(a.r0, a.r1, b.r0, b.r1) >= 2) return true;
+  const below = b.r0 - a.r1 - 1;
+  return below >= 1 && below <= MAX_GAP && common(a.c0, a.c1, b.c0, b.c1) >= 2;
+}
+
 const intersects = (p: Region, q: Region) => p.r0 <= q.r1 && q.r0 <= p.r1 && p.c0 <= q.c1 && q.c0 <= p.c1;
 
 function union(a: Piece, b: Piece): Piece {
@@ -141,6 +155,7 @@ function union(a: Piece, b: Piece): Piece {
  */
 export function joinAcrossGaps(regions: Region[], sheetRows: ReadonlyMap<number, readonly GridCell[]>): Region[] {
   if (regions.length < 2 || regions.length > MAX_PIECES) return regions;
+  if (!regions.some((a) => regions.some((b) => mayJoin(a, b)))) return regions;
   let pieces = regions.map((g) => {
     const inside: GridCell[] = [];
     for (let r = g.r0; r <= g.r1; r++)

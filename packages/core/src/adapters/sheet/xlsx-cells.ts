@@ -100,7 +100,8 @@ class Scanner {
     const n = xml.length;
     let p = lt + 1 + name.length;
     let c = xml.charCodeAt(p);
-    const attrs: Record<string, string> = {};
+    // Only a collecting read needs a map of its own (the element it becomes keeps it).
+    const attrs: Record<string, string> = collect ? {} : this.attrs;
     if (collect) this.attrs = attrs;
     this.r = undefined;
     this.s = undefined;
@@ -141,7 +142,10 @@ class Scanner {
         else if (one === S) this.s = raw;
         else this.t = raw;
       } else if (len > 2 && xml.charCodeAt(p - 2) === COLON && (last === R || last === S || last === T)) return -1;
-      else if (xml.slice(p + 2, close).includes('<')) return -1;
+      else {
+        const lt = xml.indexOf('<', p + 2);
+        if (lt >= 0 && lt < close) return -1;
+      }
       p = close + 1;
       c = xml.charCodeAt(p);
       if (!(isBlank(c) || c === GT || c === SLASH)) return -1;
