@@ -22,12 +22,25 @@ interface Piece extends Region {
   /** The cells inside the box, by row. */
   byRow: Map<number, GridCell[]>;
   /** `figureShare` and `headerAt` its first row, worked out once: the search asks for them per pair. */
-  figures?: number;
-  headed?: boolean;
+  figures: number | undefined;
+  headed: boolean | undefined;
+}
+
+/** Every piece made with one shape, its cached answers unset (filled in as they are asked). */
+function newPiece(
+  r0: number,
+  c0: number,
+  r1: number,
+  c1: number,
+  rows: Set<number>,
+  cols: Set<number>,
+  byRow: Map<number, GridCell[]>,
+): Piece {
+  return { r0, c0, r1, c1, rows, cols, byRow, figures: undefined, headed: undefined };
 }
 
 function pieceOf(region: Region, cells: GridCell[]): Piece {
-  const piece: Piece = { ...region, rows: new Set(), cols: new Set(), byRow: new Map() };
+  const piece = newPiece(region.r0, region.c0, region.r1, region.c1, new Set(), new Set(), new Map());
   for (const c of cells) {
     piece.rows.add(c.r);
     for (let k = c.c; k < c.c + c.colSpan; k++) piece.cols.add(k);
@@ -137,15 +150,15 @@ function union(a: Piece, b: Piece): Piece {
       r,
       [...(byRow.get(r) ?? []), ...list].sort((x, y) => x.c - y.c),
     );
-  return {
-    r0: Math.min(a.r0, b.r0),
-    c0: Math.min(a.c0, b.c0),
-    r1: Math.max(a.r1, b.r1),
-    c1: Math.max(a.c1, b.c1),
-    rows: new Set([...a.rows, ...b.rows]),
-    cols: new Set([...a.cols, ...b.cols]),
+  return newPiece(
+    Math.min(a.r0, b.r0),
+    Math.min(a.c0, b.c0),
+    Math.max(a.r1, b.r1),
+    Math.max(a.c1, b.c1),
+    new Set([...a.rows, ...b.rows]),
+    new Set([...a.cols, ...b.cols]),
     byRow,
-  };
+  );
 }
 
 /**
