@@ -142,10 +142,7 @@ class Scanner {
         else if (one === S) this.s = raw;
         else this.t = raw;
       } else if (len > 2 && xml.charCodeAt(p - 2) === COLON && (last === R || last === S || last === T)) return -1;
-      else {
-        const lt = xml.indexOf('<', p + 2);
-        if (lt >= 0 && lt < close) return -1;
-      }
+      else if (xml.slice(p + 2, close).includes('<')) return -1;
       p = close + 1;
       c = xml.charCodeAt(p);
       if (!(isBlank(c) || c === GT || c === SLASH)) return -1;
