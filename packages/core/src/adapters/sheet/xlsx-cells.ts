@@ -107,7 +107,8 @@ class Scanner {
     const n = xml.length;
     let p = lt + 1 + name.length;
     let c = xml.charCodeAt(p);
-    const attrs: Record<string, string> = {};
+    // Only a collecting read needs a map of its own (the element it becomes keeps it).
+    const attrs: Record<string, string> = collect ? {} : this.attrs;
     if (collect) this.attrs = attrs;
     this.r = undefined;
     this.s = undefined;
