@@ -280,7 +280,25 @@ function zipKind(b: Uint8Array, listed: readonly ZipEntryInfo[] | null): FileKin
   };
   const entries = listed ?? recovered();
   if (!entries) return undefined;
-  const names = new Set(entries.map((e) => e.name));
+  // One pass over the names: the sets and prefixes below are all that is asked of them.
+  const names = new Set<string>();
+  let word = false;
+  let xl = false;
+  let ppt = false;
+  let macro = false;
+  for (const { name } of entries) {
+    names.add(name);
+    if (name.startsWith('word/')) {
+      word = true;
+      macro ||= name.startsWith('word/vbaProject');
+    } else if (name.startsWith('xl/')) {
+      xl = true;
+      macro ||= name.startsWith('xl/vbaProject');
+    } else if (name.startsWith('ppt/')) {
+      ppt = true;
+      macro ||= name.startsWith('ppt/vbaProject');
+    }
+  }
   if (names.has('mimetype')) {
     // ODF and EPUB store their media type uncompressed as the first entry.
     const head = new TextDecoder().decode(b.subarray(30, Math.min(b.length, 200)));
@@ -290,12 +308,10 @@ function zipKind(b: Uint8Array, listed: readonly ZipEntryInfo[] | null): FileKin
     if (head.includes('opendocument.presentation')) return 'odp';
   }
   if (names.has('META-INF/container.xml')) return 'epub';
-  const any = (prefix: string) => entries.some((e) => e.name.startsWith(prefix));
-  const macro = any('word/vbaProject') || any('xl/vbaProject') || any('ppt/vbaProject');
-  if (any('word/')) return macro ? 'docm' : 'docx';
+  if (word) return macro ? 'docm' : 'docx';
   if (names.has('xl/workbook.bin')) return 'xlsb';
-  if (any('xl/')) return macro ? 'xlsm' : 'xlsx';
-  if (any('ppt/')) return macro ? 'pptm' : 'pptx';
+  if (xl) return macro ? 'xlsm' : 'xlsx';
+  if (ppt) return macro ? 'pptm' : 'pptx';
   return undefined;
 }
 
@@ -460,6 +476,23 @@ const mislabelled = (ext: string, kind: FileKind, looksLike: string) =>
     `This ${ext} file is not ${kindNames[kind]}: it looks like ${looksLike}. Supported file extensions: ${ACCEPTED_EXTENSIONS.join(', ')}.`,
   );
 
+/** One decoder for every call: making one costs more than decoding a file's head with it. */
+const LATIN1 = new TextDecoder('latin1');
+
+/** Where the ASCII text `needle` first occurs in the bytes, -1 when nowhere (no decoding). */
+function findAscii(bytes: Uint8Array, needle: string): number {
+  const first = needle.charCodeAt(0);
+  search: for (
+    let i = bytes.indexOf(first);
+    i >= 0 && i + needle.length <= bytes.length;
+    i = bytes.indexOf(first, i + 1)
+  ) {
+    for (let k = 1; k < needle.length; k++) if (bytes[i + k] !== needle.charCodeAt(k)) continue search;
+    return i;
+  }
+  return -1;
+}
+
 /**
  * Decides what a file is: magic bytes first, the extension second, the content type third.
  * A mislabelled file is parsed as what it is.
@@ -471,8 +504,7 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
   const mimeKind = mime ? byMime[mime] : undefined;
 
   // Magic bytes. %PDF may be preceded by junk in the first KiB.
-  const headLatin = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (headLatin.includes('%PDF-')) return { kind: 'pdf', by: 'magic' };
+  if (findAscii(bytes.subarray(0, 1024), '%PDF-') >= 0) return { kind: 'pdf', by: 'magic' };
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     const entries = listZipEntries(bytes);
     const zip = entries ? { zipListing: { bytes, entries } } : {};
@@ -496,7 +528,12 @@ export function detect(bytes: Uint8Array, hints: DetectHints = {}): Detected {
     throw extKind ? mislabelled(ext, extKind, cfb) : unsupportedType(cfb);
   }
   if (startsWith(bytes, [0x1f, 0x8b, 0x08]) || isTar(bytes)) return { kind: 'tar', by: 'magic' };
-  if (headLatin.replace(/^\uFEFF|^ï»¿/, '').startsWith('{\\rtf')) return { kind: 'rtf', by: 'magic' };
+  if (
+    LATIN1.decode(bytes.subarray(0, 16))
+      .replace(/^\uFEFF|^ï»¿/, '')
+      .startsWith('{\\rtf')
+  )
+    return { kind: 'rtf', by: 'magic' };
   const img = imageMagic(bytes);
   if (img) {
     if (hints.acceptImages) return { kind: 'image', by: 'magic', imageMime: img };

@@ -85,9 +85,8 @@ const unsupported = (what: string): DocmillError =>
   new DocmillError(400, 'PARSE_UNSUPPORTED_OPTIONS', `Parse uploads do not support ${what}.`);
 
 function rejectUnsupported(input: Record<string, unknown>): void {
-  for (const [key, label] of Object.entries(unsupportedKeys)) {
-    if (key in input && input[key] !== undefined) throw unsupported(label);
-  }
+  for (const key in unsupportedKeys)
+    if (key in input && input[key] !== undefined) throw unsupported(unsupportedKeys[key] as string);
   const proxy = input.proxy;
   if (typeof proxy === 'string' && proxy !== 'basic' && proxy !== 'auto') {
     throw unsupported(`proxy "${proxy}" (only "basic" and "auto")`);

@@ -336,12 +336,16 @@ export function renderMarkdownWithSpans(
   return { markdown: markdown ? `${markdown}\n` : '', spans };
 }
 
+/** What `tidyBlock` changes: three newlines in a row, blanks ending a line, a newline at an edge. */
+const UNTIDY = /\n\n\n|[ \t]$|^\n|\n$/m;
+
 /**
  * One blank line at most, no blank lines at the edges, no trailing blanks except a two-space hard
  * break (kept at the block's end too: a separator's newline follows it there).
  */
 function tidyBlock(s: string): string {
-  if (!s) return s;
+  // Most blocks (every table row ends in '|') have nothing to tidy: one scan says so.
+  if (!s || !UNTIDY.test(s)) return s;
   return s
     .replace(/\n{3,}/g, '\n\n')
     .replace(/[ \t]+$/gm, (m, offset: number, str: string) =>

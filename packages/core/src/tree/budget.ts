@@ -14,13 +14,17 @@ const OVERHEAD = 4;
 /** Estimated rendered characters of a node, stopping as soon as `cap` is passed. */
 export function sizeOf(node: Node, cap: number): number {
   let size = OVERHEAD;
-  if ('value' in node && typeof node.value === 'string') size += node.value.length;
-  if (node.type === 'image') size += node.alt.length + (node.url?.length ?? 0);
-  if (node.type === 'link') size += node.href.length;
+  const value = (node as { value?: unknown }).value;
+  if (typeof value === 'string') size += value.length;
+  const type = node.type;
+  if (type === 'image') size += node.alt.length + (node.url?.length ?? 0);
+  if (type === 'link') size += node.href.length;
   // Markdown has no spans: a merged cell is written once per grid position it covers.
-  const repeat = node.type === 'tableCell' ? (node.rowSpan ?? 1) * (node.colSpan ?? 1) : 1;
-  for (const child of childrenOf(node)) {
-    size += sizeOf(child, cap) * repeat;
+  const repeat = type === 'tableCell' ? (node.rowSpan ?? 1) * (node.colSpan ?? 1) : 1;
+  // Indexed, not for…of: this runs for every node of every document.
+  const kids = childrenOf(node);
+  for (let i = 0; i < kids.length; i++) {
+    size += sizeOf(kids[i] as Node, cap) * repeat;
     if (size > cap) return size;
   }
   return size;

@@ -105,6 +105,8 @@ export async function openZip(
   let budget = limits.maxUnzippedBytes;
   const texts = new Map<string, string>();
   const resolveName = (name: string) => {
+    // Most names asked for are an entry's exact name; a leading '/' is stripped (as below) first.
+    if (name.charCodeAt(0) !== 47 && files.has(name)) return name;
     const n = name.replace(/^\/+/, '');
     return files.has(n) ? n : lower.get(n.toLowerCase());
   };

@@ -2,7 +2,7 @@ import type { Block } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, deep, type XmlElement } from '../../util/xml.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
-import { readRels, relsPartOf } from '../ooxml/opc.ts';
+import { type Rel, readRels, relsPartOf } from '../ooxml/opc.ts';
 
 /**
  * Charts drawn on each sheet of an OOXML workbook (worksheets and chart sheets), keyed by sheet name:
@@ -13,9 +13,9 @@ export async function sheetCharts(
   load: (name: string) => Promise<XmlElement | undefined>,
 ): Promise<Map<string, Block[]>> {
   const out = new Map<string, Block[]>();
-  const rels = async (part: string): Promise<Map<string, string>> => {
-    const map = new Map<string, string>();
-    for (const [id, rel] of readRels(await load(relsPartOf(part)), part)) if (!rel.external) map.set(id, rel.target);
+  const rels = async (part: string): Promise<Map<string, Rel>> => {
+    const map = new Map<string, Rel>();
+    for (const [id, rel] of readRels(await load(relsPartOf(part)), part)) if (!rel.external) map.set(id, rel);
     return map;
   };
   const workbook = await load('xl/workbook.xml');
@@ -23,16 +23,19 @@ export async function sheetCharts(
   const wbRels = await rels('xl/workbook.xml');
   for (const sheet of deep(workbook, 'sheet')) {
     const name = attr(sheet, 'name');
-    const part = wbRels.get(attr(sheet, 'r:id') ?? '');
+    const part = wbRels.get(attr(sheet, 'r:id') ?? '')?.target;
     if (!name || !part) continue;
     const sheetRels = await rels(part);
-    const drawings = [...sheetRels.values()].filter((t) => /\/drawings\/[^/]+\.xml$/i.test(t));
+    const drawings = [...sheetRels.values()].map((r) => r.target).filter((t) => /\/drawings\/[^/]+\.xml$/i.test(t));
     const blocks: Block[] = [];
     // The worksheet part itself can be huge; its drawing relationships say all we need.
     for (const drawingPart of drawings) {
       const drawingRels = await rels(drawingPart);
+      // A drawing that relates to no chart (`chart`, `chartEx`: only pictures, shapes) holds none,
+      // so it is not read.
+      if (![...drawingRels.values()].some((r) => r.type.startsWith('chart'))) continue;
       for (const c of deep(await load(drawingPart), 'chart')) {
-        const chartPart = drawingRels.get(attr(c, 'r:id') ?? '');
+        const chartPart = drawingRels.get(attr(c, 'r:id') ?? '')?.target;
         if (chartPart) append(blocks, chartBlocks(chartSpace(await load(chartPart))));
       }
     }

@@ -21,10 +21,26 @@ interface Piece extends Region {
   cols: Set<number>;
   /** The cells inside the box, by row. */
   byRow: Map<number, GridCell[]>;
+  /** `figureShare` and `headerAt` its first row, worked out once: the search asks for them per pair. */
+  figures: number | undefined;
+  headed: boolean | undefined;
+}
+
+/** Every piece made with one shape, its cached answers unset (filled in as they are asked). */
+function newPiece(
+  r0: number,
+  c0: number,
+  r1: number,
+  c1: number,
+  rows: Set<number>,
+  cols: Set<number>,
+  byRow: Map<number, GridCell[]>,
+): Piece {
+  return { r0, c0, r1, c1, rows, cols, byRow, figures: undefined, headed: undefined };
 }
 
 function pieceOf(region: Region, cells: GridCell[]): Piece {
-  const piece: Piece = { ...region, rows: new Set(), cols: new Set(), byRow: new Map() };
+  const piece = newPiece(region.r0, region.c0, region.r1, region.c1, new Set(), new Set(), new Map());
   for (const c of cells) {
     piece.rows.add(c.r);
     for (let k = c.c; k < c.c + c.colSpan; k++) piece.cols.add(k);
@@ -39,6 +55,11 @@ const isNumeric = (c: GridCell) => NUMERIC.test(c.text);
 
 /** Share of the piece's cells below its first row that are figures. */
 function figureShare(p: Piece): number {
+  p.figures ??= countFigures(p);
+  return p.figures;
+}
+
+function countFigures(p: Piece): number {
   let all = 0;
   let figures = 0;
   for (const [r, list] of p.byRow) {
@@ -58,6 +79,11 @@ function headerAt(p: Piece, r: number): boolean {
   const cols = new Set(row.map((c) => c.c));
   for (const [rr, list] of p.byRow) if (rr > r && list.some((c) => cols.has(c.c) && isNumeric(c))) return true;
   return false;
+}
+
+function opensWithHeader(p: Piece): boolean {
+  p.headed ??= headerAt(p, p.r0);
+  return p.headed;
 }
 
 function overlap(a: Set<number>, b: Set<number>): number {
@@ -81,7 +107,7 @@ function joinsSideways(a: Piece, b: Piece): boolean {
     [a, b],
     [b, a],
   ] as const) {
-    if (own.r0 > other.r0 && headerAt(own, own.r0) && (other.byRow.get(own.r0) ?? []).some(isNumeric)) return false;
+    if (own.r0 > other.r0 && opensWithHeader(own) && (other.byRow.get(own.r0) ?? []).some(isNumeric)) return false;
   }
   return true;
 }
@@ -98,7 +124,21 @@ function joinsDownwards(a: Piece, b: Piece): boolean {
   // Two columns at least: a lone title or note above a table is its own block.
   if (shared < 2 || shared / union < 0.75) return false;
   // A table stacked under another repeats a header row of its own.
-  return !headerAt(b, b.r0);
+  return !opensWithHeader(b);
+}
+
+/** Rows (or columns) the spans `[a0, a1]` and `[b0, b1]` have in common. */
+const common = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0) + 1;
+
+/**
+ * What the boxes alone allow: `b` right of `a` or below it across a narrow gap, the two sharing at
+ * least the two rows (or columns) a join needs. Without such a pair no piece is built.
+ */
+function mayJoin(a: Region, b: Region): boolean {
+  const right = b.c0 - a.c1 - 1;
+  if (right >= 1 && right <= MAX_GAP && common(a.r0, a.r1, b.r0, b.r1) >= 2) return true;
+  const below = b.r0 - a.r1 - 1;
+  return below >= 1 && below <= MAX_GAP && common(a.c0, a.c1, b.c0, b.c1) >= 2;
 }
 
 const intersects = (p: Region, q: Region) => p.r0 <= q.r1 && q.r0 <= p.r1 && p.c0 <= q.c1 && q.c0 <= p.c1;
@@ -110,29 +150,25 @@ function union(a: Piece, b: Piece): Piece {
       r,
       [...(byRow.get(r) ?? []), ...list].sort((x, y) => x.c - y.c),
     );
-  return {
-    r0: Math.min(a.r0, b.r0),
-    c0: Math.min(a.c0, b.c0),
-    r1: Math.max(a.r1, b.r1),
-    c1: Math.max(a.c1, b.c1),
-    rows: new Set([...a.rows, ...b.rows]),
-    cols: new Set([...a.cols, ...b.cols]),
+  return newPiece(
+    Math.min(a.r0, b.r0),
+    Math.min(a.c0, b.c0),
+    Math.max(a.r1, b.r1),
+    Math.max(a.c1, b.c1),
+    new Set([...a.rows, ...b.rows]),
+    new Set([...a.cols, ...b.cols]),
     byRow,
-  };
+  );
 }
 
 /**
  * Joins touching-cell regions split only by blank spacer columns or rows. The joined box must not
- * take in any other region, so a join never reorders content.
+ * take in any other region, so a join never reorders content. `sheetRows`: the sheet's cells by row,
+ * each row in column order.
  */
-export function joinAcrossGaps(regions: Region[], cells: GridCell[]): Region[] {
+export function joinAcrossGaps(regions: Region[], sheetRows: ReadonlyMap<number, readonly GridCell[]>): Region[] {
   if (regions.length < 2 || regions.length > MAX_PIECES) return regions;
-  const sheetRows = new Map<number, GridCell[]>();
-  for (const c of cells) {
-    const list = sheetRows.get(c.r) ?? [];
-    list.push(c);
-    sheetRows.set(c.r, list);
-  }
+  if (!regions.some((a) => regions.some((b) => mayJoin(a, b)))) return regions;
   let pieces = regions.map((g) => {
     const inside: GridCell[] = [];
     for (let r = g.r0; r <= g.r1; r++)

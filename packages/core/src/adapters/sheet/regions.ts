@@ -20,8 +20,92 @@ export interface Region {
 }
 
 export function findRegions(cells: GridCell[]): Region[] {
+  return mergeOverlapping(plainComponents(cells) ?? components(cells));
+}
+
+/**
+ * Touching cells of a sheet without merges, in reading order (each position once): a cell touches
+ * the next one in its row when their columns follow, and the cells of the row above with its
+ * columns, found by walking both rows side by side. Components are kept by their first cell
+ * (union-find, the lower index the root), so blocks come out in the order a search from each
+ * unvisited cell would find them. Undefined when a cell spans or the cells are not in that order.
+ */
+function plainComponents(cells: GridCell[]): Region[] | undefined {
+  const n = cells.length;
+  const root = new Int32Array(n);
+  const find = (i: number): number => {
+    let at = i;
+    while (root[at] !== at) {
+      const up = root[root[at] as number] as number;
+      root[at] = up;
+      at = up;
+    }
+    return at;
+  };
+  const join = (a: number, b: number) => {
+    const x = find(a);
+    const y = find(b);
+    if (x < y) root[y] = x;
+    else if (y < x) root[x] = y;
+  };
+  // Previous row's cells: [above, aboveEnd).
+  let above = 0;
+  let aboveEnd = 0;
+  let i = 0;
+  while (i < n) {
+    const first = cells[i] as GridCell;
+    const r = first.r;
+    let end = i;
+    let lastC = -1;
+    for (; end < n; end++) {
+      const c = cells[end] as GridCell;
+      if (c.r !== r) break;
+      if (c.rowSpan !== 1 || c.colSpan !== 1 || c.c <= lastC) return undefined;
+      root[end] = end;
+      if (c.c === lastC + 1 && end > i) join(end - 1, end);
+      lastC = c.c;
+    }
+    if (end < n && (cells[end] as GridCell).r < r) return undefined;
+    if (aboveEnd > above && (cells[above] as GridCell).r === r - 1) {
+      let a = above;
+      let b = i;
+      while (a < aboveEnd && b < end) {
+        const ca = (cells[a] as GridCell).c;
+        const cb = (cells[b] as GridCell).c;
+        if (ca === cb) join(a++, b++);
+        else if (ca < cb) a++;
+        else b++;
+      }
+    }
+    above = i;
+    aboveEnd = end;
+    i = end;
+  }
+  const blocks: Region[] = [];
+  const blockOf = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const c = cells[k] as GridCell;
+    const top = find(k);
+    if (top === k) {
+      blockOf[k] = blocks.length;
+      blocks.push({ r0: c.r, c0: c.c, r1: c.r, c1: c.c });
+      continue;
+    }
+    const b = blocks[blockOf[top] as number] as Region;
+    blockOf[k] = blockOf[top] as number;
+    if (c.r < b.r0) b.r0 = c.r;
+    if (c.r > b.r1) b.r1 = c.r;
+    if (c.c < b.c0) b.c0 = c.c;
+    if (c.c > b.c1) b.c1 = c.c;
+  }
+  return blocks;
+}
+
+/** Touching cells in general (merges count as filled): a search over the positions they cover. */
+function components(cells: GridCell[]): Region[] {
   // Numeric position keys are far cheaper than strings; the stride covers the widest column used.
-  const stride = cells.reduce((w, c) => Math.max(w, c.c + c.colSpan + 2), 16384);
+  let stride = 16384;
+  for (const c of cells) stride = Math.max(stride, c.c + c.colSpan + 2);
   const key = (r: number, c: number) => r * stride + c;
   // Every position a cell (or its merge area) covers, pointing at the owning cell's index.
   const filled = new Map<number, number>();
@@ -30,35 +114,43 @@ export function findRegions(cells: GridCell[]): Region[] {
       for (let c = cell.c; c < cell.c + cell.colSpan; c++) filled.set(key(r, c), i);
   });
   const seen = new Set<number>();
-  let blocks: Region[] = [];
+  const blocks: Region[] = [];
+  // Positions still to visit, as keys; a key's row and column are read back from it.
+  const stack: number[] = [];
+  const visit = (k: number) => {
+    if (!seen.has(k) && filled.has(k)) {
+      seen.add(k);
+      stack.push(k);
+    }
+  };
   for (const cell of cells) {
     const start = key(cell.r, cell.c);
     if (seen.has(start)) continue;
     const b: Region = { r0: cell.r, c0: cell.c, r1: cell.r, c1: cell.c };
-    const stack: [number, number][] = [[cell.r, cell.c]];
     seen.add(start);
+    stack.push(start);
     while (stack.length) {
-      const [r, c] = stack.pop() as [number, number];
+      const k = stack.pop() as number;
+      // Columns run 0 to stride - 2 and rows from 0, so the key splits back exactly.
+      const r = Math.floor(k / stride);
+      const c = k - r * stride;
       if (r < b.r0) b.r0 = r;
       if (r > b.r1) b.r1 = r;
       if (c < b.c0) b.c0 = c;
       if (c > b.c1) b.c1 = c;
-      for (const [dr, dc] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const k = key(r + dr, c + dc);
-        if (!seen.has(k) && filled.has(k)) {
-          seen.add(k);
-          stack.push([r + dr, c + dc]);
-        }
-      }
+      visit(k + stride);
+      visit(k - stride);
+      visit(k + 1);
+      visit(k - 1);
     }
     blocks.push(b);
   }
-  // Bounding boxes of touching components may overlap (an L-shape around another block): merge them.
+  return blocks;
+}
+
+/** Bounding boxes of touching components may overlap (an L-shape around another block): merge them. */
+function mergeOverlapping(found: Region[]): Region[] {
+  let blocks = found;
   let changed = true;
   while (changed) {
     changed = false;

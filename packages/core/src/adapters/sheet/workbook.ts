@@ -148,15 +148,15 @@ const MAX_COLS = 16_384;
  * length becomes billions: visiting it index by index (forEach, for…of) ran for minutes past the
  * parse's deadline. Such a cell has no place in the sheet and is left out.
  */
-function inGrid<T>(list: readonly T[], limit: number): [number, T][] {
-  const out: [number, T][] = [];
+function gridIndices(list: readonly unknown[], limit: number): number[] {
+  const out: number[] = [];
   if (list.length <= limit) {
-    for (let i = 0; i < list.length; i++) if (i in list) out.push([i, list[i] as T]);
+    for (let i = 0; i < list.length; i++) if (i in list) out.push(i);
     return out;
   }
   for (const key of Object.keys(list)) {
     const i = Number(key);
-    if (Number.isInteger(i) && i >= 0 && i < limit) out.push([i, list[i] as T]);
+    if (Number.isInteger(i) && i >= 0 && i < limit) out.push(i);
   }
   return out;
 }
@@ -165,29 +165,32 @@ function inGrid<T>(list: readonly T[], limit: number): [number, T][] {
  * Cells of a sheet in reading order, merges applied. Merges are honoured while the positions they
  * cover (cut to the used range) add up to `maxCovered`: real merges never overlap, so they cover at
  * most the sheet's cells, while one hostile `A1:XFD1048576` over two values would cover 17 billion.
- * `ignored` counts the merges left out.
+ * `ignored` counts the merges left out; `noted` says whether any cell carries a comment.
  */
-function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ignored: number } {
+function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ignored: number; noted: boolean } {
   const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
-  const merges = new Map<string, { rowSpan: number; colSpan: number }>();
-  const covered = new Set<string>();
   // A merge reaching past the last row or column holding a value (a whole-row merge, or a damaged
   // range) is cut there: Markdown repeats a merged cell in every position it covers.
   let lastRow = 0;
   let lastCol = 0;
-  // Each cell's text, worked out once: [row, [column, text][]], cells showing nothing left out.
-  const rows: [number, [number, string][]][] = [];
-  for (const [r, cells] of inGrid(data, MAX_ROWS)) {
-    const shown: [number, string][] = [];
-    for (const [col, c] of inGrid(cells ?? [], MAX_COLS)) {
-      const text = display(c ?? undefined);
+  let noted = false;
+  // Cells showing something, each text worked out once, in reading order (rows and columns ascend).
+  const shown: GridCell[] = [];
+  for (const r of gridIndices(data, MAX_ROWS)) {
+    const cells = data[r];
+    if (!cells) continue;
+    for (const col of gridIndices(cells, MAX_COLS)) {
+      const c = cells[col] ?? undefined;
+      if (c?.c) noted = true;
+      const text = display(c);
       if (!text) continue;
-      shown.push([col, text]);
+      shown.push({ r, c: col, text, rowSpan: 1, colSpan: 1 });
       lastRow = Math.max(lastRow, r);
       lastCol = Math.max(lastCol, col);
     }
-    if (shown.length) rows.push([r, shown]);
   }
+  const merges = new Map<string, { rowSpan: number; colSpan: number }>();
+  const covered = new Set<string>();
   let coveredLeft = maxCovered;
   let ignored = 0;
   for (const m of ws['!merges'] ?? []) {
@@ -203,34 +206,50 @@ function sheetCells(ws: WorkSheet, maxCovered: number): { cells: GridCell[]; ign
     for (let r = m.s.r; r <= endR; r++)
       for (let c = m.s.c; c <= endC; c++) if (r !== m.s.r || c !== m.s.c) covered.add(`${r},${c}`);
   }
-  const out: GridCell[] = [];
   // Most sheets merge nothing: no position key is then built per cell.
-  const merged = merges.size > 0;
-  for (const [r, cells] of rows)
-    for (const [col, text] of cells) {
-      const key = merged ? `${r},${col}` : '';
-      if (merged && covered.has(key)) continue;
-      const span = (merged && merges.get(key)) || undefined;
-      out.push({ r, c: col, text, rowSpan: span ? span.rowSpan : 1, colSpan: span ? span.colSpan : 1 });
+  if (!merges.size) return { cells: shown, ignored, noted };
+  const out: GridCell[] = [];
+  for (const cell of shown) {
+    const key = `${cell.r},${cell.c}`;
+    if (covered.has(key)) continue;
+    const span = merges.get(key);
+    if (span) {
+      cell.rowSpan = span.rowSpan;
+      cell.colSpan = span.colSpan;
     }
-  return { cells: out.sort((a, b) => a.r - b.r || a.c - b.c), ignored };
+    out.push(cell);
+  }
+  return { cells: out, ignored, noted };
+}
+
+/**
+ * The cells of one row inside a block's columns: the row itself when it lies wholly inside (most
+ * rows of most sheets, one block wide).
+ */
+function rowInside(list: readonly GridCell[], c0: number, c1: number): readonly GridCell[] {
+  const first = list[0];
+  const last = list[list.length - 1];
+  if (first && last && first.c >= c0 && last.c <= c1) return list;
+  return list.filter((c) => c.c >= c0 && c.c <= c1);
 }
 
 /** One table per block; the first row is the header row, as spreadsheets conventionally have. */
 function blockTables(cells: GridCell[], budget: { left: number }): { tables: Block[]; truncated: boolean } {
   const tables: Block[] = [];
   let truncated = false;
-  // Indexed once by row so that many small blocks do not each rescan the whole sheet.
+  // Indexed once by row so that many small blocks do not each rescan the whole sheet; cells come
+  // in reading order, so each row's list is in column order.
   const sheetRows = new Map<number, GridCell[]>();
   for (const c of cells) {
-    const list = sheetRows.get(c.r) ?? [];
-    list.push(c);
-    sheetRows.set(c.r, list);
+    const list = sheetRows.get(c.r);
+    if (list) list.push(c);
+    else sheetRows.set(c.r, [c]);
   }
-  for (const b of joinAcrossGaps(findRegions(cells), cells)) {
-    const byRow = new Map<number, GridCell[]>();
+  for (const b of joinAcrossGaps(findRegions(cells), sheetRows)) {
+    const byRow = new Map<number, readonly GridCell[]>();
     for (let r = b.r0; r <= b.r1; r++) {
-      const inside = (sheetRows.get(r) ?? []).filter((c) => c.c >= b.c0 && c.c <= b.c1);
+      const list = sheetRows.get(r);
+      const inside = list ? rowInside(list, b.c0, b.c1) : [];
       if (inside.length) byRow.set(r, inside);
     }
     const covering = new Set<string>();
@@ -255,14 +274,17 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
         break;
       }
       budget.left -= width;
-      const present = new Map((byRow.get(r) ?? []).map((c) => [c.c, c]));
+      // The row's cells and the columns both ascend: one walk matches them up.
+      const present = byRow.get(r) ?? [];
+      let next = 0;
+      const header = r === b.r0;
       const cellsOut = [];
       for (const k of cols) {
         if (covering.size > 0 && covering.has(`${r},${k}`)) continue;
-        const c = present.get(k);
-        const header = r === b.r0;
+        while (next < present.length && (present[next] as GridCell).c < k) next++;
+        const c = present[next];
         cellsOut.push(
-          c
+          c && c.c === k
             ? tableCell(c.text, {
                 header,
                 rowSpan: Math.min(c.rowSpan, b.r1 - r + 1),
@@ -282,9 +304,11 @@ function blockTables(cells: GridCell[], budget: { left: number }): { tables: Blo
 /** Cell comments (notes and threaded comments) in cell order, each labelled with its author. */
 function noteBlocks(ws: WorkSheet): Block[] {
   const out: Block[] = [];
-  for (const [, cells] of inGrid((ws['!data'] ?? []) as (CellObject | null | undefined)[][], MAX_ROWS)) {
-    for (const [, c] of inGrid(cells ?? [], MAX_COLS)) {
-      const notes = c?.c;
+  const data = (ws['!data'] ?? []) as (CellObject | null | undefined)[][];
+  for (const r of gridIndices(data, MAX_ROWS)) {
+    const cells = data[r] ?? [];
+    for (const col of gridIndices(cells, MAX_COLS)) {
+      const notes = cells[col]?.c;
       if (!notes) continue;
       for (const note of notes) {
         const body = (note.t ?? '').replace(/\s+/g, ' ').trim();
@@ -391,7 +415,7 @@ export async function readWorkbook(bytes: Uint8Array, ctx: AdapterContext): Prom
       const { tables, truncated: cut } = blockTables(cells, budget);
       const truncated = cut || overflow;
       append(children, tables);
-      append(children, noteBlocks(ws));
+      if (read.noted) append(children, noteBlocks(ws));
       if (truncated)
         ctx.warn(`Sheet "${label}" has more than ${ctx.limits.maxCellsPerSheet} cells; the rest was dropped.`);
     }

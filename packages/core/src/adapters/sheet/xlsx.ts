@@ -74,6 +74,11 @@ const PART_TYPES: Record<string, 'strings' | 'styles' | 'core' | 'people' | 'met
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml': 'metadata',
   'application/vnd.ms-excel.sheetMetadata': 'metadata',
 };
+/** Every content type the reader looks for, with the role of its part. */
+const ROLES: ReadonlyMap<string, 'workbook' | (typeof PART_TYPES)[string]> = new Map([
+  ...[...WORKBOOK_TYPES].map((t) => [t, 'workbook'] as const),
+  ...Object.entries(PART_TYPES),
+]);
 const WORKSHEET_RELS = new Set([
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet',
   'http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet',
@@ -457,7 +462,7 @@ export async function readXlsx(
   const parts: Record<string, string[]> = { strings: [], styles: [], core: [], people: [], metadata: [] };
   for (const o of deep(types, 'Override')) {
     const type = attr(o, 'ContentType') ?? '';
-    const role = WORKBOOK_TYPES.has(type) ? 'workbook' : PART_TYPES[type];
+    const role = ROLES.get(type);
     if (!role) continue;
     const name = attr(o, 'PartName');
     if (name === undefined) throw new NotForThisReader('a part without a name');
