@@ -69,6 +69,9 @@ export const isElement = (n: XmlNode | undefined): n is XmlElement => typeof n =
  * every child it passes, and a cut per comparison was a good part of an adapter's garbage).
  */
 export function hasLocalName(name: string, local: string): boolean {
+  // Most comparisons fail, and most failures show in the lengths or the last characters.
+  const n = local.length;
+  if (name.length < n || (n > 0 && name.charCodeAt(name.length - 1) !== local.charCodeAt(n - 1))) return false;
   const colon = name.indexOf(':');
   if (colon < 0) return name === local;
   return name.length - colon - 1 === local.length && name.startsWith(local, colon + 1);

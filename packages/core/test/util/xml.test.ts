@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DocmillError } from '../../src/errors.ts';
 import { DEFAULT_LIMITS } from '../../src/limits.ts';
-import { parseXml, type XmlElement } from '../../src/util/xml.ts';
+import { hasLocalName, localName, parseXml, type XmlElement } from '../../src/util/xml.ts';
 import { decodeEntities } from '../../src/util/xml-reader.ts';
 import { decodeUtf8, openZip, type SafeZip } from '../../src/util/zip.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus, projectRoot } from '../helpers/corpus.ts';
@@ -100,6 +100,15 @@ describe('parseXml', () => {
       for (let j = Math.floor(rand() * 12); j > 0; j--) s += pieces[Math.floor(rand() * pieces.length)];
       if (!s.includes('toString')) expect(decodeEntities(s), s).toBe(old(s));
     }
+  });
+});
+
+describe('hasLocalName', () => {
+  it('says what localName says: the part after the first colon, empty prefixes and parts included', () => {
+    const names = ['w:t', 't', 'wt', 'w:tt', 'a:b:c', 'b:c', ':c', 'c:', ':', '', 'x:rsidR', 'rsidR', 'w:rsidRPr'];
+    const locals = ['t', 'c', 'b:c', '', 'rsidR', 'w:t', 'tt'];
+    for (const name of names)
+      for (const local of locals) expect(hasLocalName(name, local), `${name} ${local}`).toBe(localName(name) === local);
   });
 });
 

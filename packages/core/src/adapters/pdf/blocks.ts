@@ -4,7 +4,7 @@ import { unbold } from '../../tree/walk.ts';
 import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import type { Line, Span } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
-import { isCjk, nonAscii } from './text.ts';
+import { nonAscii, runsOnAt } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
 export interface LaidOutPage {
@@ -245,11 +245,7 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
-        } else if (
-          !/[\s/]$/.test(end) &&
-          !(isCjk(end.slice(-1)) && isCjk(t.charAt(0))) &&
-          !joinsKorean(lines[i - 1]?.text ?? end, t, vocab)
-        )
+        } else if (!/\s$/.test(end) && !runsOnAt(end, t) && !joinsKorean(lines[i - 1]?.text ?? end, t, vocab))
           t = ` ${t}`;
       }
       if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)

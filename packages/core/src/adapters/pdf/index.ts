@@ -216,17 +216,19 @@ async function readPage(
 }
 
 /**
- * A ruled table of two columns or more in which every cell is a slot of its own and holds text:
- * what a two-column table ruled as a full grid gives, and what a figure's boxes and arrows do not.
+ * A ruled table of two columns or more in which every cell is one column wide and holds text, its
+ * first row a full row of headings: what a table ruled as a full grid gives (a cell may run down
+ * over several rows, as one answer for two rows does), and what a figure's boxes and arrows do not.
+ * Its lines need not break into three runs: cells wrapped over several lines and set in the middle
+ * of their rows meet no line of the next cell.
  */
 function plainGrid(t: TableRegion): boolean {
   const rows = t.table.children;
   const cols = rows[0]?.children.length ?? 0;
   if (rows.length < 3 || cols < 2) return false;
-  return rows.every(
-    (r) =>
-      r.children.length === cols &&
-      r.children.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1 && c.children.length > 0),
+  return (
+    rows[0]?.children.every((c) => (c.rowSpan ?? 1) === 1) === true &&
+    rows.every((r) => r.children.every((c) => (c.colSpan ?? 1) === 1 && c.children.length > 0))
   );
 }
 

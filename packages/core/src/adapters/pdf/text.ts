@@ -37,5 +37,13 @@ const cjk = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
 /** Whether two runs meet without a space between them in the script they are written in. */
 export const isCjk = (ch: string): boolean => cjk.test(ch);
 
+/**
+ * Whether a wrapped line runs on into the next with no blank at the join: after a slash ("and/"
+ * "or", a path or address broken after one) and between CJK characters. `end` is the text before
+ * the join (its last characters suffice), `next` the line after it.
+ */
+export const runsOnAt = (end: string, next: string): boolean =>
+  end.endsWith('/') || (isCjk(end.slice(-1)) && isCjk(next.charAt(0)));
+
 /** Text outside ASCII: where patterns need their Unicode classes (ASCII-only text has faster ones). */
 export const nonAscii = /[^\x00-\x7f]/;

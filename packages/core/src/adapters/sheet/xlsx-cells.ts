@@ -1,5 +1,5 @@
 import { attr, deep, kids, textOf, type XmlElement } from '../../util/xml.ts';
-import { decodeEntities } from '../../util/xml-reader.ts';
+import { decodeEntities, NextChar } from '../../util/xml-reader.ts';
 
 /**
  * The cells of a worksheet's `<sheetData>` and the items of a shared-strings part read straight
@@ -79,7 +79,14 @@ class Scanner {
   /** Where the text `text` read ends (after its end tag). */
   after = 0;
 
-  constructor(readonly xml: string) {}
+  /** Where the next '<' and '&' are: a value holding '<' is left to the tree reader, one holding '&' is decoded. */
+  private readonly angles: NextChar;
+  private readonly amps: NextChar;
+
+  constructor(readonly xml: string) {
+    this.angles = new NextChar(xml, '<');
+    this.amps = new NextChar(xml, '&');
+  }
 
   /** Whether the tag at `lt` is `<name` followed by a space, '>' or '/'. */
   is(lt: number, name: string): boolean {
@@ -134,15 +141,15 @@ class Scanner {
       const last = xml.charCodeAt(p - 1);
       const one = len === 1 ? last : 0;
       if (collect || one === R || one === S || one === T) {
+        if (this.angles.find(p + 2) < close) return -1;
         let raw = xml.slice(p + 2, close);
-        if (raw.includes('<')) return -1;
-        if (raw.includes('&')) raw = decodeEntities(raw);
+        if (this.amps.find(p + 2) < close) raw = decodeEntities(raw);
         if (collect) attrs[xml.slice(start, p)] = raw;
         else if (one === R) this.r = raw;
         else if (one === S) this.s = raw;
         else this.t = raw;
       } else if (len > 2 && xml.charCodeAt(p - 2) === COLON && (last === R || last === S || last === T)) return -1;
-      else if (xml.slice(p + 2, close).includes('<')) return -1;
+      else if (this.angles.find(p + 2) < close) return -1;
       p = close + 1;
       c = xml.charCodeAt(p);
       if (!(isBlank(c) || c === GT || c === SLASH)) return -1;
@@ -165,11 +172,11 @@ class Scanner {
   /** Text from `from` up to the end tag `close` right after it (`after` set past it), or undefined. */
   text(from: number, close: string): string | undefined {
     const xml = this.xml;
-    const lt = xml.indexOf('<', from);
-    if (lt < 0 || !xml.startsWith(close, lt)) return undefined;
+    const lt = this.angles.find(from);
+    if (!xml.startsWith(close, lt)) return undefined;
     const raw = xml.slice(from, lt);
     this.after = lt + close.length;
-    return raw.includes('&') ? decodeEntities(raw) : raw;
+    return this.amps.find(from) < lt ? decodeEntities(raw) : raw;
   }
 
   /** A plain `<t>` at `lt` as an element (`after` set past it), or undefined. */

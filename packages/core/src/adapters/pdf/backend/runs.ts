@@ -260,6 +260,19 @@ function frameQuarter(frame: Frame): number {
   return a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
 }
 
+/** Names that say a face is bold: the words, or Bd as foundries shorten it (MyriadBd, HelveticaNeueLTPro-Bd). */
+const boldName = /bold|black|heavy|semibold|demi|Bd(?:It|Italic)?$/i;
+/**
+ * Names that leave the weight open: a producer's resource names (F1, T1_0, TT2), a middle weight
+ * (Medium, Md, Medi: the bold of some families, not of others) or a weight in figures.
+ */
+const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|Medi|Md|\d{3}/;
+
+/**
+ * PDFium's weight is worked out from the descriptor's StemV alone, which producers often get wrong
+ * (TimesNewRomanPSMT at 130 and Arial at 139 read as 650 and 695: every word bold). A name that
+ * says which face a font is decides; the weight does only where the name leaves it open.
+ */
 function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): FontFacts {
   const known = fonts.get(font);
   if (known) return known;
@@ -274,7 +287,7 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   }
   const facts: FontFacts = {
     name: name || `font${font}`,
-    bold: weight >= 600 || (flags & FLAG_FORCE_BOLD) !== 0 || /bold|black|heavy|semibold|demi/i.test(name),
+    bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldName.test(name) || (weight >= 600 && (!name || openName.test(name))),
     italic: (flags & FLAG_ITALIC) !== 0 || /italic|oblique/i.test(name),
     mono: (flags & FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol/i.test(name),
   };

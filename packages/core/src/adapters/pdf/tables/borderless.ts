@@ -268,9 +268,15 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const run = rows.slice(top, e + 1);
       const multis = run.filter((_, k) => isMulti[top + k]);
       const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
-      const found = multis.length >= 3 && prose * 2 < multis.length ? tableOf(run, items, leadered, vocab) : null;
-      const table = found && wholeRuns(found, origin) && !sideBySideLists(run, parted, page.items) ? found : null;
-      if (table) {
+      const tabular = multis.length >= 3 && prose * 2 < multis.length;
+      // Two contents lists side by side are two tables, not one of four columns.
+      const found = !tabular
+        ? []
+        : sideBySideLists(run, parted, page.items)
+          ? listsApart(run, items, bridges, leadered, vocab)
+          : [tableOf(run, items, leadered, vocab)];
+      for (const table of found) {
+        if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
           table,
           origin,
@@ -523,6 +529,40 @@ function sideBySideLists(run: Row[], runs: CellRuns, page: TextItem[]): boolean 
   return twice * 2 > run.length;
 }
 
+/**
+ * Two contents lists side by side as a table each, left first: the rows' text parted at the gap
+ * between the lists, found where their entries, leaders and pages leave one (`bridges`: the page
+ * runs holding a leader, which spans from its entry to its page). Nothing when the text does not
+ * part in two.
+ */
+function listsApart(
+  run: Row[],
+  items: TextItem[],
+  bridges: number[],
+  leadered: (r: Row) => boolean,
+  vocab: () => Vocabulary,
+): (TableRegion | null)[] {
+  const idx = run.flatMap((r) => r.items);
+  const top = (run[0] as Row).top;
+  const bottom = (run[run.length - 1] as Row).bottom;
+  const spans = extents(items, idx);
+  for (const i of bridges) {
+    const it = items[i] as TextItem;
+    const cy = it.y + it.h / 2;
+    if (cy > top && cy < bottom) spans.push([it.x, it.x + it.w]);
+  }
+  const bands = projection(spans, COLUMN_GAP);
+  if (bands.length !== 2) return [];
+  const split = ((bands[0] as [number, number])[1] + (bands[1] as [number, number])[0]) / 2;
+  const left: number[] = [];
+  const right: number[] = [];
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    (it.x + it.w / 2 < split ? left : right).push(i);
+  }
+  return [tableOf(rowsOf(items, left), items, leadered, vocab), tableOf(rowsOf(items, right), items, leadered, vocab)];
+}
+
 /** Dot leaders on a row: the page runs a leader parted, and leaders drawn as runs of their own. */
 function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
   const found = new Set<number>();
@@ -560,7 +600,10 @@ function tableOf(
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
-  if (every < 2 || (every === 2 && !pairList(run, items, leadered))) return null;
+  // A contents entry too long for its line runs on over the gap before the pages, its leader and
+  // page on the next line: the leaders still make the list a table of entries and pages.
+  const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
+  if ((every < 2 && !longEntry) || (every <= 2 && !pairList(run, items, leadered))) return null;
   const xs = [cols[0]?.[0] as number];
   append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
@@ -569,6 +612,7 @@ function tableOf(
   // subgroup's), or over a row indented under it. The header's own lines wrap.
   // A label whose figures stand on its second line ("Provisions for" over "restructuring  312.0")
   // goes down with that line, which goes on in lower case.
+  // A contents entry whose leader and page stand on the line under it goes down with them.
   // Lone lines above the first row of cells are the top of a column's heading, a row of their own
   // as each line of the heading is.
   const heading = run.findIndex((r) => r.chunks.length >= 2);
@@ -578,7 +622,14 @@ function tableOf(
     const prev = merged[merged.length - 1];
     const below = run[k + 1];
     const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
-    if (!carried && k > heading && r.chunks.length === 1 && below && tight(r, below) && goesOnIn(r, below, items)) {
+    if (
+      !carried &&
+      k > heading &&
+      r.chunks.length === 1 &&
+      below &&
+      tight(r, below) &&
+      (goesOnIn(r, below, items) || pageBelow(r, below, leadered))
+    ) {
       carried = r;
       continue;
     }
@@ -602,8 +653,17 @@ function tableOf(
   const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
-  if (markerColumn(layout, texts)) return null;
+  if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
+}
+
+/** Whether the line under a lone line holds a leader and, right of the lone line's end, its page alone. */
+function pageBelow(line: Row, below: Row, leadered: (r: Row) => boolean): boolean {
+  return (
+    below.chunks.length === 1 &&
+    (below.chunks[0] as [number, number])[0] > (line.chunks[0] as [number, number])[1] &&
+    leadered(below)
+  );
 }
 
 /**
@@ -747,4 +807,48 @@ function markerColumn(layout: Layout, texts: string[]): boolean {
     seen.set(c.c, (seen.get(c.c) ?? true) && marker.test(t));
   }
   return [...seen.values()].some(Boolean);
+}
+
+/** A number as a chart's scale marks it: digits, a decimal part, a sign. */
+const mark = /^[-−]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * Whether a row is a chart's scale and the other rows leave its columns empty: a bar chart's
+ * labels and the values printed on its bars, with the axis marks under them ("0 10 20 … 100"),
+ * line up as a table would. A scale is five marks or more, evenly stepped; the rows above a
+ * table's heading of years fill the years' columns, the bars' values fill one column a row.
+ */
+function chartScale(layout: Layout, texts: string[]): boolean {
+  const cols = layout.xs.length - 1;
+  const rows = layout.ys.length - 1;
+  for (let r = 0; r < rows; r++) {
+    const marks: number[] = [];
+    const at: number[] = [];
+    let numeric = true;
+    for (let c = 0; c < cols && numeric; c++) {
+      const t = texts[r * cols + c];
+      if (!t) continue;
+      at.push(c);
+      for (const m of t.split(' ')) {
+        numeric &&= mark.test(m);
+        marks.push(Number(m.replace('−', '-').replace(',', '.')));
+      }
+    }
+    if (!numeric || marks.length < 5 || !evenlyStepped(marks)) continue;
+    let filled = 0;
+    for (let o = 0; o < rows; o++) {
+      if (o === r) continue;
+      for (const c of at) if (texts[o * cols + c]) filled++;
+    }
+    return filled < (rows - 1) * at.length * 0.34;
+  }
+  return false;
+}
+
+function evenlyStepped(marks: number[]): boolean {
+  const step = (marks[1] as number) - (marks[0] as number);
+  if (step <= 0) return false;
+  for (let k = 2; k < marks.length; k++)
+    if (Math.abs((marks[k] as number) - (marks[k - 1] as number) - step) > step * 1e-6) return false;
+  return true;
 }

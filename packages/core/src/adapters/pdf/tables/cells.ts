@@ -1,9 +1,9 @@
-import { cell, row, table } from '../../../tree/build.ts';
-import type { BBox, TableCell, TableRow } from '../../../tree/types.ts';
+import { cell, paragraph, row, table, text } from '../../../tree/build.ts';
+import type { BBox, Block, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
-import { cleanText, isCjk } from '../text.ts';
+import { cleanText, isCjk, runsOnAt } from '../text.ts';
 import { partOf, widths } from './tokens.ts';
 
 /*
@@ -176,11 +176,17 @@ function rightToLeft(line: TextItem[]): boolean {
  */
 export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   const parts: string[] = [];
+  // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
+  const rights: number[] = [];
+  const chars: number[] = [];
   for (const line of textLines(runs)) {
+    const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
     // round as the text flow has them.
     if (rightToLeft(line)) {
       parts.push(cleanText(makeLine(line, line.map(position)).text).trim());
+      rights.push(Number.NaN);
+      chars.push(0);
       continue;
     }
     let s = '';
@@ -196,23 +202,58 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
       s += t;
       prev = it;
     }
-    parts.push(s.trim());
+    s = s.trim();
+    parts.push(s);
+    rights.push(last.x + last.w);
+    chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
   }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
-  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). Otherwise a space, but between CJK characters.
-  // Korean lines wrapped in a narrow cell are mostly short labels set over two lines ("분류" over
-  // "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
+  // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). A word too long for its cell, broken with no
+  // hyphen, is joined again. Otherwise a space, but after a slash and between CJK characters, as
+  // in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines
+  // ("분류" over "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
+  const broken = parts.length > 1 ? brokenWords(parts, rights, chars) : null;
   let out = '';
-  for (const p of parts) {
+  for (const [k, p] of parts.entries()) {
     if (!p) continue;
     const end = lastChars(out);
     if (!out) out = p;
     else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
       out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
-    else out += isCjk(end.slice(-1)) && isCjk(p[0] ?? '') ? p : ` ${p}`;
+    else out += runsOnAt(end, p) || broken?.[k] ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
+}
+
+/**
+ * Lines that go on with a word broken at the cell's edge with no hyphen, as a word too long for a
+ * narrow column is ("Parastratiosph" "ecomyiastratio" "sphecomyioid" "es"): the line before and
+ * this one are one word each, the one before reaches the cell's right edge (the rightmost line end,
+ * within a character) and ends in a letter, this one goes on in lower case, and a second line of
+ * the word reaches the edge too (this one or the one before that). A single long word over a short
+ * one ("Telecommunications" "equipment") has only one line at the edge: it was wrapped at a blank.
+ */
+function brokenWords(parts: string[], rights: number[], chars: number[]): boolean[] {
+  let edge = Number.NEGATIVE_INFINITY;
+  for (const r of rights) if (r > edge) edge = r;
+  const full = (k: number): boolean => {
+    const p = parts[k];
+    return !!p && !p.includes(' ') && (rights[k] as number) >= edge - (chars[k] as number);
+  };
+  const out: boolean[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k] as string;
+    out.push(
+      k > 0 &&
+        full(k - 1) &&
+        !p.includes(' ') &&
+        /^\p{Ll}/u.test(p) &&
+        /\p{L}$/u.test(parts[k - 1] as string) &&
+        (full(k) || (k > 1 && full(k - 2))),
+    );
+  }
+  return out;
 }
 
 /**
@@ -327,11 +368,16 @@ export function fillLayout(
   for (const r of runs) texts.push(cellText(r, vocab));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
+  // A table set in bold throughout has nothing in bold that stands out: it is read plain.
+  const styled = runs.some(hasPlainWords);
   for (const [k, c] of cells.entries()) {
     // All three options every time (`cell` sets only a header and spans above 1): one shape of
     // options object, not one per combination of conditionally added fields.
     const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
-    (rowsOut[c.r] as TableCell[]).push(cell(texts[k] as string, opts));
+    const value = texts[k] as string;
+    (rowsOut[c.r] as TableCell[]).push(
+      cell(styled ? cellContent(value, runs[k] as TextItem[], c.r === 0, vocab) : value, opts),
+    );
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
@@ -345,6 +391,49 @@ export function fillLayout(
   for (const cs of rowsOut) rows.push(row(cs));
   return { table: table(rows), texts, runs, bbox: bbox as BBox };
 }
+
+const worded = /[\p{L}\p{N}]/u;
+
+/**
+ * A cell's content: its text, in bold where its runs are, as paragraphs have it. A cell set in bold
+ * throughout is bold, but in the first row, whose cells are the table's headings already; one that
+ * opens in bold and goes on in another weight ("Note: ...") has that opening bold; a right-to-left
+ * one, whose opening is at its right end, only when bold throughout. Bold on a lone symbol (a tick,
+ * a bullet) is noise, not styling.
+ */
+function cellContent(value: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): Block[] | string {
+  let bold = 0;
+  let plain = 0;
+  let rtl = false;
+  for (const it of runs) {
+    if (it.dir === 'rtl') rtl = true;
+    if (!worded.test(it.str)) continue;
+    if (it.bold) bold++;
+    else plain++;
+  }
+  if (!value || !bold) return value;
+  if (!plain) return first ? value : [paragraph([strong(value)])];
+  if (rtl) return value;
+  const opening: TextItem[] = [];
+  for (const line of textLines(runs))
+    for (const it of line) {
+      if (!it.bold && worded.test(it.str)) return boldOpening(value, opening, vocab);
+      opening.push(it);
+    }
+  return value;
+}
+
+/** The cell's text with the text of its opening bold runs in bold, when it is where the text begins. */
+function boldOpening(value: string, opening: TextItem[], vocab: () => Vocabulary): Block[] | string {
+  const head = cellText(opening, vocab);
+  if (!head || !worded.test(head) || !value.startsWith(head)) return value;
+  return [paragraph([strong(head), text(value.slice(head.length))])];
+}
+
+/** Whether a cell's runs hold a word not in bold. */
+const hasPlainWords = (runs: TextItem[]): boolean => runs.some((it) => !it.bold && worded.test(it.str));
+
+const strong = (value: string): Strong => ({ type: 'strong', children: [text(value)] });
 
 /** Whether the filled cells look like a table: text in at least two rows and two columns. */
 export function looksTabular(layout: Layout, texts: string[]): boolean {
