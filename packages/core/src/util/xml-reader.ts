@@ -160,7 +160,7 @@ export function readXml(source: string, maxDepth: number, what: string): XmlElem
  */
 const KEY_SLOTS = 4095;
 const keyCache: (string | undefined)[] = new Array(KEY_SLOTS + 1).fill(undefined);
-/** The string V8 keeps for a property name (the string table's copy). */
+/** The string V8 keeps for a property name: the string table's copy, not a slice holding on to its document. */
 const internalised = (key: string): string => Object.keys({ [key]: 0 })[0] as string;
 
 /** CRLF and lone CR as LF (`replaceAll` of a string is twice as fast as a global expression here). */

@@ -442,3 +442,31 @@ describe('sheet adapter: unnamed sheets', () => {
     expect(out).toBe('## Sheet 1\n\n| Metric | Value |\n| --- | --- |\n| Users | 1200 |\n');
   });
 });
+
+describe.skipIf(!hasCorpus)(`sheet adapter: drawings (${hasCorpus ? 'corpus present' : corpusSkipReason})`, () => {
+  /** A corpus workbook with one part replaced by markup that does not parse. */
+  const damaged = async (file: string, part: string) => {
+    const zip = await JSZip.loadAsync(corpusFile('docling/xlsx/sources', file));
+    expect(zip.file(part)).not.toBeNull();
+    zip.file(part, '<xdr:wsDr><xdr:unclosed></xdr:wsDr>');
+    return zip.generateAsync({ type: 'uint8array' });
+  };
+
+  it('a drawing that relates to no chart is not read: its damage costs nothing', async () => {
+    // xlsx_08's only drawing anchors a picture (its relationships name an image, no chart).
+    const file = 'xlsx_08_one_cell_anchor.xlsx';
+    const whole = await parse(corpusFile('docling/xlsx/sources', file), {}, { filename: file });
+    const res = await parse(await damaged(file, 'xl/drawings/drawing1.xml'), {}, { filename: file });
+    expect(res.markdown).toBe(whole.markdown);
+    expect(res.markdown).toContain('## ');
+    expect(res.warning).toBeNull();
+  });
+
+  it('a drawing that relates to a chart is read: its damage skips the charts with a warning, not the cells', async () => {
+    const file = 'xlsx_01.xlsx';
+    const whole = await parse(corpusFile('docling/xlsx/sources', file), {}, { filename: file });
+    const res = await parse(await damaged(file, 'xl/drawings/drawing1.xml'), {}, { filename: file });
+    expect(res.warning).toMatch(/charts could not be read/);
+    expect(tablesOf(res.markdown ?? '')[0]).toEqual(tablesOf(whole.markdown ?? '')[0]);
+  });
+});
