@@ -3,6 +3,7 @@ import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
+import { boldByName, italicByName } from './font-names.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -149,8 +150,8 @@ function learnFonts(page: PdfPage, names: string[], fonts: FontStyles): void {
     const f = page.commonObjs.get(name) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean } | null;
     const fontName = f?.name ?? '';
     fonts.set(name, {
-      bold: Boolean(f?.bold || f?.black) || /bold|black|heavy|semibold|demi/i.test(fontName),
-      italic: Boolean(f?.italic) || /italic|oblique/i.test(fontName),
+      bold: Boolean(f?.bold || f?.black) || boldByName(fontName),
+      italic: Boolean(f?.italic) || italicByName(fontName),
     });
   }
 }

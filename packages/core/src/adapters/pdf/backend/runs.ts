@@ -1,6 +1,7 @@
 import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText } from '../text.ts';
+import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
 /** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
@@ -260,8 +261,6 @@ function frameQuarter(frame: Frame): number {
   return a > 0.5 ? 0 : b > 0.5 ? 1 : a < -0.5 ? 2 : 3;
 }
 
-/** Names that say a face is bold: the words, or Bd as foundries shorten it (MyriadBd, HelveticaNeueLTPro-Bd). */
-const boldName = /bold|black|heavy|semibold|demi|Bd(?:It|Italic)?$/i;
 /**
  * Names that leave the weight open: a producer's resource names (F1, T1_0, TT2), a middle weight
  * (Medium, Md, Medi: the bold of some families, not of others) or a weight in figures.
@@ -281,14 +280,14 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   let flags = 0;
   let weight = -1;
   if (font) {
-    name = p.bytes((b, l) => x.FPDFFont_GetBaseFontName(font, b, l), 512).replace(/^[A-Z]{6}\+/, '');
+    name = baseFontName(p.bytes((b, l) => x.FPDFFont_GetBaseFontName(font, b, l), 512));
     flags = Math.max(0, x.FPDFFont_GetFlags(font));
     weight = x.FPDFFont_GetWeight(font);
   }
   const facts: FontFacts = {
     name: name || `font${font}`,
-    bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldName.test(name) || (weight >= 600 && (!name || openName.test(name))),
-    italic: (flags & FLAG_ITALIC) !== 0 || /italic|oblique/i.test(name),
+    bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name))),
+    italic: (flags & FLAG_ITALIC) !== 0 || italicByName(name),
     mono: (flags & FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol/i.test(name),
   };
   fonts.set(font, facts);
