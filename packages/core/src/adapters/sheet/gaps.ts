@@ -92,14 +92,20 @@ function overlap(a: Set<number>, b: Set<number>): number {
   return n;
 }
 
+/** Blank columns between box `a` and box `b` on its right (below 1: they touch or overlap). */
+const gapRight = (a: Region, b: Region) => b.c0 - a.c1 - 1;
+/** Blank rows between box `a` and box `b` under it. */
+const gapBelow = (a: Region, b: Region) => b.r0 - a.r1 - 1;
+/** A gap a join may bridge: one blank line at least, `MAX_GAP` at most. */
+const narrow = (gap: number) => gap >= 1 && gap <= MAX_GAP;
+
 /**
  * Left piece `a`, right piece `b`, a narrow blank gap between: one table when their rows line up and
  * the right piece holds figures (amounts, page numbers) for the labels on the left. Text beside text
  * (a data-sheet form's captions and values) is left as laid out.
  */
 function joinsSideways(a: Piece, b: Piece): boolean {
-  const gap = b.c0 - a.c1 - 1;
-  if (gap < 1 || gap > MAX_GAP || figureShare(b) < 0.5) return false;
+  if (!narrow(gapRight(a, b)) || figureShare(b) < 0.5) return false;
   const shared = overlap(a.rows, b.rows);
   if (shared < 2 || shared < MIN_ALIGNED * Math.min(a.rows.size, b.rows.size)) return false;
   // A table beside another starts with its own header where its neighbour already has figures.
@@ -117,8 +123,7 @@ function joinsSideways(a: Piece, b: Piece): boolean {
  * the same columns (the sections of a statement), unless the lower one opens with its own header.
  */
 function joinsDownwards(a: Piece, b: Piece): boolean {
-  const gap = b.r0 - a.r1 - 1;
-  if (gap < 1 || gap > MAX_GAP || figureShare(a) < 0.3 || figureShare(b) < 0.3) return false;
+  if (!narrow(gapBelow(a, b)) || figureShare(a) < 0.3 || figureShare(b) < 0.3) return false;
   const shared = overlap(a.cols, b.cols);
   const union = a.cols.size + b.cols.size - shared;
   // Two columns at least: a lone title or note above a table is its own block.
@@ -135,10 +140,8 @@ const common = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, 
  * least the two rows (or columns) a join needs. Without such a pair no piece is built.
  */
 function mayJoin(a: Region, b: Region): boolean {
-  const right = b.c0 - a.c1 - 1;
-  if (right >= 1 && right <= MAX_GAP && common(a.r0, a.r1, b.r0, b.r1) >= 2) return true;
-  const below = b.r0 - a.r1 - 1;
-  return below >= 1 && below <= MAX_GAP && common(a.c0, a.c1, b.c0, b.c1) >= 2;
+  if (narrow(gapRight(a, b)) && common(a.r0, a.r1, b.r0, b.r1) >= 2) return true;
+  return narrow(gapBelow(a, b)) && common(a.c0, a.c1, b.c0, b.c1) >= 2;
 }
 
 const intersects = (p: Region, q: Region) => p.r0 <= q.r1 && q.r0 <= p.r1 && p.c0 <= q.c1 && q.c0 <= p.c1;
