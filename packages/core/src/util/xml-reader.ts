@@ -58,17 +58,18 @@ for (let c = 0; c < 0xa0; c++) {
 }
 
 /**
- * Names that would reach `Object.prototype` through an attribute map. The first three are refused
- * and the others renamed, as fast-xml-parser did.
+ * What the reader does with a name that would reach `Object.prototype` through an attribute map:
+ * the first three are refused and the others renamed, as fast-xml-parser did; undefined for every
+ * other name. Scanners reading beside the reader leave such names to it.
  */
-function safeName(name: string, fail: (why: string) => Error): string {
+export function prototypeName(name: string): 'refused' | 'renamed' | undefined {
   const c = name.charCodeAt(0);
-  if (c !== 95 && c !== 99 && c !== 104 && c !== 112 && c !== 116 && c !== 118) return name; // _ c h p t v
+  if (c !== 95 && c !== 99 && c !== 104 && c !== 112 && c !== 116 && c !== 118) return undefined; // _ c h p t v
   switch (name) {
     case '__proto__':
     case 'constructor':
     case 'prototype':
-      throw fail(`the name "${name}" is refused`);
+      return 'refused';
     case 'hasOwnProperty':
     case 'toString':
     case 'valueOf':
@@ -76,10 +77,17 @@ function safeName(name: string, fail: (why: string) => Error): string {
     case '__defineSetter__':
     case '__lookupGetter__':
     case '__lookupSetter__':
-      return `__${name}`;
+      return 'renamed';
     default:
-      return name;
+      return undefined;
   }
+}
+
+function safeName(name: string, fail: (why: string) => Error): string {
+  const rule = prototypeName(name);
+  if (rule === undefined) return name;
+  if (rule === 'refused') throw fail(`the name "${name}" is refused`);
+  return `__${name}`;
 }
 
 /** The five predefined entities (a switch, so `&constructor;` finds nothing on a prototype). */
@@ -146,7 +154,7 @@ export function decodeEntities(s: string): string {
 
 /** Parses a whole XML document and returns its first top-level element. Throws DocmillError 400. */
 export function readXml(source: string, maxDepth: number, what: string): XmlElement {
-  return new Reader(source.includes('\r') ? lineFeeds(source) : source, what).read(maxDepth);
+  return new Reader(lineFeeds(source), what).read(maxDepth);
 }
 
 /**
@@ -163,8 +171,12 @@ const keyCache: (string | undefined)[] = new Array(KEY_SLOTS + 1).fill(undefined
 /** The string V8 keeps for a property name: the string table's copy, not a slice holding on to its document. */
 const internalised = (key: string): string => Object.keys({ [key]: 0 })[0] as string;
 
-/** CRLF and lone CR as LF (`replaceAll` of a string is twice as fast as a global expression here). */
-function lineFeeds(s: string): string {
+/**
+ * CRLF and lone CR as LF, as XML reads line ends: the text the reader sees, which scanners reading
+ * beside it must see too (`replaceAll` of a string is twice as fast as a global expression here).
+ */
+export function lineFeeds(s: string): string {
+  if (!s.includes('\r')) return s;
   const lf = s.replaceAll('\r\n', '\n');
   return lf.includes('\r') ? lf.replaceAll('\r', '\n') : lf;
 }

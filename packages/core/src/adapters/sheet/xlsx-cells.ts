@@ -1,5 +1,5 @@
 import { attr, deep, kids, textOf, type XmlElement } from '../../util/xml.ts';
-import { decodeEntities, NextChar } from '../../util/xml-reader.ts';
+import { decodeEntities, NextChar, prototypeName } from '../../util/xml-reader.ts';
 
 /**
  * The cells of a worksheet's `<sheetData>` and the items of a shared-strings part read straight
@@ -54,20 +54,6 @@ const S = 115;
 const T = 116;
 
 const isBlank = (c: number) => c === SPACE || c === LF || c === TAB || c === CR;
-
-/** Attribute names the tree reader renames or refuses (prototype keys): those tags are left to it. */
-const SPECIAL_KEYS = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'toString',
-  'valueOf',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-]);
 
 class Scanner {
   /** The last tag's `r`, `s` and `t` (read without `collect`), or all its attributes (with it). */
@@ -136,8 +122,8 @@ class Scanner {
       if (len === 0 || (quote !== DQUOTE && quote !== SQUOTE)) return -1;
       const close = xml.indexOf(quote === DQUOTE ? '"' : "'", p + 2);
       if (close < 0) return -1;
-      if (len >= 8 && SPECIAL_KEYS.has(xml.slice(start, p))) return -1;
-      if (len === 7 && xml.startsWith('valueOf', start)) return -1;
+      // Names the tree reader renames or refuses are left to it (the shortest, valueOf, has 7 characters).
+      if (len >= 7 && prototypeName(xml.slice(start, p))) return -1;
       const last = xml.charCodeAt(p - 1);
       const one = len === 1 ? last : 0;
       if (collect || one === R || one === S || one === T) {

@@ -11,6 +11,7 @@ import {
   type XmlElement,
   xmlSection,
 } from '../../util/xml.ts';
+import { lineFeeds } from '../../util/xml-reader.ts';
 import type { SafeZip } from '../../util/zip.ts';
 import { type RawCell, type RawRow, scanSharedStrings, scanSheetData, treeRows } from './xlsx-cells.ts';
 import { ERROR_CODES, NotForThisReader, NumberFormats, type Ssf, type XlsxCell } from './xlsx-format.ts';
@@ -252,6 +253,20 @@ interface WorksheetPart {
 }
 
 /**
+ * A part's text for the scanners, line ends as the XML reader has them; undefined for a missing part
+ * and for one past the size cap or under a depth cap the scan needs, which the tree reading decides.
+ */
+async function scannableText(
+  zip: SafeZip,
+  name: string,
+  limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
+): Promise<string | undefined> {
+  const text = await zip.text(name);
+  if (text === undefined || text.length > limits.maxXmlBytes || limits.maxXmlDepth < MIN_SCAN_DEPTH) return undefined;
+  return lineFeeds(text);
+}
+
+/**
  * Reads a worksheet part: its `sheetData` scanned from the text (`xlsx-cells.ts`), the rest as a
  * tree; the whole part as a tree when the scanner does not take the section. Undefined for a
  * missing part.
@@ -262,11 +277,9 @@ async function readWorksheetPart(
   part: (name: string) => Promise<XmlElement | undefined>,
   limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
 ): Promise<WorksheetPart | undefined> {
-  const text = await zip.text(path);
-  if (text === undefined) return undefined;
   // Size and depth refusals, and every other case the scan does not take, come from the tree reading.
-  if (text.length <= limits.maxXmlBytes && limits.maxXmlDepth >= MIN_SCAN_DEPTH) {
-    const xml = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  const xml = await scannableText(zip, path, limits);
+  if (xml !== undefined) {
     const scanned = scanSheetData(xml);
     if (scanned) {
       let root: XmlElement | undefined;
@@ -296,9 +309,8 @@ async function scannedStrings(
   limits: Pick<Limits, 'maxXmlBytes' | 'maxXmlDepth'>,
 ): Promise<XmlElement[] | undefined> {
   try {
-    const text = await zip.text(name);
-    if (text === undefined || text.length > limits.maxXmlBytes || limits.maxXmlDepth < MIN_SCAN_DEPTH) return undefined;
-    const xml = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+    const xml = await scannableText(zip, name, limits);
+    if (xml === undefined) return undefined;
     const scanned = scanSharedStrings(xml);
     if (!scanned) return undefined;
     const root = parseXml(xml.slice(0, scanned.start) + xml.slice(scanned.end), limits, name);
