@@ -431,8 +431,10 @@ const corpusTitle = `pdf table classes on ../shared/corpus/tables (${hasCorpus ?
 
 describe.skipIf(!hasCorpus)(corpusTitle, () => {
   const { parse } = engineFor('pdfium');
-  const read = async (name: string) =>
-    (await parse(corpusFile('tables', 'pdfs', name), {}, { filename: name })).markdown ?? '';
+  /** Markdown of a corpus PDF (`path` under the corpus, its last part the file's name), default options. */
+  const markdownOf = async (...path: string[]) =>
+    (await parse(corpusFile(...path), {}, { filename: path[path.length - 1] as string })).markdown ?? '';
+  const read = (name: string) => markdownOf('tables', 'pdfs', name);
 
   it('reads the /Rotate 90 award list top-down, each row and each cell in order', async () => {
     const tables = tablesIn(await read('Publication_of_award_of_Bids_for_Transport_Sector__August_2016.pdf'));
@@ -558,7 +560,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('reads the sections of the booking as tables of their own columns (markitdown movie-theater)', async () => {
     const name = 'movie-theater-booking-2024.pdf';
-    const tables = tablesIn((await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown ?? '');
+    const tables = tablesIn(await markdownOf('markitdown', name));
     expect(tables).toContainEqual([
       ['month', 'shows', 'gross amount', 'net amount', 'occupancy'],
       ['december 2024', '48', '$12,500.00', '$11,250.00', '85%'],
@@ -618,7 +620,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('joins the Korean words broken at line ends (docling normal_4pages)', async () => {
     const name = 'normal_4pages.pdf';
-    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('docling', 'pdf', 'sources', name);
     for (const w of ['보험금의 경우', '향후 유사', '기준을 정립함에', '돌입하였다고']) expect(md).toContain(w);
     for (const w of ['보 험금', '향 후', '기준 을', '돌 입하였다고']) expect(md).not.toContain(w);
     // Words that meet at a line end keep their blank.
@@ -627,7 +629,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('reads the contents page of redp5110 as a table of entries and pages (docling redp5110_sampled)', async () => {
     const name = 'redp5110_sampled.pdf';
-    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('docling', 'pdf', 'sources', name);
     const toc = tablesIn(md).find((t) => t[0]?.[0] === 'notices');
     expect(toc).toHaveLength(43);
     // Leader tails drawn with the page (". . vii"), pages split over two runs ("x" "iii"), entries
@@ -647,7 +649,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('reads the contents pages of a booklet as tables, each leader drawn apart (pdfbench failure-after-repair)', async () => {
     const name = 'unstructured_pdf_failure-after-repair.pdf';
-    const md = (await parse(corpusFile('pdfbench', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('pdfbench', name);
     // Entries, the first dot of each leader, the rest of it and the page are four runs each.
     // The chapters are printed in bold, entries and pages: bold in their cells but in the first row.
     expect(md).toContain(
@@ -662,7 +664,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('reads the hormone receptor table of the booklet a row per row, its wrapped cells whole (pdfbench failure-after-repair p. 18)', async () => {
     const name = 'unstructured_pdf_failure-after-repair.pdf';
-    const md = (await parse(corpusFile('pdfbench', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('pdfbench', name);
     const table = tablesIn(md).find((t) => t[0]?.[0] === 'status');
     const answer = 'a cancer that is er or pr is more likely to respond to hormone therapy see pages 4649.';
     expect(table?.map((r) => r.slice(0, 2))).toEqual([
@@ -682,7 +684,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('keeps the bold labels of the repair estimate in their cells (markitdown REPAIR-2022-INV-001)', async () => {
     const name = 'REPAIR-2022-INV-001_multipage.pdf';
-    const md = (await parse(corpusFile('markitdown', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('markitdown', name);
     expect(md).toContain('\n| **Claim #** | SF-1008 | **Make** | Jeep |\n');
     expect(md).toContain('\n| **GRAND TOTAL** |  |  | **5,738** |\n');
   });
@@ -711,7 +713,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
     const name = 'table_mislabeled_as_picture.pdf';
-    const md = (await parse(corpusFile('docling', 'pdf', 'sources', name), {}, { filename: name })).markdown ?? '';
+    const md = await markdownOf('docling', 'pdf', 'sources', name);
     // Each bullet is drawn as Wingdings "y" after a blank whose ActualText is "y" as well: two words.
     const table = tablesIn(md).find((t) => t[0]?.includes('csos'));
     expect(table?.map((r) => r.slice(0, 2))).toEqual([
