@@ -329,6 +329,57 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md).not.toContain('....');
   });
 
+  it('reads contents entries with a leader of three dots or fewer, or none, as rows of their list', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'short-leaders.pdf'), withPages, { filename: 'short.pdf' }))
+      .markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Contents',
+        '',
+        '| Bestiary | 6 |',
+        '| --- | --- |',
+        '| Creatures of the deep | 8 |',
+        // '...' drawn as a run of its own, '. ', '...' ending the entry's run, then no leader at all.
+        '| The History of the Chantry: Chapter 1 | 100 |',
+        '| Legends of the old kingdom | 11 |',
+        '| The History of the Chantry: Chapter 2 | 101 |',
+        '| Materials for Working with Heartwood | 158 |',
+        '| The Chant of Light: Verse of Exile | 104 |',
+        '| Load Limit Reached - A confusing note | 117 |',
+        // The entry's first line goes down with the line holding its leader and page.
+        '| The History of the Chantry: Chapter 3 - The Imperium in flames | 53 |',
+        '| Appendix | 120 |',
+        '',
+        // Ellipses in a paragraph under the list, and on a page without leaders, are prose.
+        'The list was long... 3 entries were missing from it. We waited... and waited. Then the page count came: 12',
+      ].join('\n'),
+    );
+    expect(second).not.toContain('|');
+    expect(second).toContain('One moment... 1 Two moments... 2');
+  });
+
+  it('parts two contents lists side by side where a part heading of the right one nearly meets the left pages', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'close-lists.pdf'), {}, { filename: 'close.pdf' })).markdown;
+    expect(md).toContain(
+      [
+        '| Armored Ogre | 143 |',
+        '| --- | --- |',
+        '| Blighted Werewolf | 143 |',
+        '| Charred Sylvan | 144 |',
+        '| The Children | 144 |',
+        '| Inferno Golem | 145 |',
+        '',
+        "| WARDEN'S KEEP | 160 |",
+        '| --- | --- |',
+        '| The History of the Drydens | 160 |',
+        '| Sophia Dryden | 161 |',
+        '| THE STONE PRISONER | 164 |',
+        '| Shale | 164 |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -709,6 +760,33 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain("| Elgar'nan: God of Vengeance | 27 |\n| Falon'Din: Friend of the Dead, the Guide | 27 |\n");
     expect(md).toContain('| The Sacred Ashes of Andraste | 48 |');
     expect(md).not.toContain('.....');
+  });
+
+  it('reads every entry of the DA-619p contents lists as a row, short leaders and none (pdfbench DA-619p pp. 3-5)', async () => {
+    const name = 'unstructured_pdf_DA-619p.pdf';
+    const md =
+      (await parse(corpusFile('pdfbench', name), { parsers: [{ type: 'pdf', maxPages: 5 }] }, { filename: name }))
+        .markdown ?? '';
+    // Three dots or one between entry and page, no leader at all, an entry wrapped before its leader.
+    expect(md).toContain(
+      [
+        "| Caridin's Journal | 100 |",
+        '| The History of the Chantry: Chapter 1 | 100 |',
+        '| The History of the Chantry: Chapter 2 | 101 |',
+      ].join('\n'),
+    );
+    expect(md).toContain(
+      "| Graffiti in Redcliffe's Tavern | 117 |\n| Load Limit Reached - A confusing note | 117 |\n| The Black Vials | 118 |",
+    );
+    expect(md).toContain('| A Very Chewed and Moist Book | 105 |\n| The Noladar Anthology of Dwarven Poetry | 105 |');
+    expect(md).toContain('| Materials for Working with Heartwood | 158 |');
+    expect(md).toContain('| Letter from the Blackstone Irregulars | 132 |');
+    // Page 4's right list, its part headings set out to within three points of the left list's pages.
+    expect(md).toContain('| Justice | 149 |\n| Mhairi | 149 |\n| Nathaniel | 150 |');
+    expect(md).toContain("| WARDEN'S KEEP | 160 |\n| --- | --- |\n| The History of the Drydens | 160 |");
+    expect(md).toContain("| The History of Soldier's Peak: Chapter 1 | 160 |");
+    // No contents line is left out of its table: the only dots left are a paragraph's ellipses.
+    expect(md).not.toMatch(/^[^|\n]*\.{3}\s?\d+/m);
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

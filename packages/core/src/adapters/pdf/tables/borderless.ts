@@ -2,7 +2,7 @@ import { append, maxOf } from '../../../util/arrays.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular } from './cells.ts';
-import { type CellRuns, cellRuns, figure } from './tokens.ts';
+import { type CellRuns, type Cut, cellRuns, figure } from './tokens.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
 const GUTTER = 36;
@@ -41,13 +41,17 @@ function extents(items: TextItem[], idx: number[]): [number, number][] {
 /** Comparator of spans by start. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
 const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0];
 
-/** Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`. */
-function projection(spans: [number, number][], gap: number): [number, number][] {
+/**
+ * Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`,
+ * but for gaps holding one of the x positions `parts`.
+ */
+function projection(spans: [number, number][], gap: number, parts: number[] = []): [number, number][] {
   const sorted = [...spans].sort(byStart);
   const out: [number, number][] = [];
+  const parted = (a: number, b: number) => parts.some((x) => x >= a - 0.5 && x <= b + 0.5);
   for (const s of sorted) {
     const last = out[out.length - 1];
-    if (last && s[0] - last[1] < gap) last[1] = Math.max(last[1], s[1]);
+    if (last && s[0] - last[1] < gap && !(parts.length && parted(last[1], s[0]))) last[1] = Math.max(last[1], s[1]);
     else out.push([s[0], s[1]]);
   }
   return out;
@@ -113,8 +117,11 @@ function regions(items: TextItem[], idx: number[], bridges: number[], pageHeight
   return out;
 }
 
-/** Text lines of the given runs, top to bottom, with the cell-like chunks of each. */
-export function rowsOf(items: TextItem[], idx: number[]): Row[] {
+/**
+ * Text lines of the given runs, top to bottom, with the cell-like chunks of each. Runs on either
+ * side of one of the `cuts` (a leader between a contents entry and its page) are separate chunks.
+ */
+export function rowsOf(items: TextItem[], idx: number[], cuts: Cut[] = []): Row[] {
   const sorted = [...idx].sort((a, b) => {
     const A = items[a] as TextItem;
     const B = items[b] as TextItem;
@@ -133,7 +140,10 @@ export function rowsOf(items: TextItem[], idx: number[]): Row[] {
     } else rows.push({ items: [i], top: it.y, bottom: it.y + it.h, h: it.h, chunks: [] });
   }
   for (const row of rows) {
-    row.chunks = projection(extents(items, row.items), Math.max(MIN_CELL_GAP, row.h * CELL_GAP));
+    const gap = Math.max(MIN_CELL_GAP, row.h * CELL_GAP);
+    const parts: number[] = [];
+    for (const c of cuts) if (c.y > row.top && c.y < row.bottom) parts.push((c.x0 + c.x1) / 2);
+    row.chunks = projection(extents(items, row.items), gap, parts);
   }
   return rows;
 }
@@ -163,15 +173,18 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
     }
     const width = x1 - x0;
-    const rows = rowsOf(items, region);
+    const rows = rowsOf(items, region, parted.cuts);
     const span = ([a, b]: [number, number]) => b - a;
     // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
     // body text), not a cell.
     const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
     // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
+    // Beside another list, an entry runs at most across its own list, half the width.
     const cellLike = (r: Row) =>
       r.chunks.every((c) => span(c) < width * 0.45) ||
-      (r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25 && leadered(r));
+      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25) ||
+        r.chunks.every((c) => span(c) < width * 0.5)) &&
+        leadered(r));
     const multi = (r: Row) =>
       cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
@@ -238,6 +251,10 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
           q.y0 >= (above.top + above.bottom) / 2,
       );
     };
+    // A contents entry over two lines: its first line stands alone, the line under it ends in the
+    // entry's leader and page.
+    const entryWraps = (r: Row, below: Row | undefined) =>
+      r.chunks.length === 1 && below !== undefined && below.top - r.bottom < r.h && leadered(below) && !leadered(r);
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     for (let s = 0; s < rows.length; s++) {
@@ -249,7 +266,14 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         // A header may stand further above the rows than they stand apart (checked below).
         const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
         if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
-        if (!isMulti[e + 1] && !narrow(next) && !inOneColumn(next, s, e) && !wrapsCell(next, s, e)) break;
+        if (
+          !isMulti[e + 1] &&
+          !narrow(next) &&
+          !inOneColumn(next, s, e) &&
+          !wrapsCell(next, s, e) &&
+          !entryWraps(next, rows[e + 2])
+        )
+          break;
         e++;
       }
       // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
@@ -273,8 +297,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const found = !tabular
         ? []
         : sideBySideLists(run, parted, page.items)
-          ? listsApart(run, items, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab)];
+          ? listsApart(run, parted, bridges, leadered, vocab)
+          : [tableOf(run, items, leadered, vocab, parted.cuts)];
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -530,40 +554,79 @@ function sideBySideLists(run: Row[], runs: CellRuns, page: TextItem[]): boolean 
 }
 
 /**
- * Two contents lists side by side as a table each, left first: the rows' text parted at the gap
- * between the lists, found where their entries, leaders and pages leave one (`bridges`: the page
- * runs holding a leader, which spans from its entry to its page). Nothing when the text does not
- * part in two.
+ * Two contents lists side by side as a table each, left first: the rows' text parted where the left
+ * list's pages end and the right list's entries start (`listsSplit`), or else at the gap between the
+ * lists that their entries, leaders and pages leave (`bridges`: the page runs holding a leader, which
+ * spans from its entry to its page). Nothing when the text does not part in two.
  */
 function listsApart(
   run: Row[],
-  items: TextItem[],
+  runs: CellRuns,
   bridges: number[],
   leadered: (r: Row) => boolean,
   vocab: () => Vocabulary,
 ): (TableRegion | null)[] {
+  const { items, cuts } = runs;
   const idx = run.flatMap((r) => r.items);
-  const top = (run[0] as Row).top;
-  const bottom = (run[run.length - 1] as Row).bottom;
-  const spans = extents(items, idx);
-  for (const i of bridges) {
-    const it = items[i] as TextItem;
-    const cy = it.y + it.h / 2;
-    if (cy > top && cy < bottom) spans.push([it.x, it.x + it.w]);
+  let split = listsSplit(run, runs);
+  if (split === null) {
+    const top = (run[0] as Row).top;
+    const bottom = (run[run.length - 1] as Row).bottom;
+    const spans = extents(items, idx);
+    for (const i of bridges) {
+      const it = items[i] as TextItem;
+      const cy = it.y + it.h / 2;
+      if (cy > top && cy < bottom) spans.push([it.x, it.x + it.w]);
+    }
+    const bands = projection(spans, COLUMN_GAP);
+    if (bands.length !== 2) return [];
+    split = ((bands[0] as [number, number])[1] + (bands[1] as [number, number])[0]) / 2;
   }
-  const bands = projection(spans, COLUMN_GAP);
-  if (bands.length !== 2) return [];
-  const split = ((bands[0] as [number, number])[1] + (bands[1] as [number, number])[0]) / 2;
   const left: number[] = [];
   const right: number[] = [];
   for (const i of idx) {
     const it = items[i] as TextItem;
     (it.x + it.w / 2 < split ? left : right).push(i);
   }
-  return [tableOf(rowsOf(items, left), items, leadered, vocab), tableOf(rowsOf(items, right), items, leadered, vocab)];
+  return [
+    tableOf(rowsOf(items, left, cuts), items, leadered, vocab, cuts),
+    tableOf(rowsOf(items, right, cuts), items, leadered, vocab, cuts),
+  ];
 }
 
-/** Dot leaders on a row: the page runs a leader parted, and leaders drawn as runs of their own. */
+/**
+ * Where two contents lists side by side part: on each line with two leaders, between the page the
+ * first leader runs to and the run after it (the right list's entry, which may stand as close as
+ * a blank, a part heading set out to the left). The place every such line leaves; null if none.
+ */
+function listsSplit(run: Row[], runs: CellRuns): number | null {
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.POSITIVE_INFINITY;
+  let lines = 0;
+  for (const r of run) {
+    let first: Cut | undefined;
+    let n = 0;
+    for (const c of runs.cuts) {
+      if (c.y <= r.top || c.y >= r.bottom) continue;
+      n++;
+      if (!first || c.x0 < first.x0) first = c;
+    }
+    if (n < 2 || !first) continue;
+    const after = r.items.map((i) => runs.items[i] as TextItem).filter((it) => it.x >= (first as Cut).x1 - 1);
+    after.sort((a, b) => a.x - b.x);
+    const [page, next] = after;
+    if (!page || !next) continue;
+    lo = Math.max(lo, page.x + page.w);
+    hi = Math.min(hi, next.x);
+    lines++;
+  }
+  return lines && lo <= hi + 0.5 ? (lo + hi) / 2 : null;
+}
+
+/**
+ * Dot leaders on a row: the page runs a leader parted, and leaders drawn as runs of their own; and
+ * the places of leaders a contents entry leaves no room for, before its page.
+ */
 function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
   const found = new Set<number>();
   for (const i of r.items) if (runs.led.has(i)) found.add(runs.origin[i] as number);
@@ -572,7 +635,9 @@ function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
     const cy = it.y + it.h / 2;
     if (cy > r.top && cy < r.bottom) found.add(i);
   }
-  return found.size;
+  let lone = 0;
+  for (const c of runs.lone) if (c.y > r.top && c.y < r.bottom) lone++;
+  return found.size + lone;
 }
 
 /**
@@ -597,15 +662,20 @@ function tableOf(
   items: TextItem[],
   leadered: (r: Row) => boolean,
   vocab: () => Vocabulary,
+  cuts: Cut[],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
   // A contents entry too long for its line runs on over the gap before the pages, its leader and
   // page on the next line: the leaders still make the list a table of entries and pages.
   const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
-  if ((every < 2 && !longEntry) || (every <= 2 && !pairList(run, items, leadered))) return null;
+  // A contents list's pages start where the leaders end, whatever entries run on into that column.
+  const pages = contentsEdge(run, items, cuts);
+  if (pages === null && ((every < 2 && !longEntry) || (every <= 2 && !pairList(run, items, leadered)))) return null;
+  if (pages !== null && !pairList(run, items, leadered)) return null;
   const xs = [cols[0]?.[0] as number];
-  append(xs, columnEdges(cols));
+  if (pages !== null) xs.push(pages);
+  else append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
   // A line set tighter than the table's row pitch continues the cells above it (wrapped text),
   // unless it is a label below the header: under another lone label (a group's over its
@@ -628,7 +698,9 @@ function tableOf(
       r.chunks.length === 1 &&
       below &&
       tight(r, below) &&
-      (goesOnIn(r, below, items) || pageBelow(r, below, leadered))
+      (goesOnIn(r, below, items) ||
+        pageBelow(r, below, leadered) ||
+        (pages !== null && entryGoesOn(r, below, items, leadered)))
     ) {
       carried = r;
       continue;
@@ -657,13 +729,77 @@ function tableOf(
   return { bbox, table, itemIndices: indices, ruled: false };
 }
 
-/** Whether the line under a lone line holds a leader and, right of the lone line's end, its page alone. */
+/**
+ * Whether the line under a lone line holds a leader and its page alone, the page right of where the
+ * lone line starts and ending where it ends or further right (under its last words, as far as the
+ * line runs on into the column of pages).
+ */
 function pageBelow(line: Row, below: Row, leadered: (r: Row) => boolean): boolean {
-  return (
-    below.chunks.length === 1 &&
-    (below.chunks[0] as [number, number])[0] > (line.chunks[0] as [number, number])[1] &&
-    leadered(below)
-  );
+  const [a, b] = line.chunks[0] as [number, number];
+  const [c, d] = below.chunks[0] as [number, number];
+  return below.chunks.length === 1 && c > a + (b - a) / 2 && d >= b - 2 && leadered(below);
+}
+
+/**
+ * Whether a lone line of a contents list is the first line of the entry below it, whose leader and
+ * page end its last line ("The History of the Chantry: Chapter 1 -" over "The Imperium in flames
+ * ..... 53"): the line below has them, starts no further left and is set alike (a heading of the
+ * list set apart in bold or larger type stays a row of its own).
+ */
+function entryGoesOn(line: Row, below: Row, items: TextItem[], leadered: (r: Row) => boolean): boolean {
+  if (below.chunks.length < 2 || !leadered(below)) return false;
+  const start = (line.chunks[0] as [number, number])[0];
+  if ((below.chunks[0] as [number, number])[0] < start - 2) return false;
+  const firstOf = (r: Row) => {
+    let first: TextItem | undefined;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (!first || it.x < first.x) first = it;
+    }
+    return first;
+  };
+  const a = firstOf(line);
+  const b = firstOf(below);
+  return a !== undefined && b !== undefined && a.bold === b.bold && Math.abs(a.size - b.size) < 0.5;
+}
+
+/**
+ * Where the pages of one contents list start: on three lines or more a leader (one a line, none
+ * with two: that is two lists side by side) runs to a page, and those pages start no further left
+ * than this. Entries long enough to run on into the column of pages stay the entries' (their runs
+ * go by their middle). Null when the rows are not such a list.
+ */
+function contentsEdge(run: Row[], items: TextItem[], cuts: Cut[]): number | null {
+  if (!cuts.length) return null;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const r of run)
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      left = Math.min(left, it.x);
+      right = Math.max(right, it.x + it.w);
+    }
+  let edge = Number.POSITIVE_INFINITY;
+  let lines = 0;
+  for (const r of run) {
+    let cut: Cut | undefined;
+    for (const c of cuts) {
+      // The other list's leaders, beside these rows, are not theirs.
+      if (c.y <= r.top || c.y >= r.bottom || c.x0 < left - 1 || c.x1 > right + 1) continue;
+      if (cut) return null;
+      cut = c;
+    }
+    if (!cut) continue;
+    let page: TextItem | undefined;
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (it.x >= cut.x1 - 1 && (!page || it.x < page.x)) page = it;
+    }
+    if (!page || (!figure.test(page.str.trim()) && !/^[ivxlc]{1,7}$/i.test(page.str.trim()))) continue;
+    edge = Math.min(edge, page.x);
+    lines++;
+  }
+  return lines >= 3 && lines * 2 >= run.length ? edge - 0.5 : null;
 }
 
 /**

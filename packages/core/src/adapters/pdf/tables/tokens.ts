@@ -1,3 +1,4 @@
+import { append } from '../../../util/arrays.ts';
 import type { TextItem } from '../model.ts';
 
 /**
@@ -20,6 +21,17 @@ export interface CellRuns {
   led: Set<number>;
   /** Page runs of a few dots that open a leader of their own: the leader's, read as neither. */
   heads: number[];
+  /** Stretches of lines between a contents entry and its page, which no cell runs across. */
+  cuts: Cut[];
+  /** Those of `cuts` before a page with no leader at all. */
+  lone: Cut[];
+}
+
+/** A stretch of a line (`y` its middle) that parts two cells however close they stand. */
+export interface Cut {
+  x0: number;
+  x1: number;
+  y: number;
 }
 
 /** Four dots or more, spaced or not, or ellipses: a leader from a label to its value. */
@@ -41,20 +53,37 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
   const read: number[] = [];
   const leaders: number[] = [];
   const led = new Set<number>();
+  const split: ([number, number][] | null)[] = [];
+  let long = 0;
   for (const i of idx) {
     const it = items[i] as TextItem;
     const parts = splitPoints(it.str);
+    split.push(parts);
+    if (parts && (parts.length ? leader.test(it.str) || leaderEnd.test(it.str) : leadsToValue(items, idx, it))) long++;
+  }
+  // On a page of contents lists, where leaders of four dots or more are many, an entry that leaves
+  // room for three dots or fewer before its page still has a leader.
+  const contents = long >= CONTENTS_LEADERS;
+  for (const [k, i] of idx.entries()) {
+    const it = items[i] as TextItem;
+    let parts = split[k] as [number, number][] | null;
+    let short = false;
+    if (!parts && contents) {
+      parts = shortSplit(it.str, () => valueAfter(items, idx, it));
+      if (!parts && fewDots.test(it.str) && shortLeader(items, idx, it)) parts = [];
+      short = parts !== null;
+    }
     if (!parts) {
       read.push(i);
       continue;
     }
     if (!parts.length) {
       // A leader of its own leads to the run after it on the line, which must be a value.
-      if (leadsToValue(items, idx, it)) leaders.push(i);
+      if (short || leadsToValue(items, idx, it)) leaders.push(i);
       else read.push(i);
       continue;
     }
-    const byLeader = leader.test(it.str) || leaderEnd.test(it.str);
+    const byLeader = short || leader.test(it.str) || leaderEnd.test(it.str);
     const cum = widths(it.str);
     for (const [a, b] of parts) {
       if (byLeader) led.add(out.length);
@@ -64,11 +93,148 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
     }
   }
   const heads = leaders.length ? leaderHeads(out, read, leaders) : [];
-  return { items: out, idx: read, origin, leaders, led, heads };
+  const cuts = leaderCuts(out, origin, leaders, led, items.length);
+  const lone = contents ? lonePages(out, read, origin, cuts) : [];
+  append(cuts, lone);
+  return { items: out, idx: read, origin, leaders, led, heads, cuts, lone };
+}
+
+const mid = (it: TextItem): number => it.y + it.h / 2;
+const sameLine = (a: TextItem, y: number): boolean => Math.abs(mid(a) - y) <= a.h / 2;
+
+/**
+ * Where the leaders stand: leaders drawn as runs of their own, and the dots between the parts a
+ * leader parted (before the first part when the run opens with the leader's last dots).
+ */
+function leaderCuts(out: TextItem[], origin: number[], leaders: number[], led: Set<number>, first: number): Cut[] {
+  const cuts: Cut[] = [];
+  for (const i of leaders) {
+    const d = out[i] as TextItem;
+    cuts.push({ x0: d.x, x1: d.x + d.w, y: mid(d) });
+  }
+  for (let k = first; k < out.length; k++) {
+    if (!led.has(k)) continue;
+    const part = out[k] as TextItem;
+    const o = origin[k] as number;
+    const prev = origin[k - 1] === o ? (out[k - 1] as TextItem) : (out[o] as TextItem);
+    const from = prev === out[o] ? prev.x : prev.x + prev.w;
+    if (part.x > from + 1) cuts.push({ x0: from, x1: part.x, y: mid(part) });
+  }
+  return cuts;
+}
+
+/** An entry's words, a blank and a page in figures ending a run. */
+const pageTail = /^(.*\p{L}.*?)\s+(\d+)\s*$/u;
+
+/**
+ * The gaps before pages of contents entries without a leader ("Load Limit Reached - A confusing note
+ * 117"): a page alone after an entry's words, as a run of its own or ending the entry's run (which
+ * is parted), its last digit where the pages after two leaders or more end.
+ */
+function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[]): Cut[] {
+  const ends: number[] = [];
+  for (const c of cuts) {
+    let next: TextItem | undefined;
+    for (const i of read) {
+      const it = out[i] as TextItem;
+      if (sameLine(it, c.y) && it.x >= c.x1 - 1 && (!next || it.x < next.x)) next = it;
+    }
+    if (next) ends.push(next.x + next.w);
+  }
+  const flush = (it: TextItem) => ends.filter((e) => Math.abs(e - (it.x + it.w)) <= 2).length >= 2;
+  const found: Cut[] = [];
+  const count = read.length;
+  for (let k = 0; k < count; k++) {
+    const i = read[k] as number;
+    const it = out[i] as TextItem;
+    const m = pageTail.exec(it.str);
+    if (!m || !flush(it)) continue;
+    const cum = widths(it.str);
+    const page = it.str.lastIndexOf(m[2] as string);
+    const entry = trimmed(it.str, 0, page) as [number, number];
+    const parts = [partOf(it, cum, entry[0], entry[1]), partOf(it, cum, page, page + (m[2] as string).length)];
+    read[k] = out.length;
+    read.push(out.length + 1);
+    for (const part of parts) {
+      origin.push(origin[i] as number);
+      out.push(part);
+    }
+    const [a, b] = parts as [TextItem, TextItem];
+    found.push({ x0: a.x + a.w, x1: b.x, y: mid(b) });
+  }
+  for (const i of read) {
+    const page = out[i] as TextItem;
+    if (!/\S/.test(page.str) || !leadsTo.test(page.str) || !flush(page)) continue;
+    const y = mid(page);
+    let before: TextItem | undefined;
+    for (const k of read) {
+      const it = out[k] as TextItem;
+      if (it !== page && sameLine(it, y) && it.x + it.w <= page.x + 1 && (!before || it.x > before.x)) before = it;
+    }
+    if (!before || !/\p{L}/u.test(before.str) || page.x - (before.x + before.w) > page.size * 2) continue;
+    const x0 = before.x + before.w;
+    if ([...cuts, ...found].some((c) => Math.abs(c.y - y) <= page.h / 2 && c.x1 >= x0 - 1 && c.x0 <= page.x + 1))
+      continue;
+    found.push({ x0, x1: page.x, y });
+  }
+  return found;
 }
 
 /** A few dots and nothing else, spaced or not: too short for a leader on their own. */
 const fewDots = /^\s*\.(?:\s?\.){0,2}\s*$/;
+
+/** Leaders of four dots or more on a page that make its short ones leaders too (a contents list's). */
+const CONTENTS_LEADERS = 3;
+
+/**
+ * Dots that end an entry before its page when there is no room for more: two or three, spaced or
+ * not, or one after a word and before a blank ("Heartwood. 158"); a decimal point has a digit before it.
+ */
+const shortDots = /(?:\s?\.){2,3}\s*|(?<=\p{L})\.\s+/gu;
+
+/**
+ * An entry and a short leader in one run, and the page after them in the run or, when `pageNext`
+ * says so, in the next run on the line: [start, end) of the entry and of the page. The last short
+ * leader with a page or figures, and nothing else, after it; null when there is none.
+ */
+function shortSplit(s: string, pageNext: () => boolean): [number, number][] | null {
+  let found: [number, number][] | null = null;
+  for (const m of s.matchAll(shortDots)) {
+    const rest = s.slice(m.index + m[0].length);
+    const entry = trimmed(s, 0, m.index);
+    const page = trimmed(s, m.index + m[0].length, s.length);
+    if (!entry || !/\p{L}/u.test(s.slice(0, m.index)) || !leadsTo.test(rest)) continue;
+    if (page) found = [entry, page];
+    else if (pageNext()) found = [entry];
+  }
+  return found;
+}
+
+/**
+ * Whether a run of a few dots is a short leader: the entry's run ends where the dots start, and a
+ * value follows them on the line.
+ */
+function shortLeader(items: TextItem[], idx: number[], dots: TextItem): boolean {
+  const y = mid(dots);
+  for (const k of idx) {
+    const it = items[k] as TextItem;
+    const end = it.x + it.w;
+    if (it === dots || !sameLine(it, y) || end > dots.x + 1 || dots.x - end > dots.size * 0.5) continue;
+    if (/\p{L}/u.test(it.str)) return valueAfter(items, idx, dots);
+  }
+  return false;
+}
+
+/** Whether the next run right of a run on its line is a page or figures alone. */
+function valueAfter(items: TextItem[], idx: number[], run: TextItem): boolean {
+  let next: TextItem | undefined;
+  const y = mid(run);
+  for (const k of idx) {
+    const it = items[k] as TextItem;
+    if (it !== run && sameLine(it, y) && it.x >= run.x + run.w - 1 && (!next || it.x < next.x)) next = it;
+  }
+  return next !== undefined && /\S/.test(next.str) && leadsTo.test(next.str);
+}
 
 /**
  * Takes out of `read` the first dots of a leader drawn as a run of their own just before it ("What
