@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 /**
  * The classes of PDF table failure in issue 29, each on a fixture made for it (both backends) and on
@@ -360,8 +361,10 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   });
 
   it('parts two contents lists side by side where a part heading of the right one nearly meets the left pages', async () => {
-    const md = (await parse(fixture('pdf-patterns', 'close-lists.pdf'), {}, { filename: 'close.pdf' })).markdown;
-    expect(md).toContain(
+    const md = (await parse(fixture('pdf-patterns', 'close-lists.pdf'), withPages, { filename: 'close.pdf' }))
+      .markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first).toContain(
       [
         '| Armored Ogre | 143 |',
         '| --- | --- |',
@@ -376,6 +379,26 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '| Sophia Dryden | 161 |',
         '| THE STONE PRISONER | 164 |',
         '| Shale | 164 |',
+      ].join('\n'),
+    );
+    // Entries of three words and more on both lists are entries, not prose; an entry over two lines
+    // is one row, on one list or on both at once, and as the first of its list.
+    expect(second?.trim()).toBe(
+      [
+        '| Vir Dirthara: Birds of Fancy | 288 |',
+        '| --- | --- |',
+        '| Vir Dirthara: A Hundred Years | 288 |',
+        '| Vir Dirthara: Exile of the Forbidden Ones | 288 |',
+        '| Vir Dirthara: Homecoming Song | 289 |',
+        '| Vir Dirthara: Signs of Victory | 289 |',
+        '| A Letter from the Palace | 290 |',
+        '',
+        '| The Very Private Diary of Sandal, DO NOT READ!!!! | 295 |',
+        '| --- | --- |',
+        '| Torn Notebook in the Deep Roads, Section 1 | 296 |',
+        '| Wager Notes of the Guard | 298 |',
+        '| Hard in Hightown: Chapter 10 | 300 |',
+        '| Hard in Hightown: Chapter 11 | 301 |',
       ].join('\n'),
     );
   });
@@ -762,11 +785,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).not.toContain('.....');
   });
 
-  it('reads every entry of the DA-619p contents lists as a row, short leaders and none (pdfbench DA-619p pp. 3-5)', async () => {
+  it('reads every entry of the DA-619p contents lists as a row, short leaders and none (pdfbench DA-619p pp. 3-316)', async () => {
     const name = 'unstructured_pdf_DA-619p.pdf';
-    const md =
-      (await parse(corpusFile('pdfbench', name), { parsers: [{ type: 'pdf', maxPages: 5 }] }, { filename: name }))
-        .markdown ?? '';
+    const options = { ...NO_DEADLINE, parsers: [{ type: 'pdf' as const, maxPages: 316 }] };
+    const md = (await parse(corpusFile('pdfbench', name), options, { filename: name })).markdown ?? '';
     // Three dots or one between entry and page, no leader at all, an entry wrapped before its leader.
     expect(md).toContain(
       [
@@ -785,6 +807,12 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('| Justice | 149 |\n| Mhairi | 149 |\n| Nathaniel | 150 |');
     expect(md).toContain("| WARDEN'S KEEP | 160 |\n| --- | --- |\n| The History of the Drydens | 160 |");
     expect(md).toContain("| The History of Soldier's Peak: Chapter 1 | 160 |");
+    // The last contents page (p. 316): entries wrapped on both lists at once, the first line of a list
+    // an entry's first line.
+    expect(md).toContain('| Vir Dirthara: Exile of the Forbidden Ones | 288 |\n| Vir Dirthara: Homecoming | 288 |');
+    expect(md).toContain('| The Very Private Diary of Sandal Feddic, DO NOT READ!!!! | 295 |\n| --- | --- |');
+    expect(md).toContain('| Torn Notebook in the Deep Roads, Section 1 | 296 |');
+    expect(md).toContain('| Written Instructions for New Workers | 299 |');
     // No contents line is left out of its table: the only dots left are a paragraph's ellipses.
     expect(md).not.toMatch(/^[^|\n]*\.{3}\s?\d+/m);
   });

@@ -251,10 +251,14 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
           q.y0 >= (above.top + above.bottom) / 2,
       );
     };
-    // A contents entry over two lines: its first line stands alone, the line under it ends in the
-    // entry's leader and page.
+    // A contents entry over two lines: its first line stands alone (beside another list's, half the
+    // width at most), the line under it ends in the entry's leader and page.
     const entryWraps = (r: Row, below: Row | undefined) =>
-      r.chunks.length === 1 && below !== undefined && below.top - r.bottom < r.h && leadered(below) && !leadered(r);
+      (r.chunks.length === 1 || (r.chunks.length === 2 && r.chunks.every((c) => span(c) < width * 0.5))) &&
+      below !== undefined &&
+      below.top - r.bottom < r.h &&
+      leadered(below) &&
+      !leadered(r);
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     for (let s = 0; s < rows.length; s++) {
@@ -291,7 +295,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
       const run = rows.slice(top, e + 1);
       const multis = run.filter((_, k) => isMulti[top + k]);
-      const prose = multis.filter((r) => wordyChunks(r, items) >= 2).length;
+      // Contents entries are wordy, but their leaders make them no prose.
+      const prose = multis.filter((r) => wordyChunks(r, items) >= 2 && !leadered(r)).length;
       const tabular = multis.length >= 3 && prose * 2 < multis.length;
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
@@ -694,7 +699,7 @@ function tableOf(
     const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
     if (
       !carried &&
-      k > heading &&
+      (k > heading || pages !== null) &&
       r.chunks.length === 1 &&
       below &&
       tight(r, below) &&
