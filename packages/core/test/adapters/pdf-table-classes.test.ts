@@ -361,8 +361,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   });
 
   it('parts two contents lists side by side where a part heading of the right one nearly meets the left pages', async () => {
-    const md = (await parse(fixture('pdf-patterns', 'close-lists.pdf'), withPages, { filename: 'close.pdf' }))
-      .markdown;
+    const md = (await parse(fixture('pdf-patterns', 'close-lists.pdf'), withPages, { filename: 'close.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
     expect(first).toContain(
       [
