@@ -402,6 +402,32 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps rows with a long description, and a long wrapped line of it, in an unruled table; a heading beside its column heads it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'display-layout.pdf'), {}, { filename: 'display.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Input Display',
+        '',
+        // 'LINE' stands left of the line numbers: one column, not a heading over nothing beside numbers
+        // under nothing.
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 01-05 | Command Code (required): BMFOL |',
+        '| 1 | 06 | Command Definer Code (required): |',
+        '|  |  | D = Deposit Schedule |',
+        '|  |  | N = tax modules lacking a vestigial cross reference |',
+        '|  |  | V = vestigial |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+        '',
+        'Use this format to obtain a display of the entity data of an account. The line numbers are for illustration only: variable fields are displayed only where the master file holds them.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -768,6 +794,28 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(spans).toMatch(/^August 2, 2007 A-42$/m);
     const frx = await read('frx_2012_disclosure.pdf');
     expect(frx).toMatch(/^Forest Laboratories, Inc\. Disclosure Report/m);
+  });
+
+  it('reads the display layouts of the IRM manual as whole tables, long descriptions and the LINE heading in them (pdfbench pdf2image-memory-error-test-400p)', async () => {
+    const name = 'unstructured_pdf_pdf2image-memory-error-test-400p.pdf';
+    const options = { ...NO_DEADLINE, parsers: [{ type: 'pdf' as const, maxPages: 61 }] };
+    const md = (await parse(corpusFile('pdfbench', name), options, { filename: name })).markdown ?? '';
+    // p. 30: the long value line of a definer code no longer ends the table.
+    expect(md).toContain(
+      [
+        '|  |  | L = last tax module satisfied |',
+        '|  |  | N = tax modules lacking a vestigial cross reference |',
+        '|  |  | O = exempt organization |',
+        '|  |  | V = vestigial |',
+        '|  |  | Z = audit history |',
+        '| 1 | 07-17 | SSN (required): nnn-nn-nnnn |',
+      ].join('\n'),
+    );
+    // p. 60: the heading 'LINE', set left of the line numbers, heads them.
+    expect(md).toContain(
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
+    );
+    expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
   });
 
   it('reads the two contents lists side by side of DA-619p as two tables (pdfbench DA-619p p. 1)', async () => {

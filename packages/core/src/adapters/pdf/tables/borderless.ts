@@ -1,7 +1,7 @@
 import { append, maxOf } from '../../../util/arrays.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
-import { fillLayout, type Layout, looksTabular } from './cells.ts';
+import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { type CellRuns, type Cut, cellRuns, figure } from './tokens.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
@@ -180,8 +180,14 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
     // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
     // Beside another list, an entry runs at most across its own list, half the width.
+    // A row of three cells or more may end in a long one, a description beside codes, where most
+    // cells of its column are short; so may a line of that column alone, the cell wrapped.
+    const shortCols = shortColumns(rows, width * 0.45);
+    const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
     const cellLike = (r: Row) =>
       r.chunks.every((c) => span(c) < width * 0.45) ||
+      (r.chunks.length >= 3 &&
+        r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
       (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25) ||
         r.chunks.every((c) => span(c) < width * 0.5)) &&
         leadered(r));
@@ -222,7 +228,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
      * one of the multi-cell rows `from`…`to`.
      */
     const wrapsCell = (r: Row, from: number, to: number) => {
-      if (r.chunks.length !== 1 || !cellLike(r)) return false;
+      if (r.chunks.length !== 1 || !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]))) return false;
       const start = (r.chunks[0] as [number, number])[0];
       for (let k = from; k <= to; k++) {
         if (!isMulti[k]) continue;
@@ -320,6 +326,31 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     }
   }
   return out;
+}
+
+/**
+ * Where columns of short cells with a few long ones start: the last chunks of rows of three chunks or
+ * more, twice as many (three at least) narrower than `wide` as wider where they start. A
+ * description beside codes runs long now and then; paragraphs beside a table run long on most lines.
+ */
+function shortColumns(rows: Row[], wide: number): number[] {
+  const starts: number[] = [];
+  const lastOf = (r: Row) => r.chunks[r.chunks.length - 1] as [number, number];
+  for (const r of rows) {
+    if (r.chunks.length < 3) continue;
+    const start = lastOf(r)[0];
+    if (starts.some((x) => Math.abs(x - start) <= 3)) continue;
+    let short = 0;
+    let long = 0;
+    for (const o of rows) {
+      if (o.chunks.length < 3 || Math.abs(lastOf(o)[0] - start) > 3) continue;
+      const [c, d] = lastOf(o);
+      if (d - c < wide) short++;
+      else long++;
+    }
+    if (short >= 3 && short >= long * 2) starts.push(start);
+  }
+  return starts;
 }
 
 /**
@@ -724,14 +755,43 @@ function tableOf(
   const ys = [(merged[0] as Row).top - 1];
   for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
   ys.push((merged[merged.length - 1] as Row).bottom + 1);
-  const layout: Layout = { xs, ys, cells: [] };
+  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
-    for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+    for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
   const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
+}
+
+/**
+ * Column edges with each heading set beside the column it heads joined to that column: a heading
+ * ("LINE") standing left or right of the figures under it, its own column empty below it, theirs
+ * empty in the heading's row. Apart, they were two half-empty columns.
+ */
+function headingsOverColumns(xs: number[], ys: number[], items: TextItem[], indices: number[]): number[] {
+  const cols = xs.length - 1;
+  const rows = ys.length - 1;
+  if (rows < 3 || cols < 3) return xs;
+  const head: boolean[] = [];
+  const body: boolean[] = [];
+  for (let c = 0; c < cols; c++) {
+    head.push(false);
+    body.push(false);
+  }
+  for (const i of indices) {
+    const it = items[i] as TextItem;
+    const c = slotOf(xs, it.x + it.w / 2);
+    if (slotOf(ys, it.y + it.h / 2) === 0) head[c] = true;
+    else body[c] = true;
+  }
+  const out = xs.slice();
+  for (let c = cols - 2; c >= 0 && out.length > 3; c--) {
+    const apart = (h: number, b: number) => head[h] && !body[h] && !head[b] && body[b];
+    if (apart(c, c + 1) || apart(c + 1, c)) out.splice(c + 1, 1);
+  }
+  return out;
 }
 
 /**

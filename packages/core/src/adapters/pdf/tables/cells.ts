@@ -121,7 +121,7 @@ export function layoutFromJoins(
   return { xs, ys, cells };
 }
 
-const slotOf = (edges: number[], v: number): number => {
+export const slotOf = (edges: number[], v: number): number => {
   let i = 0;
   while (i < edges.length - 2 && v >= (edges[i + 1] as number)) i++;
   return i;
