@@ -428,6 +428,13 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
+    const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
+    const rows = values.map((v, k) => `| ${v.toFixed(2)} | ${2 * k + 1} |`);
+    expect(md?.trim()).toBe([rows[0], '| --- | --- |', ...rows.slice(1), '', '3 7', '', '4 9', '', '5 11'].join('\n'));
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -816,6 +823,23 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
     );
     expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
+  });
+
+  it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_all-number-table.pdf');
+    expect(md.trim()).toBe(
+      [
+        '| 200.01 | 1 |',
+        '| --- | --- |',
+        '| 400.01 | 3 |',
+        '| 600.01 | 5 |',
+        '| 800.01 | 7 |',
+        '| 1000.01 | 9 |',
+        '| 1200.01 | 11 |',
+        '| 1400.01 | 13 |',
+        '| 1600.01 | 15 |',
+      ].join('\n'),
+    );
   });
 
   it('reads the two contents lists side by side of DA-619p as two tables (pdfbench DA-619p p. 1)', async () => {

@@ -483,6 +483,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
   // A contents list: entries of any length, indented by level, whose leaders run to their pages set
   // flush right.
   if (led * 2 >= pairs.length) return led >= 3 && aligned(ends);
+  if (figureGrid(run, pairs, items)) return true;
   for (const r of pairs) {
     const value = r.chunks[1] as [number, number];
     let labelWords = 0;
@@ -514,6 +515,23 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     if (/\d/.test(value)) digits++;
   }
   return colons * 2 > pairs.length || digits * 2 > pairs.length;
+}
+
+/**
+ * Whether two columns are a grid of figures (a spreadsheet's two columns of numbers): five rows or
+ * more, every one a pair of figures, each column set flush left or flush right. Such a grid has no
+ * words to tell labels from values, and leaves the same gap on every line.
+ */
+function figureGrid(run: Row[], pairs: Row[], items: TextItem[]): boolean {
+  if (pairs.length < 5 || pairs.length !== run.length) return false;
+  const flush = (spans: [number, number][]) => {
+    const near = (xs: number[]) => maxOf(xs) - Math.min(...xs) <= 2;
+    return near(spans.map((c) => c[0])) || near(spans.map((c) => c[1]));
+  };
+  for (const r of pairs) for (const i of r.items) if (!figure.test((items[i] as TextItem).str.trim())) return false;
+  return (
+    flush(pairs.map((r) => r.chunks[0] as [number, number])) && flush(pairs.map((r) => r.chunks[1] as [number, number]))
+  );
 }
 
 /**
