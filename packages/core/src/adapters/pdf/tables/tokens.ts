@@ -227,13 +227,20 @@ function shortLeader(items: TextItem[], idx: number[], dots: TextItem): boolean 
 
 /** Whether the next run right of a run on its line is a page or figures alone. */
 function valueAfter(items: TextItem[], idx: number[], run: TextItem): boolean {
+  const next = nextOnLine(items, idx, run);
+  return next !== undefined && /\S/.test(next.str) && leadsTo.test(next.str);
+}
+
+/** The run right of `run` on its line, the nearest: its middle within half `run`'s height of `run`'s. */
+function nextOnLine(items: TextItem[], idx: number[], run: TextItem): TextItem | undefined {
   let next: TextItem | undefined;
-  const y = mid(run);
+  const end = run.x + run.w;
   for (const k of idx) {
     const it = items[k] as TextItem;
-    if (it !== run && sameLine(it, y) && it.x >= run.x + run.w - 1 && (!next || it.x < next.x)) next = it;
+    if (it === run || Math.abs(mid(it) - mid(run)) > run.h / 2 || it.x < end - 1) continue;
+    if (!next || it.x < next.x) next = it;
   }
-  return next !== undefined && /\S/.test(next.str) && leadsTo.test(next.str);
+  return next;
 }
 
 /**
@@ -263,13 +270,7 @@ function leaderHeads(items: TextItem[], read: number[], leaders: number[]): numb
 
 /** Whether the next run right of a leader on its line is a value (or there is none). */
 function leadsToValue(items: TextItem[], idx: number[], dots: TextItem): boolean {
-  let next: TextItem | undefined;
-  const end = dots.x + dots.w;
-  for (const k of idx) {
-    const it = items[k] as TextItem;
-    if (it === dots || Math.abs(it.y + it.h / 2 - (dots.y + dots.h / 2)) > dots.h / 2 || it.x < end - 1) continue;
-    if (!next || it.x < next.x) next = it;
-  }
+  const next = nextOnLine(items, idx, dots);
   return !next || leadsTo.test(next.str.replace(leaderEnd, ''));
 }
 
