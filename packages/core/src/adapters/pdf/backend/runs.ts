@@ -1,7 +1,7 @@
 import { mirrorBrackets } from '../brackets.ts';
 import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { TextItem } from '../model.ts';
-import { cleanText } from '../text.ts';
+import { cleanText, reverseGlyphs } from '../text.ts';
 import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
@@ -338,12 +338,6 @@ function lamAlef(s: string, at: number[]): string {
     }
   }
   return cs.join('');
-}
-
-/** Reverses glyph order, keeping each combining mark after its base letter. */
-function reverseGlyphs(s: string): string {
-  const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
-  return glyphs ? glyphs.reverse().join('') : s;
 }
 
 /**
