@@ -167,6 +167,12 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(he.markdown).toContain('| ההוצאה לצריכה אינדיבידואלית (1) לנפש |');
     });
 
+    it('reads the check marks of an embedded Dingbats font as check marks (multi-column, Table 3)', async () => {
+      const r = await parse(bench('unstructured_pdf_multi-column.pdf'), NO_DEADLINE, { filename: 'dpr.pdf' });
+      expect(r.markdown).toContain('| Random | 7 | ✗ | 47.0 | 64.3 | 77.8 |');
+      expect(r.markdown).toContain('| Gold | 7 | ✓ | 51.1 | 69.1 | 80.8 |');
+    });
+
     it('reads a line drawn whole and again word by word once', async () => {
       const r = await doclingFast('redp5110_sampled.pdf');
       const md = r.markdown ?? '';

@@ -381,13 +381,13 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(second).toContain('| Ageing explained | 73 |');
   });
 
-  // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
-  // ZapfDingbats codes as the letters they are ("l", "q") without its standard font data: it has
-  // no pictograph to set apart.
-  it.skipIf(backend === 'pdfjs')(
-    'sets a pictograph flush against its label apart from it, in cells and text',
-    async () => {
-      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), {}, { filename: 'pictographs.pdf' }))
+  // ZapfDingbats codes read as the pictures they show (pdf.js's text layer gives the codes' letters,
+  // "l", "q", "4"), each a word of its own beside a label set flush against it.
+  it.each(['auto', 'fast'] as const)(
+    'sets a pictograph flush against its label apart from it (%s mode)',
+    async (mode) => {
+      const options = { parsers: [{ type: 'pdf' as const, mode }] };
+      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), options, { filename: 'pictographs.pdf' }))
         .markdown;
       expect(md?.trim()).toBe(
         [

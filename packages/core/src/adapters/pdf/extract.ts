@@ -27,8 +27,11 @@ export interface RawTextContent {
   styles: Record<string, { fontFamily?: string; vertical?: boolean }>;
 }
 
-/** Font facts known for a document: pdf.js names fonts only once an operator list has loaded them. */
-export type FontStyles = Map<string, { bold: boolean; italic: boolean }>;
+/**
+ * Font facts known for a document, by pdf.js's loaded name: pdf.js names fonts only once an operator
+ * list has loaded them. `name` is the font's own (BaseFont), `dingbats` whether it is ZapfDingbats.
+ */
+export type FontStyles = Map<string, { name: string; bold: boolean; italic: boolean; dingbats: boolean }>;
 
 /**
  * Text runs in page space with a top-left origin. The viewport transform takes care of /Rotate;
