@@ -156,8 +156,21 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toMatch(/^5% آخرين محموله/m);
       expect(md).toMatch(/^#+ -2-5 استاندارد کالا$/m);
       const ar = await doclingFast('right_to_left_02.pdf');
-      // A parenthesis broken over two lines; PDFium gives the mirrored glyphs, pdf.js the brackets.
+      // A parenthesis broken over two lines, its brackets filed under the characters meant (their
+      // glyphs mirrored); PDFium reports them mirrored, pdf.js as filed.
       expect(ar.markdown).toContain('لور (2024 - 2026) تح');
+      // Brackets of their own, filed under the glyphs drawn (")" on the right opens), and blanks
+      // drawn with the bracket and after the words.
+      const name = 'indictb1h_14.pdf';
+      const he = await parse(corpusFile('tables', 'pdfs', name), { ...fast, ...NO_DEADLINE }, { filename: name });
+      expect(he.markdown).toContain('| תעשייה (ללא יהלומים) |');
+      expect(he.markdown).toContain('| ההוצאה לצריכה אינדיבידואלית (1) לנפש |');
+    });
+
+    it('reads the check marks of an embedded Dingbats font as check marks (multi-column, Table 3)', async () => {
+      const r = await parse(bench('unstructured_pdf_multi-column.pdf'), NO_DEADLINE, { filename: 'dpr.pdf' });
+      expect(r.markdown).toContain('| Random | 7 | ✗ | 47.0 | 64.3 | 77.8 |');
+      expect(r.markdown).toContain('| Gold | 7 | ✓ | 51.1 | 69.1 | 80.8 |');
     });
 
     it('reads a line drawn whole and again word by word once', async () => {

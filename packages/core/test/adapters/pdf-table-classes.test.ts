@@ -37,6 +37,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 
+  it('reads brackets in right-to-left text as meant, however the producer filed their glyphs', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-brackets.pdf'), {}, { filename: 'rtl.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        // Brackets of their own drawn as seen: ")" on the right opens.
+        'תעשייה (ללא יהלומים)',
+        '',
+        // Broken over two lines, each glyph the mirror image of the character its font maps.
+        'התוכנית פועלת בשנים (2024 - 2026) ובהן יושלם המבנה.',
+        '',
+        // Inside one right-to-left run.
+        'מחיר (כולל מעמ) לצרכן',
+        '',
+        'הוצאה לנפש (1)',
+      ].join('\n'),
+    );
+  });
+
   it('keeps tables ruled between rows apart when side by side, and their wrapped cells in one row', async () => {
     const md = (await parse(fixture('pdf-patterns', 'rule-tables.pdf'), {}, { filename: 'rules.pdf' })).markdown;
     const spanning = 'Score in each subject (per cent)';
@@ -363,13 +381,13 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(second).toContain('| Ageing explained | 73 |');
   });
 
-  // pdf.js names fonts only when it draws a page (fast mode reads its text layer alone), and reads
-  // ZapfDingbats codes as the letters they are ("l", "q") without its standard font data: it has
-  // no pictograph to set apart.
-  it.skipIf(backend === 'pdfjs')(
-    'sets a pictograph flush against its label apart from it, in cells and text',
-    async () => {
-      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), {}, { filename: 'pictographs.pdf' }))
+  // ZapfDingbats codes read as the pictures they show (pdf.js's text layer gives the codes' letters,
+  // "l", "q", "4"), each a word of its own beside a label set flush against it.
+  it.each(['auto', 'fast'] as const)(
+    'sets a pictograph flush against its label apart from it (%s mode)',
+    async (mode) => {
+      const options = { parsers: [{ type: 'pdf' as const, mode }] };
+      const md = (await parse(fixture('pdf-patterns', 'pictographs.pdf'), options, { filename: 'pictographs.pdf' }))
         .markdown;
       expect(md?.trim()).toBe(
         [
@@ -537,12 +555,16 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
   });
 
   it('reads the Hebrew indicators table (indictb1h_14) as one table, labels and years in it', async () => {
-    const [table] = tablesIn(await read('indictb1h_14.pdf'));
+    const md = await read('indictb1h_14.pdf');
+    const [table] = tablesIn(md);
     // tabula spreads the labels over three columns by their indent; cell for cell and in order, the
-    // rows are the same (blanks aside: tabula reads "בתי מגורים:סך הכל" without the space).
+    // rows are the same (blanks aside: tabula reads "בתי מגורים:סך הכל" without the space). tabula
+    // gives the brackets of "(ללא יהלומים)" as the glyphs drawn, which read backwards: ")ללא יהלומים(".
     const filled = (rows: string[][]) => rows.map((r) => r.filter(Boolean).map((c) => c.replace(/ /g, '')));
-    expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14')));
+    const asMeant = (cell: string) => cell.replace(')ללא יהלומים(', '(ללא יהלומים)');
+    expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14', asMeant)));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
+    expect(md).toContain('| תעשייה (ללא יהלומים) |');
   });
 
   it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {

@@ -1,5 +1,5 @@
 import type { PageModel, Rect, Segment, TextItem } from './model.ts';
-import { cleanText } from './text.ts';
+import { cleanText, reverseGlyphs } from './text.ts';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -27,8 +27,11 @@ export interface RawTextContent {
   styles: Record<string, { fontFamily?: string; vertical?: boolean }>;
 }
 
-/** Font facts known for a document: pdf.js names fonts only once an operator list has loaded them. */
-export type FontStyles = Map<string, { bold: boolean; italic: boolean }>;
+/**
+ * Font facts known for a document, by pdf.js's loaded name: pdf.js names fonts only once an operator
+ * list has loaded them. `name` is the font's own (BaseFont), `dingbats` whether it is ZapfDingbats.
+ */
+export type FontStyles = Map<string, { name: string; bold: boolean; italic: boolean; dingbats: boolean }>;
 
 /**
  * Text runs in page space with a top-left origin. The viewport transform takes care of /Rotate;
@@ -72,9 +75,15 @@ export function extractItems(
   let lastAngle = -2;
   for (const r of raw) {
     if (r.angle === -1) {
-      // Whitespace-only runs only matter as separators after a kept run.
+      // Whitespace-only runs only matter as separators after a kept run: at its end, or at its
+      // start where the run reads right to left and the blank is drawn on its right.
       const prev = items[items.length - 1];
-      if (prev && lastAngle === dominant && !prev.str.endsWith(' ')) prev.str += ' ';
+      if (prev && lastAngle === dominant) {
+        const x = (turn ? multiply(turn, r.m) : r.m)[4];
+        if (prev.dir === 'rtl' && x > prev.x + prev.w / 2) {
+          if (!prev.str.startsWith(' ')) prev.str = ` ${prev.str}`;
+        } else if (!prev.str.endsWith(' ')) prev.str += ' ';
+      }
       continue;
     }
     lastAngle = r.angle;
@@ -113,7 +122,29 @@ export function extractItems(
       rotated: false,
     });
   }
+  neutralsInRtl(items);
   return { items, width: pw, height: ph, turn };
+}
+
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/**
+ * Puts the blanks of brackets and punctuation set in right-to-left text on the side they are drawn
+ * on. pdf.js gives a run without letters or digits (") " drawn as ")" and a blank on its right) in
+ * drawing order, left to right, while the right-to-left text beside it reads the other way (and
+ * PDFium gives such a run in that order); read in line order, its blank would land inside the
+ * parenthesis. A run beside right-to-left text on its baseline is turned round.
+ */
+function neutralsInRtl(items: TextItem[]): void {
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k] as TextItem;
+    const s = it.str;
+    if (it.dir !== 'ltr' || s.length < 2 || (s.charCodeAt(0) !== 32 && s.charCodeAt(s.length - 1) !== 32)) continue;
+    if (letterOrDigit.test(s)) continue;
+    const beside = (n: TextItem | undefined) =>
+      n !== undefined && n.dir === 'rtl' && Math.abs(n.y + n.h - (it.y + it.h)) < 0.5 * it.size;
+    if (beside(items[k - 1]) || beside(items[k + 1])) it.str = reverseGlyphs(s);
+  }
 }
 
 /** A run at a quarter turn to the page's text, boxed by where its glyphs lie on the page. */

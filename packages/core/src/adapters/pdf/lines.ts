@@ -1,3 +1,4 @@
+import { pairBrackets } from './brackets.ts';
 import type { TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
@@ -232,6 +233,7 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
   }
   if (order.length > 1) dropRedrawn(items, order);
   const extent = rtl ? leftToRightRuns(items, order) : null;
+  const turned = rtl ? pairBrackets(items, order) : null;
   let lineBase = -Infinity;
   for (const i of order) {
     const it = items[i] as TextItem;
@@ -245,7 +247,7 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
   let allItalic = true;
   for (const i of order) {
     const it = items[i] as TextItem;
-    let s = it.str;
+    let s = turned?.get(i) ?? it.str;
     if (prev) {
       const pe = extent?.get(prev);
       const ie = extent?.get(it);

@@ -2,6 +2,7 @@ import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../lines.ts';
+import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { boldByName, italicByName } from './font-names.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
@@ -55,11 +56,11 @@ export const pdfjsBackend: PdfBackend = {
       if ((err as { name?: string })?.name === 'PasswordException') throw pdfPasswordError(options?.password, err);
       throw damagedError(err instanceof Error ? err.message : String(err), err);
     }
-    return source(doc, pdfjs.OPS as unknown as OpCodes);
+    return source(doc, pdfjs.OPS as unknown as OpCodes, mentionsDingbats(bytes));
   },
 };
 
-function source(doc: PdfDocument, OPS: OpCodes): PdfSource {
+function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
   // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
   const fonts: FontStyles = new Map();
   // pdf.js answers through message round trips: the next page is requested while the current one
@@ -82,7 +83,7 @@ function source(doc: PdfDocument, OPS: OpCodes): PdfSource {
     async page(n, request) {
       const page = await getPage(n);
       try {
-        return await readPage(page, OPS, fonts, request?.links === true);
+        return await readPage(page, OPS, fonts, request?.links === true, dingbats);
       } catch (err) {
         page.cleanup();
         throw err;
@@ -103,7 +104,13 @@ function source(doc: PdfDocument, OPS: OpCodes): PdfSource {
   };
 }
 
-async function readPage(page: PdfPage, OPS: OpCodes, fonts: FontStyles, links: boolean): Promise<PdfPageContent> {
+async function readPage(
+  page: PdfPage,
+  OPS: OpCodes,
+  fonts: FontStyles,
+  links: boolean,
+  dingbats: boolean,
+): Promise<PdfPageContent> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
   // Annotation parsing costs up to a fifth of text extraction on annotation-heavy files; it is
@@ -114,6 +121,24 @@ async function readPage(page: PdfPage, OPS: OpCodes, fonts: FontStyles, links: b
   for (const [name, st] of Object.entries(tc.styles)) if (st.fontFamily === 'monospace') monoFonts.push(name);
   const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
   const frame = turn ? multiply(turn, vt) : vt;
+  let opList: ReturnType<PdfPage['getOperatorList']> | undefined;
+  const operators = () => {
+    opList ??= page.getOperatorList();
+    return opList;
+  };
+  // A file that names a Dingbats font has its fonts named before its text is read: the codes of
+  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives.
+  if (dingbats) {
+    await operators();
+    learnFonts(page, Object.keys(tc.styles), fonts);
+    for (const it of items) {
+      const f = fonts.get(it.fontName);
+      if (f?.dingbats) {
+        it.str = dingbatsText(it.str);
+        it.fontName = f.name;
+      }
+    }
+  }
   let graphics: Promise<PageGraphics> | undefined;
   return {
     width,
@@ -123,7 +148,7 @@ async function readPage(page: PdfPage, OPS: OpCodes, fonts: FontStyles, links: b
     links: annotations ? pageLinks((await annotations) as RawAnnotation[], frame) : undefined,
     graphics() {
       graphics ??= (async () => {
-        const ops = await page.getOperatorList();
+        const ops = await operators();
         const g = extractGraphics(ops, OPS, frame, width, height);
         learnFonts(page, Object.keys(tc.styles), fonts);
         for (const it of items) {
@@ -150,8 +175,10 @@ function learnFonts(page: PdfPage, names: string[], fonts: FontStyles): void {
     const f = page.commonObjs.get(name) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean } | null;
     const fontName = f?.name ?? '';
     fonts.set(name, {
+      name: fontName,
       bold: Boolean(f?.bold || f?.black) || boldByName(fontName),
       italic: Boolean(f?.italic) || italicByName(fontName),
+      dingbats: isZapfDingbats(fontName),
     });
   }
 }

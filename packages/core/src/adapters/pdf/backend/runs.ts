@@ -1,6 +1,7 @@
+import { mirrorBrackets } from '../brackets.ts';
 import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { TextItem } from '../model.ts';
-import { cleanText } from '../text.ts';
+import { cleanText, reverseGlyphs } from '../text.ts';
 import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
@@ -306,22 +307,12 @@ function onlyBrackets(s: string): boolean {
     return false;
   return brackets.test(s.trim());
 }
-const mirrored: Record<string, string> = {
-  '(': ')',
-  ')': '(',
-  '[': ']',
-  ']': '[',
-  '{': '}',
-  '}': '{',
-  '«': '»',
-  '»': '«',
-};
-const mirror = (s: string): string => s.replace(/[()[\]{}«»]/g, (c) => mirrored[c] ?? c);
 
 /**
  * Whether a run of brackets is set in right-to-left text: a run beside it on its line is. PDFium
- * gives such a bracket as the glyph drawn, which right-to-left text mirrors (the "(" that opens a
- * parenthesis is drawn as ")"); pdf.js gives the bracket meant, and so must this backend.
+ * mirrors every bracket it reads right to left, so it reports such a bracket as the mirror image of
+ * the character the font maps; it is turned back here, so that both backends give the font's
+ * character and the line (`pairBrackets`) decides which bracket was meant.
  */
 function besideRtl(runs: RawRun[], k: number): boolean {
   const r = runs[k] as RawRun;
@@ -349,12 +340,6 @@ function lamAlef(s: string, at: number[]): string {
   return cs.join('');
 }
 
-/** Reverses glyph order, keeping each combining mark after its base letter. */
-function reverseGlyphs(s: string): string {
-  const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
-  return glyphs ? glyphs.reverse().join('') : s;
-}
-
 /**
  * Turns the page so its dominant writing direction reads left to right (landscape content on a
  * portrait page), then makes items: upright runs keep their baseline and font size as the box,
@@ -375,7 +360,7 @@ function toItems(
   const items: TextItem[] = [];
   for (const [k, r] of runs.entries()) {
     if (r.q === 4) continue;
-    if (onlyBrackets(r.str) && besideRtl(runs, k)) r.str = mirror(r.str);
+    if (onlyBrackets(r.str) && besideRtl(runs, k)) r.str = mirrorBrackets(r.str);
     let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
       const prev = items[items.length - 1];
