@@ -49,7 +49,7 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     append(out, lines.sort(byPosition(rtlPage)));
     return;
   }
-  const gutter = findGutter(lines, pageWidth);
+  const gutter = findGutter(lines, pageWidth, rtlPage);
   if (!gutter) {
     append(out, lines.sort(byPosition(rtlPage)));
     return;
@@ -78,7 +78,7 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
  * The widest vertical gap that separates two text columns: both sides must hold several lines of
  * running text (not a narrow label column of a form or table) that overlap vertically.
  */
-function findGutter(lines: Line[], pageWidth: number): [number, number] | null {
+function findGutter(lines: Line[], pageWidth: number, rtlPage: boolean): [number, number] | null {
   let rx0 = Infinity;
   let rx1 = -Infinity;
   for (const l of lines) {
@@ -114,7 +114,8 @@ function findGutter(lines: Line[], pageWidth: number): [number, number] | null {
       if (runStart > 0 && b < bins - 1 && b - runStart >= minBins) {
         const g0 = rx0 + runStart * 2;
         const g1 = rx0 + b * 2;
-        if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines)) best = [g0, g1];
+        if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage))
+          best = [g0, g1];
       }
       runStart = -1;
     }
@@ -122,7 +123,7 @@ function findGutter(lines: Line[], pageWidth: number): [number, number] | null {
   return best;
 }
 
-function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, all: Line[]): boolean {
+function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, all: Line[], rtlPage: boolean): boolean {
   let lc = 0;
   let rc = 0;
   let lw = 0;
@@ -135,11 +136,14 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
   let ly1 = -Infinity;
   let ry0 = Infinity;
   let ry1 = -Infinity;
+  // Lines of the column read second that start at the gutter, a paragraph's indent apart.
+  let flush = 0;
   for (const l of narrow) {
     const w = l.x1 - l.x0;
     if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
     if (l.x0 + l.x1 < g0 + g1) {
       lc++;
+      if (rtlPage && l.x1 > g0 - 2 * l.size) flush++;
       lchars += l.text.length;
       if (w > regionW * 0.18) {
         lw++;
@@ -149,6 +153,7 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
       ly1 = Math.max(ly1, l.y1);
     } else {
       rc++;
+      if (!rtlPage && l.x0 < g1 + 2 * l.size) flush++;
       rchars += l.text.length;
       if (w > regionW * 0.18) {
         rw++;
@@ -161,10 +166,16 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
   if (lc < 2 || rc < 2 || lw < 2 || rw < 2) return false;
   // Running text fills its column: most characters on each side sit in wide lines.
   if (lwide < lchars * 0.5 || rwide < rchars * 0.5) return false;
-  const overlap = Math.min(ly1, ry1) - Math.max(ly0, ry0);
-  if (overlap < Math.min(ly1 - ly0, ry1 - ry0) * 0.3) return false;
-  // A gutter crossed by many wide lines is a table or a ragged layout, not columns.
+  const top = Math.max(ly0, ry0);
+  const bottom = Math.min(ly1, ry1);
+  if (bottom - top < Math.min(ly1 - ly0, ry1 - ry0) * 0.3) return false;
+  // Columns of running text: several lines a side, the column read second starting its lines at the
+  // gutter. Label and value lists (values set flush right) and a figure's few labels are not.
+  const running = lw >= 4 && rw >= 4 && flush >= (rtlPage ? lc : rc) * (2 / 3);
+  // A gutter crossed by many wide lines is a table or a ragged layout, not columns. Beside columns
+  // of running text, only lines among them count: a full-width paragraph above or below them (an
+  // introduction, a title) is a stripe of its own, read in its place.
   let crossing = 0;
-  for (const l of all) if (l.x0 < g0 + 1 && l.x1 > g1 - 1) crossing++;
+  for (const l of all) if (l.x0 < g0 + 1 && l.x1 > g1 - 1 && (!running || (l.y1 > top && l.y0 < bottom))) crossing++;
   return crossing <= Math.max(3, all.length * 0.25);
 }
