@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
 import { findGrids } from '../../src/adapters/pdf/tables/rulings.ts';
+import { cutsAcross } from '../../src/adapters/pdf/tables/tokens.ts';
 
 const xs = [0, 10, 20, 30];
 const ys = [0, 10, 20, 30];
@@ -45,5 +46,31 @@ describe('pdf rulings joined into lines', () => {
     const [grid] = findGrids(page);
     const rule = grid?.h.filter((l) => Math.abs(l.at - 100) < 1);
     expect(rule?.map((l) => [l.from, l.to])).toEqual([[30, 400]]);
+  });
+});
+
+describe('contents-list cuts by line', () => {
+  it('cutsAcross gives the cuts a pass over the list would, in the list order, sorted once per list', () => {
+    // A deterministic spread of cuts over 200 lines, several a line, some on a row's edges.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const cuts = Array.from({ length: 3000 }, () => {
+      const x0 = next() * 500;
+      return { x0, x1: x0 + 10, y: Math.round(next() * 2000 * 4) / 4 };
+    });
+    for (let top = -5; top < 2010; top += 3.25) {
+      const bottom = top + 1 + next() * 14;
+      const want = cuts.filter((c) => c.y > top && c.y < bottom);
+      expect(cutsAcross(cuts, top, bottom)).toEqual(want);
+    }
+    expect(cutsAcross([], 0, 10)).toEqual([]);
+    // A list that grew after it was first asked is sorted again.
+    const grown = cuts.slice(0, 10);
+    cutsAcross(grown, 0, 2000);
+    grown.push({ x0: 1, x1: 2, y: 1000.5 });
+    expect(cutsAcross(grown, 1000, 1001)).toContainEqual({ x0: 1, x1: 2, y: 1000.5 });
   });
 });

@@ -2,7 +2,7 @@ import { append, maxOf } from '../../../util/arrays.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
-import { type CellRuns, type Cut, cellRuns, figure } from './tokens.ts';
+import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
 const GUTTER = 36;
@@ -142,7 +142,7 @@ export function rowsOf(items: TextItem[], idx: number[], cuts: Cut[] = []): Row[
   for (const row of rows) {
     const gap = Math.max(MIN_CELL_GAP, row.h * CELL_GAP);
     const parts: number[] = [];
-    for (const c of cuts) if (c.y > row.top && c.y < row.bottom) parts.push((c.x0 + c.x1) / 2);
+    for (const c of cutsAcross(cuts, row.top, row.bottom)) parts.push((c.x0 + c.x1) / 2);
     row.chunks = projection(extents(items, row.items), gap, parts);
   }
   return rows;
@@ -660,8 +660,7 @@ function listsSplit(run: Row[], runs: CellRuns): number | null {
   for (const r of run) {
     let first: Cut | undefined;
     let n = 0;
-    for (const c of runs.cuts) {
-      if (c.y <= r.top || c.y >= r.bottom) continue;
+    for (const c of cutsAcross(runs.cuts, r.top, r.bottom)) {
       n++;
       if (!first || c.x0 < first.x0) first = c;
     }
@@ -866,9 +865,9 @@ function contentsEdge(run: Row[], items: TextItem[], cuts: Cut[]): number | null
   let lines = 0;
   for (const r of run) {
     let cut: Cut | undefined;
-    for (const c of cuts) {
+    for (const c of cutsAcross(cuts, r.top, r.bottom)) {
       // The other list's leaders, beside these rows, are not theirs.
-      if (c.y <= r.top || c.y >= r.bottom || c.x0 < left - 1 || c.x1 > right + 1) continue;
+      if (c.x0 < left - 1 || c.x1 > right + 1) continue;
       if (cut) return null;
       cut = c;
     }

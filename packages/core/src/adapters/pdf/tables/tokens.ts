@@ -34,6 +34,41 @@ export interface Cut {
   y: number;
 }
 
+/** Cuts sorted by their line, with their place in the list they came from. */
+const cutLines = new WeakMap<readonly Cut[], { n: number; sorted: { c: Cut; k: number }[] }>();
+
+/**
+ * The cuts whose line lies strictly between `top` and `bottom`, in the order of `cuts`. Each row of
+ * a contents page asks, and such a page holds thousands of cuts: they are sorted once per list.
+ */
+export function cutsAcross(cuts: readonly Cut[], top: number, bottom: number): Cut[] {
+  if (!cuts.length) return [];
+  let index = cutLines.get(cuts);
+  if (index?.n !== cuts.length) {
+    const sorted: { c: Cut; k: number }[] = [];
+    for (const [k, c] of cuts.entries()) if (Number.isFinite(c.y)) sorted.push({ c, k });
+    sorted.sort((a, b) => a.c.y - b.c.y || a.k - b.k);
+    index = { n: cuts.length, sorted };
+    cutLines.set(cuts, index);
+  }
+  const { sorted } = index;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if ((sorted[m] as { c: Cut }).c.y > top) hi = m;
+    else lo = m + 1;
+  }
+  const found: { c: Cut; k: number }[] = [];
+  for (let i = lo; i < sorted.length; i++) {
+    const e = sorted[i] as { c: Cut; k: number };
+    if (!(e.c.y < bottom)) break;
+    found.push(e);
+  }
+  if (found.length > 1) found.sort((a, b) => a.k - b.k);
+  return found.map((e) => e.c);
+}
+
 /** Four dots or more, spaced or not, or ellipses: a leader from a label to its value. */
 const leader = /(?:\s?\.){4,}\s*|\s*…+\s*/;
 /** What follows a leader: nothing, figures, or a page number in roman numerals. */
@@ -127,21 +162,100 @@ function leaderCuts(out: TextItem[], origin: number[], leaders: number[], led: S
 const pageTail = /^(.*\p{L}.*?)\s+(\d+)\s*$/u;
 
 /**
+ * Values filed in bands by the middle of their line, so that a run looks along its own line without
+ * a pass over the page: a contents page holds thousands of runs, and every entry and page looks for
+ * its neighbours.
+ */
+class Bands<T> {
+  private readonly bands = new Map<number, T[]>();
+  constructor(private readonly band: number) {}
+  add(y: number, value: T): void {
+    const b = Math.floor(y / this.band);
+    const list = this.bands.get(b);
+    if (list) list.push(value);
+    else this.bands.set(b, [value]);
+  }
+  /** Visits every value filed within `reach` of `y`, and some a band further, for the caller to test. */
+  each(y: number, reach: number, visit: (value: T) => void): void {
+    const lo = Math.floor((y - reach) / this.band);
+    const hi = Math.floor((y + reach) / this.band);
+    if (!(hi - lo <= this.bands.size)) {
+      for (const list of this.bands.values()) for (const v of list) visit(v);
+      return;
+    }
+    for (let b = lo; b <= hi; b++) {
+      const list = this.bands.get(b);
+      if (list) for (const v of list) visit(v);
+    }
+  }
+}
+
+/** A run of `read` and its place there: ties go to the run read first, as in a pass over `read`. */
+interface Placed {
+  it: TextItem;
+  at: number;
+}
+
+/**
+ * The runs of `read` by line: those no taller than twice the usual height in bands of it, so that
+ * each looks only at its neighbours; taller ones (a heading, a drop cap) are visited every time.
+ */
+function runsByLine(out: TextItem[], read: number[]): (y: number, visit: (p: Placed) => void) => void {
+  const heights = read.map((i) => (out[i] as TextItem).h).sort((a, b) => a - b);
+  const band = Math.max(1, heights[heights.length >> 1] ?? 1);
+  const bands = new Bands<Placed>(band);
+  const tall: Placed[] = [];
+  for (const [at, i] of read.entries()) {
+    const it = out[i] as TextItem;
+    if (it.h / 2 > band) tall.push({ it, at });
+    else bands.add(mid(it), { it, at });
+  }
+  return (y, visit) => {
+    bands.each(y, band, visit);
+    for (const p of tall) visit(p);
+  };
+}
+
+/** How many of `sorted` (ascending) lie within `d` of `x`. */
+function countNear(sorted: number[], x: number, d: number): number {
+  // The first place whose value is past `v` (`after`) or not before it.
+  const place = (v: number, after: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      const s = sorted[m] as number;
+      if (s < v || (after && s === v)) lo = m + 1;
+      else hi = m;
+    }
+    return lo;
+  };
+  return place(x + d, true) - place(x - d, false);
+}
+
+/**
  * The gaps before pages of contents entries without a leader ("Load Limit Reached - A confusing note
  * 117"): a page alone after an entry's words, as a run of its own or ending the entry's run (which
  * is parted), its last digit where the pages after two leaders or more end.
  */
 function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[]): Cut[] {
   const ends: number[] = [];
+  const onLine = runsByLine(out, read);
   for (const c of cuts) {
-    let next: TextItem | undefined;
-    for (const i of read) {
-      const it = out[i] as TextItem;
-      if (sameLine(it, c.y) && it.x >= c.x1 - 1 && (!next || it.x < next.x)) next = it;
-    }
-    if (next) ends.push(next.x + next.w);
+    let next: Placed | undefined;
+    onLine(c.y, (p) => {
+      const it = p.it;
+      if (
+        sameLine(it, c.y) &&
+        it.x >= c.x1 - 1 &&
+        (!next || it.x < next.it.x || (it.x === next.it.x && p.at < next.at))
+      )
+        next = p;
+    });
+    if (next) ends.push(next.it.x + next.it.w);
   }
-  const flush = (it: TextItem) => ends.filter((e) => Math.abs(e - (it.x + it.w)) <= 2).length >= 2;
+  ends.sort((a, b) => a - b);
+  const flush = (it: TextItem) => countNear(ends, it.x + it.w, 2) >= 2;
   const found: Cut[] = [];
   const count = read.length;
   for (let k = 0; k < count; k++) {
@@ -162,20 +276,32 @@ function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[
     const [a, b] = parts as [TextItem, TextItem];
     found.push({ x0: a.x + a.w, x1: b.x, y: mid(b) });
   }
+  const byLine = runsByLine(out, read);
+  const taken = new Bands<Cut>(1);
+  for (const c of cuts) taken.add(c.y, c);
+  for (const c of found) taken.add(c.y, c);
   for (const i of read) {
     const page = out[i] as TextItem;
     if (!/\S/.test(page.str) || !leadsTo.test(page.str) || !flush(page)) continue;
     const y = mid(page);
-    let before: TextItem | undefined;
-    for (const k of read) {
-      const it = out[k] as TextItem;
-      if (it !== page && sameLine(it, y) && it.x + it.w <= page.x + 1 && (!before || it.x > before.x)) before = it;
-    }
-    if (!before || !/\p{L}/u.test(before.str) || page.x - (before.x + before.w) > page.size * 2) continue;
-    const x0 = before.x + before.w;
-    if ([...cuts, ...found].some((c) => Math.abs(c.y - y) <= page.h / 2 && c.x1 >= x0 - 1 && c.x0 <= page.x + 1))
-      continue;
-    found.push({ x0, x1: page.x, y });
+    let before: Placed | undefined;
+    byLine(y, (p) => {
+      const it = p.it;
+      if (it === page || !sameLine(it, y) || it.x + it.w > page.x + 1) return;
+      if (!before || it.x > before.it.x || (it.x === before.it.x && p.at < before.at)) before = p;
+    });
+    if (!before) continue;
+    const b = before.it;
+    if (!/\p{L}/u.test(b.str) || page.x - (b.x + b.w) > page.size * 2) continue;
+    const x0 = b.x + b.w;
+    let cut = false;
+    taken.each(y, page.h / 2, (c) => {
+      if (Math.abs(c.y - y) <= page.h / 2 && c.x1 >= x0 - 1 && c.x0 <= page.x + 1) cut = true;
+    });
+    if (cut) continue;
+    const gap = { x0, x1: page.x, y };
+    found.push(gap);
+    taken.add(y, gap);
   }
   return found;
 }
