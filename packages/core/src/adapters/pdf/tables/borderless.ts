@@ -688,9 +688,7 @@ function rowLeaders(r: Row, runs: CellRuns, page: TextItem[]): number {
     const cy = it.y + it.h / 2;
     if (cy > r.top && cy < r.bottom) found.add(i);
   }
-  let lone = 0;
-  for (const c of runs.lone) if (c.y > r.top && c.y < r.bottom) lone++;
-  return found.size + lone;
+  return found.size + cutsAcross(runs.lone, r.top, r.bottom).length;
 }
 
 /**
