@@ -89,12 +89,17 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
   const leaders: number[] = [];
   const led = new Set<number>();
   const split: ([number, number][] | null)[] = [];
+  // Per run: a leader parts it, or it is a leader alone that leads to a value (asked once: a pass over the line).
+  const leading: boolean[] = [];
   let long = 0;
   for (const i of idx) {
     const it = items[i] as TextItem;
     const parts = splitPoints(it.str);
     split.push(parts);
-    if (parts && (parts.length ? leader.test(it.str) || leaderEnd.test(it.str) : leadsToValue(items, idx, it))) long++;
+    const leads =
+      parts !== null && (parts.length ? leader.test(it.str) || leaderEnd.test(it.str) : leadsToValue(items, idx, it));
+    leading.push(leads);
+    if (leads) long++;
   }
   // On a page of contents lists, where leaders of four dots or more are many, an entry that leaves
   // room for three dots or fewer before its page still has a leader.
@@ -114,11 +119,11 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
     }
     if (!parts.length) {
       // A leader of its own leads to the run after it on the line, which must be a value.
-      if (short || leadsToValue(items, idx, it)) leaders.push(i);
+      if (short || leading[k]) leaders.push(i);
       else read.push(i);
       continue;
     }
-    const byLeader = short || leader.test(it.str) || leaderEnd.test(it.str);
+    const byLeader = short || leading[k] === true;
     const cum = widths(it.str);
     for (const [a, b] of parts) {
       if (byLeader) led.add(out.length);
