@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ParseOptions } from '../../src/index.ts';
 import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
@@ -555,9 +556,13 @@ const corpusTitle = `pdf table classes on ../shared/corpus/tables (${hasCorpus ?
 
 describe.skipIf(!hasCorpus)(corpusTitle, () => {
   const { parse } = engineFor('pdfium');
+  const markdownWith = async (options: ParseOptions, path: string[]) =>
+    (await parse(corpusFile(...path), options, { filename: path[path.length - 1] as string })).markdown ?? '';
   /** Markdown of a corpus PDF (`path` under the corpus, its last part the file's name), default options. */
-  const markdownOf = async (...path: string[]) =>
-    (await parse(corpusFile(...path), {}, { filename: path[path.length - 1] as string })).markdown ?? '';
+  const markdownOf = (...path: string[]) => markdownWith({}, path);
+  /** Markdown of a long corpus PDF's first `pages` pages, without the contract's deadline. */
+  const firstPagesOf = (pages: number, ...path: string[]) =>
+    markdownWith({ ...NO_DEADLINE, parsers: [{ type: 'pdf', maxPages: pages }] }, path);
   const read = (name: string) => markdownOf('tables', 'pdfs', name);
 
   it('reads the /Rotate 90 award list top-down, each row and each cell in order', async () => {
@@ -826,9 +831,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
   });
 
   it('reads the display layouts of the IRM manual as whole tables, long descriptions and the LINE heading in them (pdfbench pdf2image-memory-error-test-400p)', async () => {
-    const name = 'unstructured_pdf_pdf2image-memory-error-test-400p.pdf';
-    const options = { ...NO_DEADLINE, parsers: [{ type: 'pdf' as const, maxPages: 61 }] };
-    const md = (await parse(corpusFile('pdfbench', name), options, { filename: name })).markdown ?? '';
+    const md = await firstPagesOf(61, 'pdfbench', 'unstructured_pdf_pdf2image-memory-error-test-400p.pdf');
     // p. 30: the long value line of a definer code no longer ends the table.
     expect(md).toContain(
       [
@@ -865,10 +868,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
   });
 
   it('reads the two contents lists side by side of DA-619p as two tables (pdfbench DA-619p p. 1)', async () => {
-    const name = 'unstructured_pdf_DA-619p.pdf';
-    const md =
-      (await parse(corpusFile('pdfbench', name), { parsers: [{ type: 'pdf', maxPages: 1 }] }, { filename: name }))
-        .markdown ?? '';
+    const md = await firstPagesOf(1, 'pdfbench', 'unstructured_pdf_DA-619p.pdf');
     expect(md).toContain(
       '# Table of Contents\n\n| MAIN GAME | 6 |\n| --- | --- |\n| CREATURES | 6 |\n| Abomination | 6 |\n',
     );
@@ -879,9 +879,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
   });
 
   it('reads every entry of the DA-619p contents lists as a row, short leaders and none (pdfbench DA-619p pp. 3-316)', async () => {
-    const name = 'unstructured_pdf_DA-619p.pdf';
-    const options = { ...NO_DEADLINE, parsers: [{ type: 'pdf' as const, maxPages: 316 }] };
-    const md = (await parse(corpusFile('pdfbench', name), options, { filename: name })).markdown ?? '';
+    const md = await firstPagesOf(316, 'pdfbench', 'unstructured_pdf_DA-619p.pdf');
     // Three dots or one between entry and page, no leader at all, an entry wrapped before its leader.
     expect(md).toContain(
       [
