@@ -57,6 +57,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a right-to-left form label first: a wrapped label whole, then its value', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-form.pdf'), {}, { filename: 'form.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'פרטי ההנפקה',
+        'מספר התקן',
+        '20300',
+        // Each label's second line, beside nothing, before the value on the first line's row.
+        'תאריך הגשת המסמכים לוועדה',
+        '19/09/2024',
+        'תאריך האישור',
+        '04/10/2024',
+        'מספר הישיבה של ועדת ההנפקה',
+        '436',
+        'היקף ההנפקה',
+        '47.500',
+        'הנתונים נכונים ליום ההגשה.',
+      ].join('\n\n'),
+    );
+  });
+
   it('keeps tables ruled between rows apart when side by side, and their wrapped cells in one row', async () => {
     const md = (await parse(fixture('pdf-patterns', 'rule-tables.pdf'), {}, { filename: 'rules.pdf' })).markdown;
     const spanning = 'Score in each subject (per cent)';
@@ -676,6 +697,17 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14', asMeant)));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
     expect(md).toContain('| תעשייה (ללא יהלומים) |');
+  });
+
+  it('reads the Persian form of right_to_left_03 label first, each wrapped label whole (docling pdf)', async () => {
+    const md = await markdownOf('docling', 'pdf', 'sources', 'right_to_left_03.pdf');
+    const paragraphs = md.split('\n\n').map((p) => p.replace(/\*\*/g, ''));
+    const after = (label: string) => paragraphs[paragraphs.indexOf(label) + 1];
+    expect(after('آيا توليدکننده محصول، استاندارد مذکور را اخذ نموده است؟')).toBe('بلی خير');
+    expect(after('نحوة تعيين قيمت پايه پس از پذيرش کالا در بورس')).toBe('بر اساس قيمت های جهانی');
+    expect(after('حداقل درصد عرضه از توليد/ کل فروش/ فروش داخلی')).toBe('حداقل %50 از توليد ساليانه يا 47.500 تن');
+    expect(after('خطای مجاز تحويل')).toBe('5% آخرين محموله قابل تحويل');
+    expect(after('تاريخ پذيرش')).toBe('1403/10/04');
   });
 
   it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {
