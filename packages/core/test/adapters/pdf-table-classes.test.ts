@@ -78,6 +78,18 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a separator between right-to-left text and a number with the text: a comma before a date, a stop after a year', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-separators.pdf'), {}, { filename: 'rtl.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'אינדיקטורים עיקריים להתפתחות המשק, 31.12.14',
+        'התוכנית הושלמה בשנת 2024.',
+        // Between figures a stop is the number's.
+        'יוצרו 47.500 טון',
+      ].join('\n\n'),
+    );
+  });
+
   it('keeps tables ruled between rows apart when side by side, and their wrapped cells in one row', async () => {
     const md = (await parse(fixture('pdf-patterns', 'rule-tables.pdf'), {}, { filename: 'rules.pdf' })).markdown;
     const spanning = 'Score in each subject (per cent)';
@@ -697,6 +709,8 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14', asMeant)));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
     expect(md).toContain('| תעשייה (ללא יהלומים) |');
+    // The footer's comma, drawn against the Hebrew, follows it: before the date, not after.
+    expect(md).toMatch(/^אינדיקטורים עיקריים להתפתחות המשק, 31\.12\.14$/m);
   });
 
   it('reads the Persian form of right_to_left_03 label first, each wrapped label whole (docling pdf)', async () => {
