@@ -53,6 +53,10 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'מחיר (כולל מעמ) לצרכן',
         '',
         'הוצאה לנפש (1)',
+        '',
+        // Broken over two lines, drawn as seen: each bracket alone on its line, read by its
+        // neighbours (a blank before and a figure after opens, a figure before and a blank after closes).
+        'התוכנית פועלת בשנים (2024 - 2026) ובהן יושלם המבנה.',
       ].join('\n'),
     );
   });
