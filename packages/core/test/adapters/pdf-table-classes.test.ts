@@ -447,6 +447,23 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('takes a heading row set well above the rows as their header, a heading beside its column heading it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'far-heading.pdf'), {}, { filename: 'far.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Adjustment Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+      ].join('\n'),
+    );
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -848,6 +865,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
     );
     expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
+    // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
+    expect(md).toContain(
+      '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',
+    );
   });
 
   it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {

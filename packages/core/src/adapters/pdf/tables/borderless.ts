@@ -420,21 +420,33 @@ const HEADER_GAP = 4;
 /**
  * Whether a row standing apart above the rows below is their header: set in bold (form fields
  * above a table are not), with three cells or more, each over its own column of theirs (years
- * over columns of figures).
+ * over columns of figures). A heading over none of their columns heads the one beside it that no
+ * other heading is over ("LINE" left of the line numbers), as `headingsOverColumns` joins it to
+ * that column once the table is found.
  */
 function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
   if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
   const { cols } = tableColumns(items, body);
   const used = new Set<number>();
+  // Between which columns each heading over none of them stands: the index of the column right of it.
+  const beside: number[] = [];
   for (const [a, b] of header.chunks) {
     let hit = -1;
+    let right = cols.length;
     for (const [k, [c, d]] of cols.entries()) {
+      if (c >= b && right === cols.length) right = k;
       if (c >= b || d <= a) continue;
       if (hit >= 0) return false;
       hit = k;
     }
-    if (hit < 0 || used.has(hit)) return false;
-    used.add(hit);
+    if (hit < 0) beside.push(right);
+    else if (used.has(hit)) return false;
+    else used.add(hit);
+  }
+  for (const right of beside) {
+    const next = right < cols.length && !used.has(right) ? right : right > 0 && !used.has(right - 1) ? right - 1 : -1;
+    if (next < 0) return false;
+    used.add(next);
   }
   return true;
 }
