@@ -464,6 +464,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps the wrapped end of a code line in its cell, each code line under a field a row of its own', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'wrapped-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 8 | 44-92 | Master File Action Cycle |',
+        '| 8 | 44-51 | IDRS Extraction Indicator |',
+        '|  |  | 0 = Not under IDRS control |',
+        '|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |',
+        '|  |  | 2 = Extracted by entity or tax module TC 902 |',
+        '|  |  | 5 = bypass all primary and secondary SSN debts except Child Support |',
+        '| 9 | 55-60 | Cycle of Latest Update |',
+        '| 9 | 62-70 | Interest Computation Date |',
+        '| 10 | 01-05 | Name Control |',
+      ].join('\n'),
+    );
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -865,6 +884,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
     );
     expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
+    // p. 36: a code's meaning wrapped over two lines, set closer than the rows, is one cell.
+    expect(md).toContain(
+      '|  |  | 0 = Not under IDRS control |\n|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |\n|  |  | 2 = Extracted by entity or tax module TC 902 |',
+    );
     // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',

@@ -309,7 +309,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts)];
+          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols)];
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -591,6 +591,20 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boole
 }
 
 /**
+ * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
+ * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
+ * beside codes wrap), flush with that column's start, and the row above has text there. A label
+ * under a label stands in the table's first column.
+ */
+function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
+  if (line.chunks.length !== 1) return false;
+  const start = (line.chunks[0] as [number, number])[0];
+  if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
+  for (const i of above.items) if (Math.abs((items[i] as TextItem).x - start) <= 3) return true;
+  return false;
+}
+
+/**
  * Whether a table holds every part of each page run it took part of: a label whose figure fell
  * outside would vanish from the text with its run.
  */
@@ -726,6 +740,7 @@ function tableOf(
   leadered: (r: Row) => boolean,
   vocab: () => Vocabulary,
   cuts: Cut[],
+  wrapping: number[] = [],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run);
@@ -768,7 +783,10 @@ function tableOf(
       carried = r;
       continue;
     }
-    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, below, items));
+    const label =
+      k > 1 &&
+      (((run[k - 1] as Row).chunks.length < 2 && !(prev && wrapsOn(r, prev, items, wrapping))) ||
+        headsGroup(r, below, items));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
     if (prev && !carried && r.chunks.length === 1 && tight(prev, r) && !label) {
       append(prev.items, r.items);
