@@ -483,6 +483,29 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    const rows = ['01-03', '06-15', '17-22', '25-41'].map(
+      (position, k) =>
+        `| ${position} | ${['Transaction Code 148', 'Transaction Date', 'Transaction Cycle', 'Transaction DLN'][k]} |`,
+    );
+    const last = pages[3]?.trim().split('\n') ?? [];
+    expect(last.slice(0, 5)).toEqual([
+      '# Command Code BMFOL Entity Display',
+      '',
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+      '| --- | --- | --- |',
+      `| 19 ${rows[0]}`,
+    ]);
+    // The last row is the table's own; the footer's parts made no column of their own.
+    expect(last.slice(-2)).toEqual([`| 28 ${rows[3]}`, `| 29 ${rows[0]}`]);
+    expect(last).toHaveLength(45);
+    expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -888,6 +911,11 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain(
       '|  |  | 0 = Not under IDRS control |\n|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |\n|  |  | 2 = Extracted by entity or tax module TC 902 |',
     );
+    // p. 60: the page footer under the last row, at the rows' pitch, is furniture, not a row.
+    expect(md).toContain(
+      '| 22 | 62-63 | Non-Compliance Code |\n|  |  | 10-99 = non-filer argument (UTAAP) |\n\n##### Command Code BMFOL Entity Display',
+    );
+    expect(md).not.toMatch(/^\|.*(?:Internal Revenue Manual|Cat\. No\.)/m);
     // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',

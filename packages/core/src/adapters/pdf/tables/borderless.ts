@@ -807,7 +807,7 @@ function tableOf(
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
-  return { bbox, table, itemIndices: indices, ruled: false };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
 }
 
 /**
