@@ -484,6 +484,65 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('takes a heading row set well above the rows as their header, a heading beside its column heading it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'far-heading.pdf'), {}, { filename: 'far.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Adjustment Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the wrapped end of a code line in its cell, each code line under a field a row of its own', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'wrapped-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 8 | 44-92 | Master File Action Cycle |',
+        '| 8 | 44-51 | IDRS Extraction Indicator |',
+        '|  |  | 0 = Not under IDRS control |',
+        '|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |',
+        '|  |  | 2 = Extracted by entity or tax module TC 902 |',
+        '|  |  | 5 = bypass all primary and secondary SSN debts except Child Support |',
+        '| 9 | 55-60 | Cycle of Latest Update |',
+        '| 9 | 62-70 | Interest Computation Date |',
+        '| 10 | 01-05 | Name Control |',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    const rows = ['01-03', '06-15', '17-22', '25-41'].map(
+      (position, k) =>
+        `| ${position} | ${['Transaction Code 148', 'Transaction Date', 'Transaction Cycle', 'Transaction DLN'][k]} |`,
+    );
+    const last = pages[3]?.trim().split('\n') ?? [];
+    expect(last.slice(0, 5)).toEqual([
+      '# Command Code BMFOL Entity Display',
+      '',
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+      '| --- | --- | --- |',
+      `| 19 ${rows[0]}`,
+    ]);
+    // The last row is the table's own; the footer's parts made no column of their own.
+    expect(last.slice(-2)).toEqual([`| 28 ${rows[3]}`, `| 29 ${rows[0]}`]);
+    expect(last).toHaveLength(45);
+    expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -898,6 +957,19 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
     );
     expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
+    // p. 36: a code's meaning wrapped over two lines, set closer than the rows, is one cell.
+    expect(md).toContain(
+      '|  |  | 0 = Not under IDRS control |\n|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |\n|  |  | 2 = Extracted by entity or tax module TC 902 |',
+    );
+    // p. 60: the page footer under the last row, at the rows' pitch, is furniture, not a row.
+    expect(md).toContain(
+      '| 22 | 62-63 | Non-Compliance Code |\n|  |  | 10-99 = non-filer argument (UTAAP) |\n\n##### Command Code BMFOL Entity Display',
+    );
+    expect(md).not.toMatch(/^\|.*(?:Internal Revenue Manual|Cat\. No\.)/m);
+    // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
+    expect(md).toContain(
+      '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',
+    );
   });
 
   it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {
