@@ -454,6 +454,45 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md?.trim()).toBe([rows[0], '| --- | --- |', ...rows.slice(1), '', '3 7', '', '4 9', '', '5 11'].join('\n'));
   });
 
+  it('reads a side menu beside running prose as two columns of text, not as a table of shared lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-menu.pdf'), {}, { filename: 'menu.pdf' })).markdown;
+    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
+    expect(md?.trim()).toBe(
+      [
+        '# Net-zero carbon',
+        '',
+        'We aim to reach net-zero emissions across all of our operations and our value chain by 2030',
+        '',
+        ...entries.flatMap((e) => [e, '']),
+        'Journey ahead',
+        '',
+        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+      ].join('\n'),
+    );
+  });
+
+  it('joins captions wrapped side by side under key figures into one row; a name over its address stays two', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'callouts.pdf'), {}, { filename: 'callouts.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Operations in the east',
+        '',
+        'We are investing to grow in the region, on land and offshore.',
+        '',
+        '| 2.5 | 1st | ~70% |',
+        '| --- | --- | --- |',
+        '| **kilograms per barrel** | **woman** | **electricity** |',
+        '| carbon intensity from our eastern operations in the year 2022 | offshore platform engineer in the region was employed by our operations in 2020 | production in the country is powered by our two fields as of 2022 |',
+        '',
+        '| Council North | Council South | Council West |',
+        '| --- | --- | --- |',
+        '| councilnorth.org | councilsouth.org | councilwest.org |',
+        '| **Council East** | **Council Islands** | **Council Central** |',
+        '| councileast.org | islands.council.org | council.org |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -906,6 +945,32 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('| Written Instructions for New Workers | 299 |');
     // No contents line is left out of its table: the only dots left are a paragraph's ellipses.
     expect(md).not.toMatch(/^[^|\n]*\.{3}\s?\d+/m);
+  });
+
+  it('reads the side menu and the body prose beside it as text, not as one table (pdfbench pdf-bad-color-space)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_pdf-bad-color-space.pdf');
+    expect(tablesOf(md)).toEqual([]);
+    // Each menu entry a line of its own, the prose lines whole, none beside an entry.
+    for (const entry of ['Our approach', 'Measuring our carbon footprint', 'Reducing carbon emissions'])
+      expect(md).toMatch(new RegExp(`^(?:#+ )?${entry}$`, 'm'));
+    expect(md).toMatch(/^with our own carbon footprint, which is why we’ve taken$/m);
+    expect(md).toMatch(/^and value chain by 2030\. To accomplish this, we aim to$/m);
+  });
+
+  it('reads the captions of the three key figures of chevron-page as one cell each (pdfbench chevron-page)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_chevron-page.pdf');
+    const cells = [
+      [
+        ['2.5', '1st', '~70%'],
+        ['kilograms CO₂e/boe', 'woman', 'electricity'],
+        [
+          'carbon intensity from our Eastern Mediterranean operations in 2022',
+          'offshore platform engineer in Israel was employed by our operations in 2020',
+          'production in Israel is powered by Tamar and Leviathan fields as of 2022',
+        ],
+      ],
+    ];
+    expect(tablesIn(md)).toEqual(cells.map((t) => t.map((r) => r.map(key))));
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {
