@@ -493,6 +493,37 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a designed contents page (page numbers before titles, banners between lists) as text; numbered ranks stay a table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'designed-contents.pdf'), withPages, { filename: 'toc.pdf' }))
+      .markdown;
+    const [contents, ranks] = pagesOf(md ?? '');
+    expect(tablesOf(contents ?? '')).toEqual([]);
+    // Each list read whole, in order, the left one first; the banners between them lines of their own.
+    const left = ['2', '4', '6', '8', '14', '16', '18', '20'];
+    const right = ['150', '152', '155', '162', '166', '168', '176', '188', '194'];
+    const plain = (contents ?? '').replace(/\*\*/g, '');
+    let at = 0;
+    for (const page of [...left, ...right]) {
+      const next = plain.indexOf(`${page} `, at);
+      expect(next, `entry ${page} after the one before`).toBeGreaterThanOrEqual(at);
+      at = next;
+    }
+    for (const banner of ['RETAIL', 'PG 54', 'DIGITAL', 'PG 72'])
+      expect(plain).toMatch(new RegExp(`^(?:#+ )?${banner}$`, 'm'));
+    expect(ranks?.trim()).toBe(
+      [
+        '## Ranks by index',
+        '',
+        '| 1 Norway | 0.957 | 82.4 |',
+        '| --- | --- | --- |',
+        '| 2 Ireland | 0.955 | 82.3 |',
+        '| 3 Switzerland | 0.955 | 83.8 |',
+        '| 4 Hong Kong | 0.949 | 84.9 |',
+        '| 5 Iceland | 0.949 | 83.0 |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -971,6 +1002,19 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       ],
     ];
     expect(tablesIn(md)).toEqual(cells.map((t) => t.map((r) => r.map(key))));
+  });
+
+  it('reads the designed contents page of reliance as text, not as tables mixing its lists (pdfbench reliance p. 3)', async () => {
+    const md = await markdownWith(withPages, ['pdfbench', 'unstructured_pdf_reliance.pdf']);
+    const page = pagesOf(md)[2] ?? '';
+    expect(page).toMatch(/Table of Contents/);
+    // The lists' entries are no table cells; each page number stands before its own title.
+    const cells = tablesOf(page).flat(2).join('\n');
+    for (const title of ['We Care for an Inclusive', 'COVID-19 Response', 'Board of Directors', 'Natural Capital'])
+      expect(cells).not.toContain(title);
+    const plain = page.replace(/\*\*/g, '');
+    for (const entry of ['14 We Care for an Inclusive', '24 COVID-19 Response', '26 Board of Directors', '30 Strategy'])
+      expect(plain).toContain(entry);
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

@@ -327,7 +327,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         if (goesOnAbove[k]) wrapped++;
         else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
       }
-      const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped;
+      const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
         ? []
@@ -574,6 +574,34 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
     else if (wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
   }
   return goesOn > 0 && fresh > 0;
+}
+
+/** A page number set apart before a title ("14  We Care for an Inclusive"). */
+const pageNumber = /^\d{1,3}$/;
+const numberedTitle = /^\d{1,3}\s+\p{Lu}/u;
+
+/**
+ * Whether the rows are lists of entries led by their pages ("14 We Care for an Inclusive", a
+ * designed contents page without leaders) that other text beside them meets on some lines: three
+ * entries or more, in two columns or more (contents lists side by side), or a third of them alone on
+ * their lines. A table's numbered rows ("1 Norway 0.957 …") hold their values on every line.
+ */
+function numberedLists(run: Row[], items: TextItem[]): boolean {
+  const columns: number[] = [];
+  let entries = 0;
+  let alone = 0;
+  for (const r of run) {
+    const { texts, firsts } = chunkTexts(r, items);
+    for (const [n, c] of r.chunks.entries()) {
+      const first = firsts[n];
+      if (!first || !pageNumber.test(first.str.trim()) || !numberedTitle.test(texts[n] as string)) continue;
+      entries++;
+      if (r.chunks.length === 1) alone++;
+      // Two columns are enough to tell: the list stays that short whatever the rows.
+      if (columns.length < 2 && !columns.some((x) => Math.abs(x - c[0]) <= 3)) columns.push(c[0]);
+    }
+  }
+  return entries >= 3 && (columns.length >= 2 || alone * 3 >= entries);
 }
 
 /**
