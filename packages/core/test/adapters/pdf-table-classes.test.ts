@@ -524,6 +524,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('leaves out of a table the first line of a paragraph beside its last row, which runs on under it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'quote-beside.pdf'), {}, { filename: 'fleet.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Our fleet',
+        '',
+        'We will keep every vessel in service for as long as it runs safely and cleanly, and replace each one with a ship that burns less fuel on every voyage it makes.',
+        '',
+        '| Vessel | Built | Tonnage |',
+        '| --- | --- | --- |',
+        '| Aurora | 2009 | 61,200 |',
+        '| Boreas | 2012 | 58,900 |',
+        '| Calypso | 2015 | 63,400 |',
+        '| Dione | 2019 | 64,100 |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -1004,7 +1022,7 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(tablesIn(md)).toEqual(cells.map((t) => t.map((r) => r.map(key))));
   });
 
-  it('reads the designed contents page of reliance as text, not as tables mixing its lists (pdfbench reliance p. 3)', async () => {
+  it('reads the designed contents page of reliance as text list by list, not as tables mixing its lists (pdfbench reliance p. 3)', async () => {
     const md = await markdownWith(withPages, ['pdfbench', 'unstructured_pdf_reliance.pdf']);
     const page = pagesOf(md)[2] ?? '';
     expect(page).toMatch(/Table of Contents/);
@@ -1012,9 +1030,19 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const cells = tablesOf(page).flat(2).join('\n');
     for (const title of ['We Care for an Inclusive', 'COVID-19 Response', 'Board of Directors', 'Natural Capital'])
       expect(cells).not.toContain(title);
+    expect(tablesOf(page)).toEqual([]);
+    // Read list by list: the first list's entries in order, then the quote beside its foot whole.
     const plain = page.replace(/\*\*/g, '');
-    for (const entry of ['14 We Care for an Inclusive', '24 COVID-19 Response', '26 Board of Directors', '30 Strategy'])
-      expect(plain).toContain(entry);
+    const first = ['2 Reliance at a Glance', '4 Stakeholder', '6 Key Performance', '24 COVID-19 Response'];
+    let at = 0;
+    for (const entry of [...first, '26 Board of Directors', '30 Strategy', '40 10-year Financial Highlights']) {
+      const next = plain.indexOf(entry, at);
+      expect(next, entry).toBeGreaterThanOrEqual(at);
+      at = next;
+    }
+    expect(plain).toContain(
+      '‘We Care’ and will continue to protect all our stakeholders as the fight against COVID-19 is hopefully nearing its end.',
+    );
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

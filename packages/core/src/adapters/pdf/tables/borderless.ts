@@ -317,6 +317,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       let top = s;
       while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
       const run = rows.slice(top, e + 1);
+      // A paragraph that starts beside the last row and runs on below it is not the table's.
+      const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
+      if (aside >= 0) run[run.length - 1] = withoutChunk(rows[e] as Row, aside, items);
       const multis = run.filter((_, k) => isMulti[top + k]);
       // Contents entries are wordy, but their leaders make them no prose.
       let prose = 0;
@@ -574,6 +577,39 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
     else if (wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
   }
   return goesOn > 0 && fresh > 0;
+}
+
+/**
+ * Which chunk of the last row `e` of the rows `top`…`e` is the first line of a paragraph beside the
+ * table (-1 if none): a chunk in a column that no other of the rows fills, whose text reads on in the lone line
+ * right under it, set flush with it ("‘We Care’ and will continue to" over "protect all our
+ * stakeholders as the", a quote beside a contents list). A cell never goes on outside its table.
+ */
+function runsOnBelow(rows: Row[], top: number, e: number, items: TextItem[]): number {
+  const last = rows[e] as Row;
+  const below = rows[e + 1];
+  if (below?.chunks.length !== 1 || last.chunks.length < 2) return -1;
+  if (below.top - last.bottom > ROW_GAP * Math.max(last.h, below.h)) return -1;
+  const [b0] = below.chunks[0] as [number, number];
+  const n = last.chunks.findIndex(([a]) => Math.abs(a - b0) <= 3);
+  if (n < 0) return -1;
+  const [c0, c1] = last.chunks[n] as [number, number];
+  for (let k = top; k < e; k++) if (chunkOver(rows[k] as Row, c0, c1) >= 0) return -1;
+  return readsOn(chunkTexts(last, items).texts[n] as string, chunkTexts(below, items).texts[0] as string) ? n : -1;
+}
+
+/** The row without its chunk `n` and the runs in it. */
+function withoutChunk(row: Row, n: number, items: TextItem[]): Row {
+  const [a, b] = row.chunks[n] as [number, number];
+  const kept: number[] = [];
+  for (const i of row.items) {
+    const it = items[i] as TextItem;
+    const cx = it.x + it.w / 2;
+    if (cx < a || cx > b) kept.push(i);
+  }
+  const chunks: [number, number][] = [];
+  for (const [k, c] of row.chunks.entries()) if (k !== n) chunks.push(c);
+  return { ...row, items: kept, chunks };
 }
 
 /** A page number set apart before a title ("14  We Care for an Inclusive"). */
