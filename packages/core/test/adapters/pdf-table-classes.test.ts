@@ -471,7 +471,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('joins captions wrapped side by side under key figures into one row; a name over its address stays two', async () => {
+  it('joins captions wrapped side by side under key figures into one row; single words and a name over its address stay rows', async () => {
     const md = (await parse(fixture('pdf-patterns', 'callouts.pdf'), {}, { filename: 'callouts.pdf' })).markdown;
     expect(md?.trim()).toBe(
       [
@@ -483,6 +483,14 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '| --- | --- | --- |',
         '| **kilograms per barrel** | **woman** | **electricity** |',
         '| carbon intensity from our eastern operations in the year 2022 | offshore platform engineer in the region was employed by our operations in 2020 | production in the country is powered by our two fields as of 2022 |',
+        '',
+        // Single words under single words, set as close, are rows of a dense table.
+        '| Feature | Basic | Team |',
+        '| --- | --- | --- |',
+        '| Seats | 1 | 25 |',
+        '| backups | yes | yes |',
+        '| support | no | yes |',
+        '| audit | no | yes |',
         '',
         '| Council North | Council South | Council West |',
         '| --- | --- | --- |',

@@ -546,6 +546,9 @@ const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(abov
 /** How many rows above a line its column's line above is looked for (other columns' lines between). */
 const LOOK_BACK = 4;
 
+/** How long a line of running prose is, at least, beside the next one (ragged right). */
+const FULL_LINE = 0.75;
+
 /** Words of a line of running prose, at least. */
 const PROSE_WORDS = 4;
 
@@ -567,14 +570,20 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
     const text = texts[n] as string;
     if (!/\p{L}/u.test(text)) continue;
     let above = '';
+    // The line above runs alone (the prose goes on where the labels leave a gap) and about as far
+    // as this one: wrapped at the column's edge, mid-paragraph. A table's wrapped cell ends short.
+    let runsOn = false;
     for (let j = k - 1; j >= 0 && j >= k - LOOK_BACK && !above; j--) {
       const o = rows[j] as Row;
       if (r.top - o.bottom > ROW_GAP * Math.max(r.h, o.h)) break;
       const over = chunkOver(o, c[0], c[1]);
-      if (over >= 0) above = chunkTexts(o, items).texts[over] as string;
+      if (over < 0) continue;
+      above = chunkTexts(o, items).texts[over] as string;
+      const [a, b] = o.chunks[over] as [number, number];
+      runsOn = o.chunks.length === 1 && b - a >= (c[1] - c[0]) * FULL_LINE;
     }
     if (!above || !readsOn(above, text)) fresh++;
-    else if (wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
+    else if (runsOn && wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
   }
   return goesOn > 0 && fresh > 0;
 }
@@ -998,7 +1007,8 @@ function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
     last = j;
     const top = up.texts[j] as string;
     const text = down.texts[n] as string;
-    if (figure.test(top) || !/\p{L}/u.test(text) || !readsOn(top, text)) return false;
+    // Phrases both: single words under single words ("yes" over "no") are a dense table's cells.
+    if (figure.test(top) || wordCount(top) < 2 || wordCount(text) < 2 || !readsOn(top, text)) return false;
     // A name in bold over its address is two things; a caption wrapped is set alike on both lines.
     const a = up.firsts[j];
     const b = down.firsts[n];
