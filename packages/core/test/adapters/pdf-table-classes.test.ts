@@ -550,6 +550,102 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md?.trim()).toBe([rows[0], '| --- | --- |', ...rows.slice(1), '', '3 7', '', '4 9', '', '5 11'].join('\n'));
   });
 
+  it('reads a side menu beside running prose as two columns of text, not as a table of shared lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-menu.pdf'), {}, { filename: 'menu.pdf' })).markdown;
+    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
+    expect(md?.trim()).toBe(
+      [
+        '# Net-zero carbon',
+        '',
+        'We aim to reach net-zero emissions across all of our operations and our value chain by 2030',
+        '',
+        ...entries.flatMap((e) => [e, '']),
+        'Journey ahead',
+        '',
+        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+      ].join('\n'),
+    );
+  });
+
+  it('joins captions wrapped side by side under key figures into one row; single words and a name over its address stay rows', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'callouts.pdf'), {}, { filename: 'callouts.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Operations in the east',
+        '',
+        'We are investing to grow in the region, on land and offshore.',
+        '',
+        '| 2.5 | 1st | ~70% |',
+        '| --- | --- | --- |',
+        '| **kilograms per barrel** | **woman** | **electricity** |',
+        '| carbon intensity from our eastern operations in the year 2022 | offshore platform engineer in the region was employed by our operations in 2020 | production in the country is powered by our two fields as of 2022 |',
+        '',
+        // Single words under single words, set as close, are rows of a dense table.
+        '| Feature | Basic | Team |',
+        '| --- | --- | --- |',
+        '| Seats | 1 | 25 |',
+        '| backups | yes | yes |',
+        '| support | no | yes |',
+        '| audit | no | yes |',
+        '',
+        '| Council North | Council South | Council West |',
+        '| --- | --- | --- |',
+        '| councilnorth.org | councilsouth.org | councilwest.org |',
+        '| **Council East** | **Council Islands** | **Council Central** |',
+        '| councileast.org | islands.council.org | council.org |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a designed contents page (page numbers before titles, banners between lists) as text; numbered ranks stay a table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'designed-contents.pdf'), withPages, { filename: 'toc.pdf' }))
+      .markdown;
+    const [contents, ranks] = pagesOf(md ?? '');
+    expect(tablesOf(contents ?? '')).toEqual([]);
+    // Each list read whole, in order, the left one first; the banners between them lines of their own.
+    const left = ['2', '4', '6', '8', '14', '16', '18', '20'];
+    const right = ['150', '152', '155', '162', '166', '168', '176', '188', '194'];
+    const plain = (contents ?? '').replace(/\*\*/g, '');
+    let at = 0;
+    for (const page of [...left, ...right]) {
+      const next = plain.indexOf(`${page} `, at);
+      expect(next, `entry ${page} after the one before`).toBeGreaterThanOrEqual(at);
+      at = next;
+    }
+    for (const banner of ['RETAIL', 'PG 54', 'DIGITAL', 'PG 72'])
+      expect(plain).toMatch(new RegExp(`^(?:#+ )?${banner}$`, 'm'));
+    expect(ranks?.trim()).toBe(
+      [
+        '## Ranks by index',
+        '',
+        '| 1 Norway | 0.957 | 82.4 |',
+        '| --- | --- | --- |',
+        '| 2 Ireland | 0.955 | 82.3 |',
+        '| 3 Switzerland | 0.955 | 83.8 |',
+        '| 4 Hong Kong | 0.949 | 84.9 |',
+        '| 5 Iceland | 0.949 | 83.0 |',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out of a table the first line of a paragraph beside its last row, which runs on under it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'quote-beside.pdf'), {}, { filename: 'fleet.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Our fleet',
+        '',
+        'We will keep every vessel in service for as long as it runs safely and cleanly, and replace each one with a ship that burns less fuel on every voyage it makes.',
+        '',
+        '| Vessel | Built | Tonnage |',
+        '| --- | --- | --- |',
+        '| Aurora | 2009 | 61,200 |',
+        '| Boreas | 2012 | 58,900 |',
+        '| Calypso | 2015 | 63,400 |',
+        '| Dione | 2019 | 64,100 |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -1028,6 +1124,55 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('| Written Instructions for New Workers | 299 |');
     // No contents line is left out of its table: the only dots left are a paragraph's ellipses.
     expect(md).not.toMatch(/^[^|\n]*\.{3}\s?\d+/m);
+  });
+
+  it('reads the side menu and the body prose beside it as text, not as one table (pdfbench pdf-bad-color-space)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_pdf-bad-color-space.pdf');
+    expect(tablesOf(md)).toEqual([]);
+    // Each menu entry a line of its own, the prose lines whole, none beside an entry.
+    for (const entry of ['Our approach', 'Measuring our carbon footprint', 'Reducing carbon emissions'])
+      expect(md).toMatch(new RegExp(`^(?:#+ )?${entry}$`, 'm'));
+    expect(md).toMatch(/^with our own carbon footprint, which is why we’ve taken$/m);
+    expect(md).toMatch(/^and value chain by 2030\. To accomplish this, we aim to$/m);
+  });
+
+  it('reads the captions of the three key figures of chevron-page as one cell each (pdfbench chevron-page)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_chevron-page.pdf');
+    const cells = [
+      [
+        ['2.5', '1st', '~70%'],
+        ['kilograms CO₂e/boe', 'woman', 'electricity'],
+        [
+          'carbon intensity from our Eastern Mediterranean operations in 2022',
+          'offshore platform engineer in Israel was employed by our operations in 2020',
+          'production in Israel is powered by Tamar and Leviathan fields as of 2022',
+        ],
+      ],
+    ];
+    expect(tablesIn(md)).toEqual(cells.map((t) => t.map((r) => r.map(key))));
+  });
+
+  it('reads the designed contents page of reliance as text list by list, not as tables mixing its lists (pdfbench reliance p. 3)', async () => {
+    const md = await markdownWith(withPages, ['pdfbench', 'unstructured_pdf_reliance.pdf']);
+    const page = pagesOf(md)[2] ?? '';
+    expect(page).toMatch(/Table of Contents/);
+    // The lists' entries are no table cells; each page number stands before its own title.
+    const cells = tablesOf(page).flat(2).join('\n');
+    for (const title of ['We Care for an Inclusive', 'COVID-19 Response', 'Board of Directors', 'Natural Capital'])
+      expect(cells).not.toContain(title);
+    expect(tablesOf(page)).toEqual([]);
+    // Read list by list: the first list's entries in order, then the quote beside its foot whole.
+    const plain = page.replace(/\*\*/g, '');
+    const first = ['2 Reliance at a Glance', '4 Stakeholder', '6 Key Performance', '24 COVID-19 Response'];
+    let at = 0;
+    for (const entry of [...first, '26 Board of Directors', '30 Strategy', '40 10-year Financial Highlights']) {
+      const next = plain.indexOf(entry, at);
+      expect(next, entry).toBeGreaterThanOrEqual(at);
+      at = next;
+    }
+    expect(plain).toContain(
+      '‘We Care’ and will continue to protect all our stakeholders as the fight against COVID-19 is hopefully nearing its end.',
+    );
   });
 
   it('keeps the Wingdings bullet of each row apart from the text beside it (docling table_mislabeled_as_picture)', async () => {

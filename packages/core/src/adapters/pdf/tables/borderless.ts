@@ -223,6 +223,23 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     // caller is optimized, and the loops below would meet both kinds of array.
     const isMulti: boolean[] = [];
     for (const r of rows) isMulti.push(multi(r));
+    // Rows where a column of running prose goes on beside a label that starts afresh: two layout
+    // columns sharing lines, not a table row (decided once a row, each against a few rows above).
+    const straddling: boolean[] = [];
+    for (let k = 0; k < rows.length; k++) straddling.push(isMulti[k] === true && straddles(rows, k, items));
+    // Lines that go on in every cell of the multi-cell line right above (captions wrapped side by
+    // side) are that row's, not rows of their own: their words are no sign of prose.
+    const goesOnAbove: boolean[] = [];
+    for (const [k, r] of rows.entries()) {
+      const above = rows[k - 1];
+      goesOnAbove.push(
+        above !== undefined &&
+          isMulti[k] === true &&
+          isMulti[k - 1] === true &&
+          tightUnder(above, r) &&
+          wrapsAll(above, r, items),
+      );
+    }
     /**
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
      * one of the multi-cell rows `from`…`to`.
@@ -300,10 +317,20 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       let top = s;
       while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
       const run = rows.slice(top, e + 1);
+      // A paragraph that starts beside the last row and runs on below it is not the table's.
+      const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
+      if (aside >= 0) run[run.length - 1] = withoutChunk(rows[e] as Row, aside, items);
       const multis = run.filter((_, k) => isMulti[top + k]);
       // Contents entries are wordy, but their leaders make them no prose.
-      const prose = multis.filter((r) => wordyChunks(r, items) >= 2 && !leadered(r)).length;
-      const tabular = multis.length >= 3 && prose * 2 < multis.length;
+      let prose = 0;
+      let wrapped = 0;
+      for (let k = top; k <= e; k++) {
+        const r = rows[k] as Row;
+        if (!isMulti[k]) continue;
+        if (goesOnAbove[k]) wrapped++;
+        else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
+      }
+      const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
         ? []
@@ -467,6 +494,171 @@ function wordyChunks(row: Row, items: TextItem[]): number {
     if (words >= 3) wordy++;
   }
   return wordy;
+}
+
+/** A row's text chunk by chunk: each chunk's text, left to right, and its leftmost run. */
+interface ChunkTexts {
+  texts: string[];
+  firsts: (TextItem | undefined)[];
+}
+
+/** Each row's `ChunkTexts`, made once: rows are asked again by the rows below them. */
+const chunkCache = new WeakMap<Row, ChunkTexts>();
+
+/**
+ * The text of each of a row's chunks: its runs sorted once and dealt out to the chunks (sorted, and
+ * apart, as `projection` makes them) in one walk.
+ */
+function chunkTexts(row: Row, items: TextItem[]): ChunkTexts {
+  const known = chunkCache.get(row);
+  if (known) return known;
+  const runs: TextItem[] = [];
+  for (const i of row.items) runs.push(items[i] as TextItem);
+  runs.sort(byX);
+  const texts: string[] = [];
+  const firsts: (TextItem | undefined)[] = [];
+  for (let c = 0; c < row.chunks.length; c++) {
+    texts.push('');
+    firsts.push(undefined);
+  }
+  let c = 0;
+  for (const it of runs) {
+    const cx = it.x + it.w / 2;
+    while (c + 1 < row.chunks.length && cx > (row.chunks[c] as [number, number])[1]) c++;
+    const t = texts[c] as string;
+    texts[c] = t && !/\s$/.test(t) && !/^\s/.test(it.str) ? `${t} ${it.str}` : t + it.str;
+    if (!firsts[c]) firsts[c] = it;
+  }
+  for (let k = 0; k < texts.length; k++) texts[k] = (texts[k] as string).trim();
+  const out = { texts, firsts };
+  chunkCache.set(row, out);
+  return out;
+}
+
+const byX = (a: TextItem, b: TextItem): number => a.x - b.x;
+
+/** The chunk of `row` overlapping the x range `[a, b]` that starts last (chunks sorted, apart); -1 if none. */
+function chunkOver(row: Row, a: number, b: number): number {
+  let lo = 0;
+  let hi = row.chunks.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((row.chunks[mid] as [number, number])[0] < b) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 && (row.chunks[found] as [number, number])[1] > a ? found : -1;
+}
+
+/** Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon or semicolon ends `above`, and `below` starts in lower case. */
+const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && /^\p{Ll}/u.test(below);
+
+/** How many rows above a line its column's line above is looked for (other columns' lines between). */
+const LOOK_BACK = 4;
+
+/** How long a line of running prose is, at least, beside the next one (ragged right). */
+const FULL_LINE = 0.75;
+
+/** Words of a line of running prose, at least. */
+const PROSE_WORDS = 4;
+
+const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Whether the row `k` is two layout columns sharing a line, not a table row: one of its chunks is a
+ * line of running prose going on from the line above it in its column (both a few words long, the
+ * sentence running on in lower case), while another, worded, starts afresh (a side menu's entry
+ * beside the body text). A table's row starts all its cells; its wrapped line goes on in all.
+ */
+function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
+  const r = rows[k] as Row;
+  if (r.chunks.length < 2) return false;
+  let goesOn = 0;
+  let fresh = 0;
+  const { texts } = chunkTexts(r, items);
+  for (const [n, c] of r.chunks.entries()) {
+    const text = texts[n] as string;
+    if (!/\p{L}/u.test(text)) continue;
+    let above = '';
+    // The line above runs alone (the prose goes on where the labels leave a gap) and about as far
+    // as this one: wrapped at the column's edge, mid-paragraph. A table's wrapped cell ends short.
+    let runsOn = false;
+    for (let j = k - 1; j >= 0 && j >= k - LOOK_BACK && !above; j--) {
+      const o = rows[j] as Row;
+      if (r.top - o.bottom > ROW_GAP * Math.max(r.h, o.h)) break;
+      const over = chunkOver(o, c[0], c[1]);
+      if (over < 0) continue;
+      above = chunkTexts(o, items).texts[over] as string;
+      const [a, b] = o.chunks[over] as [number, number];
+      runsOn = o.chunks.length === 1 && b - a >= (c[1] - c[0]) * FULL_LINE;
+    }
+    if (!above || !readsOn(above, text)) fresh++;
+    else if (runsOn && wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
+  }
+  return goesOn > 0 && fresh > 0;
+}
+
+/**
+ * Which chunk of the last row `e` of the rows `top`…`e` is the first line of a paragraph beside the
+ * table (-1 if none): a chunk in a column that no other of the rows fills, whose text reads on in the lone line
+ * right under it, set flush with it ("‘We Care’ and will continue to" over "protect all our
+ * stakeholders as the", a quote beside a contents list). A cell never goes on outside its table.
+ */
+function runsOnBelow(rows: Row[], top: number, e: number, items: TextItem[]): number {
+  const last = rows[e] as Row;
+  const below = rows[e + 1];
+  if (below?.chunks.length !== 1 || last.chunks.length < 2) return -1;
+  if (below.top - last.bottom > ROW_GAP * Math.max(last.h, below.h)) return -1;
+  const [b0] = below.chunks[0] as [number, number];
+  const n = last.chunks.findIndex(([a]) => Math.abs(a - b0) <= 3);
+  if (n < 0) return -1;
+  const [c0, c1] = last.chunks[n] as [number, number];
+  for (let k = top; k < e; k++) if (chunkOver(rows[k] as Row, c0, c1) >= 0) return -1;
+  return readsOn(chunkTexts(last, items).texts[n] as string, chunkTexts(below, items).texts[0] as string) ? n : -1;
+}
+
+/** The row without its chunk `n` and the runs in it. */
+function withoutChunk(row: Row, n: number, items: TextItem[]): Row {
+  const [a, b] = row.chunks[n] as [number, number];
+  const kept: number[] = [];
+  for (const i of row.items) {
+    const it = items[i] as TextItem;
+    const cx = it.x + it.w / 2;
+    if (cx < a || cx > b) kept.push(i);
+  }
+  const chunks: [number, number][] = [];
+  for (const [k, c] of row.chunks.entries()) if (k !== n) chunks.push(c);
+  return { ...row, items: kept, chunks };
+}
+
+/** A page number set apart before a title ("14  We Care for an Inclusive"). */
+const pageNumber = /^\d{1,3}$/;
+const numberedTitle = /^\d{1,3}\s+\p{Lu}/u;
+
+/**
+ * Whether the rows are lists of entries led by their pages ("14 We Care for an Inclusive", a
+ * designed contents page without leaders) that other text beside them meets on some lines: three
+ * entries or more, in two columns or more (contents lists side by side), or a third of them alone on
+ * their lines. A table's numbered rows ("1 Norway 0.957 …") hold their values on every line.
+ */
+function numberedLists(run: Row[], items: TextItem[]): boolean {
+  const columns: number[] = [];
+  let entries = 0;
+  let alone = 0;
+  for (const r of run) {
+    const { texts, firsts } = chunkTexts(r, items);
+    for (const [n, c] of r.chunks.entries()) {
+      const first = firsts[n];
+      if (!first || !pageNumber.test(first.str.trim()) || !numberedTitle.test(texts[n] as string)) continue;
+      entries++;
+      if (r.chunks.length === 1) alone++;
+      // Two columns are enough to tell: the list stays that short whatever the rows.
+      if (columns.length < 2 && !columns.some((x) => Math.abs(x - c[0]) <= 3)) columns.push(c[0]);
+    }
+  }
+  return entries >= 3 && (columns.length >= 2 || alone * 3 >= entries);
 }
 
 /**
@@ -764,18 +956,21 @@ function tableOf(
   // Lone lines above the first row of cells are the top of a column's heading, a row of their own
   // as each line of the heading is.
   const heading = run.findIndex((r) => r.chunks.length >= 2);
+  // The header's lines are rows of their own, each of several cells: those above the first row
+  // holding a figure.
+  let figureRow = run.findIndex((r) => chunkTexts(r, items).texts.some((t) => figure.test(t)));
+  if (figureRow < 0) figureRow = run.length;
   const merged: Row[] = [];
   let carried: Row | null = null;
   for (const [k, r] of run.entries()) {
     const prev = merged[merged.length - 1];
     const below = run[k + 1];
-    const tight = (a: Row, b: Row) => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
     if (
       !carried &&
       (k > heading || pages !== null) &&
       r.chunks.length === 1 &&
       below &&
-      tight(r, below) &&
+      tightUnder(r, below) &&
       (goesOnIn(r, below, items) ||
         pageBelow(r, below, leadered) ||
         (pages !== null && entryGoesOn(r, below, items, leadered)))
@@ -787,8 +982,15 @@ function tableOf(
       k > 1 &&
       (((run[k - 1] as Row).chunks.length < 2 && !(prev && wrapsOn(r, prev, items, wrapping))) ||
         headsGroup(r, below, items));
-    // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
-    if (prev && !carried && r.chunks.length === 1 && tight(prev, r) && !label) {
+    // Only single-chunk lines merge: a tight line with several cells is a row of a dense table,
+    // unless each of its cells reads on from the one above it (captions wrapped side by side).
+    const above = run[k - 1];
+    if (
+      prev &&
+      !carried &&
+      ((r.chunks.length === 1 && tightUnder(prev, r) && !label) ||
+        (k > figureRow && above !== undefined && tightUnder(above, r) && wrapsAll(above, r, items)))
+    ) {
       append(prev.items, r.items);
       prev.bottom = Math.max(prev.bottom, r.bottom);
     } else if (carried) {
@@ -808,6 +1010,41 @@ function tableOf(
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
+}
+
+/** Whether line `b` is set under `a` at a paragraph's line pitch, tighter than rows stand apart. */
+const tightUnder = (a: Row, b: Row): boolean => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;
+
+/**
+ * Whether a line of several cells is the wrapped end of the cells of the line above: each cell is
+ * under one of that line's, the two read on as one sentence ("carbon intensity from" over "our
+ * Eastern Mediterranean", call-outs' captions side by side), and the line above holds no figure
+ * alone. Rows of a dense table start their cells afresh, in capitals or figures.
+ */
+function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
+  if (line.chunks.length < 2) return false;
+  const up = chunkTexts(above, items);
+  const down = chunkTexts(line, items);
+  // Both rows' chunks are sorted and apart: one walk pairs each cell with the one over it.
+  let j = 0;
+  let last = -1;
+  for (const [n, [c0, c1]] of line.chunks.entries()) {
+    while (j < above.chunks.length && (above.chunks[j] as [number, number])[1] <= c0) j++;
+    const over = above.chunks[j];
+    if (!over || over[0] >= c1 || j === last) return false;
+    const next = above.chunks[j + 1];
+    if (next && next[0] < c1) return false;
+    last = j;
+    const top = up.texts[j] as string;
+    const text = down.texts[n] as string;
+    // Phrases both: single words under single words ("yes" over "no") are a dense table's cells.
+    if (figure.test(top) || wordCount(top) < 2 || wordCount(text) < 2 || !readsOn(top, text)) return false;
+    // A name in bold over its address is two things; a caption wrapped is set alike on both lines.
+    const a = up.firsts[j];
+    const b = down.firsts[n];
+    if (!a || !b || a.bold !== b.bold || Math.abs(a.size - b.size) >= 0.5) return false;
+  }
+  return true;
 }
 
 /**
