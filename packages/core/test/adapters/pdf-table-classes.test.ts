@@ -454,6 +454,33 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md?.trim()).toBe([rows[0], '| --- | --- |', ...rows.slice(1), '', '3 7', '', '4 9', '', '5 11'].join('\n'));
   });
 
+  it("keeps a group's label a row of its own and its indented items in the label column", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'group-items.pdf'), {}, { filename: 'group.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Estimate totals',
+        '',
+        '|  | Hours | Rate | Cost |',
+        '| --- | --- | --- | --- |',
+        '| Parts |  |  | 2,100 |',
+        '| Body Labor | 2 | 150 | 300 |',
+        '| Paint Labor | 1.5 | 150 | 225 |',
+        '| Mechanical Labor | - | - | - |',
+        // Set tight under a full row, the label heads the indented rows below it: no wrapped line.
+        '| Supplies |  |  |  |',
+        '| Paint Supplies |  |  | 60 |',
+        // Past the middle of the gap before the hours, short of them: still the label column's.
+        '| Body and frame kits |  |  | 30 |',
+        '| Other Charges |  |  | 15 |',
+        '| Subtotal |  |  | 2,730 |',
+        // Text that runs on under the hours is theirs, by its middle.
+        '| Note | Minor rear bumper repair |  |  |',
+        '',
+        'All prices include labour.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -820,6 +847,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const md = await markdownOf('markitdown', name);
     expect(md).toContain('\n| **Claim #** | SF-1008 | **Make** | Jeep |\n');
     expect(md).toContain('\n| **GRAND TOTAL** |  |  | **5,738** |\n');
+  });
+
+  it('reads the group "Supplies" of the repair estimate as a row over its indented items, in the label column (markitdown REPAIR-2022-INV-001 pp. 1-2)', async () => {
+    const md = await markdownOf('markitdown', 'REPAIR-2022-INV-001_multipage.pdf');
+    const rows = [
+      '| **Mechanical Labor** | - | - | - |',
+      '| **Supplies** |  |  |  |',
+      '| **Paint Supplies** |  |  | 60 |',
+      '| **Body Supplies** |  |  | 30 |',
+    ].join('\n');
+    expect(md.split(rows).length - 1).toBe(2);
+    expect(md).toContain('| **Note** | Minor rear bumper repair |  |  |');
   });
 
   it('reads Times New Roman and Arial described with a bold stem width as regular (spanning_cells, frx_2012_disclosure)', async () => {

@@ -553,20 +553,12 @@ function goesOnIn(line: Row, below: Row, items: TextItem[]): boolean {
 /**
  * Whether a lone line is the label of the rows below it rather than the wrapped end of the cell
  * above: the next row, one of several cells, is indented under it in its column (from the right
- * in right-to-left text), as a group's items are under the group's name.
+ * in right-to-left text), as a group's items are under the group's name. Left to right, an item
+ * may be indented past the label's end, into the gap before the next of the columns `cols`.
  */
-function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boolean {
+function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: [number, number][]): boolean {
   if (!below || below.chunks.length < 2) return false;
   const [a, b] = line.chunks[0] as [number, number];
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const i of below.items) {
-    const it = items[i] as TextItem;
-    if (it.x + it.w <= a || it.x >= b) continue;
-    lo = Math.min(lo, it.x);
-    hi = Math.max(hi, it.x + it.w);
-  }
-  if (lo > hi) return false;
   let rtl = 0;
   let chars = 0;
   for (const i of line.items) {
@@ -574,8 +566,25 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boole
     chars += it.str.length;
     if (it.dir === 'rtl') rtl += it.str.length;
   }
+  const fromRight = rtl * 2 > chars;
+  let next = b;
+  if (!fromRight)
+    for (const [c] of cols)
+      if (c > b) {
+        next = c;
+        break;
+      }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const i of below.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= next) continue;
+    lo = Math.min(lo, it.x);
+    hi = Math.max(hi, it.x + it.w);
+  }
+  if (lo > hi) return false;
   const indent = Math.max(2, line.h * 0.5);
-  return rtl * 2 > chars ? hi < b - indent : lo > a + indent;
+  return fromRight ? hi < b - indent : lo > a + indent;
 }
 
 /**
@@ -716,7 +725,7 @@ function tableOf(
   cuts: Cut[],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
-  const { every, cols } = tableColumns(items, run);
+  const { every, cols } = tableColumns(items, run, true);
   // A contents entry too long for its line runs on over the gap before the pages, its leader and
   // page on the next line: the leaders still make the list a table of entries and pages.
   const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
@@ -756,7 +765,7 @@ function tableOf(
       carried = r;
       continue;
     }
-    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, below, items));
+    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, below, items, cols));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
     if (prev && !carried && r.chunks.length === 1 && tight(prev, r) && !label) {
       append(prev.items, r.items);
@@ -773,11 +782,31 @@ function tableOf(
   const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
+  const { table, texts, bbox } = fillLayout(
+    layout,
+    items,
+    indices,
+    false,
+    vocab,
+    pages === null ? indentsLeft(cols) : undefined,
+  );
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
+}
+
+/**
+ * Where a run stands across columns `cols`: a run wholly inside the gap after the label column (an
+ * item indented under its group's label, short of the next column) at that column's end, the
+ * column whose left edge is nearest on its left; any other run at its centre.
+ */
+function indentsLeft(cols: [number, number][]): (it: TextItem) => number {
+  const [first, second] = cols;
+  return (it) => {
+    if (first && second && it.x >= first[1] && it.x + it.w <= second[0]) return first[1];
+    return it.x + it.w / 2;
+  };
 }
 
 /**
@@ -888,7 +917,11 @@ function contentsEdge(run: Row[], items: TextItem[], cuts: Cut[]): number | null
  * line would bridge the gaps between the columns below it; those only refine the columns every row
  * leaves (`every` counts them), which alone decide whether the text is a table.
  */
-export function tableColumns(items: TextItem[], rows: Row[]): { every: number; cols: [number, number][] } {
+export function tableColumns(
+  items: TextItem[],
+  rows: Row[],
+  indents = false,
+): { every: number; cols: [number, number][] } {
   const columnsOf = (rs: Row[]) => {
     const idx = rs.flatMap((r) => r.items);
     return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
@@ -897,10 +930,27 @@ export function tableColumns(items: TextItem[], rows: Row[]): { every: number; c
   const most = maxOf(rows.map((r) => r.chunks.length));
   const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
   const finer = columnsOf(finerRows);
-  const cols = finer.length > all.length ? finer : all;
+  // With `indents`, as many columns either way, but lines of few cells hold runs inside the gap the
+  // full rows leave after the label column, short of the next (items indented under a group's
+  // label, "Supplies" over "Paint Supplies"): the projection of all rows took them into that next
+  // column, and moved its edge out over them. The full rows say where the columns are.
+  const indented = indents && finer.length === all.length && indentedRuns(finer, items, rows);
+  const cols = finer.length > all.length || indented ? finer : all;
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
+function indentedRuns(cols: [number, number][], items: TextItem[], rows: Row[]): boolean {
+  const [first, second] = cols;
+  if (!first || !second) return false;
+  for (const r of rows)
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (it.x >= first[1] && it.x + it.w <= second[0]) return true;
+    }
+  return false;
 }
 
 /**
