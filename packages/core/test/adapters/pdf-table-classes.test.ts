@@ -481,6 +481,49 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads organisations with leaders to web addresses as a list of two columns, and two such lists side by side as two', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'websites.pdf'), withPages, { filename: 'sites.pdf' })).markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Useful websites',
+        '',
+        'The websites listed below are good sources of information.',
+        '',
+        // Dots drawn apart, dots inside the label's run, or no dots at all (a tab drawn as no text).
+        '| Cancer Council Australia | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | canceraustralia.gov.au |',
+        '| Carers Australia | carersaustralia.com.au |',
+        '| Department of Health | health.gov.au |',
+        '| Australasian Lymphology Association | lymphoedema.org.au |',
+        '| beyondblue | beyondblue.org.au |',
+        '| CanTeen | canteen.org.au |',
+        '| My Parents Cancer | myparentscancer.com.au |',
+        '',
+        // Dots in a sentence lead to words, no value: prose.
+        'Some sites ask you to wait.... then load the page again.',
+      ].join('\n'),
+    );
+    expect(second?.trim()).toBe(
+      [
+        '| Cancer Council | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | australia.gov.au |',
+        '| Health | health.gov.au |',
+        '| beyondblue | beyondblue.org.au |',
+        '| CanTeen | canteen.org.au |',
+        '',
+        '| Cancer Research UK | research.org |',
+        '| --- | --- |',
+        '| Macmillan | macmillan.org.uk |',
+        '| Cancer Institute | cancer.gov |',
+        '| Breast Cancer Care | care.org.uk |',
+        '| American Society | cancer.org |',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -820,6 +863,23 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('\n| **How you can help** | **72** |\n');
     expect(md).not.toContain('What is cancer?.');
     expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
+  });
+
+  it('reads the useful websites of the booklet as lists of organisations and addresses (pdfbench failure-after-repair p. 68)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    expect(md).toContain(
+      [
+        '| Cancer Council Australia | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | **canceraustralia.gov.au** |',
+        '| Carers Australia | **carersaustralia.com.au** |',
+        '| Department of Health | **health.gov.au** |',
+      ].join('\n'),
+    );
+    expect(md).toContain('\n| Camp Quality Kids’ Guide to Cancer app | **campquality.org.au** |\n');
+    expect(md).toContain('\n| National Breast Cancer Foundation | **nbcf.org.au** |\n');
+    expect(md).toContain('\n| Breast Cancer Care UK | **breastcancercare.org.uk** |\n');
+    expect(md).not.toMatch(/\.{6}/);
   });
 
   it('reads the hormone receptor table of the booklet a row per row, its wrapped cells whole (pdfbench failure-after-repair p. 18)', async () => {

@@ -178,8 +178,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
     // body text), not a cell.
     const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
-    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
-    // Beside another list, an entry runs at most across its own list, half the width.
+    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk, or
+    // a value of a list (a web address) narrower than a column of prose. Beside another list, an
+    // entry runs at most across its own list, half the width.
     // A row of three cells or more may end in a long one, a description beside codes, where most
     // cells of its column are short; so may a line of that column alone, the cell wrapped.
     const shortCols = shortColumns(rows, width * 0.45);
@@ -188,11 +189,13 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       r.chunks.every((c) => span(c) < width * 0.45) ||
       (r.chunks.length >= 3 &&
         r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
-      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25) ||
+      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.45) ||
         r.chunks.every((c) => span(c) < width * 0.5)) &&
         leadered(r));
+    // Two cells make a row when one is narrow, or a leader parts them.
     const multi = (r: Row) =>
-      cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
+      cellLike(r) &&
+      (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < width * 0.3) || leadered(r))));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
     // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
     // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
