@@ -524,6 +524,35 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML', async () => {
+    const result = await parse(
+      fixture('pdf-patterns', 'group-headings.pdf'),
+      { formats: ['markdown', 'html'], parsers: [{ type: 'pdf', pageMarkers: true }] },
+      { filename: 'groups.pdf' },
+    );
+    const pages = pagesOf(result.markdown ?? '');
+    const groups = [
+      '| Method | Top-20 | Top-20 | Top-20 | Top-100 | Top-100 | Top-100 |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      '|  | NQ | WQ | TREC | NQ | WQ | TREC |',
+      '| BM25 | 59.1 | 66.9 | 55.0 | 73.7 | 76.7 | 71.1 |',
+    ].join('\n');
+    // A rule parts the groups (first page), or a gap wider than those inside them (second).
+    expect(pages[0]).toContain(`# Retrieval accuracy\n\n${groups}\n`);
+    expect(pages[1]).toContain(`# Accuracy without rules\n\n${groups}\n`);
+    const marks = 'Marks in each subject (per cent)';
+    expect(pages[2]).toContain(
+      [
+        `| Class | ${marks} | ${marks} | ${marks} |  |  |`,
+        '| --- | --- | --- | --- | --- | --- |',
+        '|  | Reading | Writing | Maths | Total | Rank |',
+      ].join('\n'),
+    );
+    const html = result.html ?? '';
+    expect(html.split('<th colspan="3">Top-20</th><th colspan="3">Top-100</th>').length - 1).toBe(2);
+    expect(html).toContain(`<th colspan="3">${marks}</th>`);
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -809,6 +838,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const rows = tablesIn(md ?? '').flat();
     expect(rows).toContainEqual(['natural questions', '79,168', '58,880', '8,757', '3,610']);
     expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
+  });
+
+  it('spans the headings Top-20 and Top-100 of Table 2 over their five columns each (pdfbench multi-column)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_multi-column.pdf');
+    const top = (t: string) => Array(5).fill(t).join(' | ');
+    expect(md).toContain(`\n| Training | Retriever | ${top('Top-20')} | ${top('Top-100')} |\n| --- |`);
+    expect(md).toContain('\n|  |  | NQ | TriviaQA | WQ | TREC | SQuAD | NQ | TriviaQA | WQ | TREC | SQuAD |\n');
   });
 
   it('cuts names that run over the column rule into the address (schools)', async () => {

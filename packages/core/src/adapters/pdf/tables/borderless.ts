@@ -1,6 +1,6 @@
 import { append, maxOf } from '../../../util/arrays.ts';
 import type { Vocabulary } from '../hyphens.ts';
-import type { PageModel, TableRegion, TextItem } from '../model.ts';
+import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 
@@ -163,6 +163,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
   const { items, idx, origin, leaders } = parted;
   const out: TableRegion[] = [];
   const bridges = leaders.slice();
+  // Vertical rulings, which may part groups of columns under a heading each (`spanHeadings`).
+  const verticals = (page.segments ?? []).filter((g) => g.x1 - g.x0 < 1 && g.y1 - g.y0 > 2);
   for (const i of parted.led) bridges.push(origin[i] as number);
   for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
@@ -312,7 +314,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts)];
+          : [tableOf(run, items, leadered, vocab, parted.cuts, verticals)];
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -726,6 +728,7 @@ function tableOf(
   leadered: (r: Row) => boolean,
   vocab: () => Vocabulary,
   cuts: Cut[],
+  verticals: Segment[] = [],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols } = tableColumns(items, run, true);
@@ -785,19 +788,176 @@ function tableOf(
   const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(
-    layout,
-    items,
-    indices,
-    false,
-    vocab,
-    pages === null ? indentsLeft(cols) : undefined,
-  );
+  const at = pages === null ? indentsLeft(cols) : undefined;
+  if (at) spanHeadings(layout, items, indices, at, verticals);
+  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab, at);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   return { bbox, table, itemIndices: indices, ruled: false };
 }
+
+/**
+ * Headings of an unruled table that span the columns under them, as one cell each (Markdown repeats
+ * it per column, as ruled spans are): in the rows above the first that fills more than half the
+ * columns, a heading with empty slots beside it spans the columns whose text its own runs across
+ * ("Marks in each subject" over three), or else the widest group of columns it is centred over
+ * ("Top-20" over five), parted from the columns beside the group by a rule (one of the page's
+ * vertical rulings `verticals` beside the table's rows; none inside the group) or by a gap wider
+ * than any inside it.
+ */
+function spanHeadings(
+  layout: Layout,
+  items: TextItem[],
+  indices: number[],
+  at: (it: TextItem) => number,
+  verticals: Segment[],
+): void {
+  const { xs, ys } = layout;
+  const cols = xs.length - 1;
+  const rows = ys.length - 1;
+  if (cols < 3 || rows < 3) return;
+  const lo = new Float64Array(rows * cols).fill(Number.POSITIVE_INFINITY);
+  const hi = new Float64Array(rows * cols).fill(Number.NEGATIVE_INFINITY);
+  for (const i of indices) {
+    const it = items[i] as TextItem;
+    const k = slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, at(it));
+    lo[k] = Math.min(lo[k] as number, it.x);
+    hi[k] = Math.max(hi[k] as number, it.x + it.w);
+  }
+  const filled = (r: number, c: number) => (lo[r * cols + c] as number) <= (hi[r * cols + c] as number);
+  let body = 0;
+  for (; body < rows; body++) {
+    let n = 0;
+    for (let c = 0; c < cols; c++) if (filled(body, c)) n++;
+    if (n * 2 > cols) break;
+  }
+  if (body === 0 || body >= rows) return;
+  // Where each column's text runs below the headings.
+  const left: number[] = [];
+  const right: number[] = [];
+  for (let c = 0; c < cols; c++) {
+    let a = Number.POSITIVE_INFINITY;
+    let b = Number.NEGATIVE_INFINITY;
+    for (let r = body; r < rows; r++) {
+      a = Math.min(a, lo[r * cols + c] as number);
+      b = Math.max(b, hi[r * cols + c] as number);
+    }
+    if (a > b) return;
+    left.push(a);
+    right.push(b);
+  }
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  // Which column boundaries a rule runs down, asked once per table and only if a heading may span.
+  let rules: boolean[] | null = null;
+  const ruled = (j: number): boolean => {
+    rules ??= ruledBoundaries(left, right, ys[0] as number, ys[rows] as number, verticals);
+    return rules[j] === true;
+  };
+  const spans: { r: number; a: number; b: number }[] = [];
+  for (let r = 0; r < body; r++) {
+    let from = 0;
+    for (let c = 0; c < cols; c++) {
+      if (!filled(r, c)) continue;
+      let first = c;
+      while (first > from && !filled(r, first - 1)) first--;
+      let last = c;
+      while (last + 1 < cols && !filled(r, last + 1)) last++;
+      const x0 = lo[r * cols + c] as number;
+      const x1 = hi[r * cols + c] as number;
+      let a = c;
+      let b = c;
+      for (let j = first; j <= last; j++)
+        if ((right[j] as number) > x0 + 1 && (left[j] as number) < x1 - 1) {
+          a = Math.min(a, j);
+          b = Math.max(b, j);
+        }
+      if (a === b) {
+        const centre = (x0 + x1) / 2;
+        const tolerance = Math.max(3, (x1 - x0) / 4);
+        // Groups p…q grown out from the heading's column, the widest gap and any rule inside them
+        // carried along: rules (or cell shading's edges) between the columns inside make no group.
+        let innerLeft = 0;
+        for (let p = c; p >= first; p--) {
+          if (p < c) {
+            if (ruled(p)) break;
+            innerLeft = Math.max(innerLeft, gap(p));
+          }
+          let inner = innerLeft;
+          for (let q = c; q <= last; q++) {
+            if (q > c) {
+              if (ruled(q - 1)) break;
+              inner = Math.max(inner, gap(q - 1));
+            }
+            if (q - p <= b - a || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance)
+              continue;
+            const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
+            if ((p > 0 && !apart(p - 1)) || (q + 1 < cols && !apart(q))) continue;
+            a = p;
+            b = q;
+          }
+        }
+      }
+      if (b > a) spans.push({ r, a, b });
+      from = Math.max(c, b) + 1;
+      c = Math.max(c, b);
+    }
+  }
+  if (!spans.length) return;
+  const covered = new Set<number>();
+  for (const s of spans) for (let c = s.a + 1; c <= s.b; c++) covered.add(s.r * cols + c);
+  const cells: Layout['cells'] = [];
+  for (const cell of layout.cells) {
+    if (covered.has(cell.r * cols + cell.c)) continue;
+    const s = spans.find((x) => x.r === cell.r && x.a === cell.c);
+    cells.push(s ? { ...cell, colSpan: s.b - s.a + 1 } : cell);
+  }
+  layout.cells = cells;
+}
+
+/**
+ * For each boundary between neighbouring columns (`right[j]` to `left[j + 1]`), whether a vertical
+ * ruling stands in it beside the rows from `top` to `bottom`. The rulings are sorted by x once per
+ * list, and each boundary looks only at those in its own gap.
+ */
+function ruledBoundaries(
+  left: number[],
+  right: number[],
+  top: number,
+  bottom: number,
+  verticals: Segment[],
+): boolean[] {
+  let sorted = byX.get(verticals);
+  if (!sorted) {
+    sorted = [...verticals].sort(byLeftEdge);
+    byX.set(verticals, sorted);
+  }
+  const out: boolean[] = [];
+  for (let j = 0; j + 1 < left.length; j++) {
+    const from = (right[j] as number) - 1;
+    const to = (left[j + 1] as number) + 1;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if ((sorted[m] as Segment).x0 < from) lo = m + 1;
+      else hi = m;
+    }
+    let found = false;
+    for (let k = lo; k < sorted.length && !found; k++) {
+      const v = sorted[k] as Segment;
+      if (v.x0 > to) break;
+      found = v.y0 < bottom && v.y1 > top;
+    }
+    out.push(found);
+  }
+  return out;
+}
+
+/** Vertical rulings sorted by x, kept per page's list. */
+const byX = new WeakMap<Segment[], Segment[]>();
+/** Comparator of rulings by x (module-level, as the other comparators). */
+const byLeftEdge = (a: Segment, b: Segment): number => a.x0 - b.x0;
 
 /**
  * Where a run stands across columns `cols`: a run wholly inside the gap after the label column (an
