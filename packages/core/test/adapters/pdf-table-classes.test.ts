@@ -53,7 +53,44 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'מחיר (כולל מעמ) לצרכן',
         '',
         'הוצאה לנפש (1)',
+        '',
+        // Broken over two lines, drawn as seen: each bracket alone on its line, read by its
+        // neighbours (a blank before and a figure after opens, a figure before and a blank after closes).
+        'התוכנית פועלת בשנים (2024 - 2026) ובהן יושלם המבנה.',
       ].join('\n'),
+    );
+  });
+
+  it('reads a right-to-left form label first: a wrapped label whole, then its value', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-form.pdf'), {}, { filename: 'form.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'פרטי ההנפקה',
+        'מספר התקן',
+        '20300',
+        // Each label's second line, beside nothing, before the value on the first line's row.
+        'תאריך הגשת המסמכים לוועדה',
+        '19/09/2024',
+        'תאריך האישור',
+        '04/10/2024',
+        'מספר הישיבה של ועדת ההנפקה',
+        '436',
+        'היקף ההנפקה',
+        '47.500',
+        'הנתונים נכונים ליום ההגשה.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('reads a separator between right-to-left text and a number with the text: a comma before a date, a stop after a year', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-separators.pdf'), {}, { filename: 'rtl.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'אינדיקטורים עיקריים להתפתחות המשק, 31.12.14',
+        'התוכנית הושלמה בשנת 2024.',
+        // Between figures a stop is the number's.
+        'יוצרו 47.500 טון',
+      ].join('\n\n'),
     );
   });
 
@@ -447,6 +484,65 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('takes a heading row set well above the rows as their header, a heading beside its column heading it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'far-heading.pdf'), {}, { filename: 'far.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Adjustment Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the wrapped end of a code line in its cell, each code line under a field a row of its own', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'wrapped-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 8 | 44-92 | Master File Action Cycle |',
+        '| 8 | 44-51 | IDRS Extraction Indicator |',
+        '|  |  | 0 = Not under IDRS control |',
+        '|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |',
+        '|  |  | 2 = Extracted by entity or tax module TC 902 |',
+        '|  |  | 5 = bypass all primary and secondary SSN debts except Child Support |',
+        '| 9 | 55-60 | Cycle of Latest Update |',
+        '| 9 | 62-70 | Interest Computation Date |',
+        '| 10 | 01-05 | Name Control |',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    const rows = ['01-03', '06-15', '17-22', '25-41'].map(
+      (position, k) =>
+        `| ${position} | ${['Transaction Code 148', 'Transaction Date', 'Transaction Cycle', 'Transaction DLN'][k]} |`,
+    );
+    const last = pages[3]?.trim().split('\n') ?? [];
+    expect(last.slice(0, 5)).toEqual([
+      '# Command Code BMFOL Entity Display',
+      '',
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+      '| --- | --- | --- |',
+      `| 19 ${rows[0]}`,
+    ]);
+    // The last row is the table's own; the footer's parts made no column of their own.
+    expect(last.slice(-2)).toEqual([`| 28 ${rows[3]}`, `| 29 ${rows[0]}`]);
+    expect(last).toHaveLength(45);
+    expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -775,6 +871,19 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(filled(table ?? [])).toEqual(filled(expectedOf('tabula/indictb1h_14', asMeant)));
     expect(table?.[0]).toEqual(['2014', '2013', '2012', '2011', '2010', '2009', '']);
     expect(md).toContain('| תעשייה (ללא יהלומים) |');
+    // The footer's comma, drawn against the Hebrew, follows it: before the date, not after.
+    expect(md).toMatch(/^אינדיקטורים עיקריים להתפתחות המשק, 31\.12\.14$/m);
+  });
+
+  it('reads the Persian form of right_to_left_03 label first, each wrapped label whole (docling pdf)', async () => {
+    const md = await markdownOf('docling', 'pdf', 'sources', 'right_to_left_03.pdf');
+    const paragraphs = md.split('\n\n').map((p) => p.replace(/\*\*/g, ''));
+    const after = (label: string) => paragraphs[paragraphs.indexOf(label) + 1];
+    expect(after('آيا توليدکننده محصول، استاندارد مذکور را اخذ نموده است؟')).toBe('بلی خير');
+    expect(after('نحوة تعيين قيمت پايه پس از پذيرش کالا در بورس')).toBe('بر اساس قيمت های جهانی');
+    expect(after('حداقل درصد عرضه از توليد/ کل فروش/ فروش داخلی')).toBe('حداقل %50 از توليد ساليانه يا 47.500 تن');
+    expect(after('خطای مجاز تحويل')).toBe('5% آخرين محموله قابل تحويل');
+    expect(after('تاريخ پذيرش')).toBe('1403/10/04');
   });
 
   it('reads the customer block of the booking (markitdown movie-theater) as labels and values', async () => {
@@ -983,6 +1092,19 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 17 | 01-03 | Transaction Code 098 |',
     );
     expect(md).not.toMatch(/^\| LINE \| {2}\|/m);
+    // p. 36: a code's meaning wrapped over two lines, set closer than the rows, is one cell.
+    expect(md).toContain(
+      '|  |  | 0 = Not under IDRS control |\n|  |  | 1 = Extracted for IDRS by selection criteria (normal extraction) |\n|  |  | 2 = Extracted by entity or tax module TC 902 |',
+    );
+    // p. 60: the page footer under the last row, at the rows' pitch, is furniture, not a row.
+    expect(md).toContain(
+      '| 22 | 62-63 | Non-Compliance Code |\n|  |  | 10-99 = non-filer argument (UTAAP) |\n\n##### Command Code BMFOL Entity Display',
+    );
+    expect(md).not.toMatch(/^\|.*(?:Internal Revenue Manual|Cat\. No\.)/m);
+    // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
+    expect(md).toContain(
+      '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',
+    );
   });
 
   it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {

@@ -397,7 +397,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       }
     }
     if (stack.length) closeLists();
-    if (para.length && prev && continues(para, prev, l)) {
+    if (para.length && prev && continues(para, prev, l, i > 1 ? (lines[i - 2] as Line) : null)) {
       para.push(l);
       continue;
     }
@@ -515,7 +515,7 @@ const fieldLabel = (l: Line): boolean => {
 
 const tocEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
-function continues(para: Line[], prev: Line, l: Line): boolean {
+function continues(para: Line[], prev: Line, l: Line, above: Line | null): boolean {
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
   // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
@@ -526,6 +526,9 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
   if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
   // Column change: the next line starts higher up, beside the previous column.
   if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
+  // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
+  // of it is the next field's label, across the gap.
+  if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
   const usual = before > prev.size * 0.3 ? before : prev.size * 1.25;
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
   let right = -Infinity;
@@ -544,6 +547,10 @@ function continues(para: Line[], prev: Line, l: Line): boolean {
   if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
   return true;
 }
+
+/** Whether two lines stand apart on one baseline: a form's label and its value. */
+const besideOnRow = (a: Line, b: Line): boolean =>
+  Math.abs(a.base - b.base) < 0.5 * Math.min(a.size, b.size) && (b.x0 > a.x1 || b.x1 < a.x0);
 
 /** A table or image placed in a page's flow: where it sits, and where it goes among the blocks. */
 interface Float {

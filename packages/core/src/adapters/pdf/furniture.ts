@@ -1,4 +1,7 @@
+import type { TableCell, TableRow } from '../../tree/types.ts';
+import { blockText } from '../../tree/walk.ts';
 import type { Line } from './lines.ts';
+import { round2, type TableRegion } from './model.ts';
 
 export interface FurniturePage {
   height: number;
@@ -9,17 +12,25 @@ const BAND = 0.12;
 const pageNumber =
   /^(?:page|p\.|seite|pág\.?|стр\.?)?\s*[-–(]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–)]?\s*(?:(?:of|\/|von|de)\s*\d{1,4})?$/i;
 
-function key(l: Line, top: boolean): string {
-  return `${top ? 'T' : 'B'}|${l.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '')}`;
+/** A text as furniture is compared: its band, its letters in lower case, figures folded, no blanks. */
+function key(text: string, top: boolean): string {
+  return `${top ? 'T' : 'B'}|${text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '')}`;
+}
+
+export interface Furniture {
+  /** The lines to drop. */
+  lines: Set<Line>;
+  /** Keys of the texts that recur in the top or bottom band of enough pages. */
+  recurring: Set<string>;
 }
 
 /**
  * Marks running headers, footers and page numbers: lines in the top or bottom band of a page whose
  * text (digits folded, so "Page 3" equals "Page 4") recurs on enough pages, plus lone page numbers.
- * Returns, per page, the set of line indices to drop.
  */
-export function findFurniture(pages: FurniturePage[]): Set<Line> {
+export function findFurniture(pages: FurniturePage[]): Furniture {
   const drop = new Set<Line>();
+  const recurring = new Set<string>();
   const n = pages.length;
   const counts = new Map<string, number>();
   const bands: { line: Line; key: string }[][] = pages.map((p) => {
@@ -29,7 +40,7 @@ export function findFurniture(pages: FurniturePage[]): Set<Line> {
       const top = l.y1 < p.height * BAND;
       const bottom = l.y0 > p.height * (1 - BAND);
       if (!top && !bottom) continue;
-      const k = key(l, top);
+      const k = key(l.text, top);
       out.push({ line: l, key: k });
       if (!seen.has(k)) {
         seen.add(k);
@@ -38,14 +49,88 @@ export function findFurniture(pages: FurniturePage[]): Set<Line> {
     }
     return out;
   });
-  if (n < 2) return drop;
+  if (n < 2) return { lines: drop, recurring };
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
+  for (const [k, count] of counts) if (count >= needed) recurring.add(k);
   for (const band of bands) {
     for (const { line, key: k } of band) {
       if ((counts.get(k) ?? 0) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim())))
         drop.add(line);
     }
   }
-  return drop;
+  return { lines: drop, recurring };
+}
+
+/**
+ * Drops a table's first or last rows that are page furniture: a row in the top or bottom band made
+ * wholly of texts that recur there on other pages ("Exhibit 2.3.59-15", "Internal Revenue Manual",
+ * "Cat. No. 28171E" set at the table's row pitch under its last row). On the pages where no table
+ * reaches them they are dropped as lines; a table must not keep them as a row.
+ */
+export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set<string>): void {
+  if (!recurring.size) return;
+  const rows = t.table.children;
+  const { ys } = t;
+  // A row another row's cell runs down into is part of the table's body.
+  const spannedInto = (r: number) =>
+    rows.some((row, k) => k < r && row.children.some((c) => k + (c.rowSpan ?? 1) - 1 >= r));
+  const furniture = (r: number, top: boolean) => {
+    const text = blockText(rows[r] as (typeof rows)[number]);
+    return /\p{L}/u.test(text) && madeOf(key(text, top), top ? 'T|' : 'B|', recurring);
+  };
+  const dropped: TableRow[] = [];
+  while (
+    rows.length > 2 &&
+    (ys[rows.length - 1] as number) > height * (1 - BAND) &&
+    !spannedInto(rows.length - 1) &&
+    furniture(rows.length - 1, false)
+  ) {
+    dropped.push(rows.pop() as TableRow);
+    ys.pop();
+    t.bbox[3] = round2(ys[ys.length - 1] as number);
+  }
+  while (
+    rows.length > 2 &&
+    (ys[1] as number) < height * BAND &&
+    rows[0]?.children.every((c) => (c.rowSpan ?? 1) === 1) &&
+    furniture(0, true)
+  ) {
+    dropped.push(rows.shift() as TableRow);
+    ys.shift();
+    t.bbox[1] = round2(ys[0] as number);
+    for (const c of rows[0]?.children ?? []) c.header = true;
+  }
+  if (dropped.length) dropColumnsOf(rows, dropped);
+}
+
+/**
+ * Removes the columns only the dropped rows held text in: the footer's parts made columns of their
+ * own, empty once it is gone. Tables with spanning cells keep their columns (a cell's column is
+ * then not its index in the row).
+ */
+function dropColumnsOf(rows: TableRow[], dropped: TableRow[]): void {
+  const plain = (r: TableRow) => r.children.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1);
+  const width = rows[0]?.children.length ?? 0;
+  if (![...rows, ...dropped].every((r) => plain(r) && r.children.length === width)) return;
+  const filled = (r: TableRow, c: number) => blockText(r.children[c] as TableCell).trim() !== '';
+  for (let c = width - 1; c >= 0 && (rows[0]?.children.length ?? 0) > 2; c--) {
+    if (rows.some((r) => filled(r, c)) || !dropped.some((r) => filled(r, c))) continue;
+    for (const r of rows) r.children.splice(c, 1);
+  }
+}
+
+/** Whether `k`, a key of the band `band`, is the keys of recurring texts of that band one after another. */
+function madeOf(k: string, band: string, recurring: Set<string>): boolean {
+  const text = k.slice(band.length);
+  // Where a run of recurring texts read from the start can end; short texts, few keys.
+  const ends = new Uint8Array(text.length + 1);
+  ends[0] = 1;
+  for (let i = 0; i < text.length; i++) {
+    if (!ends[i]) continue;
+    for (const r of recurring)
+      if (r.startsWith(band) && r.length > band.length && text.startsWith(r.slice(band.length), i))
+        ends[i + r.length - band.length] = 1;
+  }
+  return ends[text.length] === 1;
 }

@@ -8,7 +8,7 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
-import { findFurniture } from './furniture.ts';
+import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { outlineTitles } from './meta.ts';
 import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
@@ -98,7 +98,8 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   throwIfAborted(ctx.signal);
 
   const furniture = findFurniture(pages);
-  if (furniture.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.has(l));
+  if (furniture.lines.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.lines.has(l));
+  for (const p of pages) for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
   const outline = outlineTitles(await src.outline().catch(() => []));
   const stats = docStats(pages, mono, outline);
   const children: Block[] = pages.map((p) => {

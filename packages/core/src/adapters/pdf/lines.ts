@@ -232,7 +232,8 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
     });
   }
   if (order.length > 1) dropRedrawn(items, order);
-  const extent = rtl ? leftToRightRuns(items, order) : null;
+  const ends = rtl ? new Map<number, [number, number]>() : null;
+  const extent = ends ? leftToRightRuns(items, order, ends) : null;
   const turned = rtl ? pairBrackets(items, order) : null;
   let lineBase = -Infinity;
   for (const i of order) {
@@ -248,6 +249,8 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
   for (const i of order) {
     const it = items[i] as TextItem;
     let s = turned?.get(i) ?? it.str;
+    const moved = ends?.get(i);
+    if (moved) s = neutralsOut(s, moved);
     if (prev) {
       const pe = extent?.get(prev);
       const ie = extent?.get(it);
@@ -343,6 +346,17 @@ function redraws(a: TextItem, b: TextItem): boolean {
 }
 
 const BRACKETS = /^[()[\]{}<>«»]+$/;
+/**
+ * Separators and stops (with their blanks) take the direction of the text around them (Unicode's
+ * bidi rules, N1/N2): at either end of a stretch of left-to-right text in a right-to-left line,
+ * beside the right-to-left text or the line's end, they are the right-to-left text's, as "," is in
+ * "המשק, 31.12.14". Between two figures ("1,000", "47.500") they are the number's. A run of them
+ * alone (`NEUTRALS`), or the end of a run holding a number before them or after them (`NEUTRAL_TAIL`,
+ * `NEUTRAL_HEAD`: pdf.js gives "31.12.14 ," as one run), is read with the right-to-left text.
+ */
+const NEUTRALS = /^[\s,.:;!?\u060c\u061b]+$/;
+const NEUTRAL_TAIL = /(?<=\p{N})\s*[,.:;!?\u060c\u061b][\s,.:;!?\u060c\u061b]*$/u;
+const NEUTRAL_HEAD = /^[\s,.:;!?\u060c\u061b]*[,.:;!?\u060c\u061b]\s*(?=\p{N})/u;
 
 /**
  * Puts left-to-right runs of a right-to-left line back in reading order. The line is sorted right
@@ -350,15 +364,22 @@ const BRACKETS = /^[()[\]{}<>«»]+$/;
  * each stretch of consecutive left-to-right items is turned round in place. Punctuation at either
  * end of a stretch belongs to the right-to-left text around it when it is a bracket or stands apart
  * from the stretch (the dash of "(2024 - 2026)" broken over two lines); punctuation that touches a
- * number stays with it ("-3"). Returns the horizontal extent of each turned stretch by item, for
- * the spacing between a stretch and its neighbours.
+ * number stays with it ("-3"); separators at a stretch's ends are the right-to-left text's (see
+ * `NEUTRALS`), and where a run holds them with its number `ends` gets how many characters of its
+ * text start and end it (for `neutralsOut`). Returns the horizontal extent of each turned stretch
+ * by item, for the spacing between a stretch and its neighbours.
  */
-function leftToRightRuns(items: TextItem[], order: number[]): Map<TextItem, [number, number]> {
+function leftToRightRuns(
+  items: TextItem[],
+  order: number[],
+  ends: Map<number, [number, number]>,
+): Map<TextItem, [number, number]> {
   const extent = new Map<TextItem, [number, number]>();
   const at = (k: number) => items[order[k] as number] as TextItem;
   const apart = (edge: TextItem, inner: TextItem): boolean =>
     !WORD_CHAR.test(edge.str) &&
     (BRACKETS.test(edge.str.trim()) ||
+      NEUTRALS.test(edge.str) ||
       Math.max(edge.x - (inner.x + inner.w), inner.x - (edge.x + edge.w)) > 0.15 * Math.min(edge.size, inner.size) ||
       (edge.x > inner.x
         ? /\s$/.test(inner.str) || /^\s/.test(edge.str)
@@ -370,6 +391,17 @@ function leftToRightRuns(items: TextItem[], order: number[]): Map<TextItem, [num
     }
     let j = i;
     while (j < order.length && at(j).dir !== 'rtl') j++;
+    // A run that holds a number and the separator after it on the page (pdf.js's "31.12.14 ,"):
+    // the separator at the stretch's right end (read first) or left end (read last) goes out.
+    const right = order[i] as number;
+    const left = order[j - 1] as number;
+    const tail = NEUTRAL_TAIL.exec(at(i).str)?.[0].length ?? 0;
+    const head = NEUTRAL_HEAD.exec(at(j - 1).str)?.[0].length ?? 0;
+    if (right === left && (tail || head)) ends.set(right, [head, tail]);
+    else {
+      if (tail) ends.set(right, [0, tail]);
+      if (head) ends.set(left, [head, 0]);
+    }
     let a = i;
     let b = j;
     while (b - a > 1 && apart(at(a), at(a + 1))) a++;
@@ -388,6 +420,16 @@ function leftToRightRuns(items: TextItem[], order: number[]): Map<TextItem, [num
     i = j;
   }
   return extent;
+}
+
+/**
+ * A left-to-right run's text with the separators at its ends, `[head, tail]` characters, read where
+ * right-to-left text reads them: the tail (the run's right end, next to the text read before it)
+ * first, the head last, each turned round as right-to-left text is read.
+ */
+function neutralsOut(s: string, [head, tail]: [number, number]): string {
+  const turn = (t: string) => [...t].reverse().join('');
+  return turn(s.slice(s.length - tail)) + s.slice(head, s.length - tail) + turn(s.slice(0, head));
 }
 
 function argmax<K>(m: Map<K, number>, fallback: K): K {

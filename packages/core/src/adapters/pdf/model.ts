@@ -68,6 +68,8 @@ export interface TableRegion {
   table: Table;
   /** Indices into `PageModel.items` now owned by the table (layout must not emit them again). */
   itemIndices: number[];
+  /** Row boundaries top down: row r stands from ys[r] to ys[r + 1]. */
+  ys: number[];
   /**
    * Found from rulings (needs the operator list) rather than from text alignment alone. Always
    * present, so ruled and borderless regions are one object shape.

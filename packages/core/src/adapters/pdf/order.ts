@@ -46,12 +46,12 @@ const byTopThenLeft = (a: Line, b: Line): number => a.y0 - b.y0 || a.x0 - b.x0;
 
 function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
-    append(out, lines.sort(byPosition(rtlPage)));
+    append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
   }
   const gutter = findGutter(lines, pageWidth, rtlPage);
   if (!gutter) {
-    append(out, lines.sort(byPosition(rtlPage)));
+    append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -178,4 +178,109 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
   let crossing = 0;
   for (const l of all) if (l.x0 < g0 + 1 && l.x1 > g1 - 1 && (!running || (l.y1 > top && l.y0 < bottom))) crossing++;
   return crossing <= Math.max(3, all.length * 0.25);
+}
+
+/** Lines of a list of fields whose labels start within this many points of each other. */
+const FIELD_EDGE = 2;
+/** Fewest fields, their labels started at one edge, that make the lines a list of labels and values. */
+const FIELDS = 3;
+
+/**
+ * Whether a row of two lines reads as a field, a label and its value, by how they differ: the label
+ * set in bold and the value not, or the label ending in a colon, or the value holding figures. Two
+ * columns of prose, or prose beside a side column, are alike on both sides.
+ */
+const field = (label: Line, value: Line): boolean =>
+  (label.bold && !value.bold) || /:$/.test(label.text) || /\p{N}/u.test(value.text);
+
+const byValue = (a: number, b: number): number => a - b;
+
+/** How many of the sorted `xs` lie within FIELD_EDGE of `x`: two binary searches. */
+function near(xs: number[], x: number): number {
+  return firstAbove(xs, x + FIELD_EDGE) - firstAbove(xs, x - FIELD_EDGE - 1e-9);
+}
+
+/** Index of the first of the sorted `xs` greater than `x`. */
+function firstAbove(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((xs[mid] as number) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Lines read row by row with the lines of a wrapped label moved ahead of its value. In a list of
+ * fields (a form: a label, a wide gap, its value, on three rows or more, the labels starting at one
+ * edge: the left, or the right in right-to-left text), a label too long for its column goes on
+ * under itself, on a row holding nothing else; read row by row, its value came between its lines
+ * ("label, value, rest of the label"), and the rest joined the next label. A lone line counts as
+ * the label's when it starts at the label's edge, is set alike, stands no further below than a
+ * line's height and clear of the value's column. One pass over the rows, after a sort of the
+ * labels' edges.
+ */
+function labelsFirst(sorted: Line[]): Line[] {
+  const rows: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const prev = sorted[i - 1];
+    const l = sorted[i] as Line;
+    if (!prev || Math.abs(l.base - prev.base) > 0.5 * Math.min(l.size, prev.size)) rows.push(i);
+  }
+  rows.push(sorted.length);
+  // Where each field's label starts reading: its right edge when its value is on its left.
+  const edgeOf = (label: Line, value: Line) => (label.x0 > value.x0 ? label.x1 : label.x0);
+  const isPair = (r: number) => (rows[r + 1] as number) - (rows[r] as number) === 2;
+  const isField = (r: number) =>
+    isPair(r) && field(sorted[rows[r] as number] as Line, sorted[(rows[r] as number) + 1] as Line);
+  // The edges of the rows of two lines, and of those that read as fields.
+  const pairs: number[] = [];
+  const fields: number[] = [];
+  for (let r = 0; r + 1 < rows.length; r++) {
+    if (!isPair(r)) continue;
+    const at = rows[r] as number;
+    const edge = edgeOf(sorted[at] as Line, sorted[at + 1] as Line);
+    pairs.push(edge);
+    if (isField(r)) fields.push(edge);
+  }
+  if (fields.length < FIELDS) return sorted;
+  pairs.sort(byValue);
+  fields.sort(byValue);
+  // Fields, three at least and most of the rows of two lines there, start at the edge: prose beside
+  // a side column starts there too, the odd line of it a field by chance (a web address's figures).
+  const shared = (x: number) => {
+    const n = near(fields, x);
+    return n >= FIELDS && n * 2 > near(pairs, x);
+  };
+  const out: Line[] = [];
+  for (let r = 0; r + 1 < rows.length; ) {
+    const at = rows[r] as number;
+    const end = rows[r + 1] as number;
+    const label = sorted[at] as Line;
+    const value = sorted[at + 1] as Line;
+    if (!isField(r) || !shared(edgeOf(label, value))) {
+      for (let k = at; k < end; k++) out.push(sorted[k] as Line);
+      r++;
+      continue;
+    }
+    const edge = edgeOf(label, value);
+    out.push(label);
+    let last = label;
+    let next = r + 1;
+    while (next + 1 < rows.length && (rows[next + 1] as number) - (rows[next] as number) === 1) {
+      const l = sorted[rows[next] as number] as Line;
+      const startsAt = label.x0 > value.x0 ? l.x1 : l.x0;
+      const clear = l.x0 >= value.x1 || l.x1 <= value.x0;
+      const alike = l.bold === label.bold && Math.abs(l.size - label.size) <= 0.5;
+      if (Math.abs(startsAt - edge) > FIELD_EDGE || !clear || !alike || l.y0 - last.y1 > label.size) break;
+      out.push(l);
+      last = l;
+      next++;
+    }
+    out.push(value);
+    r = next;
+  }
+  return out;
 }

@@ -314,7 +314,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts, verticals)];
+          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals)];
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -425,21 +425,33 @@ const HEADER_GAP = 4;
 /**
  * Whether a row standing apart above the rows below is their header: set in bold (form fields
  * above a table are not), with three cells or more, each over its own column of theirs (years
- * over columns of figures).
+ * over columns of figures). A heading over none of their columns heads the one beside it that no
+ * other heading is over ("LINE" left of the line numbers), as `headingsOverColumns` joins it to
+ * that column once the table is found.
  */
 function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
   if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
   const { cols } = tableColumns(items, body);
   const used = new Set<number>();
+  // Between which columns each heading over none of them stands: the index of the column right of it.
+  const beside: number[] = [];
   for (const [a, b] of header.chunks) {
     let hit = -1;
+    let right = cols.length;
     for (const [k, [c, d]] of cols.entries()) {
+      if (c >= b && right === cols.length) right = k;
       if (c >= b || d <= a) continue;
       if (hit >= 0) return false;
       hit = k;
     }
-    if (hit < 0 || used.has(hit)) return false;
-    used.add(hit);
+    if (hit < 0) beside.push(right);
+    else if (used.has(hit)) return false;
+    else used.add(hit);
+  }
+  for (const right of beside) {
+    const next = right < cols.length && !used.has(right) ? right : right > 0 && !used.has(right - 1) ? right - 1 : -1;
+    if (next < 0) return false;
+    used.add(next);
   }
   return true;
 }
@@ -593,6 +605,20 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: 
 }
 
 /**
+ * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
+ * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
+ * beside codes wrap), flush with that column's start, and the row above has text there. A label
+ * under a label stands in the table's first column.
+ */
+function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
+  if (line.chunks.length !== 1) return false;
+  const start = (line.chunks[0] as [number, number])[0];
+  if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
+  for (const i of above.items) if (Math.abs((items[i] as TextItem).x - start) <= 3) return true;
+  return false;
+}
+
+/**
  * Whether a table holds every part of each page run it took part of: a label whose figure fell
  * outside would vanish from the text with its run.
  */
@@ -728,6 +754,7 @@ function tableOf(
   leadered: (r: Row) => boolean,
   vocab: () => Vocabulary,
   cuts: Cut[],
+  wrapping: number[] = [],
   verticals: Segment[] = [],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
@@ -771,7 +798,10 @@ function tableOf(
       carried = r;
       continue;
     }
-    const label = k > 1 && ((run[k - 1] as Row).chunks.length < 2 || headsGroup(r, below, items, cols));
+    const label =
+      k > 1 &&
+      (((run[k - 1] as Row).chunks.length < 2 && !(prev && wrapsOn(r, prev, items, wrapping))) ||
+        headsGroup(r, below, items, cols));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table.
     if (prev && !carried && r.chunks.length === 1 && tight(prev, r) && !label) {
       append(prev.items, r.items);
@@ -794,7 +824,7 @@ function tableOf(
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
-  return { bbox, table, itemIndices: indices, ruled: false };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
 }
 
 /**

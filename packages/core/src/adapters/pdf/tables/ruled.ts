@@ -102,7 +102,7 @@ export function ruledTable(
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
-  return { bbox, table, itemIndices: indices, ruled: true };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true };
 }
 
 /** Slots narrower than this that hold no text are the inside of a doubled rule. */
