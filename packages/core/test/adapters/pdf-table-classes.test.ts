@@ -646,6 +646,105 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it("keeps a group's label a row of its own and its indented items in the label column", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'group-items.pdf'), {}, { filename: 'group.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Estimate totals',
+        '',
+        '|  | Hours | Rate | Cost |',
+        '| --- | --- | --- | --- |',
+        '| Parts |  |  | 2,100 |',
+        '| Body Labor | 2 | 150 | 300 |',
+        '| Paint Labor | 1.5 | 150 | 225 |',
+        '| Mechanical Labor | - | - | - |',
+        // Set tight under a full row, the label heads the indented rows below it: no wrapped line.
+        '| Supplies |  |  |  |',
+        '| Paint Supplies |  |  | 60 |',
+        // Past the middle of the gap before the hours, short of them: still the label column's.
+        '| Body and frame kits |  |  | 30 |',
+        '| Other Charges |  |  | 15 |',
+        '| Subtotal |  |  | 2,730 |',
+        // Text that runs on under the hours is theirs, by its middle.
+        '| Note | Minor rear bumper repair |  |  |',
+        '',
+        'All prices include labour.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads organisations with leaders to web addresses as a list of two columns, and two such lists side by side as two', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'websites.pdf'), withPages, { filename: 'sites.pdf' })).markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Useful websites',
+        '',
+        'The websites listed below are good sources of information.',
+        '',
+        // Dots drawn apart, dots inside the label's run, or no dots at all (a tab drawn as no text).
+        '| Cancer Council Australia | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | canceraustralia.gov.au |',
+        '| Carers Australia | carersaustralia.com.au |',
+        '| Department of Health | health.gov.au |',
+        '| Australasian Lymphology Association | lymphoedema.org.au |',
+        '| beyondblue | beyondblue.org.au |',
+        '| CanTeen | canteen.org.au |',
+        '| My Parents Cancer | myparentscancer.com.au |',
+        '',
+        // Dots in a sentence lead to words, no value: prose.
+        'Some sites ask you to wait.... then load the page again.',
+      ].join('\n'),
+    );
+    expect(second?.trim()).toBe(
+      [
+        '| Cancer Council | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | australia.gov.au |',
+        '| Health | health.gov.au |',
+        '| beyondblue | beyondblue.org.au |',
+        '| CanTeen | canteen.org.au |',
+        '',
+        '| Cancer Research UK | research.org |',
+        '| --- | --- |',
+        '| Macmillan | macmillan.org.uk |',
+        '| Cancer Institute | cancer.gov |',
+        '| Breast Cancer Care | care.org.uk |',
+        '| American Society | cancer.org |',
+      ].join('\n'),
+    );
+  });
+
+  it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML', async () => {
+    const result = await parse(
+      fixture('pdf-patterns', 'group-headings.pdf'),
+      { formats: ['markdown', 'html'], parsers: [{ type: 'pdf', pageMarkers: true }] },
+      { filename: 'groups.pdf' },
+    );
+    const pages = pagesOf(result.markdown ?? '');
+    const groups = [
+      '| Method | Top-20 | Top-20 | Top-20 | Top-100 | Top-100 | Top-100 |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      '|  | NQ | WQ | TREC | NQ | WQ | TREC |',
+      '| BM25 | 59.1 | 66.9 | 55.0 | 73.7 | 76.7 | 71.1 |',
+    ].join('\n');
+    // A rule parts the groups (first page), or a gap wider than those inside them (second).
+    expect(pages[0]).toContain(`# Retrieval accuracy\n\n${groups}\n`);
+    expect(pages[1]).toContain(`# Accuracy without rules\n\n${groups}\n`);
+    const marks = 'Marks in each subject (per cent)';
+    expect(pages[2]).toContain(
+      [
+        `| Class | ${marks} | ${marks} | ${marks} |  |  |`,
+        '| --- | --- | --- | --- | --- | --- |',
+        '|  | Reading | Writing | Maths | Total | Rank |',
+      ].join('\n'),
+    );
+    const html = result.html ?? '';
+    expect(html.split('<th colspan="3">Top-20</th><th colspan="3">Top-100</th>').length - 1).toBe(2);
+    expect(html).toContain(`<th colspan="3">${marks}</th>`);
+  });
+
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -946,6 +1045,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(rows).toContainEqual(['squad', '78,713', '70,096', '8,886', '10,570']);
   });
 
+  it('spans the headings Top-20 and Top-100 of Table 2 over their five columns each (pdfbench multi-column)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_multi-column.pdf');
+    const top = (t: string) => Array(5).fill(t).join(' | ');
+    expect(md).toContain(`\n| Training | Retriever | ${top('Top-20')} | ${top('Top-100')} |\n| --- |`);
+    expect(md).toContain('\n|  |  | NQ | TriviaQA | WQ | TREC | SQuAD | NQ | TriviaQA | WQ | TREC | SQuAD |\n');
+  });
+
   it('cuts names that run over the column rule into the address (schools)', async () => {
     const rows = tablesIn(await read('schools.pdf')).flat();
     const expected = expectedOf('tabula/schools');
@@ -1000,6 +1106,23 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
   });
 
+  it('reads the useful websites of the booklet as lists of organisations and addresses (pdfbench failure-after-repair p. 68)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    expect(md).toContain(
+      [
+        '| Cancer Council Australia | cancer.org.au |',
+        '| --- | --- |',
+        '| Cancer Australia | **canceraustralia.gov.au** |',
+        '| Carers Australia | **carersaustralia.com.au** |',
+        '| Department of Health | **health.gov.au** |',
+      ].join('\n'),
+    );
+    expect(md).toContain('\n| Camp Quality Kids’ Guide to Cancer app | **campquality.org.au** |\n');
+    expect(md).toContain('\n| National Breast Cancer Foundation | **nbcf.org.au** |\n');
+    expect(md).toContain('\n| Breast Cancer Care UK | **breastcancercare.org.uk** |\n');
+    expect(md).not.toMatch(/\.{6}/);
+  });
+
   it('reads the hormone receptor table of the booklet a row per row, its wrapped cells whole (pdfbench failure-after-repair p. 18)', async () => {
     const name = 'unstructured_pdf_failure-after-repair.pdf';
     const md = await markdownOf('pdfbench', name);
@@ -1025,6 +1148,18 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     const md = await markdownOf('markitdown', name);
     expect(md).toContain('\n| **Claim #** | SF-1008 | **Make** | Jeep |\n');
     expect(md).toContain('\n| **GRAND TOTAL** |  |  | **5,738** |\n');
+  });
+
+  it('reads the group "Supplies" of the repair estimate as a row over its indented items, in the label column (markitdown REPAIR-2022-INV-001 pp. 1-2)', async () => {
+    const md = await markdownOf('markitdown', 'REPAIR-2022-INV-001_multipage.pdf');
+    const rows = [
+      '| **Mechanical Labor** | - | - | - |',
+      '| **Supplies** |  |  |  |',
+      '| **Paint Supplies** |  |  | 60 |',
+      '| **Body Supplies** |  |  | 30 |',
+    ].join('\n');
+    expect(md.split(rows).length - 1).toBe(2);
+    expect(md).toContain('| **Note** | Minor rear bumper repair |  |  |');
   });
 
   it('reads Times New Roman and Arial described with a bold stem width as regular (spanning_cells, frx_2012_disclosure)', async () => {

@@ -1,6 +1,6 @@
 import { append, maxOf } from '../../../util/arrays.ts';
 import type { Vocabulary } from '../hyphens.ts';
-import type { PageModel, TableRegion, TextItem } from '../model.ts';
+import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 
@@ -163,6 +163,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
   const { items, idx, origin, leaders } = parted;
   const out: TableRegion[] = [];
   const bridges = leaders.slice();
+  // Vertical rulings, which may part groups of columns under a heading each (`spanHeadings`).
+  const verticals = (page.segments ?? []).filter((g) => g.x1 - g.x0 < 1 && g.y1 - g.y0 > 2);
   for (const i of parted.led) bridges.push(origin[i] as number);
   for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
@@ -178,8 +180,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
     // body text), not a cell.
     const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
-    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk.
-    // Beside another list, an entry runs at most across its own list, half the width.
+    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk, or
+    // a value of a list (a web address) narrower than a column of prose. Beside another list, an
+    // entry runs at most across its own list, half the width.
     // A row of three cells or more may end in a long one, a description beside codes, where most
     // cells of its column are short; so may a line of that column alone, the cell wrapped.
     const shortCols = shortColumns(rows, width * 0.45);
@@ -188,11 +191,13 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       r.chunks.every((c) => span(c) < width * 0.45) ||
       (r.chunks.length >= 3 &&
         r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
-      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.25) ||
+      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.45) ||
         r.chunks.every((c) => span(c) < width * 0.5)) &&
         leadered(r));
+    // Two cells make a row when one is narrow, or a leader parts them.
     const multi = (r: Row) =>
-      cellLike(r) && (r.chunks.length >= 3 || (r.chunks.length === 2 && r.chunks.some((c) => span(c) < width * 0.3)));
+      cellLike(r) &&
+      (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < width * 0.3) || leadered(r))));
     const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
     // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
     // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
@@ -336,7 +341,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols)];
+          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals)];
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -757,20 +762,12 @@ function goesOnIn(line: Row, below: Row, items: TextItem[]): boolean {
 /**
  * Whether a lone line is the label of the rows below it rather than the wrapped end of the cell
  * above: the next row, one of several cells, is indented under it in its column (from the right
- * in right-to-left text), as a group's items are under the group's name.
+ * in right-to-left text), as a group's items are under the group's name. Left to right, an item
+ * may be indented past the label's end, into the gap before the next of the columns `cols`.
  */
-function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boolean {
+function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: [number, number][]): boolean {
   if (!below || below.chunks.length < 2) return false;
   const [a, b] = line.chunks[0] as [number, number];
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const i of below.items) {
-    const it = items[i] as TextItem;
-    if (it.x + it.w <= a || it.x >= b) continue;
-    lo = Math.min(lo, it.x);
-    hi = Math.max(hi, it.x + it.w);
-  }
-  if (lo > hi) return false;
   let rtl = 0;
   let chars = 0;
   for (const i of line.items) {
@@ -778,8 +775,25 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[]): boole
     chars += it.str.length;
     if (it.dir === 'rtl') rtl += it.str.length;
   }
+  const fromRight = rtl * 2 > chars;
+  let next = b;
+  if (!fromRight)
+    for (const [c] of cols)
+      if (c > b) {
+        next = c;
+        break;
+      }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const i of below.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= next) continue;
+    lo = Math.min(lo, it.x);
+    hi = Math.max(hi, it.x + it.w);
+  }
+  if (lo > hi) return false;
   const indent = Math.max(2, line.h * 0.5);
-  return rtl * 2 > chars ? hi < b - indent : lo > a + indent;
+  return fromRight ? hi < b - indent : lo > a + indent;
 }
 
 /**
@@ -933,9 +947,10 @@ function tableOf(
   vocab: () => Vocabulary,
   cuts: Cut[],
   wrapping: number[] = [],
+  verticals: Segment[] = [],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
-  const { every, cols } = tableColumns(items, run);
+  const { every, cols } = tableColumns(items, run, true);
   // A contents entry too long for its line runs on over the gap before the pages, its leader and
   // page on the next line: the leaders still make the list a table of entries and pages.
   const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
@@ -981,7 +996,7 @@ function tableOf(
     const label =
       k > 1 &&
       (((run[k - 1] as Row).chunks.length < 2 && !(prev && wrapsOn(r, prev, items, wrapping))) ||
-        headsGroup(r, below, items));
+        headsGroup(r, below, items, cols));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table,
     // unless each of its cells reads on from the one above it (captions wrapped side by side).
     const above = run[k - 1];
@@ -1005,7 +1020,9 @@ function tableOf(
   const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
-  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab);
+  const at = pages === null ? indentsLeft(cols) : undefined;
+  if (at) spanHeadings(layout, items, indices, at, verticals);
+  const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab, at);
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
@@ -1045,6 +1062,181 @@ function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
     if (!a || !b || a.bold !== b.bold || Math.abs(a.size - b.size) >= 0.5) return false;
   }
   return true;
+}
+
+/**
+ * Headings of an unruled table that span the columns under them, as one cell each (Markdown repeats
+ * it per column, as ruled spans are): in the rows above the first that fills more than half the
+ * columns, a heading with empty slots beside it spans the columns whose text its own runs across
+ * ("Marks in each subject" over three), or else the widest group of columns it is centred over
+ * ("Top-20" over five), parted from the columns beside the group by a rule (one of the page's
+ * vertical rulings `verticals` beside the table's rows; none inside the group) or by a gap wider
+ * than any inside it.
+ */
+function spanHeadings(
+  layout: Layout,
+  items: TextItem[],
+  indices: number[],
+  at: (it: TextItem) => number,
+  verticals: Segment[],
+): void {
+  const { xs, ys } = layout;
+  const cols = xs.length - 1;
+  const rows = ys.length - 1;
+  if (cols < 3 || rows < 3) return;
+  const lo = new Float64Array(rows * cols).fill(Number.POSITIVE_INFINITY);
+  const hi = new Float64Array(rows * cols).fill(Number.NEGATIVE_INFINITY);
+  for (const i of indices) {
+    const it = items[i] as TextItem;
+    const k = slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, at(it));
+    lo[k] = Math.min(lo[k] as number, it.x);
+    hi[k] = Math.max(hi[k] as number, it.x + it.w);
+  }
+  const filled = (r: number, c: number) => (lo[r * cols + c] as number) <= (hi[r * cols + c] as number);
+  let body = 0;
+  for (; body < rows; body++) {
+    let n = 0;
+    for (let c = 0; c < cols; c++) if (filled(body, c)) n++;
+    if (n * 2 > cols) break;
+  }
+  if (body === 0 || body >= rows) return;
+  // Where each column's text runs below the headings.
+  const left: number[] = [];
+  const right: number[] = [];
+  for (let c = 0; c < cols; c++) {
+    let a = Number.POSITIVE_INFINITY;
+    let b = Number.NEGATIVE_INFINITY;
+    for (let r = body; r < rows; r++) {
+      a = Math.min(a, lo[r * cols + c] as number);
+      b = Math.max(b, hi[r * cols + c] as number);
+    }
+    if (a > b) return;
+    left.push(a);
+    right.push(b);
+  }
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  // Which column boundaries a rule runs down, asked once per table and only if a heading may span.
+  let rules: boolean[] | null = null;
+  const ruled = (j: number): boolean => {
+    rules ??= ruledBoundaries(left, right, ys[0] as number, ys[rows] as number, verticals);
+    return rules[j] === true;
+  };
+  const spans: { r: number; a: number; b: number }[] = [];
+  for (let r = 0; r < body; r++) {
+    let from = 0;
+    for (let c = 0; c < cols; c++) {
+      if (!filled(r, c)) continue;
+      let first = c;
+      while (first > from && !filled(r, first - 1)) first--;
+      let last = c;
+      while (last + 1 < cols && !filled(r, last + 1)) last++;
+      const x0 = lo[r * cols + c] as number;
+      const x1 = hi[r * cols + c] as number;
+      let a = c;
+      let b = c;
+      for (let j = first; j <= last; j++)
+        if ((right[j] as number) > x0 + 1 && (left[j] as number) < x1 - 1) {
+          a = Math.min(a, j);
+          b = Math.max(b, j);
+        }
+      if (a === b) {
+        const centre = (x0 + x1) / 2;
+        const tolerance = Math.max(3, (x1 - x0) / 4);
+        // Groups p…q grown out from the heading's column, the widest gap and any rule inside them
+        // carried along: rules (or cell shading's edges) between the columns inside make no group.
+        let innerLeft = 0;
+        for (let p = c; p >= first; p--) {
+          if (p < c) {
+            if (ruled(p)) break;
+            innerLeft = Math.max(innerLeft, gap(p));
+          }
+          let inner = innerLeft;
+          for (let q = c; q <= last; q++) {
+            if (q > c) {
+              if (ruled(q - 1)) break;
+              inner = Math.max(inner, gap(q - 1));
+            }
+            if (q - p <= b - a || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance)
+              continue;
+            const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
+            if ((p > 0 && !apart(p - 1)) || (q + 1 < cols && !apart(q))) continue;
+            a = p;
+            b = q;
+          }
+        }
+      }
+      if (b > a) spans.push({ r, a, b });
+      from = Math.max(c, b) + 1;
+      c = Math.max(c, b);
+    }
+  }
+  if (!spans.length) return;
+  const covered = new Set<number>();
+  for (const s of spans) for (let c = s.a + 1; c <= s.b; c++) covered.add(s.r * cols + c);
+  const cells: Layout['cells'] = [];
+  for (const cell of layout.cells) {
+    if (covered.has(cell.r * cols + cell.c)) continue;
+    const s = spans.find((x) => x.r === cell.r && x.a === cell.c);
+    cells.push(s ? { ...cell, colSpan: s.b - s.a + 1 } : cell);
+  }
+  layout.cells = cells;
+}
+
+/**
+ * For each boundary between neighbouring columns (`right[j]` to `left[j + 1]`), whether a vertical
+ * ruling stands in it beside the rows from `top` to `bottom`. The rulings are sorted by x once per
+ * list, and each boundary looks only at those in its own gap.
+ */
+function ruledBoundaries(
+  left: number[],
+  right: number[],
+  top: number,
+  bottom: number,
+  verticals: Segment[],
+): boolean[] {
+  let sorted = verticalsByX.get(verticals);
+  if (!sorted) {
+    sorted = [...verticals].sort(byLeftEdge);
+    verticalsByX.set(verticals, sorted);
+  }
+  const out: boolean[] = [];
+  for (let j = 0; j + 1 < left.length; j++) {
+    const from = (right[j] as number) - 1;
+    const to = (left[j + 1] as number) + 1;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if ((sorted[m] as Segment).x0 < from) lo = m + 1;
+      else hi = m;
+    }
+    let found = false;
+    for (let k = lo; k < sorted.length && !found; k++) {
+      const v = sorted[k] as Segment;
+      if (v.x0 > to) break;
+      found = v.y0 < bottom && v.y1 > top;
+    }
+    out.push(found);
+  }
+  return out;
+}
+
+/** Vertical rulings sorted by x, kept per page's list. */
+const verticalsByX = new WeakMap<Segment[], Segment[]>();
+/** Comparator of rulings by x (module-level, as the other comparators). */
+const byLeftEdge = (a: Segment, b: Segment): number => a.x0 - b.x0;
+
+/**
+ * Where a run stands across columns `cols`: a run wholly inside the gap after the label column (an
+ * item indented under its group's label, short of the next column) at that column's end, the
+ * column whose left edge is nearest on its left; any other run at its centre.
+ */
+function indentsLeft(cols: [number, number][]): (it: TextItem) => number {
+  const [first, second] = cols;
+  return (it) => {
+    if (first && second && it.x >= first[1] && it.x + it.w <= second[0]) return first[1];
+    return it.x + it.w / 2;
+  };
 }
 
 /**
@@ -1155,7 +1347,11 @@ function contentsEdge(run: Row[], items: TextItem[], cuts: Cut[]): number | null
  * line would bridge the gaps between the columns below it; those only refine the columns every row
  * leaves (`every` counts them), which alone decide whether the text is a table.
  */
-export function tableColumns(items: TextItem[], rows: Row[]): { every: number; cols: [number, number][] } {
+export function tableColumns(
+  items: TextItem[],
+  rows: Row[],
+  indents = false,
+): { every: number; cols: [number, number][] } {
   const columnsOf = (rs: Row[]) => {
     const idx = rs.flatMap((r) => r.items);
     return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
@@ -1164,10 +1360,27 @@ export function tableColumns(items: TextItem[], rows: Row[]): { every: number; c
   const most = maxOf(rows.map((r) => r.chunks.length));
   const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
   const finer = columnsOf(finerRows);
-  const cols = finer.length > all.length ? finer : all;
+  // With `indents`, as many columns either way, but lines of few cells hold runs inside the gap the
+  // full rows leave after the label column, short of the next (items indented under a group's
+  // label, "Supplies" over "Paint Supplies"): the projection of all rows took them into that next
+  // column, and moved its edge out over them. The full rows say where the columns are.
+  const indented = indents && finer.length === all.length && indentedRuns(finer, items, rows);
+  const cols = finer.length > all.length || indented ? finer : all;
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
+function indentedRuns(cols: [number, number][], items: TextItem[], rows: Row[]): boolean {
+  const [first, second] = cols;
+  if (!first || !second) return false;
+  for (const r of rows)
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      if (it.x >= first[1] && it.x + it.w <= second[0]) return true;
+    }
+  return false;
 }
 
 /**

@@ -336,13 +336,20 @@ function keepWordsWhole(placed: Placed[], xs: number[], cellAt: (r: number, c: n
   }
 }
 
-/** Assigns text runs to the layout's cells (by their centre) and builds the tree table. */
+/** Where a run stands across the columns: its centre, unless the caller knows better (`fillLayout`). */
+const centre = (it: TextItem): number => it.x + it.w / 2;
+
+/**
+ * Assigns text runs to the layout's cells (by their centre, or the x that `at` gives) and builds
+ * the tree table.
+ */
 export function fillLayout(
   layout: Layout,
   items: TextItem[],
   indices: number[],
   ruled: boolean,
   vocab: () => Vocabulary,
+  at: (it: TextItem) => number = centre,
 ) {
   const { xs, ys, cells } = layout;
   const cols = xs.length - 1;
@@ -360,7 +367,7 @@ export function fillLayout(
     const r = slotOf(ys, it.y + it.h / 2);
     // Rulings are where a cell ends: a run across one is cut. Text gaps move with the text.
     const pieces = ruled ? cellPieces(it, xs, (c) => owner[r * cols + c] as number) : [it];
-    for (const piece of pieces) placed.push({ piece, r, c: slotOf(xs, piece.x + piece.w / 2) });
+    for (const piece of pieces) placed.push({ piece, r, c: slotOf(xs, at(piece)) });
   }
   if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
   for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);

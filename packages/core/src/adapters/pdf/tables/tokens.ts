@@ -91,15 +91,36 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
   const split: ([number, number][] | null)[] = [];
   // Per run: a leader parts it, or it is a leader alone that leads to a value (asked once: a pass over the line).
   const leading: boolean[] = [];
+  // Leaders that lead to a value of another kind (a web address, a code), alone or ending a run:
+  // leaders only where such values line up (`lined`), as a list's values do.
+  const toValues: ToValue[] = [];
   let long = 0;
   for (const i of idx) {
     const it = items[i] as TextItem;
     const parts = splitPoints(it.str);
+    const k = split.length;
     split.push(parts);
-    const leads =
-      parts !== null && (parts.length ? leader.test(it.str) || leaderEnd.test(it.str) : leadsToValue(items, idx, it));
+    let leads = false;
+    if (parts?.length) leads = leader.test(it.str) || leaderEnd.test(it.str);
+    else if (parts) {
+      const next = nextOnLine(items, idx, it);
+      leads = !next || leadsTo.test(next.str.replace(leaderEnd, ''));
+      if (!leads && next && shortValue.test(next.str)) toValues.push({ k, parts, x: next.x, end: next.x + next.w });
+    } else {
+      const found = leaderToValue(it.str);
+      if (found) {
+        const cum = widths(it.str);
+        const x = it.x + (it.w * (cum[(found[1] as [number, number])[0]] as number)) / (cum[cum.length - 1] || 1);
+        toValues.push({ k, parts: found, x, end: it.x + it.w });
+      }
+    }
     leading.push(leads);
     if (leads) long++;
+  }
+  const values = lined(toValues);
+  for (const v of values) {
+    split[v.k] = v.parts;
+    leading[v.k] = true;
   }
   // On a page of contents lists, where leaders of four dots or more are many, an entry that leaves
   // room for three dots or fewer before its page still has a leader.
@@ -134,7 +155,8 @@ export function cellRuns(items: TextItem[], idx: number[]): CellRuns {
   }
   const heads = leaders.length ? leaderHeads(out, read, leaders) : [];
   const cuts = leaderCuts(out, origin, leaders, led, items.length);
-  const lone = contents ? lonePages(out, read, origin, cuts) : [];
+  const listed = values.length >= CONTENTS_LEADERS;
+  const lone = contents || listed ? lonePages(out, read, origin, cuts, contents, listed) : [];
   append(cuts, lone);
   return { items: out, idx: read, origin, leaders, led, heads, cuts, lone };
 }
@@ -241,9 +263,18 @@ function countNear(sorted: number[], x: number, d: number): number {
 /**
  * The gaps before pages of contents entries without a leader ("Load Limit Reached - A confusing note
  * 117"): a page alone after an entry's words, as a run of its own or ending the entry's run (which
- * is parted), its last digit where the pages after two leaders or more end.
+ * is parted), its last digit where the pages after two leaders or more end. With `contents` the
+ * page's leaders lead to pages; with `listed`, to short values (web addresses), which may stand
+ * alone after a label too, a tab's width from it (a leader drawn as no text), not a word space.
  */
-function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[]): Cut[] {
+function lonePages(
+  out: TextItem[],
+  read: number[],
+  origin: number[],
+  cuts: Cut[],
+  contents: boolean,
+  listed: boolean,
+): Cut[] {
   const ends: number[] = [];
   const onLine = runsByLine(out, read);
   for (const c of cuts) {
@@ -262,7 +293,7 @@ function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[
   ends.sort((a, b) => a - b);
   const flush = (it: TextItem) => countNear(ends, it.x + it.w, 2) >= 2;
   const found: Cut[] = [];
-  const count = read.length;
+  const count = contents ? read.length : 0;
   for (let k = 0; k < count; k++) {
     const i = read[k] as number;
     const it = out[i] as TextItem;
@@ -287,7 +318,9 @@ function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[
   for (const c of found) taken.add(c.y, c);
   for (const i of read) {
     const page = out[i] as TextItem;
-    if (!/\S/.test(page.str) || !leadsTo.test(page.str) || !flush(page)) continue;
+    if (!/\S/.test(page.str) || !flush(page)) continue;
+    const figures = leadsTo.test(page.str);
+    if (!(figures ? contents : listed && shortValue.test(page.str))) continue;
     const y = mid(page);
     let before: Placed | undefined;
     byLine(y, (p) => {
@@ -297,7 +330,8 @@ function lonePages(out: TextItem[], read: number[], origin: number[], cuts: Cut[
     });
     if (!before) continue;
     const b = before.it;
-    if (!/\p{L}/u.test(b.str) || page.x - (b.x + b.w) > page.size * 2) continue;
+    const apart = page.x - (b.x + b.w);
+    if (!/\p{L}/u.test(b.str) || (figures ? apart > page.size * 2 : apart < page.size)) continue;
     const x0 = b.x + b.w;
     let cut = false;
     taken.each(y, page.h / 2, (c) => {
@@ -399,10 +433,37 @@ function leaderHeads(items: TextItem[], read: number[], leaders: number[]): numb
   return [...heads];
 }
 
-/** Whether the next run right of a leader on its line is a value (or there is none). */
-function leadsToValue(items: TextItem[], idx: number[], dots: TextItem): boolean {
-  const next = nextOnLine(items, idx, dots);
-  return !next || leadsTo.test(next.str.replace(leaderEnd, ''));
+/**
+ * A value of one word a leader may lead to besides a figure: a web address, an e-mail address, a
+ * code ("canceraustralia.gov.au", "B-12"); at most 60 characters, a letter or digit in it.
+ */
+const shortValue = /^\s*(?=[^\s]*[\p{L}\p{N}])[^\s]{2,60}\s*$/u;
+
+/** A run of a leader to a short value, or a leader alone before one (`parts` empty), and where the value stands. */
+interface ToValue {
+  k: number;
+  parts: [number, number][];
+  x: number;
+  end: number;
+}
+
+/** Values that line up with two others at least, flush left or flush right: a list's, not prose's dots. */
+function lined(found: ToValue[]): ToValue[] {
+  if (found.length < CONTENTS_LEADERS) return [];
+  const starts = found.map((v) => v.x).sort((a, b) => a - b);
+  const ends = found.map((v) => v.end).sort((a, b) => a - b);
+  return found.filter(
+    (v) => countNear(starts, v.x, 2) >= CONTENTS_LEADERS || countNear(ends, v.end, 2) >= CONTENTS_LEADERS,
+  );
+}
+
+/** A label, a leader and a short value in one run: [start, end) of the label and of the value; null if not. */
+function leaderToValue(s: string): [number, number][] | null {
+  const m = leader.exec(s);
+  if (!m || !shortValue.test(s.slice(m.index + m[0].length))) return null;
+  const label = trimmed(s, 0, m.index);
+  const value = trimmed(s, m.index + m[0].length, s.length);
+  return label && value && /\p{L}/u.test(s.slice(0, m.index)) ? [label, value] : null;
 }
 
 /**
