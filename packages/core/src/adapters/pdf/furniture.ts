@@ -9,6 +9,8 @@ export interface FurniturePage {
 }
 
 const BAND = 0.12;
+/** Longest row text (characters) that may be a running head or foot set at a table's row pitch. */
+const FURNITURE_ROW = 240;
 const pageNumber =
   /^(?:page|p\.|seite|pág\.?|стр\.?)?\s*[-–(]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–)]?\s*(?:(?:of|\/|von|de)\s*\d{1,4})?$/i;
 
@@ -77,7 +79,8 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
     rows.some((row, k) => k < r && row.children.some((c) => k + (c.rowSpan ?? 1) - 1 >= r));
   const furniture = (r: number, top: boolean) => {
     const text = blockText(rows[r] as (typeof rows)[number]);
-    return /\p{L}/u.test(text) && madeOf(key(text, top), top ? 'T|' : 'B|', recurring);
+    // Running heads and feet are a line long; the bound keeps `madeOf` (length × keys) small.
+    return text.length <= FURNITURE_ROW && /\p{L}/u.test(text) && madeOf(key(text, top), top ? 'T|' : 'B|', recurring);
   };
   const dropped: TableRow[] = [];
   while (

@@ -289,6 +289,11 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       !leadered(r);
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
+    // A failed try is read again from its next row, each time to its end: on a page of thousands of
+    // lines that nearly make a table, quadratic. Past a budget of rows read (far above any corpus
+    // page's), a failed try's rows are not tried again as starts.
+    let spent = 0;
+    const budget = TRY_BUDGET * rows.length + 500;
     for (let s = 0; s < rows.length; s++) {
       if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
@@ -314,10 +319,15 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const end = e;
       e = last;
       while (e < end && wrapsCell(rows[e + 1] as Row, last, last)) e++;
+      spent += end - s + 1;
+      const spentOut = spent > budget;
       const first = rows[s] as Row;
       const second = rows[s + 1];
       if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
-        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) continue;
+        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) {
+          if (spentOut) s = end;
+          continue;
+        }
       }
       let top = s;
       while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
@@ -342,6 +352,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
           : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals)];
+      let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
@@ -354,7 +365,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         for (const i of table.itemIndices) taken.add(i);
         s = e;
         lastTaken = e;
+        took = true;
       }
+      if (!took && spentOut) s = end;
     }
   }
   return out;
@@ -448,6 +461,8 @@ function wordsIn(row: Row, items: TextItem[]): number {
 const ROW_GAP = 2;
 /** ...except under a header row, which may stand this far above the first row. */
 const HEADER_GAP = 4;
+/** Rows a page's table tries may read, per row of the page (plus 500), before failed tries are not retried. */
+const TRY_BUDGET = 8;
 
 /**
  * Whether a row standing apart above the rows below is their header: set in bold (form fields
