@@ -594,7 +594,7 @@ const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
  */
 function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
   const r = rows[k] as Row;
-  if (r.chunks.length < 2) return false;
+  if (r.chunks.length < 2 || !loneLineOver(rows, k)) return false;
   let goesOn = 0;
   let fresh = 0;
   const { texts } = chunkTexts(r, items);
@@ -618,6 +618,23 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
     else if (runsOn && wordCount(text) >= PROSE_WORDS && wordCount(above) >= PROSE_WORDS) goesOn++;
   }
   return goesOn > 0 && fresh > 0;
+}
+
+/**
+ * Whether a lone line as wide as one of row `k`'s chunks stands over it within the rows `straddles`
+ * looks back at: decided by place alone, before any text is read, so the rows of a table (whose
+ * lines above hold cells, not running lines) cost no text.
+ */
+function loneLineOver(rows: Row[], k: number): boolean {
+  const r = rows[k] as Row;
+  for (let j = k - 1; j >= 0 && j >= k - LOOK_BACK; j--) {
+    const o = rows[j] as Row;
+    if (r.top - o.bottom > ROW_GAP * Math.max(r.h, o.h)) break;
+    if (o.chunks.length !== 1) continue;
+    const [a, b] = o.chunks[0] as [number, number];
+    for (const c of r.chunks) if (a < c[1] && b > c[0] && b - a >= (c[1] - c[0]) * FULL_LINE) return true;
+  }
+  return false;
 }
 
 /**
