@@ -716,7 +716,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML', async () => {
+  it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML; a sentence spans nothing', async () => {
     const result = await parse(
       fixture('pdf-patterns', 'group-headings.pdf'),
       { formats: ['markdown', 'html'], parsers: [{ type: 'pdf', pageMarkers: true }] },
@@ -740,6 +740,11 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '|  | Reading | Writing | Maths | Total | Rank |',
       ].join('\n'),
     );
+    // Sentences in the rows above the body are prose taken into the table: each stays one cell.
+    const checks = pages[3] ?? '';
+    for (const sentence of ['Check the seals before the shift.', 'Then test the pump twice.'])
+      expect(checks.split(sentence).length - 1).toBe(1);
+    expect(checks).toContain('| Early | 61 | 58 | 70 | 189 | 1 |');
     const html = result.html ?? '';
     expect(html.split('<th colspan="3">Top-20</th><th colspan="3">Top-100</th>').length - 1).toBe(2);
     expect(html).toContain(`<th colspan="3">${marks}</th>`);

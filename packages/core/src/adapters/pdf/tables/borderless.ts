@@ -463,6 +463,8 @@ const ROW_GAP = 2;
 const HEADER_GAP = 4;
 /** Rows a page's table tries may read, per row of the page (plus 500), before failed tries are not retried. */
 const TRY_BUDGET = 8;
+/** Most words a heading spanning columns holds ("Marks in each subject", "Top-20"); more is prose. */
+const HEADING_WORDS = 8;
 
 /**
  * Whether a row standing apart above the rows below is their header: set in bold (form fields
@@ -1118,12 +1120,20 @@ function spanHeadings(
   if (cols < 3 || rows < 3) return;
   const lo = new Float64Array(rows * cols).fill(Number.POSITIVE_INFINITY);
   const hi = new Float64Array(rows * cols).fill(Number.NEGATIVE_INFINITY);
+  // Per slot, its words and its last run: a sentence (a line of prose taken into a table) spans nothing.
+  const words = new Uint32Array(rows * cols);
+  const lastRun: (TextItem | undefined)[] = [];
   for (const i of indices) {
     const it = items[i] as TextItem;
     const k = slotOf(ys, it.y + it.h / 2) * cols + slotOf(xs, at(it));
     lo[k] = Math.min(lo[k] as number, it.x);
     hi[k] = Math.max(hi[k] as number, it.x + it.w);
+    words[k] = (words[k] as number) + wordCount(it.str);
+    const last = lastRun[k];
+    if (!last || it.x + it.w > last.x + last.w) lastRun[k] = it;
   }
+  const sentence = (k: number) =>
+    (words[k] as number) > HEADING_WORDS || /[.!?]$/.test((lastRun[k] as TextItem | undefined)?.str.trim() ?? '');
   const filled = (r: number, c: number) => (lo[r * cols + c] as number) <= (hi[r * cols + c] as number);
   let body = 0;
   for (; body < rows; body++) {
@@ -1157,7 +1167,7 @@ function spanHeadings(
   for (let r = 0; r < body; r++) {
     let from = 0;
     for (let c = 0; c < cols; c++) {
-      if (!filled(r, c)) continue;
+      if (!filled(r, c) || sentence(r * cols + c)) continue;
       let first = c;
       while (first > from && !filled(r, first - 1)) first--;
       let last = c;
