@@ -17,6 +17,23 @@ export function replaceContents<T>(out: T[], items: readonly T[]): T[] {
   return append(out, items);
 }
 
+/** How many of `sorted` (ascending) lie within `d` of `x`: two binary searches. */
+export function countNear(sorted: readonly number[], x: number, d: number): number {
+  // The first place whose value is past `v` (`after`) or not before it.
+  const place = (v: number, after: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      const s = sorted[m] as number;
+      if (s < v || (after && s === v)) lo = m + 1;
+      else hi = m;
+    }
+    return lo;
+  };
+  return place(x + d, true) - place(x - d, false);
+}
+
 /** Largest value, or `empty` when there is none. */
 export function maxOf(values: Iterable<number>, empty = Number.NEGATIVE_INFINITY): number {
   let best = empty;

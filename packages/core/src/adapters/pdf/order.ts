@@ -1,4 +1,4 @@
-import { append } from '../../util/arrays.ts';
+import { append, countNear } from '../../util/arrays.ts';
 import type { Line } from './lines.ts';
 
 /**
@@ -195,23 +195,6 @@ const field = (label: Line, value: Line): boolean =>
 
 const byValue = (a: number, b: number): number => a - b;
 
-/** How many of the sorted `xs` lie within FIELD_EDGE of `x`: two binary searches. */
-function near(xs: number[], x: number): number {
-  return firstAbove(xs, x + FIELD_EDGE) - firstAbove(xs, x - FIELD_EDGE - 1e-9);
-}
-
-/** Index of the first of the sorted `xs` greater than `x`. */
-function firstAbove(xs: number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((xs[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Lines read row by row with the lines of a wrapped label moved ahead of its value. In a list of
  * fields (a form: a label, a wide gap, its value, on three rows or more, the labels starting at one
@@ -251,8 +234,8 @@ function labelsFirst(sorted: Line[]): Line[] {
   // Fields, three at least and most of the rows of two lines there, start at the edge: prose beside
   // a side column starts there too, the odd line of it a field by chance (a web address's figures).
   const shared = (x: number) => {
-    const n = near(fields, x);
-    return n >= FIELDS && n * 2 > near(pairs, x);
+    const n = countNear(fields, x, FIELD_EDGE);
+    return n >= FIELDS && n * 2 > countNear(pairs, x, FIELD_EDGE);
   };
   const out: Line[] = [];
   for (let r = 0; r + 1 < rows.length; ) {

@@ -323,7 +323,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const spentOut = spent > budget;
       const first = rows[s] as Row;
       const second = rows[s + 1];
-      if (second && e > s && second.top - first.bottom > ROW_GAP * Math.max(first.h, second.h)) {
+      if (second && e > s && rowsApart(first, second)) {
         if (!headerOver(first, rows.slice(s + 1, e + 1), items)) {
           if (spentOut) s = end;
           continue;
@@ -453,7 +453,7 @@ const LABEL_WORDS = 6;
 
 function wordsIn(row: Row, items: TextItem[]): number {
   let n = 0;
-  for (const i of row.items) n += (items[i] as TextItem).str.split(/\s+/).filter(Boolean).length;
+  for (const i of row.items) n += wordCount((items[i] as TextItem).str);
   return n;
 }
 
@@ -461,6 +461,10 @@ function wordsIn(row: Row, items: TextItem[]): number {
 const ROW_GAP = 2;
 /** ...except under a header row, which may stand this far above the first row. */
 const HEADER_GAP = 4;
+
+/** Whether line `b` stands further below `a` than the rows of one table stand apart. */
+const rowsApart = (a: Row, b: Row): boolean => b.top - a.bottom > ROW_GAP * Math.max(a.h, b.h);
+
 /** Rows a page's table tries may read, per row of the page (plus 500), before failed tries are not retried. */
 const TRY_BUDGET = 8;
 /** Most words a heading spanning columns holds ("Marks in each subject", "Top-20"); more is prose. */
@@ -609,7 +613,7 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
     let runsOn = false;
     for (let j = k - 1; j >= 0 && j >= k - LOOK_BACK && !above; j--) {
       const o = rows[j] as Row;
-      if (r.top - o.bottom > ROW_GAP * Math.max(r.h, o.h)) break;
+      if (rowsApart(o, r)) break;
       const over = chunkOver(o, c[0], c[1]);
       if (over < 0) continue;
       above = chunkTexts(o, items).texts[over] as string;
@@ -631,7 +635,7 @@ function loneLineOver(rows: Row[], k: number): boolean {
   const r = rows[k] as Row;
   for (let j = k - 1; j >= 0 && j >= k - LOOK_BACK; j--) {
     const o = rows[j] as Row;
-    if (r.top - o.bottom > ROW_GAP * Math.max(r.h, o.h)) break;
+    if (rowsApart(o, r)) break;
     if (o.chunks.length !== 1) continue;
     const [a, b] = o.chunks[0] as [number, number];
     for (const c of r.chunks) if (a < c[1] && b > c[0] && b - a >= (c[1] - c[0]) * FULL_LINE) return true;
@@ -649,7 +653,7 @@ function runsOnBelow(rows: Row[], top: number, e: number, items: TextItem[]): nu
   const last = rows[e] as Row;
   const below = rows[e + 1];
   if (below?.chunks.length !== 1 || last.chunks.length < 2) return -1;
-  if (below.top - last.bottom > ROW_GAP * Math.max(last.h, below.h)) return -1;
+  if (rowsApart(last, below)) return -1;
   const [b0] = below.chunks[0] as [number, number];
   const n = last.chunks.findIndex(([a]) => Math.abs(a - b0) <= 3);
   if (n < 0) return -1;
@@ -662,11 +666,7 @@ function runsOnBelow(rows: Row[], top: number, e: number, items: TextItem[]): nu
 function withoutChunk(row: Row, n: number, items: TextItem[]): Row {
   const [a, b] = row.chunks[n] as [number, number];
   const kept: number[] = [];
-  for (const i of row.items) {
-    const it = items[i] as TextItem;
-    const cx = it.x + it.w / 2;
-    if (cx < a || cx > b) kept.push(i);
-  }
+  for (const i of row.items) if (!within(items[i] as TextItem, [a, b])) kept.push(i);
   const chunks: [number, number][] = [];
   for (const [k, c] of row.chunks.entries()) if (k !== n) chunks.push(c);
   return { ...row, items: kept, chunks };

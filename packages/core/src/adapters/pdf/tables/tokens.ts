@@ -1,4 +1,4 @@
-import { append } from '../../../util/arrays.ts';
+import { append, countNear } from '../../../util/arrays.ts';
 import type { TextItem } from '../model.ts';
 
 /**
@@ -241,23 +241,6 @@ function runsByLine(out: TextItem[], read: number[]): (y: number, visit: (p: Pla
     bands.each(y, band, visit);
     for (const p of tall) visit(p);
   };
-}
-
-/** How many of `sorted` (ascending) lie within `d` of `x`. */
-function countNear(sorted: number[], x: number, d: number): number {
-  // The first place whose value is past `v` (`after`) or not before it.
-  const place = (v: number, after: boolean) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      const s = sorted[m] as number;
-      if (s < v || (after && s === v)) lo = m + 1;
-      else hi = m;
-    }
-    return lo;
-  };
-  return place(x + d, true) - place(x - d, false);
 }
 
 /**
