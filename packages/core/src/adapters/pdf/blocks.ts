@@ -2,7 +2,7 @@ import { heading, image, link, list, listItem, paragraph, text } from '../../tre
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
 import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
-import type { Line, Span } from './lines.ts';
+import { type Line, type Span, sameRow } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii, runsOnAt } from './text.ts';
 
@@ -169,7 +169,7 @@ const itemOrText = (m: Marker | null): Kind => (m ? itemKind(m) : TEXT_KIND);
  * a value (a form's field, a definition list's term), which no heading has.
  */
 function labels(l: Line, next: Line | null | undefined): boolean {
-  if (!next || Math.abs(next.base - l.base) > 0.5 * Math.min(l.size, next.size)) return false;
+  if (!next || !sameRow(l, next)) return false;
   // The value is plain text no larger than its label (a styled neighbour is a tag or a heading).
   if (next.bold || next.italic || next.size > l.size + 0.5) return false;
   return Math.max(next.x0 - l.x1, l.x0 - next.x1) > l.size;
@@ -549,8 +549,7 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
 }
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
-const besideOnRow = (a: Line, b: Line): boolean =>
-  Math.abs(a.base - b.base) < 0.5 * Math.min(a.size, b.size) && (b.x0 > a.x1 || b.x1 < a.x0);
+const besideOnRow = (a: Line, b: Line): boolean => sameRow(a, b) && (b.x0 > a.x1 || b.x1 < a.x0);
 
 /** A table or image placed in a page's flow: where it sits, and where it goes among the blocks. */
 interface Float {

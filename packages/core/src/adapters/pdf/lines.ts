@@ -39,6 +39,9 @@ export interface Line {
 const base = (it: TextItem): number => it.y + it.h;
 const sectionNumber = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?)*)$/;
 
+/** Whether two lines stand on one row: baselines within half the smaller line's size. */
+export const sameRow = (a: Line, b: Line): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);
+
 /**
  * Groups items into lines. pdf.js keeps content-stream order, which is nearly always reading order
  * within a line, so this is one pass over the items plus one pass joining fragments that share a

@@ -1,5 +1,5 @@
 import { append, countNear } from '../../util/arrays.ts';
-import type { Line } from './lines.ts';
+import { type Line, sameRow } from './lines.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -31,14 +31,12 @@ function byPosition(rtlPage: boolean): (a: Line, b: Line) => number {
 }
 
 function byPositionLtrPage(a: Line, b: Line): number {
-  const dy = a.base - b.base;
-  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+  if (!sameRow(a, b)) return a.base - b.base;
   return a.rtl && b.rtl ? b.x0 - a.x0 : a.x0 - b.x0;
 }
 
 function byPositionRtlPage(a: Line, b: Line): number {
-  const dy = a.base - b.base;
-  if (Math.abs(dy) > 0.5 * Math.min(a.size, b.size)) return dy;
+  if (!sameRow(a, b)) return a.base - b.base;
   return b.x0 - a.x0;
 }
 
@@ -210,7 +208,7 @@ function labelsFirst(sorted: Line[]): Line[] {
   for (let i = 0; i < sorted.length; i++) {
     const prev = sorted[i - 1];
     const l = sorted[i] as Line;
-    if (!prev || Math.abs(l.base - prev.base) > 0.5 * Math.min(l.size, prev.size)) rows.push(i);
+    if (!prev || !sameRow(l, prev)) rows.push(i);
   }
   rows.push(sorted.length);
   // Where each field's label starts reading: its right edge when its value is on its left.
