@@ -809,6 +809,28 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       );
     },
   );
+
+  it('keeps a footnote mark (smaller, raised) in its cell after its word or figure, raised', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'superscripts.pdf'), {}, { filename: 'superscripts.pdf' }))
+      .markdown;
+    expect(md).toContain(
+      [
+        '# Table 4. Hospital beds and admissions by region',
+        '',
+        '| Region | Beds¹ | Admissions² | Stay (days) | Occupancyᵃ |',
+        '| --- | --- | --- | --- | --- |',
+        // A mark with no superscript form stays as it is.
+        '| North\\* | 1,240 | 18,532 | 5.2 | 81.4 |',
+        // A mark after a figure set flush right hangs past the column's edge: still the figure's,
+        // and raised, or it would read as the figure's last digit.
+        '| South | 980 | 15,110² | 4.8 | 77.9 |',
+        '| East | 1,105 | 16,870 | 6.1ᵃ | 84.0 |',
+        '| West¹ | 760 | 11,245 | 5.5 | 72.3 |',
+        '| Total | 4,085 | 61,757 | 5.4 | 79.7 |',
+        '',
+      ].join('\n'),
+    );
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */

@@ -408,13 +408,16 @@ const worded = /[\p{L}\p{N}]/u;
  * one, whose opening is at its right end, only when bold throughout. Bold on a lone symbol (a tick,
  * a bullet) is noise, not styling.
  */
-function cellContent(value: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): Block[] | string {
+function cellContent(cellValue: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): Block[] | string {
+  let value = cellValue;
+  const marks = value ? footnoteMarks(runs) : null;
+  if (marks) value = markedText(runs, marks, vocab);
   let bold = 0;
   let plain = 0;
   let rtl = false;
   for (const it of runs) {
     if (it.dir === 'rtl') rtl = true;
-    if (!worded.test(it.str)) continue;
+    if (!worded.test(it.str) || marks?.has(it)) continue;
     if (it.bold) bold++;
     else plain++;
   }
@@ -435,6 +438,101 @@ function boldOpening(value: string, opening: TextItem[], vocab: () => Vocabulary
   const head = cellText(opening, vocab);
   if (!head || !worded.test(head) || !value.startsWith(head)) return value;
   return [paragraph([strong(head), text(value.slice(head.length))])];
+}
+
+/** A footnote mark is at most this many characters ("1", "a", "*", "1,2", "†‡"). */
+const MARK_CHARS = 3;
+
+/**
+ * The cell's footnote marks: short runs set smaller than the rest of their line (under 85 % of its
+ * size) and raised above its baseline by more than a sixth of it, as a "1" or "a" after a figure
+ * or a heading is. Null when there are none (most cells: one pass over the runs says so).
+ */
+function footnoteMarks(runs: TextItem[]): Set<TextItem> | null {
+  let big = 0;
+  for (const it of runs) if (it.size > big) big = it.size;
+  let small = false;
+  for (const it of runs) if (it.size < big * 0.85) small = true;
+  if (!small) return null;
+  let marks: Set<TextItem> | null = null;
+  for (const line of textLines(runs)) {
+    let size = 0;
+    let base = 0;
+    for (const it of line)
+      if (it.size > size + 0.01) {
+        size = it.size;
+        base = it.y + it.h;
+      }
+    for (const it of line) {
+      const t = it.str.trim();
+      if (!t || t.length > MARK_CHARS || it.size >= size * 0.85 || it.y + it.h > base - size * 0.17) continue;
+      marks ??= new Set();
+      marks.add(it);
+    }
+  }
+  return marks;
+}
+
+/** Marks a mark's text in the cell's text, which no PDF text holds: cellText keeps them in place. */
+const MARK_OPEN = '\ue000';
+const MARK_CLOSE = '\ue001';
+const markPieces = new RegExp(`${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}`, 'g');
+
+/** The superscript forms of the characters footnote marks are made of. */
+const superscripts: Record<string, string> = {
+  ...Object.fromEntries([...'0123456789'].map((c, i) => [c, '⁰¹²³⁴⁵⁶⁷⁸⁹'[i]])),
+  '(': '⁽',
+  ')': '⁾',
+  '+': '⁺',
+  '-': '⁻',
+  '=': '⁼',
+  a: 'ᵃ',
+  b: 'ᵇ',
+  c: 'ᶜ',
+  d: 'ᵈ',
+  e: 'ᵉ',
+  f: 'ᶠ',
+  g: 'ᵍ',
+  h: 'ʰ',
+  i: 'ⁱ',
+  j: 'ʲ',
+  k: 'ᵏ',
+  l: 'ˡ',
+  m: 'ᵐ',
+  n: 'ⁿ',
+  o: 'ᵒ',
+  p: 'ᵖ',
+  r: 'ʳ',
+  s: 'ˢ',
+  t: 'ᵗ',
+  u: 'ᵘ',
+  v: 'ᵛ',
+  w: 'ʷ',
+  x: 'ˣ',
+  y: 'ʸ',
+  z: 'ᶻ',
+};
+
+/** A mark in superscript characters where each has one ("15,110²", "23ʳᵈ"), else as it is ("North*"). */
+function raisedMark(mark: string): string {
+  let out = '';
+  for (const c of mark) {
+    const up = superscripts[c];
+    if (up === undefined) return mark;
+    out += up;
+  }
+  return out;
+}
+
+/**
+ * The cell's text with its footnote marks raised: a table cell is plain text, and a mark joined to
+ * a figure as a digit would change the figure ("15,110" with mark "2" is not "15,1102").
+ */
+function markedText(runs: TextItem[], marks: Set<TextItem>, vocab: () => Vocabulary): string {
+  const bracketed: TextItem[] = [];
+  for (const it of runs)
+    bracketed.push(marks.has(it) ? { ...it, str: `${MARK_OPEN}${it.str.trim()}${MARK_CLOSE}` } : it);
+  return cellText(bracketed, vocab).replace(markPieces, (_, mark: string) => raisedMark(mark));
 }
 
 /** Whether a cell's runs hold a word not in bold. */
