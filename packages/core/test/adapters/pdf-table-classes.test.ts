@@ -831,6 +831,29 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('reads a wide table whose narrow columns have headings wrapped over three lines: a heading to a column', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'health-table.pdf'), {}, { filename: 'health.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Table 12. Selected health indicators by region, 2022',
+        '',
+        // The headings' lines run into one another across the columns ("births per deaths per
+        // expectancy"): each line is parted at the columns of the figures under it.
+        '| Region | Population (thousands) | Live births per 1,000 | Infant deaths per 1,000 births | Life expectancy (years) | Physicians per 10,000 | Hospital beds per 10,000 | Uninsured (%) | Obesity rate (%) | Smokers (%) |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+        '| Northern Coastal Region | 4,812 | 11.8 | 5.9 | 76.4 | 24.1 | 31.2 | 9.8 | 33.5 | 17.2 |',
+        '| Central Highlands District | 1,207 | 12.6 | 6.8 | 75.1 | 18.7 | 28.4 | 12.4 | 35.9 | 19.8 |',
+        '| Lake Country | 952 | 10.9 | 4.7 | 78.2 | 27.5 | 26.9 | 7.1 | 29.4 | 14.6 |',
+        '| Eastern Plains and Valleys | 2,634 | 13.4 | 7.2 | 74.8 | 16.9 | 34.7 | 14.9 | 38.2 | 21.3 |',
+        '| Capital Territory | 689 | 14.1 | 5.1 | 79.6 | 41.8 | 44.3 | 5.6 | 24.7 | 12.1 |',
+        '| Southern Islands (estimated) | 118 | 15.7 | 8.4 | 73.2 | 12.3 | 19.5 | 18.2 | 40.1 | 23.9 |',
+        '| All regions | 10,412 | 12.5 | 6.3 | 76.2 | 23.0 | 31.4 | 10.9 | 33.8 | 17.9 |',
+        '',
+        'Source: Regional health statistics office, annual survey.',
+      ].join('\n'),
+    );
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */

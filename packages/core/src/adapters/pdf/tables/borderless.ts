@@ -330,6 +330,22 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         }
       }
       let top = s;
+      // Lines of headings wrapped over one another above the first row, their columns too close
+      // for a gap to part them: found against the columns of the rows, which are made once, when
+      // asked; only over rows of figures (two at least in the row under the first).
+      let bodyCols: BodyColumns | null = null;
+      const colsOfRun = () => {
+        bodyCols ??= bodyColumns(items, rows, s, e);
+        return bodyCols;
+      };
+      const overFigures = s < e && figuresIn(rows[s + 1] as Row, items) >= 2;
+      while (
+        overFigures &&
+        top - 1 > lastTaken &&
+        headsColumns(rows[top - 1] as Row, rows[top] as Row, items, colsOfRun, page.height)
+      )
+        top--;
+      const stacked = top < s ? top : -1;
       while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
       const run = rows.slice(top, e + 1);
       // A paragraph that starts beside the last row and runs on below it is not the table's.
@@ -346,12 +362,19 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
       }
       const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
+      // The heading lines stacked over the first row make one header row with it, a heading to a
+      // column, when the rows stand further apart than those lines do.
+      const next = rows[s + 1];
+      const headed =
+        stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
+          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().cols)
+          : run;
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
         ? []
-        : sideBySideLists(run, parted, page.items)
-          ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals)];
+        : sideBySideLists(headed, parted, page.items)
+          ? listsApart(headed, parted, bridges, leadered, vocab)
+          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals)];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -435,6 +458,112 @@ function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: numbe
   const mine = style(line, a, b);
   const under = style(below, c, d);
   return (!mine.bold || under.bold) && mine.size <= under.size * TITLE_SIZE && under.size <= mine.size * TITLE_SIZE;
+}
+
+/** Most words of one heading's line in one column ("deaths per", "1,000 births"). */
+const HEADING_LINE_WORDS = 3;
+
+/** Per column of `cols` (by the runs' centres) the x range of the row's runs there and their words. */
+function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<number, [number, number, number]> {
+  const out = new Map<number, [number, number, number]>();
+  for (const i of row.items) {
+    const it = items[i] as TextItem;
+    const k = columnAt(cols, it);
+    const words = wordCount(it.str);
+    const known = out.get(k);
+    if (known) {
+      known[0] = Math.min(known[0], it.x);
+      known[1] = Math.max(known[1], it.x + it.w);
+      known[2] += words;
+    } else out.set(k, [it.x, it.x + it.w, words]);
+  }
+  return out;
+}
+
+/** The columns of a table's rows, and those of them holding figures under its first row. */
+interface BodyColumns {
+  cols: [number, number][];
+  figured: Set<number>;
+}
+
+/** How many rows under a table's first row say which of its columns hold figures. */
+const FIGURE_ROWS = 3;
+
+/** Runs of a row that are figures. */
+function figuresIn(row: Row, items: TextItem[]): number {
+  let n = 0;
+  for (const i of row.items) if (figure.test((items[i] as TextItem).str.trim())) n++;
+  return n;
+}
+
+/** The column of `cols` a run's centre falls in (parted midway between columns). */
+function columnAt(cols: [number, number][], it: TextItem): number {
+  const cx = it.x + it.w / 2;
+  let k = 0;
+  while (k + 1 < cols.length && cx > ((cols[k] as [number, number])[1] + (cols[k + 1] as [number, number])[0]) / 2) k++;
+  return k;
+}
+
+/** The columns of rows `s`…`e` and which hold figures in the rows right under row `s`. */
+function bodyColumns(items: TextItem[], rows: Row[], s: number, e: number): BodyColumns {
+  const { cols } = tableColumns(items, rows.slice(s, e + 1));
+  const figured = new Set<number>();
+  for (let k = s + 1; k <= Math.min(e, s + FIGURE_ROWS); k++)
+    for (const i of (rows[k] as Row).items) {
+      const it = items[i] as TextItem;
+      if (figure.test(it.str.trim())) figured.add(columnAt(cols, it));
+    }
+  return { cols, figured };
+}
+
+/**
+ * Whether a line right above a table's first row (or above a line found so) is a line of the
+ * columns' headings, each wrapped over lines and centred or set flush over its column ("Live" over
+ * "births per" over "1,000"), the columns so narrow that no cell gap parts the headings: a few
+ * words in each of the columns of the rows below (`body`) it stands in, reaching over no other
+ * column's text, each set as the heading line under it in its column is (same left, right or
+ * centre), two of them over columns of figures, at the heading lines' pitch. Prose over a table
+ * runs over the columns' edges and ignores them; a grid of names over addresses holds no figures.
+ */
+function headsColumns(line: Row, below: Row, items: TextItem[], body: () => BodyColumns, pageHeight: number): boolean {
+  if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
+  if (!inBody(line.top, line.bottom, pageHeight)) return false;
+  const { cols: cs, figured } = body();
+  if (cs.length < 3) return false;
+  const mine = perColumn(line, items, cs);
+  if (mine.size < 2) return false;
+  const under = perColumn(below, items, cs);
+  const near = (x: number, y: number) => Math.abs(x - y) <= 2;
+  let aligned = 0;
+  for (const [k, [a, b, words]] of mine) {
+    if (words > HEADING_LINE_WORDS) return false;
+    const left = cs[k - 1];
+    const right = cs[k + 1];
+    if ((left && a < left[1]) || (right && b > right[0])) return false;
+    const u = under.get(k);
+    if (!u) continue;
+    if (!near(a, u[0]) && !near(b, u[1]) && !near(a + b, u[0] + u[1])) return false;
+    if (figured.has(k)) aligned++;
+  }
+  return aligned >= 2;
+}
+
+/**
+ * The run with its lines `from`…`to` (heading lines stacked over the first row, and that row) made
+ * one row, its chunks the columns its runs stand in.
+ */
+function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], cols: [number, number][]): Row[] {
+  const first = run[from] as Row;
+  const head: Row = { items: [], top: first.top, bottom: first.bottom, h: first.h, chunks: [] };
+  for (let k = from; k <= to; k++) {
+    const r = run[k] as Row;
+    append(head.items, r.items);
+    head.bottom = Math.max(head.bottom, r.bottom);
+    head.h = Math.max(head.h, r.h);
+  }
+  const parts = [...perColumn(head, items, cols).entries()].sort((p, q) => p[0] - q[0]);
+  for (const [, [a, b]] of parts) head.chunks.push([a, b]);
+  return [...run.slice(0, from), head, ...run.slice(to + 1)];
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
