@@ -854,6 +854,68 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('reads two unruled tables one above the other as two, their titles and source notes as text', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'stacked-tables.pdf'), withPages, { filename: 'stacked.pdf' }))
+      .markdown;
+    const arrests = [
+      '| Offense charged | 2010 | 2011 | Change (%) |',
+      '| --- | --- | --- | --- |',
+      '| Burglary | 289.8 | 281.2 | -3.0 |',
+      '| Larceny and theft | 1,271.4 | 1,264.9 | -0.5 |',
+      '| Motor vehicle theft | 61.9 | 58.3 | -5.8 |',
+      '| Vandalism | 231.5 | 222.1 | -4.1 |',
+      '| Fraud | 187.9 | 168.6 | -10.3 |',
+    ];
+    const juvenile = [
+      '| Region | Total | Under 15 | 15 to 17 | Female |',
+      '| --- | --- | --- | --- | --- |',
+      '| Northeast | 214.7 | 61.2 | 153.5 | 62.8 |',
+      '| Midwest | 301.2 | 88.9 | 212.3 | 91.4 |',
+      '| South | 498.6 | 142.0 | 356.6 | 140.2 |',
+      '| West | 356.1 | 97.4 | 258.7 | 101.9 |',
+    ];
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Table 324. Arrests by offense charged: 2010 and 2011',
+        '',
+        '\\[In thousands. Estimates for the whole country]',
+        '',
+        ...arrests,
+        '',
+        'Source: Bureau of Justice Figures, Crime in the Country, annual.',
+        '',
+        '# Table 325. Juvenile arrests by region: 2011',
+        '',
+        '\\[In thousands. Persons under 18 years of age]',
+        '',
+        ...juvenile,
+        '',
+        'Source: Same as Table 324.',
+      ].join('\n'),
+    );
+    // Set tight: each note at the rows' pitch under its table, the next title two rows under it.
+    expect(second?.trim()).toBe(
+      [
+        '# Table 326. Arrests in cities by offense charged: 2010 and 2011',
+        '',
+        '\\[In thousands. Arrests reported by city police]',
+        '',
+        ...arrests,
+        '',
+        'Source: Bureau of Justice Figures, Crime in the Country, 2014 edition.',
+        '',
+        '# Table 327. Juvenile arrests by region: 2013',
+        '',
+        '\\[Persons under 18 years of age, in thousands]',
+        '',
+        ...juvenile,
+        '',
+        'Source: Same as Table 326.',
+      ].join('\n'),
+    );
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */
