@@ -916,6 +916,46 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('keeps flush-left text beside flush-right figures of any width in their columns, and empty cells empty', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'inner-outer.pdf'), withPages, { filename: 'inner.pdf' })).markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        '# Suppliers by value of orders',
+        '',
+        '| Supplier | Sector | Orders | Value | Country | Rating |',
+        '| --- | --- | --- | --- | --- | --- |',
+        // The value ends 8 points short of the country's start on the longest figures.
+        '| Aldana Textiles | Clothing | 7 | 1,204,330.50 | Spain | A |',
+        '| Birchwood Timber Co | Construction | 1,482 | 96.20 | Canada |  |',
+        '| Corvo | Food | 38 | 18,009.00 | Portugal | B |',
+        '| Delamere Instruments Ltd | Electronics | 12,904 | 2,310,877.15 | Ireland | A |',
+        '| Estrada |  | 256 | 4.75 | Mexico | C |',
+        '| Fjordline Marine | Shipping | 3 | 870,112.40 | Norway |  |',
+        '',
+        'Values are in euros; ratings from the last audit.',
+      ].join('\n'),
+    );
+    expect(second?.trim()).toBe(
+      [
+        '# Towns of the three municipalities',
+        '',
+        '| Municipality | Town | Code | Population | Altitude |',
+        '| --- | --- | --- | --- | --- |',
+        '| San Felipe | San Felipe | 0001 | 28,112 | 2,140 |',
+        '|  | El Carmen |  | 1,206 |  |',
+        '|  | La Estancia | 0014 | 412 |  |',
+        '|  | Ojo de Agua |  | 95 | 2,310 |',
+        '| Villa Hidalgo | Villa Hidalgo | 0001 | 9,870 | 1,880 |',
+        '|  | Los Pinos |  |  | 1,905 |',
+        '|  | Santa Rita | 0023 | 1,044 |  |',
+        '| Tepetlan | Tepetlan | 0001 | 4,515 |  |',
+        '',
+        'Codes and altitudes are given where the survey recorded them.',
+      ].join('\n'),
+    );
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */
