@@ -956,6 +956,45 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
     );
   });
+
+  it('reads a table whose rows stand far apart as one, and one beside an upward group name whole', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
+      .markdown;
+    const [first, second] = pagesOf(md ?? '');
+    // Three line heights between rows, header included: the rows' even pitch makes them one table.
+    expect(first?.trim()).toBe(
+      [
+        '# Schedule of fees',
+        '',
+        '| Service | Unit | Price | Tax |',
+        '| --- | --- | --- | --- |',
+        '| Site survey | visit | 180.00 | 21% |',
+        '| Foundation design | project | 2,450.00 | 21% |',
+        '| Structural check | floor | 640.00 | 21% |',
+        '| Permit filing | application | 95.00 | 0% |',
+        '| Final inspection | visit | 210.00 | 21% |',
+        '',
+        'Fees are charged when the work is done.',
+      ].join('\n'),
+    );
+    // The group's name set upward beside the rows is text turned against the page, which the text
+    // flow leaves out (as margin stamps): the table is still one, every row in it.
+    expect(second?.trim()).toBe(
+      [
+        '# Schools by district',
+        '',
+        '| District | Schools | Pupils | Teachers |',
+        '| --- | --- | --- | --- |',
+        '| Aldenmoor | 14 | 3,912 | 241 |',
+        '| Brightwater | 9 | 2,208 | 150 |',
+        '| Colton Vale | 21 | 6,075 | 388 |',
+        '| Dunmere | 6 | 1,334 | 97 |',
+        '| Eastbrook | 11 | 2,870 | 176 |',
+        '',
+        'Counts are taken on the first school day of the year.',
+      ].join('\n'),
+    );
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */

@@ -302,7 +302,10 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
         const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
-        if (next.top - cur.bottom > gap || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        // Rows of cells set far apart at one pitch are one table's, however loose its layout.
+        const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
+        const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
+        if (far || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
         if (
           !isMulti[e + 1] &&
           !narrow(next) &&
@@ -323,7 +326,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const spentOut = spent > budget;
       const first = rows[s] as Row;
       const second = rows[s + 1];
-      if (second && e > s && rowsApart(first, second)) {
+      // A first row standing apart is a header over the rows, unless all stand so far apart.
+      if (second && e > s && rowsApart(first, second) && !(s + 1 < e && evenPitch(rows, s + 1))) {
         if (!headerOver(first, rows.slice(s + 1, e + 1), items)) {
           if (spentOut) s = end;
           continue;
@@ -590,6 +594,23 @@ function wordsIn(row: Row, items: TextItem[]): number {
 const ROW_GAP = 2;
 /** ...except under a header row, which may stand this far above the first row. */
 const HEADER_GAP = 4;
+
+/** Rows set at one pitch stand at most this many line heights apart, however loose their table. */
+const FAR_ROWS = 6;
+
+/**
+ * Whether rows `k - 1`, `k` and `k + 1` are set at one pitch (top to top, within a tenth), the
+ * gap under row `k` at most `FAR_ROWS` line heights: evenly spaced rows, however far apart.
+ */
+function evenPitch(rows: Row[], k: number): boolean {
+  const a = rows[k - 1];
+  const b = rows[k];
+  const c = rows[k + 1];
+  if (!a || !b || !c) return false;
+  const p = b.top - a.top;
+  const q = c.top - b.top;
+  return p > 0 && Math.abs(p - q) <= 0.1 * p && c.top - b.bottom <= FAR_ROWS * Math.max(b.h, c.h);
+}
 
 /** Whether line `b` stands further below `a` than the rows of one table stand apart. */
 const rowsApart = (a: Row, b: Row): boolean => b.top - a.bottom > ROW_GAP * Math.max(a.h, b.h);
