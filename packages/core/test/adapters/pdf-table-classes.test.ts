@@ -809,6 +809,31 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       );
     },
   );
+
+  it('reads a table drawn sideways on an upright page (its text turned, no /Rotate) upright, ruled or not', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-tables.pdf'), withPages, { filename: 'side.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    // Clockwise (read top to bottom) and anticlockwise (bottom to top), ruled, then unruled.
+    for (const [i, month] of ['March', 'April', 'May', 'June'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Reservoir levels at the end of ${month}`,
+          '',
+          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+          '| --- | --- | --- | --- |',
+          '| Kielder Water | Northumberland | 199,175 | 87 |',
+          '| Rutland Water | East Midlands | 124,000 | 74 |',
+          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+          '| Haweswater | Cumbria | 84,900 | 68 |',
+          '',
+          'Levels are shares of full capacity.',
+        ].join('\n'),
+      );
+    }
+  });
+
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */
