@@ -834,6 +834,30 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 
+  it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(2);
+    // Turned anticlockwise (read bottom to top), then clockwise (top to bottom); "Mean wind" over
+    // "speed (km/h)" is one heading on two turned lines, "Frost days" two runs on one.
+    for (const [i, month] of ['July', 'August'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Weather stations in ${month}`,
+          '',
+          '| Station | Rainfall (mm) | Sunshine hours | Frost days | Mean wind speed (km/h) |',
+          '| --- | --- | --- | --- | --- |',
+          '| Aberdeen | 64.2 | 142 | 6 | 16.1 |',
+          '| Cardiff | 98.5 | 165 | 3 | 17.4 |',
+          '| Plymouth | 87.0 | 178 | 2 | 19.8 |',
+          '| Norwich | 51.3 | 160 | 8 | 14.2 |',
+          '',
+          'Figures are monthly totals and means.',
+        ].join('\n'),
+      );
+    }
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */
