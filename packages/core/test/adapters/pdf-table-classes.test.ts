@@ -834,6 +834,40 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 
+  it('reads tables ruled with thin filled boxes, or drawn only as cell backgrounds with white gaps', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'filled-rules.pdf'), withPages, { filename: 'fills.pdf' }))
+      .markdown;
+    const [ferries, library] = pagesOf(md ?? '');
+    expect(ferries?.trim()).toBe(
+      [
+        '# Morning ferries',
+        '',
+        '| Route | Departs | Arrives | Fare |',
+        '| --- | --- | --- | --- |',
+        '| Oban - Craignure | 07:45 | 08:31 | 4.10 |',
+        '| Ullapool - Stornoway | 09:30 | 12:15 | 10.35 |',
+        '| Mallaig - Armadale | 10:10 | 10:40 | 3.20 |',
+        '| Largs - Cumbrae | 11:00 | 11:10 | 2.90 |',
+        '',
+        'Fares are for foot passengers, in pounds.',
+      ].join('\n'),
+    );
+    expect(library?.trim()).toBe(
+      [
+        '# Library opening hours',
+        '',
+        '| Branch | Weekdays | Saturday | Sunday |',
+        '| --- | --- | --- | --- |',
+        '| Central | 08:00 - 20:00 | 09:00 - 17:00 | 11:00 - 16:00 |',
+        '| Harbour Road | 09:00 - 18:00 | 09:00 - 13:00 | closed |',
+        '| Hillside | 10:00 - 18:00 | 10:00 - 16:00 | closed |',
+        '| Station Square | 08:30 - 19:00 | 09:00 - 17:00 | 12:00 - 16:00 |',
+        '',
+        'All branches close on public holidays.',
+      ].join('\n'),
+    );
+  });
+
   it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
     const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
       .markdown;
