@@ -868,6 +868,46 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('spans ruled cells over the rows and columns their rules leave open; a grouped heading makes a header of two rows', async () => {
+    const result = await parse(
+      fixture('pdf-patterns', 'spans.pdf'),
+      { formats: ['markdown', 'html'] },
+      { filename: 'spans.pdf' },
+    );
+    // Markdown repeats a spanning cell in every slot it covers; the sub-headings are headings, not bold text.
+    expect(result.markdown?.trim()).toBe(
+      [
+        '# Course timetable',
+        '',
+        '| Day | Time | Session | Session |',
+        '| --- | --- | --- | --- |',
+        '| Day | Time | Room | Course |',
+        '| Monday | 09:00 | A12 | Algebra |',
+        '| Monday | 11:00 | B03 | Statistics |',
+        '| Monday | 14:00 | A12 | Geometry |',
+        '| Tuesday | 09:00 | C21 | Physics |',
+        '| Tuesday | 13:00 | Lab 2 | Chemistry practical |',
+        '| Wednesday | Open day: no classes | Open day: no classes | Open day: no classes |',
+        '',
+        'Rooms may change at short notice.',
+      ].join('\n'),
+    );
+    expect(result.html).toContain(
+      [
+        '<table><thead>',
+        '<tr><th rowspan="2">Day</th><th rowspan="2">Time</th><th colspan="2">Session</th></tr>',
+        '<tr><th>Room</th><th>Course</th></tr></thead><tbody>',
+        '<tr><td rowspan="3">Monday</td><td>09:00</td><td>A12</td><td>Algebra</td></tr>',
+        '<tr><td>11:00</td><td>B03</td><td>Statistics</td></tr>',
+        '<tr><td>14:00</td><td>A12</td><td>Geometry</td></tr>',
+        '<tr><td rowspan="2">Tuesday</td><td>09:00</td><td>C21</td><td>Physics</td></tr>',
+        '<tr><td>13:00</td><td>Lab 2</td><td>Chemistry practical</td></tr>',
+        '<tr><td>Wednesday</td><td colspan="3">Open day: no classes</td></tr>',
+        '</tbody></table>',
+      ].join(''),
+    );
+  });
+
   it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
     const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
       .markdown;
