@@ -908,6 +908,69 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it("joins a ruled table's last row, printed alone at the top of the next page, to the table; keeps two stacked tables apart", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'page-breaks.pdf'), withPages, { filename: 'breaks.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(3);
+    expect(pages[0]?.trim()).toBe(
+      [
+        '# Stock at the end of the year',
+        '',
+        'Counts were taken on the last working day.',
+        '',
+        '| Item | Warehouse | Units |',
+        '| --- | --- | --- |',
+        '| Copper pipe | Leeds | 1,240 |',
+        '| Brass valve | Derby | 385 |',
+        '| Steel bracket | Leeds | 2,010 |',
+        '| Rubber seal | Hull | 7,450 |',
+        // Printed on the next page, in a ruled row of its own.
+        '| Zinc washer | Derby | 12,600 |',
+      ].join('\n'),
+    );
+    expect(pages[1]?.trim()).toBe('Units are single pieces, not boxes.');
+    expect(pages[2]?.trim()).toBe(
+      [
+        '# Park survey',
+        '',
+        '| Tree | Planted | Height (m) |',
+        '| --- | --- | --- |',
+        '| Oak | 1921 | 24.5 |',
+        '| Beech | 1948 | 19.0 |',
+        '| Rowan | 1990 | 8.2 |',
+        '',
+        'The survey also counted the birds that nested in the park this spring.',
+        '',
+        '| Bird | Nests | Fledged |',
+        '| --- | --- | --- |',
+        '| Blue tit | 14 | 96 |',
+        '| Nuthatch | 3 | 17 |',
+        '| Wren | 6 | 31 |',
+        '',
+        'Counts are for the whole park.',
+      ].join('\n'),
+    );
+  });
+
+  it("reads a ruled right-to-left Arabic table: columns as printed, each cell's words in reading order", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'arabic-table.pdf'), {}, { filename: 'arabic.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'مدن عربية كبرى',
+        '',
+        '| المساحة | عدد السكان | المدينة |',
+        '| --- | --- | --- |',
+        '| 3,085 | 10,100,000 | القاهرة |',
+        '| 1,973 | 7,600,000 | الرياض |',
+        '| 1,680 | 4,100,000 | عمان |',
+        '| 212 | 1,100,000 | تونس |',
+        '',
+        'المساحة بالكيلومتر المربع',
+      ].join('\n'),
+    );
+  });
+
   it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
     const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
       .markdown;
