@@ -971,6 +971,35 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps upright text set beside a table drawn sideways: the table read upright, the text as text', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-beside.pdf'), withPages, { filename: 'beside.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(2);
+    // The page's text is the table's (most of it is turned): the text turned against it, a heading
+    // and a paragraph, follows it, read in its own upright frame.
+    for (const [i, month] of ['July', 'August'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Reservoir levels at the end of ${month}`,
+          '',
+          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+          '| --- | --- | --- | --- |',
+          '| Kielder Water | Northumberland | 199,175 | 87 |',
+          '| Rutland Water | East Midlands | 124,000 | 74 |',
+          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+          '| Haweswater | Cumbria | 84,900 | 68 |',
+          '',
+          'Levels are shares of full capacity.',
+          '',
+          `# Water supply in ${month}`,
+          '',
+          'Reservoirs were fuller than last year in every region, after a wet winter and spring.',
+        ].join('\n'),
+      );
+    }
+  });
+
   it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
     const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
       .markdown;

@@ -173,7 +173,7 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
     dir: 'ltr',
     hasEOL: it.hasEOL,
     // Page space has y down: a baseline pointing up the page reads bottom to top.
-    rotated: m[1] < 0 ? 'up' : 'down',
+    rotated: Math.abs(m[1]) < Math.abs(m[0]) ? 'over' : m[1] < 0 ? 'up' : 'down',
   };
 }
 

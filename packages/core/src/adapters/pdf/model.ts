@@ -29,12 +29,12 @@ export interface TextItem {
   /**
    * Set on runs turned against the page's text (rotated column headers, margin notes). Only table
    * cells use them; the text flow leaves them out. The box is the run's extent on the page.
-   * Which way such a run reads on the page: `up` (turned anticlockwise, bottom to top) or `down`
-   * (clockwise, top to bottom, and upside down), so a cell with several turned lines reads them in
-   * order. Always present (false on upright runs): every item has the same fields in the same
+   * Which way such a run reads on the page: `up` (turned anticlockwise, bottom to top), `down`
+   * (clockwise, top to bottom) or `over` (upside down), so a cell with several turned lines reads
+   * them in order and turned passages read in their own upright frame. Always present (false on upright runs): every item has the same fields in the same
    * order, so the layout code reading them sees one object shape.
    */
-  rotated: false | 'up' | 'down';
+  rotated: false | 'up' | 'down' | 'over';
 }
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */

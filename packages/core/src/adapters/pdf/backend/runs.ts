@@ -245,8 +245,8 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
  * portrait sheet reads 3π/2, and it adds to the frame's own quarter turn `turned` (`frameQuarter`).
  * Subtracting it turned every page with /Rotate 90 or 270, and all sideways text, upside down.
  */
-/** The quarter (relative to the page's text) of a run turned anticlockwise, read bottom to top. */
-const TURNED_UP = 3;
+/** Which way a run reads, by its quarter turn relative to the page's text (PDFium's angles go clockwise). */
+const turnedWay: readonly ('up' | 'down' | 'over')[] = ['over', 'down', 'over', 'up'];
 
 function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
@@ -399,7 +399,7 @@ function toItems(
         italic: r.font.italic,
         dir: 'ltr',
         hasEOL: r.eol,
-        rotated: (r.q - dominant + 4) % 4 === TURNED_UP ? 'up' : 'down',
+        rotated: turnedWay[(r.q - dominant + 4) % 4] ?? 'over',
       });
       continue;
     }
