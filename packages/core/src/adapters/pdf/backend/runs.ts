@@ -239,15 +239,15 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
   return tf * Math.hypot(f[o + 2] as number, f[o + 3] as number);
 }
 
+/** Which way a run reads by its display quarter turn from the page's text (clockwise: 3 reads up the page). */
+const turnedWay: readonly ('up' | 'down' | 'over')[] = ['over', 'down', 'over', 'up'];
+
 /**
  * Writing direction in display quarter turns (clockwise, as the display's y points down). PDFium's
  * angle is atan2(c, a) of the character matrix: clockwise in user space, so text running up a
  * portrait sheet reads 3π/2, and it adds to the frame's own quarter turn `turned` (`frameQuarter`).
  * Subtracting it turned every page with /Rotate 90 or 270, and all sideways text, upside down.
  */
-/** Which way a run reads, by its quarter turn relative to the page's text (PDFium's angles go clockwise). */
-const turnedWay: readonly ('up' | 'down' | 'over')[] = ['over', 'down', 'over', 'up'];
-
 function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
   const k = Math.round(angle / HALF_PI);
