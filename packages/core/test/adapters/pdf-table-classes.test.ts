@@ -543,6 +543,30 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
   });
 
+  it('takes the heading row of a display layout as its header when the running foot under the rows bridges its columns', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'footer-headings.pdf'), withPages, { filename: 'foot.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(5);
+    const codes = 'Transaction Code 610, 611, 612, 640, 641, 642, 650, 651, 652';
+    // p. 4: the heading row on the rows' pitch; p. 5: three line heights above them.
+    for (const [page, second] of [
+      [3, 'Transaction Date'],
+      [4, 'Cross-Reference MFT'],
+    ] as const) {
+      const lines = pages[page]?.trim().split('\n') ?? [];
+      expect(lines.slice(2, 6)).toEqual([
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        `| 5 | 01-03 | ${codes} |`,
+        `| 5 | 06-15 | ${second} |`,
+      ]);
+      expect(lines.at(-1)).toBe(`| 15 | 01-03 | ${codes} |`);
+      expect(lines).toHaveLength(45);
+    }
+    expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -1202,6 +1226,11 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| 22 | 62-63 | Non-Compliance Code |\n|  |  | 10-99 = non-filer argument (UTAAP) |\n\n##### Command Code BMFOL Entity Display',
     );
     expect(md).not.toMatch(/^\|.*(?:Internal Revenue Manual|Cat\. No\.)/m);
+    // p. 59: the heading row on the first row's pitch, the footer under the last row bridging the
+    // gap between the line numbers and the positions while the columns are found.
+    expect(md).toContain(
+      '##### Command Code BMFOL Entity Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 11 | 25-41 | Transaction DLN |',
+    );
     // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',

@@ -1,4 +1,5 @@
 import { append, maxOf } from '../../../util/arrays.ts';
+import { inFootBand, inHeadBand } from '../furniture.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
@@ -324,7 +325,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const first = rows[s] as Row;
       const second = rows[s + 1];
       if (second && e > s && rowsApart(first, second)) {
-        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) {
+        if (!headerOver(first, rows.slice(s + 1, e + 1), items, page.height)) {
           if (spentOut) s = end;
           continue;
         }
@@ -351,7 +352,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(run, parted, page.items)
           ? listsApart(run, parted, bridges, leadered, vocab)
-          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals)];
+          : [tableOf(run, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height)];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -475,11 +476,12 @@ const HEADING_WORDS = 8;
  * above a table are not), with three cells or more, each over its own column of theirs (years
  * over columns of figures). A heading over none of their columns heads the one beside it that no
  * other heading is over ("LINE" left of the line numbers), as `headingsOverColumns` joins it to
- * that column once the table is found.
+ * that column once the table is found. A running foot under the rows (`bandRows`) sets no column.
  */
-function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
+function headerOver(header: Row, body: Row[], items: TextItem[], height: number): boolean {
   if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
-  const { cols } = tableColumns(items, body);
+  const { from, to } = bandRows(body, height);
+  const { cols } = tableColumns(items, from === 0 && to === body.length ? body : body.slice(from, to));
   const used = new Set<number>();
   // Between which columns each heading over none of them stands: the index of the column right of it.
   const beside: number[] = [];
@@ -982,9 +984,10 @@ function tableOf(
   cuts: Cut[],
   wrapping: number[] = [],
   verticals: Segment[] = [],
+  height = 0,
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
-  const { every, cols } = tableColumns(items, run, true);
+  const { every, cols, edge } = bodyColumns(items, run, height);
   // A contents entry too long for its line runs on over the gap before the pages, its leader and
   // page on the next line: the leaders still make the list a table of entries and pages.
   const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
@@ -1051,7 +1054,7 @@ function tableOf(
   const ys = [(merged[0] as Row).top - 1];
   for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
   ys.push((merged[merged.length - 1] as Row).bottom + 1);
-  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
+  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices, edge), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
   const at = pages === null ? indentsLeft(cols) : undefined;
@@ -1284,9 +1287,16 @@ function indentsLeft(cols: [number, number][]): (it: TextItem) => number {
 /**
  * Column edges with each heading set beside the column it heads joined to that column: a heading
  * ("LINE") standing left or right of the figures under it, its own column empty below it, theirs
- * empty in the heading's row. Apart, they were two half-empty columns.
+ * empty in the heading's row (a running foot `furniture` still in the table not counted). Apart,
+ * they were two half-empty columns.
  */
-function headingsOverColumns(xs: number[], ys: number[], items: TextItem[], indices: number[]): number[] {
+function headingsOverColumns(
+  xs: number[],
+  ys: number[],
+  items: TextItem[],
+  indices: number[],
+  furniture: number[] = [],
+): number[] {
   const cols = xs.length - 1;
   const rows = ys.length - 1;
   if (rows < 3 || cols < 3) return xs;
@@ -1296,7 +1306,9 @@ function headingsOverColumns(xs: number[], ys: number[], items: TextItem[], indi
     head.push(false);
     body.push(false);
   }
+  const skip = new Set(furniture);
   for (const i of indices) {
+    if (skip.has(i)) continue;
     const it = items[i] as TextItem;
     const c = slotOf(xs, it.x + it.w / 2);
     if (slotOf(ys, it.y + it.h / 2) === 0) head[c] = true;
@@ -1411,6 +1423,39 @@ export function tableColumns(
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/**
+ * Where a run's rows start and end (`from` … `to`, exclusive) without its first or last row when that
+ * row stands in the page's head or foot band: perhaps a running head or foot set at the rows' pitch
+ * ("Cat. No. 28171E (12-12-2022)" under the line numbers and positions), which `dropFurnitureRows`
+ * drops once the document's furniture is known. Its text may close or widen the columns' gaps.
+ */
+function bandRows(run: Row[], height: number): { from: number; to: number } {
+  if (!height || run.length < 4) return { from: 0, to: run.length };
+  const from = inHeadBand((run[0] as Row).bottom, height) ? 1 : 0;
+  const to = inFootBand((run[run.length - 1] as Row).top, height) ? run.length - 1 : run.length;
+  return { from, to };
+}
+
+/**
+ * A found run's columns (`tableColumns` with indents), without a head or foot band row (`bandRows`)
+ * that closes a gap all other rows leave. Its text still goes into the table's cells meanwhile;
+ * `edge` lists its runs. With no page height given, all rows count.
+ */
+function bodyColumns(
+  items: TextItem[],
+  run: Row[],
+  height: number,
+): { every: number; cols: [number, number][]; edge: number[] } {
+  const found = { ...tableColumns(items, run, true), edge: [] as number[] };
+  const { from, to } = bandRows(run, height);
+  if (from === 0 && to === run.length) return found;
+  const inner = tableColumns(items, run.slice(from, to), true);
+  if (inner.every <= found.every) return found;
+  const edge = from ? (run[0] as Row).items.slice() : [];
+  if (to < run.length) append(edge, (run[run.length - 1] as Row).items);
+  return { ...inner, edge };
 }
 
 /** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
