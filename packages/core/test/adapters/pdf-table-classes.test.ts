@@ -501,6 +501,23 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('takes a heading row four and a half line heights above the rows as their header', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'farther-heading.pdf'), {}, { filename: 'farther.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Return Form 941 Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the wrapped end of a code line in its cell, each code line under a field a row of its own', async () => {
     const md = (await parse(fixture('pdf-patterns', 'wrapped-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
     expect(md?.trim()).toBe(

@@ -460,8 +460,8 @@ function wordsIn(row: Row, items: TextItem[]): number {
 
 /** Lines further apart than this many line heights are no longer one table... */
 const ROW_GAP = 2;
-/** ...except under a header row, which may stand this far above the first row. */
-const HEADER_GAP = 4;
+/** ...except under a header row, which may stand this far above the first row (4.7 in the IRM manual's Form 941 display). */
+const HEADER_GAP = 5;
 
 /** Whether line `b` stands further below `a` than the rows of one table stand apart. */
 const rowsApart = (a: Row, b: Row): boolean => b.top - a.bottom > ROW_GAP * Math.max(a.h, b.h);
