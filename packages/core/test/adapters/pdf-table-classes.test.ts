@@ -518,6 +518,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps the end of a description begun on the page before in the table, under its heading row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'continued-cell.pdf'), {}, { filename: 'continued.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Entity Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '|  |  | Year and month that the entity was established on the master file |',
+        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+        '| 1 | 59-62 | Name Control |',
+        '| 2 | 11-45 | Name Line |',
+        '| 2 | 71-72 | Cycle of Latest Update |',
+        '| 4 | 70-79 | Interest Computation Date |',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the wrapped end of a code line in its cell, each code line under a field a row of its own', async () => {
     const md = (await parse(fixture('pdf-patterns', 'wrapped-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -1247,6 +1265,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     // gap between the line numbers and the positions while the columns are found.
     expect(md).toContain(
       '##### Command Code BMFOL Entity Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 11 | 25-41 | Transaction DLN |',
+    );
+    // p. 42: the end of a description begun on p. 41 stands under the heading row, in the table.
+    expect(md).toContain(
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n|  |  | Year and month that the entity was established on the master file |\n| 5 | 56-57 | Fiscal Year Month |',
     );
     // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
     expect(md).toContain(

@@ -261,6 +261,17 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       }
       return false;
     };
+    /**
+     * The first line of a cell's text wrapped over lines, set in from the lines under it (a
+     * description going on from the page before, its first line indented): the line right under
+     * it, at a paragraph's pitch, wraps a cell of the rows `from`…`to`.
+     */
+    const opensWrap = (r: Row, below: Row | undefined, from: number, to: number) => {
+      if (r.chunks.length !== 1 || below?.chunks.length !== 1 || !tightUnder(r, below)) return false;
+      const start = (r.chunks[0] as [number, number])[0];
+      const under = (below.chunks[0] as [number, number])[0];
+      return start >= under && start <= under + r.h && wrapsCell(below, from, to);
+    };
     // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
     // section: the rows below it are another table, however well their columns line up.
     // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
@@ -309,6 +320,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
           !wrapsCell(next, s, e) &&
+          !opensWrap(next, rows[e + 2], s, e) &&
           !entryWraps(next, rows[e + 2])
         )
           break;
@@ -835,14 +847,18 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: 
 /**
  * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
  * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
- * beside codes wrap), flush with that column's start, and the row above has text there. A label
- * under a label stands in the table's first column.
+ * beside codes wrap), flush with that column's start, and the row above has text there (or set in
+ * by a line height at most: a paragraph's first line). A label under a label stands in the table's
+ * first column.
  */
 function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
   if (line.chunks.length !== 1) return false;
   const start = (line.chunks[0] as [number, number])[0];
   if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
-  for (const i of above.items) if (Math.abs((items[i] as TextItem).x - start) <= 3) return true;
+  for (const i of above.items) {
+    const x = (items[i] as TextItem).x;
+    if (x >= start - 3 && x <= start + line.h) return true;
+  }
   return false;
 }
 
