@@ -602,6 +602,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
   });
 
+  it('builds the row under a running head dropped from a table as its header, in Markdown and HTML', async () => {
+    const bytes = fixture('pdf-patterns', 'head-rows.pdf');
+    const options = { formats: ['markdown' as const, 'html' as const], ...withPages };
+    const result = await parse(bytes, options, { filename: 'head.pdf' });
+    const last = pagesOf(result.markdown ?? '')[3]?.trim();
+    expect(last).toBe(
+      [
+        '| Part | Bin | Site | Stock |',
+        '| --- | --- | --- | --- |',
+        '| A-100 | B4 | North | 120 |',
+        '| B-220 | C1 | South | 75 |',
+        '| C-310 | A7 | North | 300 |',
+        '| D-415 | D2 | East | 42 |',
+      ].join('\n'),
+    );
+    expect(result.html).toContain(
+      '<table><thead><tr><th>Part</th><th>Bin</th><th>Site</th><th>Stock</th></tr></thead><tbody><tr><td>A-100</td>',
+    );
+    expect(result.markdown).not.toMatch(/Stock report|Warehouse 4/);
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];

@@ -106,9 +106,21 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
     dropped.push(rows.shift() as TableRow);
     ys.shift();
     t.bbox[1] = round2(ys[0] as number);
-    for (const c of rows[0]?.children ?? []) c.header = true;
+    for (const c of rows[0]?.children ?? []) asHeader(c);
   }
   if (dropped.length) dropColumnsOf(rows, dropped);
+}
+
+/**
+ * Makes a cell of the row under a dropped running head a header cell, as the table's first row is
+ * built (`cellContent`): a cell bold throughout reads plain there, the header being bold already.
+ */
+function asHeader(c: TableCell): void {
+  c.header = true;
+  const [only] = c.children;
+  if (c.children.length !== 1 || only?.type !== 'paragraph' || only.children.length !== 1) return;
+  const [inline] = only.children;
+  if (inline?.type === 'strong') only.children = inline.children;
 }
 
 /**
