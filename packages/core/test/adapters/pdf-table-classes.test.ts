@@ -623,6 +623,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(result.markdown).not.toMatch(/Stock report|Warehouse 4/);
   });
 
+  it('keeps a first row of names in title case in the table of names and addresses under it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'name-grid.pdf'), {}, { filename: 'names.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Visit your local Cancer Council website',
+        '',
+        '| Cancer Council ACT | Cancer Council Queensland | Cancer Council Victoria |',
+        '| --- | --- | --- |',
+        '| actcancer.org | cancerqld.org.au | cancervic.org.au |',
+        '| **Cancer Council NSW** | **Cancer Council SA** | **Cancer Council WA** |',
+        '| cancercouncil.com.au | cancersa.org.au | cancerwa.asn.au |',
+        '| **Cancer Council NT** | **Cancer Council Tasmania** | **Cancer Council Australia** |',
+        '| nt.cancer.org.au | cancertas.org.au | cancer.org.au |',
+        '',
+        'This booklet is funded through the generosity of the people of Australia.',
+      ].join('\n'),
+    );
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];
@@ -1206,6 +1225,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('\n| National Breast Cancer Foundation | **nbcf.org.au** |\n');
     expect(md).toContain('\n| Breast Cancer Care UK | **breastcancercare.org.uk** |\n');
     expect(md).not.toMatch(/\.{6}/);
+  });
+
+  it('keeps the first row of Cancer Council names in its table (pdfbench failure-after-repair p. 76)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    expect(md).toContain(
+      '# Visit your local Cancer Council website\n\n| Cancer Council ACT | Cancer Council Queensland | Cancer Council Victoria |\n| --- | --- | --- |\n| actcancer.org | cancerqld.org.au | cancervic.org.au |\n',
+    );
   });
 
   it('reads the hormone receptor table of the booklet a row per row, its wrapped cells whole (pdfbench failure-after-repair p. 18)', async () => {

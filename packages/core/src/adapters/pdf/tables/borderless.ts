@@ -518,20 +518,31 @@ function headerOver(header: Row, body: Row[], items: TextItem[], height: number)
   return true;
 }
 
+/** A word whose first letter is a capital (what precedes it, quotes and brackets, aside). */
+const capitalised = /^\P{L}*\p{Lu}/u;
+
 /**
- * Chunks of a line holding three words or more. Side-by-side columns of prose fill every chunk
- * with words; table rows mostly hold numbers, codes and short labels, with at most one wordy cell.
+ * Chunks of a line holding three words or more, not all capitalised. Side-by-side columns of prose
+ * fill every chunk with words; table rows mostly hold numbers, codes and short labels, with at most
+ * one wordy cell, or names in title case side by side ("Cancer Council ACT | Cancer Council
+ * Queensland"), which prose lines are not (scripts without case count as prose).
  */
 function wordyChunks(row: Row, items: TextItem[]): number {
   let wordy = 0;
   for (const [a, b] of row.chunks) {
     let words = 0;
+    let lower = false;
     for (const i of row.items) {
       const it = items[i] as TextItem;
       const cx = it.x + it.w / 2;
-      if (cx >= a && cx <= b) words += it.str.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+      if (cx < a || cx > b) continue;
+      for (const w of it.str.split(/\s+/)) {
+        if (!/\p{L}{2}/u.test(w)) continue;
+        words++;
+        if (!capitalised.test(w)) lower = true;
+      }
     }
-    if (words >= 3) wordy++;
+    if (words >= 3 && lower) wordy++;
   }
   return wordy;
 }
