@@ -642,6 +642,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('takes group headings alone on their line into the table, spanning their groups', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'lone-group-headings.pdf'), withPages, { filename: 'lone.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    const body = [
+      '| Method | NQ | WQ | TREC | NQ | WQ | TREC |',
+      '| BM25 | 59.1 | 66.9 | 55.0 | 73.7 | 76.7 | 71.1 |',
+      '| DPR | 78.4 | 79.4 | 73.2 | 85.4 | 85.0 | 81.4 |',
+      '| Both | 76.6 | 79.8 | 71.0 | 83.8 | 84.5 | 80.5 |',
+    ];
+    const rule = '| --- | --- | --- | --- | --- | --- | --- |';
+    const pair = `|  | ${['Top-20', 'Top-100'].flatMap((h) => [h, h, h]).join(' | ')} |`;
+    expect(pages[0]).toContain(['# Retrieval accuracy', '', pair, rule, ...body].join('\n'));
+    expect(pages[1]).toContain(['# Accuracy without rules', '', pair, rule, ...body].join('\n'));
+    // One heading over all six columns of figures, parted from the labels by a wider gap.
+    const all = `|  | ${new Array(6).fill('Top-20 accuracy').join(' | ')} |`;
+    expect(pages[2]).toContain(['# Accuracy in all', '', all, rule, ...body].join('\n'));
+    const html = (await parse(fixture('pdf-patterns', 'lone-group-headings.pdf'), { formats: ['html'] })).html;
+    expect(html).toContain('<thead><tr><th></th><th colspan="6">Top-20 accuracy</th></tr></thead>');
+  });
+
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'figure-grid.pdf'), {}, { filename: 'grid.pdf' })).markdown;
     const values = [200.01, 400.01, 600.01, 800.01, 1000.01, 1200.01, 1400.01, 1600.01];

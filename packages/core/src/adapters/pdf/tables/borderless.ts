@@ -343,7 +343,12 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         }
       }
       let top = s;
-      while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
+      while (
+        top - 1 > lastTaken &&
+        (headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height) ||
+          spansGroup(rows[top - 1] as Row, rows[top] as Row, items, page.height, verticals))
+      )
+        top--;
       const run = rows.slice(top, e + 1);
       // A paragraph that starts beside the last row and runs on below it is not the table's.
       const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
@@ -448,6 +453,59 @@ function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: numbe
   const mine = style(line, a, b);
   const under = style(below, c, d);
   return (!mine.bold || under.bold) && mine.size <= under.size * TITLE_SIZE && under.size <= mine.size * TITLE_SIZE;
+}
+
+/**
+ * Whether a lone line right above a table's first row heads a group of its columns, alone on its
+ * line ("Top-20 accuracy" over six columns of figures, the labels' heading on the line under it): a
+ * few words, no sentence, set as the line under it at the header's line pitch, centred over two or
+ * more of that row's cells but its first (where titles and captions start), the group parted from
+ * the cells beside it by a vertical rule or by a gap wider than any inside it, as `spanHeadings`
+ * then spans it. Left out, it stood as a paragraph above the table.
+ */
+function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number, verticals: Segment[]): boolean {
+  const n = below.chunks.length;
+  if (line.chunks.length !== 1 || n < 3 || wordsIn(line, items) > HEADING_WORDS) return false;
+  if (line.h > below.h * TITLE_SIZE || below.h > line.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6)
+    return false;
+  if (!inBody(line.top, line.bottom, pageHeight)) return false;
+  let last: TextItem | undefined;
+  for (const i of line.items) {
+    const it = items[i] as TextItem;
+    if (!last || it.x + it.w > last.x + last.w) last = it;
+  }
+  if (/[.!?:]$/.test(last?.str.trim() ?? '.')) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let first = -1;
+  let end = -1;
+  for (const [k, [c, d]] of below.chunks.entries()) {
+    if (c >= b || d <= a) continue;
+    if (first < 0) first = k;
+    end = k;
+  }
+  if (first < 1) return false;
+  const left = below.chunks.map((c) => c[0]);
+  const right = below.chunks.map((c) => c[1]);
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  let rules: boolean[] | null = null;
+  const ruled = (j: number): boolean => {
+    rules ??= ruledBoundaries(left, right, line.top, below.bottom, verticals);
+    return rules[j] === true;
+  };
+  const centre = (a + b) / 2;
+  const tolerance = Math.max(3, (b - a) / 4);
+  // Groups p…q around the cells the line is over, the widest gap inside carried along.
+  for (let p = first; p >= 1; p--) {
+    let inner = 0;
+    for (let j = p; j < end; j++) inner = Math.max(inner, gap(j));
+    for (let q = end; q < n; q++) {
+      if (q > end) inner = Math.max(inner, gap(q - 1));
+      if (q === p || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
+      const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
+      if (apart(p - 1) && (q + 1 === n || apart(q))) return true;
+    }
+  }
+  return false;
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
@@ -1132,8 +1190,8 @@ function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
  * Headings of an unruled table that span the columns under them, as one cell each (Markdown repeats
  * it per column, as ruled spans are): in the rows above the first that fills more than half the
  * columns, a heading with empty slots beside it spans the columns whose text its own runs across
- * ("Marks in each subject" over three), or else the widest group of columns it is centred over
- * ("Top-20" over five), parted from the columns beside the group by a rule (one of the page's
+ * ("Marks in each subject" over three), or the widest group of columns it is centred over when
+ * wider ("Top-20" over five, "Top-20 accuracy" over six though its text runs across two), parted from the columns beside the group by a rule (one of the page's
  * vertical rulings `verticals` beside the table's rows; none inside the group) or by a gap wider
  * than any inside it.
  */
@@ -1211,20 +1269,29 @@ function spanHeadings(
           a = Math.min(a, j);
           b = Math.max(b, j);
         }
-      if (a === b) {
+      // A heading centred over a wider group than the columns its text runs across (one over six,
+      // alone on its line) spans that group, when no rule runs down between those columns.
+      let inside = 0;
+      let open = true;
+      for (let j = a; j < b; j++) {
+        if (ruled(j)) open = false;
+        inside = Math.max(inside, gap(j));
+      }
+      if (open) {
         const centre = (x0 + x1) / 2;
         const tolerance = Math.max(3, (x1 - x0) / 4);
-        // Groups p…q grown out from the heading's column, the widest gap and any rule inside them
+        const [a0, b0] = [a, b];
+        // Groups p…q grown out from the heading's columns, the widest gap and any rule inside them
         // carried along: rules (or cell shading's edges) between the columns inside make no group.
-        let innerLeft = 0;
-        for (let p = c; p >= first; p--) {
-          if (p < c) {
+        let innerLeft = inside;
+        for (let p = a0; p >= first; p--) {
+          if (p < a0) {
             if (ruled(p)) break;
             innerLeft = Math.max(innerLeft, gap(p));
           }
           let inner = innerLeft;
-          for (let q = c; q <= last; q++) {
-            if (q > c) {
+          for (let q = b0; q <= last; q++) {
+            if (q > b0) {
               if (ruled(q - 1)) break;
               inner = Math.max(inner, gap(q - 1));
             }
