@@ -484,38 +484,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  // The heading row and last five rows of the display layout fixtures, as a table.
+  const layoutTable = [
+    '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+    '| --- | --- | --- |',
+    '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+    '| 1 | 59-62 | Name Control |',
+    '| 2 | 11-45 | Name Line |',
+    '| 2 | 71-72 | Cycle of Latest Update |',
+    '| 4 | 70-79 | Interest Computation Date |',
+  ];
+
   it('takes a heading row set well above the rows as their header, a heading beside its column heading it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'far-heading.pdf'), {}, { filename: 'far.pdf' })).markdown;
-    expect(md?.trim()).toBe(
-      [
-        '# Command Code BMFOL Adjustment Display',
-        '',
-        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
-        '| --- | --- | --- |',
-        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
-        '| 1 | 59-62 | Name Control |',
-        '| 2 | 11-45 | Name Line |',
-        '| 2 | 71-72 | Cycle of Latest Update |',
-        '| 4 | 70-79 | Interest Computation Date |',
-      ].join('\n'),
-    );
+    expect(md?.trim()).toBe(['# Command Code BMFOL Adjustment Display', '', ...layoutTable].join('\n'));
   });
 
   it('takes a heading row four and a half line heights above the rows as their header', async () => {
     const md = (await parse(fixture('pdf-patterns', 'farther-heading.pdf'), {}, { filename: 'farther.pdf' })).markdown;
-    expect(md?.trim()).toBe(
-      [
-        '# Command Code BMFOL Return Form 941 Display',
-        '',
-        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
-        '| --- | --- | --- |',
-        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
-        '| 1 | 59-62 | Name Control |',
-        '| 2 | 11-45 | Name Line |',
-        '| 2 | 71-72 | Cycle of Latest Update |',
-        '| 4 | 70-79 | Interest Computation Date |',
-      ].join('\n'),
-    );
+    expect(md?.trim()).toBe(['# Command Code BMFOL Return Form 941 Display', '', ...layoutTable].join('\n'));
   });
 
   it('keeps the end of a description begun on the page before in the table, under its heading row', async () => {
@@ -524,14 +511,9 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       [
         '# Command Code BMFOL Entity Display',
         '',
-        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
-        '| --- | --- | --- |',
+        ...layoutTable.slice(0, 2),
         '|  |  | Year and month that the entity was established on the master file |',
-        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
-        '| 1 | 59-62 | Name Control |',
-        '| 2 | 11-45 | Name Line |',
-        '| 2 | 71-72 | Cycle of Latest Update |',
-        '| 4 | 70-79 | Interest Computation Date |',
+        ...layoutTable.slice(2),
       ].join('\n'),
     );
   });
