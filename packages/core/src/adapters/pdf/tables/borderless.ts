@@ -530,7 +530,10 @@ function wordsIn(row: Row, items: TextItem[]): number {
 
 /** Lines further apart than this many line heights are no longer one table... */
 const ROW_GAP = 2;
-/** ...except under a header row, which may stand this far above the first row (4.7 in the IRM manual's Form 941 display). */
+/**
+ * ...except under a header row, which may stand this far above the first row (4.7 line heights in
+ * the IRM manual's Form 941 display).
+ */
 const HEADER_GAP = 5;
 
 /** Whether line `b` stands further below `a` than the rows of one table stand apart. */
@@ -1191,9 +1194,9 @@ function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
  * it per column, as ruled spans are): in the rows above the first that fills more than half the
  * columns, a heading with empty slots beside it spans the columns whose text its own runs across
  * ("Marks in each subject" over three), or the widest group of columns it is centred over when
- * wider ("Top-20" over five, "Top-20 accuracy" over six though its text runs across two), parted from the columns beside the group by a rule (one of the page's
- * vertical rulings `verticals` beside the table's rows; none inside the group) or by a gap wider
- * than any inside it.
+ * wider ("Top-20" over five, "Top-20 accuracy" over six though its text runs across two), parted
+ * from the columns beside the group by a rule (one of the page's vertical rulings `verticals`
+ * beside the table's rows; none inside the group) or by a gap wider than any inside it.
  */
 function spanHeadings(
   layout: Layout,
