@@ -14,6 +14,16 @@ const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
 /** The Markdown of each page (split at the page markers). */
 const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
+/** The sideways fixtures' table, as read upright. */
+const reservoirTable = [
+  '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+  '| --- | --- | --- | --- |',
+  '| Kielder Water | Northumberland | 199,175 | 87 |',
+  '| Rutland Water | East Midlands | 124,000 | 74 |',
+  '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+  '| Haweswater | Cumbria | 84,900 | 68 |',
+];
+
 describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -821,12 +831,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
         ].join('\n'),
@@ -983,12 +988,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
           '',
