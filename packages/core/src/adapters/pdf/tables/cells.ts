@@ -1,9 +1,11 @@
 import { cell, paragraph, row, table, text } from '../../../tree/build.ts';
 import type { BBox, Block, Strong, TableCell, TableRow } from '../../../tree/types.ts';
+import { append } from '../../../util/arrays.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk, runsOnAt } from '../text.ts';
+import { uprightRun } from '../turned.ts';
 import { partOf, widths } from './tokens.ts';
 
 /*
@@ -156,6 +158,25 @@ export function textLines(runs: TextItem[]): TextItem[][] {
   return lines;
 }
 
+const isTurned = (it: TextItem): boolean => it.rotated !== false;
+
+/**
+ * A cell's text lines in reading order. Turned runs (a vertical heading) are lines of their own,
+ * read in the frame that shows them upright, after any upright text of the cell.
+ */
+function cellLines(runs: TextItem[]): TextItem[][] {
+  if (!runs.some(isTurned)) return textLines(runs);
+  const upright: TextItem[] = [];
+  const turned: TextItem[] = [];
+  for (const it of runs) {
+    if (it.rotated) turned.push(uprightRun(it, 0, 0));
+    else upright.push(it);
+  }
+  const lines = textLines(upright);
+  append(lines, textLines(turned));
+  return lines;
+}
+
 /** Index of an element: the identity map over a line's own runs. Module-level, like the comparators. */
 const position = (_: unknown, i: number): number => i;
 
@@ -179,7 +200,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
   const rights: number[] = [];
   const chars: number[] = [];
-  for (const line of textLines(runs)) {
+  for (const line of cellLines(runs)) {
     const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
     // round as the text flow has them.
@@ -377,13 +398,15 @@ export function fillLayout(
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   // A table set in bold throughout has nothing in bold that stands out: it is read plain.
   const styled = runs.some(hasPlainWords);
+  const headRows = headerRows(cells);
   for (const [k, c] of cells.entries()) {
     // All three options every time (`cell` sets only a header and spans above 1): one shape of
     // options object, not one per combination of conditionally added fields.
-    const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
+    const header = c.r < headRows;
+    const opts = { header, rowSpan: c.rowSpan, colSpan: c.colSpan };
     const value = texts[k] as string;
     (rowsOut[c.r] as TableCell[]).push(
-      cell(styled ? cellContent(value, runs[k] as TextItem[], c.r === 0, vocab) : value, opts),
+      cell(styled ? cellContent(value, runs[k] as TextItem[], header, vocab) : value, opts),
     );
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
@@ -402,13 +425,30 @@ export function fillLayout(
 const worded = /[\p{L}\p{N}]/u;
 
 /**
+ * How many rows the header takes: the first, and the rows under it that its cells run down into
+ * when it groups columns ("Session" over "Room" and "Course", with "Day" and "Time" beside it
+ * spanning both rows): the sub-headings' row is a header row too. A first row with no grouped
+ * heading is the header alone, whatever its cells span (a label beside several rows of data).
+ */
+function headerRows(cells: Layout['cells']): number {
+  let grouped = false;
+  let down = 1;
+  for (const c of cells) {
+    if (c.r !== 0) break;
+    if (c.colSpan > 1) grouped = true;
+    down = Math.max(down, c.rowSpan);
+  }
+  return grouped ? down : 1;
+}
+
+/**
  * A cell's content: its text, in bold where its runs are, as paragraphs have it. A cell set in bold
- * throughout is bold, but in the first row, whose cells are the table's headings already; one that
+ * throughout is bold, but in the header rows, whose cells are the table's headings already; one that
  * opens in bold and goes on in another weight ("Note: ...") has that opening bold; a right-to-left
  * one, whose opening is at its right end, only when bold throughout. Bold on a lone symbol (a tick,
  * a bullet) is noise, not styling.
  */
-function cellContent(value: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): Block[] | string {
+function cellContent(value: string, runs: TextItem[], header: boolean, vocab: () => Vocabulary): Block[] | string {
   let bold = 0;
   let plain = 0;
   let rtl = false;
@@ -419,7 +459,7 @@ function cellContent(value: string, runs: TextItem[], first: boolean, vocab: () 
     else plain++;
   }
   if (!value || !bold) return value;
-  if (!plain) return first ? value : [paragraph([strong(value)])];
+  if (!plain) return header ? value : [paragraph([strong(value)])];
   if (rtl) return value;
   const opening: TextItem[] = [];
   for (const line of textLines(runs))
