@@ -14,6 +14,16 @@ const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
 /** The Markdown of each page (split at the page markers). */
 const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
+/** The sideways fixtures' table, as read upright. */
+const reservoirTable = [
+  '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+  '| --- | --- | --- | --- |',
+  '| Kielder Water | Northumberland | 199,175 | 87 |',
+  '| Rutland Water | East Midlands | 124,000 | 74 |',
+  '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+  '| Haweswater | Cumbria | 84,900 | 68 |',
+];
+
 describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -484,19 +494,36 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  // The heading row and last five rows of the display layout fixtures, as a table.
+  const layoutTable = [
+    '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+    '| --- | --- | --- |',
+    '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
+    '| 1 | 59-62 | Name Control |',
+    '| 2 | 11-45 | Name Line |',
+    '| 2 | 71-72 | Cycle of Latest Update |',
+    '| 4 | 70-79 | Interest Computation Date |',
+  ];
+
   it('takes a heading row set well above the rows as their header, a heading beside its column heading it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'far-heading.pdf'), {}, { filename: 'far.pdf' })).markdown;
+    expect(md?.trim()).toBe(['# Command Code BMFOL Adjustment Display', '', ...layoutTable].join('\n'));
+  });
+
+  it('takes a heading row four and a half line heights above the rows as their header', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'farther-heading.pdf'), {}, { filename: 'farther.pdf' })).markdown;
+    expect(md?.trim()).toBe(['# Command Code BMFOL Return Form 941 Display', '', ...layoutTable].join('\n'));
+  });
+
+  it('keeps the end of a description begun on the page before in the table, under its heading row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'continued-cell.pdf'), {}, { filename: 'continued.pdf' })).markdown;
     expect(md?.trim()).toBe(
       [
-        '# Command Code BMFOL Adjustment Display',
+        '# Command Code BMFOL Entity Display',
         '',
-        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
-        '| --- | --- | --- |',
-        '| 1 | 07-29 | TIN, Display File Source Code, MFT, Tax Period, Plan |',
-        '| 1 | 59-62 | Name Control |',
-        '| 2 | 11-45 | Name Line |',
-        '| 2 | 71-72 | Cycle of Latest Update |',
-        '| 4 | 70-79 | Interest Computation Date |',
+        ...layoutTable.slice(0, 2),
+        '|  |  | Year and month that the entity was established on the master file |',
+        ...layoutTable.slice(2),
       ].join('\n'),
     );
   });
@@ -541,6 +568,91 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(last.slice(-2)).toEqual([`| 28 ${rows[3]}`, `| 29 ${rows[0]}`]);
     expect(last).toHaveLength(45);
     expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
+  it('takes the heading row of a display layout as its header when the running foot under the rows bridges its columns', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'footer-headings.pdf'), withPages, { filename: 'foot.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(5);
+    const codes = 'Transaction Code 610, 611, 612, 640, 641, 642, 650, 651, 652';
+    // p. 4: the heading row on the rows' pitch; p. 5: three line heights above them.
+    for (const [page, second] of [
+      [3, 'Transaction Date'],
+      [4, 'Cross-Reference MFT'],
+    ] as const) {
+      const lines = pages[page]?.trim().split('\n') ?? [];
+      expect(lines.slice(2, 6)).toEqual([
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        `| 5 | 01-03 | ${codes} |`,
+        `| 5 | 06-15 | ${second} |`,
+      ]);
+      expect(lines.at(-1)).toBe(`| 15 | 01-03 | ${codes} |`);
+      expect(lines).toHaveLength(45);
+    }
+    expect(md).not.toMatch(/Internal Revenue Manual|Cat\. No\.|Exhibit/);
+  });
+
+  it('builds the row under a running head dropped from a table as its header, in Markdown and HTML', async () => {
+    const bytes = fixture('pdf-patterns', 'head-rows.pdf');
+    const options = { formats: ['markdown' as const, 'html' as const], ...withPages };
+    const result = await parse(bytes, options, { filename: 'head.pdf' });
+    const last = pagesOf(result.markdown ?? '')[3]?.trim();
+    expect(last).toBe(
+      [
+        '| Part | Bin | Site | Stock |',
+        '| --- | --- | --- | --- |',
+        '| A-100 | B4 | North | 120 |',
+        '| B-220 | C1 | South | 75 |',
+        '| C-310 | A7 | North | 300 |',
+        '| D-415 | D2 | East | 42 |',
+      ].join('\n'),
+    );
+    expect(result.html).toContain(
+      '<table><thead><tr><th>Part</th><th>Bin</th><th>Site</th><th>Stock</th></tr></thead><tbody><tr><td>A-100</td>',
+    );
+    expect(result.markdown).not.toMatch(/Stock report|Warehouse 4/);
+  });
+
+  it('keeps a first row of names in title case in the table of names and addresses under it', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'name-grid.pdf'), {}, { filename: 'names.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Visit your local Cancer Council website',
+        '',
+        '| Cancer Council ACT | Cancer Council Queensland | Cancer Council Victoria |',
+        '| --- | --- | --- |',
+        '| actcancer.org | cancerqld.org.au | cancervic.org.au |',
+        '| **Cancer Council NSW** | **Cancer Council SA** | **Cancer Council WA** |',
+        '| cancercouncil.com.au | cancersa.org.au | cancerwa.asn.au |',
+        '| **Cancer Council NT** | **Cancer Council Tasmania** | **Cancer Council Australia** |',
+        '| nt.cancer.org.au | cancertas.org.au | cancer.org.au |',
+        '',
+        'This booklet is funded through the generosity of the people of Australia.',
+      ].join('\n'),
+    );
+  });
+
+  it('takes group headings alone on their line into the table, spanning their groups', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'lone-group-headings.pdf'), withPages, { filename: 'lone.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    const body = [
+      '| Method | NQ | WQ | TREC | NQ | WQ | TREC |',
+      '| BM25 | 59.1 | 66.9 | 55.0 | 73.7 | 76.7 | 71.1 |',
+      '| DPR | 78.4 | 79.4 | 73.2 | 85.4 | 85.0 | 81.4 |',
+      '| Both | 76.6 | 79.8 | 71.0 | 83.8 | 84.5 | 80.5 |',
+    ];
+    const rule = '| --- | --- | --- | --- | --- | --- | --- |';
+    const pair = `|  | ${['Top-20', 'Top-100'].flatMap((h) => [h, h, h]).join(' | ')} |`;
+    expect(pages[0]).toContain(['# Retrieval accuracy', '', pair, rule, ...body].join('\n'));
+    expect(pages[1]).toContain(['# Accuracy without rules', '', pair, rule, ...body].join('\n'));
+    // One heading over all six columns of figures, parted from the labels by a wider gap.
+    const all = `|  | ${new Array(6).fill('Top-20 accuracy').join(' | ')} |`;
+    expect(pages[2]).toContain(['# Accuracy in all', '', all, rule, ...body].join('\n'));
+    const html = (await parse(fixture('pdf-patterns', 'lone-group-headings.pdf'), { formats: ['html'] })).html;
+    expect(html).toContain('<thead><tr><th></th><th colspan="6">Top-20 accuracy</th></tr></thead>');
   });
 
   it('reads two columns of figures, five rows or more, as a table; three rows stay lines', async () => {
@@ -821,12 +933,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
         ].join('\n'),
@@ -983,12 +1090,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
           '',
@@ -1529,6 +1631,13 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).not.toMatch(/\.{6}/);
   });
 
+  it('keeps the first row of Cancer Council names in its table (pdfbench failure-after-repair p. 76)', async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    expect(md).toContain(
+      '# Visit your local Cancer Council website\n\n| Cancer Council ACT | Cancer Council Queensland | Cancer Council Victoria |\n| --- | --- | --- |\n| actcancer.org | cancerqld.org.au | cancervic.org.au |\n',
+    );
+  });
+
   it('reads the hormone receptor table of the booklet a row per row, its wrapped cells whole (pdfbench failure-after-repair p. 18)', async () => {
     const name = 'unstructured_pdf_failure-after-repair.pdf';
     const md = await markdownOf('pdfbench', name);
@@ -1603,6 +1712,15 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       '| 22 | 62-63 | Non-Compliance Code |\n|  |  | 10-99 = non-filer argument (UTAAP) |\n\n##### Command Code BMFOL Entity Display',
     );
     expect(md).not.toMatch(/^\|.*(?:Internal Revenue Manual|Cat\. No\.)/m);
+    // p. 59: the heading row on the first row's pitch, the footer under the last row bridging the
+    // gap between the line numbers and the positions while the columns are found.
+    expect(md).toContain(
+      '##### Command Code BMFOL Entity Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n| 11 | 25-41 | Transaction DLN |',
+    );
+    // p. 42: the end of a description begun on p. 41 stands under the heading row, in the table.
+    expect(md).toContain(
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n|  |  | Year and month that the entity was established on the master file |\n| 5 | 56-57 | Fiscal Year Month |',
+    );
     // p. 39: the heading row stands well above the first row, 'LINE' left of the numbers: the header.
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',

@@ -9,6 +9,10 @@ export interface FurniturePage {
 }
 
 const BAND = 0.12;
+/** Whether a line or row whose top is at `top` sits in the page's bottom band, where running feet are looked for. */
+export const inFootBand = (top: number, height: number): boolean => top > height * (1 - BAND);
+/** Whether a line or row whose bottom is at `bottom` sits in the page's top band, where running heads are looked for. */
+export const inHeadBand = (bottom: number, height: number): boolean => bottom < height * BAND;
 /** Longest row text (characters) that may be a running head or foot set at a table's row pitch. */
 const FURNITURE_ROW = 240;
 const pageNumber =
@@ -39,8 +43,8 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
     const out: { line: Line; key: string }[] = [];
     const seen = new Set<string>();
     for (const l of p.lines) {
-      const top = l.y1 < p.height * BAND;
-      const bottom = l.y0 > p.height * (1 - BAND);
+      const top = inHeadBand(l.y1, p.height);
+      const bottom = inFootBand(l.y0, p.height);
       if (!top && !bottom) continue;
       const k = key(l.text, top);
       out.push({ line: l, key: k });
@@ -85,7 +89,7 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
   const dropped: TableRow[] = [];
   while (
     rows.length > 2 &&
-    (ys[rows.length - 1] as number) > height * (1 - BAND) &&
+    inFootBand(ys[rows.length - 1] as number, height) &&
     !spannedInto(rows.length - 1) &&
     furniture(rows.length - 1, false)
   ) {
@@ -95,16 +99,28 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
   }
   while (
     rows.length > 2 &&
-    (ys[1] as number) < height * BAND &&
+    inHeadBand(ys[1] as number, height) &&
     rows[0]?.children.every((c) => (c.rowSpan ?? 1) === 1) &&
     furniture(0, true)
   ) {
     dropped.push(rows.shift() as TableRow);
     ys.shift();
     t.bbox[1] = round2(ys[0] as number);
-    for (const c of rows[0]?.children ?? []) c.header = true;
+    for (const c of rows[0]?.children ?? []) asHeader(c);
   }
   if (dropped.length) dropColumnsOf(rows, dropped);
+}
+
+/**
+ * Makes a cell of the row under a dropped running head a header cell, as the table's first row is
+ * built (`cellContent`): a cell bold throughout reads plain there, the header being bold already.
+ */
+function asHeader(c: TableCell): void {
+  c.header = true;
+  const [only] = c.children;
+  if (c.children.length !== 1 || only?.type !== 'paragraph' || only.children.length !== 1) return;
+  const [inline] = only.children;
+  if (inline?.type === 'strong') only.children = inline.children;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { append, maxOf } from '../../../util/arrays.ts';
+import { inFootBand, inHeadBand } from '../furniture.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
@@ -260,6 +261,17 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       }
       return false;
     };
+    /**
+     * The first line of a cell's text wrapped over lines, set in from the lines under it (a
+     * description going on from the page before, its first line indented): the line right under
+     * it, at a paragraph's pitch, wraps a cell of the rows `from`…`to`.
+     */
+    const opensWrap = (r: Row, below: Row | undefined, from: number, to: number) => {
+      if (r.chunks.length !== 1 || below?.chunks.length !== 1 || !tightUnder(r, below)) return false;
+      const start = (r.chunks[0] as [number, number])[0];
+      const under = (below.chunks[0] as [number, number])[0];
+      return start >= under && start <= under + r.h && wrapsCell(below, from, to);
+    };
     // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
     // section: the rows below it are another table, however well their columns line up.
     // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
@@ -311,6 +323,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
           !wrapsCell(next, s, e) &&
+          !opensWrap(next, rows[e + 2], s, e) &&
           !entryWraps(next, rows[e + 2])
         )
           break;
@@ -328,7 +341,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const second = rows[s + 1];
       // A first row standing apart is a header over the rows, unless all stand so far apart.
       if (second && e > s && rowsApart(first, second) && !(s + 1 < e && evenPitch(rows, s + 1))) {
-        if (!headerOver(first, rows.slice(s + 1, e + 1), items)) {
+        if (!headerOver(first, rows.slice(s + 1, e + 1), items, page.height)) {
           if (spentOut) s = end;
           continue;
         }
@@ -337,9 +350,9 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       // Lines of headings wrapped over one another above the first row, their columns too close
       // for a gap to part them: found against the columns of the rows, which are made once, when
       // asked; only over rows of figures (two at least in the row under the first).
-      let bodyCols: BodyColumns | null = null;
+      let bodyCols: HeadedColumns | null = null;
       const colsOfRun = () => {
-        bodyCols ??= bodyColumns(items, rows, s, e);
+        bodyCols ??= headedColumns(items, rows, s, e);
         return bodyCols;
       };
       const overFigures = s < e && figuresIn(rows[s + 1] as Row, items) >= 2;
@@ -350,7 +363,12 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       )
         top--;
       const stacked = top < s ? top : -1;
-      while (top - 1 > lastTaken && headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height)) top--;
+      while (
+        top - 1 > lastTaken &&
+        (headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height) ||
+          spansGroup(rows[top - 1] as Row, rows[top] as Row, items, page.height, verticals))
+      )
+        top--;
       const run = rows.slice(top, e + 1);
       // A paragraph that starts beside the last row and runs on below it is not the table's.
       const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
@@ -378,7 +396,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(headed, parted, page.items)
           ? listsApart(headed, parted, bridges, leadered, vocab)
-          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals)];
+          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height)];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -485,7 +503,7 @@ function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<n
 }
 
 /** The columns of a table's rows, and those of them holding figures under its first row. */
-interface BodyColumns {
+interface HeadedColumns {
   cols: [number, number][];
   figured: Set<number>;
 }
@@ -509,7 +527,7 @@ function columnAt(cols: [number, number][], it: TextItem): number {
 }
 
 /** The columns of rows `s`…`e` and which hold figures in the rows right under row `s`. */
-function bodyColumns(items: TextItem[], rows: Row[], s: number, e: number): BodyColumns {
+function headedColumns(items: TextItem[], rows: Row[], s: number, e: number): HeadedColumns {
   const { cols } = tableColumns(items, rows.slice(s, e + 1));
   const figured = new Set<number>();
   for (let k = s + 1; k <= Math.min(e, s + FIGURE_ROWS); k++)
@@ -529,7 +547,13 @@ function bodyColumns(items: TextItem[], rows: Row[], s: number, e: number): Body
  * centre), two of them over columns of figures, at the heading lines' pitch. Prose over a table
  * runs over the columns' edges and ignores them; a grid of names over addresses holds no figures.
  */
-function headsColumns(line: Row, below: Row, items: TextItem[], body: () => BodyColumns, pageHeight: number): boolean {
+function headsColumns(
+  line: Row,
+  below: Row,
+  items: TextItem[],
+  body: () => HeadedColumns,
+  pageHeight: number,
+): boolean {
   if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
   if (!inBody(line.top, line.bottom, pageHeight)) return false;
   const { cols: cs, figured } = body();
@@ -570,6 +594,59 @@ function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], 
   return [...run.slice(0, from), head, ...run.slice(to + 1)];
 }
 
+/**
+ * Whether a lone line right above a table's first row heads a group of its columns, alone on its
+ * line ("Top-20 accuracy" over six columns of figures, the labels' heading on the line under it): a
+ * few words, no sentence, set as the line under it at the header's line pitch, centred over two or
+ * more of that row's cells but its first (where titles and captions start), the group parted from
+ * the cells beside it by a vertical rule or by a gap wider than any inside it, as `spanHeadings`
+ * then spans it. Left out, it stood as a paragraph above the table.
+ */
+function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number, verticals: Segment[]): boolean {
+  const n = below.chunks.length;
+  if (line.chunks.length !== 1 || n < 3 || wordsIn(line, items) > HEADING_WORDS) return false;
+  if (line.h > below.h * TITLE_SIZE || below.h > line.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6)
+    return false;
+  if (!inBody(line.top, line.bottom, pageHeight)) return false;
+  let last: TextItem | undefined;
+  for (const i of line.items) {
+    const it = items[i] as TextItem;
+    if (!last || it.x + it.w > last.x + last.w) last = it;
+  }
+  if (/[.!?:]$/.test(last?.str.trim() ?? '.')) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let first = -1;
+  let end = -1;
+  for (const [k, [c, d]] of below.chunks.entries()) {
+    if (c >= b || d <= a) continue;
+    if (first < 0) first = k;
+    end = k;
+  }
+  if (first < 1) return false;
+  const left = below.chunks.map((c) => c[0]);
+  const right = below.chunks.map((c) => c[1]);
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  let rules: boolean[] | null = null;
+  const ruled = (j: number): boolean => {
+    rules ??= ruledBoundaries(left, right, line.top, below.bottom, verticals);
+    return rules[j] === true;
+  };
+  const centre = (a + b) / 2;
+  const tolerance = Math.max(3, (b - a) / 4);
+  // Groups p…q around the cells the line is over, the widest gap inside carried along.
+  for (let p = first; p >= 1; p--) {
+    let inner = 0;
+    for (let j = p; j < end; j++) inner = Math.max(inner, gap(j));
+    for (let q = end; q < n; q++) {
+      if (q > end) inner = Math.max(inner, gap(q - 1));
+      if (q === p || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
+      const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
+      if (apart(p - 1) && (q + 1 === n || apart(q))) return true;
+    }
+  }
+  return false;
+}
+
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
 const TITLE_SIZE = 1.15;
 
@@ -592,8 +669,11 @@ function wordsIn(row: Row, items: TextItem[]): number {
 
 /** Lines further apart than this many line heights are no longer one table... */
 const ROW_GAP = 2;
-/** ...except under a header row, which may stand this far above the first row. */
-const HEADER_GAP = 4;
+/**
+ * ...except under a header row, which may stand this far above the first row (4.7 line heights in
+ * the IRM manual's Form 941 display).
+ */
+const HEADER_GAP = 5;
 
 /** Rows set at one pitch stand at most this many line heights apart, however loose their table. */
 const FAR_ROWS = 6;
@@ -625,11 +705,12 @@ const HEADING_WORDS = 8;
  * above a table are not), with three cells or more, each over its own column of theirs (years
  * over columns of figures). A heading over none of their columns heads the one beside it that no
  * other heading is over ("LINE" left of the line numbers), as `headingsOverColumns` joins it to
- * that column once the table is found.
+ * that column once the table is found. A running foot under the rows (`bandRows`) sets no column.
  */
-function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
+function headerOver(header: Row, body: Row[], items: TextItem[], height: number): boolean {
   if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
-  const { cols } = tableColumns(items, body);
+  const { from, to } = bandRows(body, height);
+  const { cols } = tableColumns(items, from === 0 && to === body.length ? body : body.slice(from, to));
   const used = new Set<number>();
   // Between which columns each heading over none of them stands: the index of the column right of it.
   const beside: number[] = [];
@@ -654,20 +735,31 @@ function headerOver(header: Row, body: Row[], items: TextItem[]): boolean {
   return true;
 }
 
+/** A word whose first letter is a capital (what precedes it, quotes and brackets, aside). */
+const capitalised = /^\P{L}*\p{Lu}/u;
+
 /**
- * Chunks of a line holding three words or more. Side-by-side columns of prose fill every chunk
- * with words; table rows mostly hold numbers, codes and short labels, with at most one wordy cell.
+ * Chunks of a line holding three words or more, not all capitalised. Side-by-side columns of prose
+ * fill every chunk with words; table rows mostly hold numbers, codes and short labels, with at most
+ * one wordy cell, or names in title case side by side ("Cancer Council ACT | Cancer Council
+ * Queensland"), which prose lines are not (scripts without case count as prose).
  */
 function wordyChunks(row: Row, items: TextItem[]): number {
   let wordy = 0;
   for (const [a, b] of row.chunks) {
     let words = 0;
+    let lower = false;
     for (const i of row.items) {
       const it = items[i] as TextItem;
       const cx = it.x + it.w / 2;
-      if (cx >= a && cx <= b) words += it.str.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+      if (cx < a || cx > b) continue;
+      for (const w of it.str.split(/\s+/)) {
+        if (!/\p{L}{2}/u.test(w)) continue;
+        words++;
+        if (!capitalised.test(w)) lower = true;
+      }
     }
-    if (words >= 3) wordy++;
+    if (words >= 3 && lower) wordy++;
   }
   return wordy;
 }
@@ -983,14 +1075,18 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: 
 /**
  * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
  * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
- * beside codes wrap), flush with that column's start, and the row above has text there. A label
- * under a label stands in the table's first column.
+ * beside codes wrap), flush with that column's start, and the row above has text there (or set in
+ * by a line height at most: a paragraph's first line). A label under a label stands in the table's
+ * first column.
  */
 function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
   if (line.chunks.length !== 1) return false;
   const start = (line.chunks[0] as [number, number])[0];
   if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
-  for (const i of above.items) if (Math.abs((items[i] as TextItem).x - start) <= 3) return true;
+  for (const i of above.items) {
+    const x = (items[i] as TextItem).x;
+    if (x >= start - 3 && x <= start + line.h) return true;
+  }
   return false;
 }
 
@@ -1132,9 +1228,10 @@ function tableOf(
   cuts: Cut[],
   wrapping: number[] = [],
   verticals: Segment[] = [],
+  height = 0,
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
-  const { every, cols } = tableColumns(items, run, true);
+  const { every, cols, edge } = bodyColumns(items, run, height);
   // A contents entry too long for its line runs on over the gap before the pages, its leader and
   // page on the next line: the leaders still make the list a table of entries and pages.
   const longEntry = every === 1 && cols.length === 2 && run.filter(leadered).length >= 3;
@@ -1201,7 +1298,7 @@ function tableOf(
   const ys = [(merged[0] as Row).top - 1];
   for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
   ys.push((merged[merged.length - 1] as Row).bottom + 1);
-  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices), ys, cells: [] };
+  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices, edge), ys, cells: [] };
   for (let r = 0; r < ys.length - 1; r++)
     for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
   const at = pages === null ? indentsLeft(cols) : undefined;
@@ -1252,10 +1349,10 @@ function wrapsAll(above: Row, line: Row, items: TextItem[]): boolean {
  * Headings of an unruled table that span the columns under them, as one cell each (Markdown repeats
  * it per column, as ruled spans are): in the rows above the first that fills more than half the
  * columns, a heading with empty slots beside it spans the columns whose text its own runs across
- * ("Marks in each subject" over three), or else the widest group of columns it is centred over
- * ("Top-20" over five), parted from the columns beside the group by a rule (one of the page's
- * vertical rulings `verticals` beside the table's rows; none inside the group) or by a gap wider
- * than any inside it.
+ * ("Marks in each subject" over three), or the widest group of columns it is centred over when
+ * wider ("Top-20" over five, "Top-20 accuracy" over six though its text runs across two), parted
+ * from the columns beside the group by a rule (one of the page's vertical rulings `verticals`
+ * beside the table's rows; none inside the group) or by a gap wider than any inside it.
  */
 function spanHeadings(
   layout: Layout,
@@ -1331,20 +1428,29 @@ function spanHeadings(
           a = Math.min(a, j);
           b = Math.max(b, j);
         }
-      if (a === b) {
+      // A heading centred over a wider group than the columns its text runs across (one over six,
+      // alone on its line) spans that group, when no rule runs down between those columns.
+      let inside = 0;
+      let open = true;
+      for (let j = a; j < b; j++) {
+        if (ruled(j)) open = false;
+        inside = Math.max(inside, gap(j));
+      }
+      if (open) {
         const centre = (x0 + x1) / 2;
         const tolerance = Math.max(3, (x1 - x0) / 4);
-        // Groups p…q grown out from the heading's column, the widest gap and any rule inside them
+        const [a0, b0] = [a, b];
+        // Groups p…q grown out from the heading's columns, the widest gap and any rule inside them
         // carried along: rules (or cell shading's edges) between the columns inside make no group.
-        let innerLeft = 0;
-        for (let p = c; p >= first; p--) {
-          if (p < c) {
+        let innerLeft = inside;
+        for (let p = a0; p >= first; p--) {
+          if (p < a0) {
             if (ruled(p)) break;
             innerLeft = Math.max(innerLeft, gap(p));
           }
           let inner = innerLeft;
-          for (let q = c; q <= last; q++) {
-            if (q > c) {
+          for (let q = b0; q <= last; q++) {
+            if (q > b0) {
               if (ruled(q - 1)) break;
               inner = Math.max(inner, gap(q - 1));
             }
@@ -1434,9 +1540,16 @@ function indentsLeft(cols: [number, number][]): (it: TextItem) => number {
 /**
  * Column edges with each heading set beside the column it heads joined to that column: a heading
  * ("LINE") standing left or right of the figures under it, its own column empty below it, theirs
- * empty in the heading's row. Apart, they were two half-empty columns.
+ * empty in the heading's row (a running foot `furniture` still in the table not counted). Apart,
+ * they were two half-empty columns.
  */
-function headingsOverColumns(xs: number[], ys: number[], items: TextItem[], indices: number[]): number[] {
+function headingsOverColumns(
+  xs: number[],
+  ys: number[],
+  items: TextItem[],
+  indices: number[],
+  furniture: number[] = [],
+): number[] {
   const cols = xs.length - 1;
   const rows = ys.length - 1;
   if (rows < 3 || cols < 3) return xs;
@@ -1446,7 +1559,9 @@ function headingsOverColumns(xs: number[], ys: number[], items: TextItem[], indi
     head.push(false);
     body.push(false);
   }
+  const skip = new Set(furniture);
   for (const i of indices) {
+    if (skip.has(i)) continue;
     const it = items[i] as TextItem;
     const c = slotOf(xs, it.x + it.w / 2);
     if (slotOf(ys, it.y + it.h / 2) === 0) head[c] = true;
@@ -1561,6 +1676,39 @@ export function tableColumns(
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/**
+ * Where a run's rows start and end (`from` … `to`, exclusive) without its first or last row when that
+ * row stands in the page's head or foot band: perhaps a running head or foot set at the rows' pitch
+ * ("Cat. No. 28171E (12-12-2022)" under the line numbers and positions), which `dropFurnitureRows`
+ * drops once the document's furniture is known. Its text may close or widen the columns' gaps.
+ */
+function bandRows(run: Row[], height: number): { from: number; to: number } {
+  if (!height || run.length < 4) return { from: 0, to: run.length };
+  const from = inHeadBand((run[0] as Row).bottom, height) ? 1 : 0;
+  const to = inFootBand((run[run.length - 1] as Row).top, height) ? run.length - 1 : run.length;
+  return { from, to };
+}
+
+/**
+ * A found run's columns (`tableColumns` with indents), without a head or foot band row (`bandRows`)
+ * that closes a gap all other rows leave. Its text still goes into the table's cells meanwhile;
+ * `edge` lists its runs. With no page height given, all rows count.
+ */
+function bodyColumns(
+  items: TextItem[],
+  run: Row[],
+  height: number,
+): { every: number; cols: [number, number][]; edge: number[] } {
+  const found = { ...tableColumns(items, run, true), edge: [] as number[] };
+  const { from, to } = bandRows(run, height);
+  if (from === 0 && to === run.length) return found;
+  const inner = tableColumns(items, run.slice(from, to), true);
+  if (inner.every <= found.every) return found;
+  const edge = from ? (run[0] as Row).items.slice() : [];
+  if (to < run.length) append(edge, (run[run.length - 1] as Row).items);
+  return { ...inner, edge };
 }
 
 /** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
