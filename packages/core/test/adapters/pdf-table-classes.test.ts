@@ -716,6 +716,46 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps the links of table cells, ruled and unruled, as prose keeps its own: Markdown, HTML and the links list', async () => {
+    const bytes = fixture('pdf-patterns', 'linked-cells.pdf');
+    const r = await parse(bytes, { formats: ['markdown', 'html', 'links'] }, { filename: 'help.pdf' });
+    const site = (host: string, href = `https://${host}/`) => `[${host}](${href})`;
+    expect(r.markdown?.trim()).toBe(
+      [
+        '# Where to get help',
+        '',
+        '| Service | Contact | Website |',
+        '| --- | --- | --- |',
+        `| Cancer Council | 13 11 20 | ${site('cancer.org.au', 'https://www.cancer.org.au/')} |`,
+        `| Quit | [Quitline](https://www.quit.org.au/line) 13 78 48 | ${site('quit.org.au', 'https://www.quit.org.au/')} |`,
+        // One link over an address wrapped in its cell: one link, the address whole.
+        `| Carers | 1800 242 636 | ${site('www.carersaustralia.com.au/support', 'https://www.carersaustralia.com.au/support')} |`,
+        '',
+        '| Topic | Page | Online |',
+        '| --- | --- | --- |',
+        `| Diet | 12 | ${site('nutrition.org.au')} |`,
+        `| Exercise | 18 | ${site('exercise.org.au')} |`,
+        `| Sleep | 24 | ${site('sleep.org.au')} |`,
+        '',
+        'Every service is free.',
+      ].join('\n'),
+    );
+    expect(r.html).toContain('<td><a href="https://www.cancer.org.au/">cancer.org.au</a></td>');
+    expect(r.links).toEqual([
+      'https://www.cancer.org.au/',
+      'https://www.quit.org.au/line',
+      'https://www.quit.org.au/',
+      'https://www.carersaustralia.com.au/support',
+      'https://nutrition.org.au/',
+      'https://exercise.org.au/',
+      'https://sleep.org.au/',
+    ]);
+    // Fast mode reads no annotations: the same cells, as plain text.
+    const fast = await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'help.pdf' });
+    expect(fast.markdown).toContain('| Carers | 1800 242 636 | www.carersaustralia.com.au/support |');
+    expect(fast.markdown).not.toContain('](');
+  });
+
   it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML; a sentence spans nothing', async () => {
     const result = await parse(
       fixture('pdf-patterns', 'group-headings.pdf'),
@@ -1111,20 +1151,28 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
   });
 
-  it('reads the useful websites of the booklet as lists of organisations and addresses (pdfbench failure-after-repair p. 68)', async () => {
+  it('reads the useful websites of the booklet as lists of organisations and addresses, each a link (pdfbench failure-after-repair pp. 68, 69 and the back cover)', async () => {
     const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
     expect(md).toContain(
       [
-        '| Cancer Council Australia | cancer.org.au |',
+        '| Cancer Council Australia | [cancer.org.au](http://www.cancer.org.au/) |',
         '| --- | --- |',
-        '| Cancer Australia | **canceraustralia.gov.au** |',
-        '| Carers Australia | **carersaustralia.com.au** |',
-        '| Department of Health | **health.gov.au** |',
+        '| Cancer Australia | [**canceraustralia.gov.au**](http://www.canceraustralia.gov.au/) |',
+        '| Carers Australia | [**carersaustralia.com.au**](http://www.carersaustralia.com.au/) |',
+        '| Department of Health | [**health.gov.au**](http://www.health.gov.au/) |',
       ].join('\n'),
     );
-    expect(md).toContain('\n| Camp Quality Kids’ Guide to Cancer app | **campquality.org.au** |\n');
-    expect(md).toContain('\n| National Breast Cancer Foundation | **nbcf.org.au** |\n');
-    expect(md).toContain('\n| Breast Cancer Care UK | **breastcancercare.org.uk** |\n');
+    expect(md).toContain(
+      '\n| Camp Quality Kids’ Guide to Cancer app | [**campquality.org.au**](https://www.campquality.org.au) |\n',
+    );
+    expect(md).toContain('\n| National Breast Cancer Foundation | [**nbcf.org.au**](http://www.nbcf.org.au/) |\n');
+    expect(md).toContain(
+      '\n| Breast Cancer Care UK | [**breastcancercare.org.uk**](http://www.breastcancercare.org.uk/) |\n',
+    );
+    // The state Cancer Councils on the back cover: three linked addresses a row.
+    expect(md).toContain(
+      '\n| [actcancer.org](http://actcancer.org) | [cancerqld.org.au](http://cancerqld.org.au) | [cancervic.org.au](http://cancervic.org.au) |\n',
+    );
     expect(md).not.toMatch(/\.{6}/);
   });
 

@@ -120,6 +120,7 @@ export function extractItems(
       dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
       hasEOL: r.it.hasEOL,
       rotated: false,
+      href: undefined,
     });
   }
   neutralsInRtl(items);
@@ -173,6 +174,7 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
     dir: 'ltr',
     hasEOL: it.hasEOL,
     rotated: true,
+    href: undefined,
   };
 }
 

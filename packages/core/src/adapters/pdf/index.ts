@@ -10,6 +10,7 @@ import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
+import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
 import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
@@ -169,6 +170,7 @@ async function readPage(
 ): Promise<LaidOutPage> {
   const { width, height } = page;
   const items = attachAccents(page.items);
+  attachLinks(items, page.links);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
   const noText = !items.some((it) => !it.rotated && it.str.trim());
@@ -216,7 +218,7 @@ async function readPage(
   const skip = new Set<number>();
   for (const t of tables) for (const i of t.itemIndices) skip.add(i);
   for (const [i, it] of items.entries()) if (it.rotated) skip.add(i);
-  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined, page.links), width);
+  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
   return { number: n, width, height, lines, tables, images };
 }
 

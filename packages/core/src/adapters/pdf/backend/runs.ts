@@ -397,6 +397,7 @@ function toItems(
         dir: 'ltr',
         hasEOL: r.eol,
         rotated: true,
+        href: undefined,
       });
       continue;
     }
@@ -415,6 +416,7 @@ function toItems(
       dir: rtl ? 'rtl' : 'ltr',
       hasEOL: r.eol,
       rotated: false,
+      href: undefined,
     });
   }
   return { items, turn, width, height, mono };
