@@ -567,6 +567,21 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps a side menu set in the prose size out of the prose beside it, its last entry ending in a small letter', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'menu-column.pdf'), {}, { filename: 'menu.pdf' })).markdown;
+    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
+    expect(md?.trim()).toBe(
+      [
+        '# Net-zero carbon',
+        '',
+        ...entries.flatMap((e) => [e, '']),
+        'Journey ahead',
+        '',
+        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+      ].join('\n'),
+    );
+  });
+
   it('joins captions wrapped side by side under key figures into one row; single words and a name over its address stay rows', async () => {
     const md = (await parse(fixture('pdf-patterns', 'callouts.pdf'), {}, { filename: 'callouts.pdf' })).markdown;
     expect(md?.trim()).toBe(

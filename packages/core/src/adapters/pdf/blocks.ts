@@ -524,8 +524,10 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row.
   if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
-  // Column change: the next line starts higher up, beside the previous column.
-  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
+  // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
+  // from one column of text into the next, as wide: a side menu's short entries beside the prose
+  // are a layout column of their own, whatever letter the last one ends in.
+  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text) && widest(para) >= (l.x1 - l.x0) * 0.75;
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
   if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
@@ -546,6 +548,13 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   // First-line indent of a new paragraph.
   if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
   return true;
+}
+
+/** Width of a paragraph's widest line. */
+function widest(para: Line[]): number {
+  let w = 0;
+  for (const p of para) w = Math.max(w, p.x1 - p.x0);
+  return w;
 }
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
