@@ -582,6 +582,18 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads right-to-left notes set flush right at a page foot as one flat list, the shorter note not nested', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-notes.pdf'), {}, { filename: 'notes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה וההוצאה לצריכה ציבורית עלתה גם היא',
+        '',
+        '1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה על ידי הממשלה.',
+        '2. סך כל ההוצאה לצריכה פרטית וציבורית.',
+      ].join('\n'),
+    );
+  });
+
   it('joins captions wrapped side by side under key figures into one row; single words and a name over its address stay rows', async () => {
     const md = (await parse(fixture('pdf-patterns', 'callouts.pdf'), {}, { filename: 'callouts.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -1029,6 +1041,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('| תעשייה (ללא יהלומים) |');
     // The footer's comma, drawn against the Hebrew, follows it: before the date, not after.
     expect(md).toMatch(/^אינדיקטורים עיקריים להתפתחות המשק, 31\.12\.14$/m);
+    // The two notes under the table, set flush right, are one flat list.
+    expect(md).toContain(
+      '\n1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה ע"י הממשלה.\n2. סך כל ההוצאה לצריכה פרטית וציבורית.\n',
+    );
   });
 
   it('reads the Persian form of right_to_left_03 label first, each wrapped label whole (docling pdf)', async () => {

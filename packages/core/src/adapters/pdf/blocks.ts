@@ -369,29 +369,30 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       flushPara();
       flushItem();
       const m = kind.marker;
-      while (stack.length && (stack[stack.length - 1] as { x: number }).x > l.x0 + 3) stack.pop();
+      const at = indentOf(l);
+      while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([]);
-      if (topEntry && Math.abs(topEntry.x - l.x0) <= 3 && topEntry.list.ordered === m.ordered) {
+      if (topEntry && Math.abs(topEntry.x - at) <= 3 && topEntry.list.ordered === m.ordered) {
         topEntry.list.children.push(node);
       } else {
         const lst = list(m.ordered, [node], m.start);
-        if (topEntry && topEntry.x < l.x0 - 3) {
+        if (topEntry && topEntry.x < at - 3) {
           const parent = topEntry.list.children[topEntry.list.children.length - 1];
           parent?.children.push(lst);
         } else {
           stack.length = 0;
           place(lst, bboxOf([l]));
         }
-        stack.push({ x: l.x0, list: lst });
+        stack.push({ x: at, list: lst });
       }
       const textX = l.x0 + (l.x1 - l.x0) * (m.length / Math.max(1, l.text.length));
-      item = { lines: [l], strip: m.length, keep: m.keep, node, x: l.x0, textX };
+      item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, textX };
       continue;
     }
     if (item && prev) {
       const pitch = l.base - prev.base;
-      if (l.x0 > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
+      if (indentOf(l) > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
         item.lines.push(l);
         continue;
       }
@@ -549,6 +550,13 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
   return true;
 }
+
+/**
+ * Where a line starts, measured inwards from the side it is read from: its left edge, or for a
+ * right-to-left line its right edge mirrored. List items nest by it, so right-to-left notes set
+ * flush right ("(1) …" over a shorter "(2) …") are one flat list, not the shorter one nested.
+ */
+const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
 
 /** Width of a paragraph's widest line. */
 function widest(para: Line[]): number {
