@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachLinks, type LinkBox } from '../../src/adapters/pdf/links.ts';
-import type { TextItem } from '../../src/adapters/pdf/model.ts';
-
-/** A run of 12-point text at (x, y), 6 points a character. */
-const run = (str: string, x: number, y: number): TextItem => ({
-  str,
-  x,
-  y,
-  w: str.length * 6,
-  h: 12,
-  size: 12,
-  fontName: 'Helvetica',
-  bold: false,
-  italic: false,
-  dir: 'ltr',
-  hasEOL: false,
-  rotated: false,
-  href: undefined,
-});
+import { textRun as run } from '../helpers/text-items.ts';
 
 const box = (x0: number, y0: number, x1: number, y1: number, href: string): LinkBox => ({ x0, y0, x1, y1, href });
 

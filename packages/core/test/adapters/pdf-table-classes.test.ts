@@ -14,6 +14,16 @@ const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
 /** The Markdown of each page (split at the page markers). */
 const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
+/** The side menu's entries, each a paragraph, and the prose beside it whole (side-menu, menu-column). */
+const sideMenuRead = [
+  ...['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'].flatMap(
+    (e) => [e, ''],
+  ),
+  'Journey ahead',
+  '',
+  'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+];
+
 describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -552,34 +562,20 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
 
   it('reads a side menu beside running prose as two columns of text, not as a table of shared lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'side-menu.pdf'), {}, { filename: 'menu.pdf' })).markdown;
-    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
     expect(md?.trim()).toBe(
       [
         '# Net-zero carbon',
         '',
         'We aim to reach net-zero emissions across all of our operations and our value chain by 2030',
         '',
-        ...entries.flatMap((e) => [e, '']),
-        'Journey ahead',
-        '',
-        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+        ...sideMenuRead,
       ].join('\n'),
     );
   });
 
   it('keeps a side menu set in the prose size out of the prose beside it, its last entry ending in a small letter', async () => {
     const md = (await parse(fixture('pdf-patterns', 'menu-column.pdf'), {}, { filename: 'menu.pdf' })).markdown;
-    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
-    expect(md?.trim()).toBe(
-      [
-        '# Net-zero carbon',
-        '',
-        ...entries.flatMap((e) => [e, '']),
-        'Journey ahead',
-        '',
-        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
-      ].join('\n'),
-    );
+    expect(md?.trim()).toBe(['# Net-zero carbon', '', ...sideMenuRead].join('\n'));
   });
 
   it('reads right-to-left notes set flush right at a page foot as one flat list, the shorter note not nested', async () => {

@@ -1,11 +1,7 @@
-import type { TextItem } from './model.ts';
+import type { Rect, TextItem } from './model.ts';
 
 /** A link annotation's active area on the page (top-left origin, as text runs have it). */
-export interface LinkBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+export interface LinkBox extends Rect {
   href: string;
 }
 
