@@ -872,6 +872,221 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       );
     },
   );
+
+  it('reads a table drawn sideways on an upright page (its text turned, no /Rotate) upright, ruled or not', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-tables.pdf'), withPages, { filename: 'side.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(4);
+    // Clockwise (read top to bottom) and anticlockwise (bottom to top), ruled, then unruled.
+    for (const [i, month] of ['March', 'April', 'May', 'June'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Reservoir levels at the end of ${month}`,
+          '',
+          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+          '| --- | --- | --- | --- |',
+          '| Kielder Water | Northumberland | 199,175 | 87 |',
+          '| Rutland Water | East Midlands | 124,000 | 74 |',
+          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+          '| Haweswater | Cumbria | 84,900 | 68 |',
+          '',
+          'Levels are shares of full capacity.',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('reads tables ruled with thin filled boxes, or drawn only as cell backgrounds with white gaps', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'filled-rules.pdf'), withPages, { filename: 'fills.pdf' }))
+      .markdown;
+    const [ferries, library] = pagesOf(md ?? '');
+    expect(ferries?.trim()).toBe(
+      [
+        '# Morning ferries',
+        '',
+        '| Route | Departs | Arrives | Fare |',
+        '| --- | --- | --- | --- |',
+        '| Oban - Craignure | 07:45 | 08:31 | 4.10 |',
+        '| Ullapool - Stornoway | 09:30 | 12:15 | 10.35 |',
+        '| Mallaig - Armadale | 10:10 | 10:40 | 3.20 |',
+        '| Largs - Cumbrae | 11:00 | 11:10 | 2.90 |',
+        '',
+        'Fares are for foot passengers, in pounds.',
+      ].join('\n'),
+    );
+    expect(library?.trim()).toBe(
+      [
+        '# Library opening hours',
+        '',
+        '| Branch | Weekdays | Saturday | Sunday |',
+        '| --- | --- | --- | --- |',
+        '| Central | 08:00 - 20:00 | 09:00 - 17:00 | 11:00 - 16:00 |',
+        '| Harbour Road | 09:00 - 18:00 | 09:00 - 13:00 | closed |',
+        '| Hillside | 10:00 - 18:00 | 10:00 - 16:00 | closed |',
+        '| Station Square | 08:30 - 19:00 | 09:00 - 17:00 | 12:00 - 16:00 |',
+        '',
+        'All branches close on public holidays.',
+      ].join('\n'),
+    );
+  });
+
+  it('spans ruled cells over the rows and columns their rules leave open; a grouped heading makes a header of two rows', async () => {
+    const result = await parse(
+      fixture('pdf-patterns', 'spans.pdf'),
+      { formats: ['markdown', 'html'] },
+      { filename: 'spans.pdf' },
+    );
+    // Markdown repeats a spanning cell in every slot it covers; the sub-headings are headings, not bold text.
+    expect(result.markdown?.trim()).toBe(
+      [
+        '# Course timetable',
+        '',
+        '| Day | Time | Session | Session |',
+        '| --- | --- | --- | --- |',
+        '| Day | Time | Room | Course |',
+        '| Monday | 09:00 | A12 | Algebra |',
+        '| Monday | 11:00 | B03 | Statistics |',
+        '| Monday | 14:00 | A12 | Geometry |',
+        '| Tuesday | 09:00 | C21 | Physics |',
+        '| Tuesday | 13:00 | Lab 2 | Chemistry practical |',
+        '| Wednesday | Open day: no classes | Open day: no classes | Open day: no classes |',
+        '',
+        'Rooms may change at short notice.',
+      ].join('\n'),
+    );
+    expect(result.html).toContain(
+      [
+        '<table><thead>',
+        '<tr><th rowspan="2">Day</th><th rowspan="2">Time</th><th colspan="2">Session</th></tr>',
+        '<tr><th>Room</th><th>Course</th></tr></thead><tbody>',
+        '<tr><td rowspan="3">Monday</td><td>09:00</td><td>A12</td><td>Algebra</td></tr>',
+        '<tr><td>11:00</td><td>B03</td><td>Statistics</td></tr>',
+        '<tr><td>14:00</td><td>A12</td><td>Geometry</td></tr>',
+        '<tr><td rowspan="2">Tuesday</td><td>09:00</td><td>C21</td><td>Physics</td></tr>',
+        '<tr><td>13:00</td><td>Lab 2</td><td>Chemistry practical</td></tr>',
+        '<tr><td>Wednesday</td><td colspan="3">Open day: no classes</td></tr>',
+        '</tbody></table>',
+      ].join(''),
+    );
+  });
+
+  it("joins a ruled table's last row, printed alone at the top of the next page, to the table; keeps two stacked tables apart", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'page-breaks.pdf'), withPages, { filename: 'breaks.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(3);
+    expect(pages[0]?.trim()).toBe(
+      [
+        '# Stock at the end of the year',
+        '',
+        'Counts were taken on the last working day.',
+        '',
+        '| Item | Warehouse | Units |',
+        '| --- | --- | --- |',
+        '| Copper pipe | Leeds | 1,240 |',
+        '| Brass valve | Derby | 385 |',
+        '| Steel bracket | Leeds | 2,010 |',
+        '| Rubber seal | Hull | 7,450 |',
+        // Printed on the next page, in a ruled row of its own.
+        '| Zinc washer | Derby | 12,600 |',
+      ].join('\n'),
+    );
+    expect(pages[1]?.trim()).toBe('Units are single pieces, not boxes.');
+    expect(pages[2]?.trim()).toBe(
+      [
+        '# Park survey',
+        '',
+        '| Tree | Planted | Height (m) |',
+        '| --- | --- | --- |',
+        '| Oak | 1921 | 24.5 |',
+        '| Beech | 1948 | 19.0 |',
+        '| Rowan | 1990 | 8.2 |',
+        '',
+        'The survey also counted the birds that nested in the park this spring.',
+        '',
+        '| Bird | Nests | Fledged |',
+        '| --- | --- | --- |',
+        '| Blue tit | 14 | 96 |',
+        '| Nuthatch | 3 | 17 |',
+        '| Wren | 6 | 31 |',
+        '',
+        'Counts are for the whole park.',
+      ].join('\n'),
+    );
+  });
+
+  it("reads a ruled right-to-left Arabic table: columns as printed, each cell's words in reading order", async () => {
+    const md = (await parse(fixture('pdf-patterns', 'arabic-table.pdf'), {}, { filename: 'arabic.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'مدن عربية كبرى',
+        '',
+        '| المساحة | عدد السكان | المدينة |',
+        '| --- | --- | --- |',
+        '| 3,085 | 10,100,000 | القاهرة |',
+        '| 1,973 | 7,600,000 | الرياض |',
+        '| 1,680 | 4,100,000 | عمان |',
+        '| 212 | 1,100,000 | تونس |',
+        '',
+        'المساحة بالكيلومتر المربع',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps upright text set beside a table drawn sideways: the table read upright, the text as text', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-beside.pdf'), withPages, { filename: 'beside.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(2);
+    // The page's text is the table's (most of it is turned): the text turned against it, a heading
+    // and a paragraph, follows it, read in its own upright frame.
+    for (const [i, month] of ['July', 'August'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Reservoir levels at the end of ${month}`,
+          '',
+          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+          '| --- | --- | --- | --- |',
+          '| Kielder Water | Northumberland | 199,175 | 87 |',
+          '| Rutland Water | East Midlands | 124,000 | 74 |',
+          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+          '| Haweswater | Cumbria | 84,900 | 68 |',
+          '',
+          'Levels are shares of full capacity.',
+          '',
+          `# Water supply in ${month}`,
+          '',
+          'Reservoirs were fuller than last year in every region, after a wet winter and spring.',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('reads vertical headings in ruled header cells upright: each in its column, its lines and runs in order', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'vertical-header.pdf'), withPages, { filename: 'vh.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(2);
+    // Turned anticlockwise (read bottom to top), then clockwise (top to bottom); "Mean wind" over
+    // "speed (km/h)" is one heading on two turned lines, "Frost days" two runs on one.
+    for (const [i, month] of ['July', 'August'].entries()) {
+      expect(pages[i]?.trim()).toBe(
+        [
+          `# Weather stations in ${month}`,
+          '',
+          '| Station | Rainfall (mm) | Sunshine hours | Frost days | Mean wind speed (km/h) |',
+          '| --- | --- | --- | --- | --- |',
+          '| Aberdeen | 64.2 | 142 | 6 | 16.1 |',
+          '| Cardiff | 98.5 | 165 | 3 | 17.4 |',
+          '| Plymouth | 87.0 | 178 | 2 | 19.8 |',
+          '| Norwich | 51.3 | 160 | 8 | 14.2 |',
+          '',
+          'Figures are monthly totals and means.',
+        ].join('\n'),
+      );
+    }
+  });
 });
 
 /** The spanned-grid fixture's table, as read once its rulings are fetched: the row labels in bold, as printed. */

@@ -10,7 +10,7 @@ const width = (row: TableRow | undefined): number => (row?.children ?? []).reduc
 /**
  * A table that ends one page and starts the next with the same header row is one table broken by
  * the page: the continuation's rows (its repeated header dropped) join the first part, so readers
- * and the Markdown get one table.
+ * and the Markdown get one table. So does a lone ruled row of as many columns with no header.
  */
 export function joinContinuedTables(pages: Block[]): void {
   for (let p = 0; p + 1 < pages.length; p++) {
@@ -23,7 +23,15 @@ export function joinContinuedTables(pages: Block[]): void {
     const a = last as Table;
     const b = first as Table;
     const header = a.children[0];
-    if (!header || width(header) !== width(b.children[0]) || rowKey(header) !== rowKey(b.children[0])) continue;
+    if (!header || width(header) !== width(b.children[0])) continue;
+    // A lone row of no headings at the top of the page (`loneRow`) is the table's last row.
+    if (b.children.length === 1 && b.children[0]?.children.every((c) => !c.header)) {
+      if (b.source) for (const row of b.children) row.source ??= b.source;
+      append(a.children, b.children);
+      next.children.shift();
+      continue;
+    }
+    if (rowKey(header) !== rowKey(b.children[0])) continue;
     // Rows spanning into the repeated header would lose their anchor; such tables stay apart.
     if (b.children[0]?.children.some((c) => (c.rowSpan ?? 1) > 1)) continue;
     const moved = b.children.slice(1);

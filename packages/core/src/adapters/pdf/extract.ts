@@ -173,7 +173,8 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
     italic: false,
     dir: 'ltr',
     hasEOL: it.hasEOL,
-    rotated: true,
+    // Page space has y down: a baseline pointing up the page reads bottom to top.
+    rotated: Math.abs(m[1]) < Math.abs(m[0]) ? 'over' : m[1] < 0 ? 'up' : 'down',
     href: undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
+import { append } from '../../util/arrays.ts';
 import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
@@ -12,9 +13,10 @@ import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
+import { type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
+import { turnedPassages } from './turned.ts';
 
 export const adapter: Adapter = {
   name: 'pdf',
@@ -217,8 +219,15 @@ async function readPage(
   }
   const skip = new Set<number>();
   for (const t of tables) for (const i of t.itemIndices) skip.add(i);
-  for (const [i, it] of items.entries()) if (it.rotated) skip.add(i);
+  const turned: { up: TextItem[]; down: TextItem[] } = { up: [], down: [] };
+  for (const [i, it] of items.entries()) {
+    if (!it.rotated) continue;
+    if (it.rotated !== 'over' && !skip.has(i) && it.str.trim()) turned[it.rotated].push(it);
+    skip.add(i);
+  }
   const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
+  // Turned text left by the tables follows the page's own, read in its upright frame.
+  append(lines, turnedPassages(turned, width, height));
   return { number: n, width, height, lines, tables, images };
 }
 

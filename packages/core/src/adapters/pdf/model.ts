@@ -27,12 +27,16 @@ export interface TextItem {
   /** pdf.js reported an end of line after this run. */
   hasEOL: boolean;
   /**
-   * Set on runs turned against the page's text (rotated column headers, margin notes). Only table
-   * cells use them; the text flow leaves them out. The box is the run's extent on the page.
-   * Always present (false on upright runs): every item has the same fields in the same order, so
-   * the layout code reading them sees one object shape.
+   * Set on runs turned against the page's text (rotated column headers, margin notes). Table cells
+   * use them; the text flow takes only passages of them (`turnedPassages`). The box is the run's
+   * extent on the page.
+   * Which way such a run reads on the page: `up` (turned anticlockwise, bottom to top), `down`
+   * (clockwise, top to bottom) or `over` (upside down), so a cell with several turned lines reads
+   * them in order and turned passages read in their own upright frame. Always present (false on
+   * upright runs): every item has the same fields in the same order, so the layout code reading
+   * them sees one object shape.
    */
-  rotated: boolean;
+  rotated: false | 'up' | 'down' | 'over';
   /**
    * The link annotation the run's centre lies in (`attachLinks`), read by prose lines and table
    * cells alike. The backends set it to undefined, so every run has the same fields.

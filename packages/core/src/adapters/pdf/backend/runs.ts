@@ -239,6 +239,9 @@ function fontSize(p: Pdfium, tp: number, i: number): number {
   return tf * Math.hypot(f[o + 2] as number, f[o + 3] as number);
 }
 
+/** Which way a run reads by its display quarter turn from the page's text (clockwise: 3 reads up the page). */
+const turnedWay: readonly ('up' | 'down' | 'over')[] = ['over', 'down', 'over', 'up'];
+
 /**
  * Writing direction in display quarter turns (clockwise, as the display's y points down). PDFium's
  * angle is atan2(c, a) of the character matrix: clockwise in user space, so text running up a
@@ -396,7 +399,7 @@ function toItems(
         italic: r.font.italic,
         dir: 'ltr',
         hasEOL: r.eol,
-        rotated: true,
+        rotated: turnedWay[(r.q - dominant + 4) % 4] ?? 'over',
         href: undefined,
       });
       continue;

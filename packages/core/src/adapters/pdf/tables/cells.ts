@@ -156,6 +156,54 @@ export function textLines(runs: TextItem[]): TextItem[][] {
   return lines;
 }
 
+const isTurned = (it: TextItem): boolean => it.rotated !== false;
+const isUpright = (it: TextItem): boolean => it.rotated === false;
+/** Turned runs along their line: bottom to top for text that reads up the page, else top down. */
+const upTheLine = (a: TextItem, b: TextItem): number => b.y + b.h - (a.y + a.h);
+const downTheLine = (a: TextItem, b: TextItem): number => a.y - b.y;
+
+/**
+ * The lines of a cell's turned runs, in reading order. A turned line is a column of the page:
+ * runs whose horizontal centres lie within half a line's thickness of each other. Text turned
+ * anticlockwise reads bottom to top with its next line to the right; turned clockwise, top to
+ * bottom with its next line to the left. Runs of one line are joined as upright ones are: a word
+ * space where the gap between them is one.
+ */
+function turnedLines(runs: TextItem[]): string[] {
+  const turned: TextItem[] = [];
+  let up = 0;
+  for (const it of runs) {
+    if (it.rotated === false) continue;
+    turned.push(it);
+    up += it.rotated === 'up' ? it.str.length : -it.str.length;
+  }
+  turned.sort(byLeft);
+  const lines: TextItem[][] = [];
+  for (const it of turned) {
+    const line = lines[lines.length - 1];
+    const first = line?.[0];
+    if (line && first && Math.abs(it.x + it.w / 2 - (first.x + first.w / 2)) < Math.max(2, first.w * 0.5))
+      line.push(it);
+    else lines.push([it]);
+  }
+  if (up < 0) lines.reverse();
+  const out: string[] = [];
+  for (const line of lines) {
+    line.sort(up < 0 ? downTheLine : upTheLine);
+    let s = '';
+    let prev: TextItem | null = null;
+    for (const it of line) {
+      const t = cleanText(it.str);
+      const gap = prev ? (up < 0 ? it.y - (prev.y + prev.h) : prev.y - (it.y + it.h)) : 0;
+      if (prev && s && !/\s$/.test(s) && !/^\s/.test(t) && gap > it.w * 0.15) s += ' ';
+      s += t;
+      prev = it;
+    }
+    out.push(s.trim());
+  }
+  return out;
+}
+
 /** Index of an element: the identity map over a line's own runs. Module-level, like the comparators. */
 const position = (_: unknown, i: number): number => i;
 
@@ -179,7 +227,10 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
   const rights: number[] = [];
   const chars: number[] = [];
-  for (const line of textLines(runs)) {
+  // Turned runs (a vertical heading) are lines of their own, read along their turn, after any
+  // upright text of the cell.
+  const upright = runs.some(isTurned) ? runs.filter(isUpright) : runs;
+  for (const line of textLines(upright)) {
     const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
     // round as the text flow has them.
@@ -207,6 +258,12 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
     rights.push(last.x + last.w);
     chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
   }
+  if (upright !== runs)
+    for (const line of turnedLines(runs)) {
+      parts.push(line);
+      rights.push(Number.NaN);
+      chars.push(0);
+    }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
   // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). A word too long for its cell, broken with no
@@ -377,12 +434,14 @@ export function fillLayout(
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   // A table set in bold throughout has nothing in bold that stands out: it is read plain.
   const styled = runs.some(hasPlainWords);
+  const headRows = headerRows(cells);
   for (const [k, c] of cells.entries()) {
     // All three options every time (`cell` sets only a header and spans above 1): one shape of
     // options object, not one per combination of conditionally added fields.
-    const opts = { header: c.r === 0, rowSpan: c.rowSpan, colSpan: c.colSpan };
+    const header = c.r < headRows;
+    const opts = { header, rowSpan: c.rowSpan, colSpan: c.colSpan };
     const value = texts[k] as string;
-    (rowsOut[c.r] as TableCell[]).push(cell(cellContent(value, runs[k] as TextItem[], c.r === 0, styled, vocab), opts));
+    (rowsOut[c.r] as TableCell[]).push(cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab), opts));
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
@@ -400,18 +459,35 @@ export function fillLayout(
 const worded = /[\p{L}\p{N}]/u;
 
 /**
+ * How many rows the header takes: the first, and the rows under it that its cells run down into
+ * when it groups columns ("Session" over "Room" and "Course", with "Day" and "Time" beside it
+ * spanning both rows): the sub-headings' row is a header row too. A first row with no grouped
+ * heading is the header alone, whatever its cells span (a label beside several rows of data).
+ */
+function headerRows(cells: Layout['cells']): number {
+  let grouped = false;
+  let down = 1;
+  for (const c of cells) {
+    if (c.r !== 0) break;
+    if (c.colSpan > 1) grouped = true;
+    down = Math.max(down, c.rowSpan);
+  }
+  return grouped ? down : 1;
+}
+
+/**
  * A cell's content: its text, with its bold (where `styled`: some cell of the table has plain words)
  * and its links, as paragraphs have them; the plain text where it has neither.
  */
 function cellContent(
   value: string,
   runs: TextItem[],
-  first: boolean,
+  header: boolean,
   styled: boolean,
   vocab: () => Vocabulary,
 ): Block[] | string {
   if (!value) return value;
-  const bold = styled ? boldLength(value, runs, first, vocab) : 0;
+  const bold = styled ? boldLength(value, runs, header, vocab) : 0;
   const links = linkRanges(value, runs, vocab);
   if (!bold && !links) return value;
   return [paragraph(marked(value, bold, links ?? []))];
@@ -419,12 +495,12 @@ function cellContent(
 
 /**
  * How much of a cell's text, from its start, is in bold. A cell set in bold throughout is bold, but
- * in the first row, whose cells are the table's headings already; one that opens in bold and goes
+ * in the header rows, whose cells are the table's headings already; one that opens in bold and goes
  * on in another weight ("Note: ...") has that opening bold; a right-to-left one, whose opening is at
  * its right end, only when bold throughout. Bold on a lone symbol (a tick, a bullet) is noise, not
  * styling.
  */
-function boldLength(value: string, runs: TextItem[], first: boolean, vocab: () => Vocabulary): number {
+function boldLength(value: string, runs: TextItem[], header: boolean, vocab: () => Vocabulary): number {
   let bold = 0;
   let plain = 0;
   let rtl = false;
@@ -435,7 +511,7 @@ function boldLength(value: string, runs: TextItem[], first: boolean, vocab: () =
     else plain++;
   }
   if (!bold) return 0;
-  if (!plain) return first ? 0 : value.length;
+  if (!plain) return header ? 0 : value.length;
   if (rtl) return 0;
   const opening: TextItem[] = [];
   for (const line of textLines(runs))

@@ -15,7 +15,8 @@ const byX = (a: { x: number }, b: { x: number }): number => a.x - b.x;
  * break into three or more runs separated by wide gaps (`table`). Two-run lines are what two-column
  * layouts produce on every line, so they do not count, unless the graphics are cheap (PDFium's
  * page objects): then three such lines are enough (`paired`), and a two-column table ruled as a
- * grid is read. Both answers come from one pass over the page's rows.
+ * grid is read. A page whose first line breaks into three runs asks too: a table's last row may
+ * stand there alone. Both answers come from one pass over the page's rows.
  */
 export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>): { table: boolean; paired: boolean } {
   const rows = new Map<number, { x: number; w: number; h: number }[]>();
@@ -31,14 +32,22 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
   }
   let tabular = 0;
   let paired = 0;
-  for (const row of rows.values()) {
+  let top = Number.POSITIVE_INFINITY;
+  let topCells = 0;
+  for (const [key, row] of rows) {
+    if (key < top) {
+      top = key;
+      topCells = 0;
+    }
     if (row.length < 2) continue;
     row.sort(byX);
     const cells = lineCells(row);
     if (cells >= 3 && ++tabular >= 2) return { table: true, paired: true };
     if (cells >= 2) paired++;
+    if (key === top) topCells = cells;
   }
-  return { table: false, paired: paired >= 3 };
+  // A page that opens with a line of cells may open with a table's last row, ruled alone.
+  return { table: topCells >= 3, paired: paired >= 3 || topCells >= 3 };
 }
 
 /**

@@ -57,6 +57,7 @@ export function ruledTable(
     if (top !== null) ys.unshift(top);
   }
   const ruledXs = grid.open ? null : clusterPositions(edges(grid.x0, grid.x1, grid.v), SAME_EDGE);
+  if (ruledXs && ys.length === 2) return loneRow(grid, page, taken, ruledXs, ys, vocab);
   if (ys.length < 3 || (ruledXs && ruledXs.length < 3)) return null;
   const x0 = ruledXs ? (ruledXs[0] as number) : grid.x0;
   const x1 = ruledXs ? (ruledXs[ruledXs.length - 1] as number) : grid.x1;
@@ -102,6 +103,50 @@ export function ruledTable(
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true };
+}
+
+/** The top of each page's highest text (the middle of its highest run), found once per page. */
+const textTops = new WeakMap<PageModel, number>();
+function textTop(page: PageModel): number {
+  let top = textTops.get(page);
+  if (top === undefined) {
+    top = Number.POSITIVE_INFINITY;
+    for (const it of page.items) if (!it.rotated && it.str.trim()) top = Math.min(top, it.y + it.h / 2);
+    textTops.set(page, top);
+  }
+  return top;
+}
+
+/**
+ * A grid of one ruled row: the last row of a table that ran over the end of a page, printed alone
+ * at the top of the next with no header repeated. Only a row with no text above it on its page and
+ * two columns or more, each holding a short text; a box around a line, or a form's boxed fields
+ * further down a page, is no such row. Its cells are no headings, which is how the document knows
+ * to join it to the table that ends the page before (`joinContinuedTables`).
+ */
+function loneRow(
+  grid: Grid,
+  page: PageModel,
+  taken: Set<number>,
+  xs: number[],
+  ys: number[],
+  vocab: () => Vocabulary,
+): TableRegion | null {
+  const y0 = ys[0] as number;
+  const y1 = ys[1] as number;
+  if (xs.length < 3 || textTop(page) < y0) return null;
+  const indices = itemsWithin(page, taken, xs[0] as number, xs[xs.length - 1] as number, y0, y1);
+  const layout = layoutFromJoins(
+    xs,
+    ys,
+    (_, c) => !covered(grid.v, xs[c + 1] as number, y0, y1),
+    () => false,
+  );
+  if (layout.cells.length < 2) return null;
+  const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, true, vocab);
+  if (texts.some((t) => !t) || prose(texts) || framesLayout(runs)) return null;
+  for (const c of table.children[0]?.children ?? []) c.header = undefined;
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true };
 }
 
