@@ -24,6 +24,16 @@ const sideMenuRead = [
   'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
 ];
 
+/** The sideways fixtures' table, as read upright. */
+const reservoirTable = [
+  '| Reservoir | Region | Capacity (Ml) | Level (%) |',
+  '| --- | --- | --- | --- |',
+  '| Kielder Water | Northumberland | 199,175 | 87 |',
+  '| Rutland Water | East Midlands | 124,000 | 74 |',
+  '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
+  '| Haweswater | Cumbria | 84,900 | 68 |',
+];
+
 describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -884,12 +894,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
         ].join('\n'),
@@ -1046,12 +1051,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         [
           `# Reservoir levels at the end of ${month}`,
           '',
-          '| Reservoir | Region | Capacity (Ml) | Level (%) |',
-          '| --- | --- | --- | --- |',
-          '| Kielder Water | Northumberland | 199,175 | 87 |',
-          '| Rutland Water | East Midlands | 124,000 | 74 |',
-          '| Lake Vyrnwy | Powys, fed by the Afon Vyrnwy | 59,700 | 91 |',
-          '| Haweswater | Cumbria | 84,900 | 68 |',
+          ...reservoirTable,
           '',
           'Levels are shares of full capacity.',
           '',

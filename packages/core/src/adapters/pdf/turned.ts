@@ -10,10 +10,12 @@ const WORDS = 3;
 /**
  * A run turned against the page's text, in the frame that reads it upright: the page turned a
  * quarter clockwise for text that reads up the page (`up`), anticlockwise for text that reads
- * down it. `width` and `height` are the page's.
+ * down it, half a turn for text upside down. `width` and `height` are the page's (any will do
+ * where only runs' places relative to each other matter).
  */
-function upright(it: TextItem, width: number, height: number): TextItem {
+export function uprightRun(it: TextItem, width: number, height: number): TextItem {
   if (it.rotated === 'up') return { ...it, x: height - (it.y + it.h), y: it.x, w: it.h, h: it.w, rotated: false };
+  if (it.rotated === 'over') return { ...it, x: width - (it.x + it.w), y: height - (it.y + it.h), rotated: false };
   return { ...it, x: it.y, y: width - (it.x + it.w), w: it.h, h: it.w, rotated: false };
 }
 
@@ -29,7 +31,7 @@ export function turnedPassages(turned: { up: TextItem[]; down: TextItem[] }, wid
   for (const runs of [turned.up, turned.down]) {
     if (runs.length < PASSAGE_LINES) continue;
     const items: TextItem[] = [];
-    for (const it of runs) items.push(upright(it, width, height));
+    for (const it of runs) items.push(uprightRun(it, width, height));
     // Read upright, the page is as wide as it was high.
     const lines = readingOrder(buildLines(items), height);
     let passage = 0;

@@ -1,9 +1,11 @@
 import { cell, link, paragraph, row, table, text } from '../../../tree/build.ts';
 import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../../../tree/types.ts';
+import { append } from '../../../util/arrays.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk, runsOnAt } from '../text.ts';
+import { uprightRun } from '../turned.ts';
 import { partOf, widths } from './tokens.ts';
 
 /*
@@ -157,51 +159,22 @@ export function textLines(runs: TextItem[]): TextItem[][] {
 }
 
 const isTurned = (it: TextItem): boolean => it.rotated !== false;
-const isUpright = (it: TextItem): boolean => it.rotated === false;
-/** Turned runs along their line: bottom to top for text that reads up the page, else top down. */
-const upTheLine = (a: TextItem, b: TextItem): number => b.y + b.h - (a.y + a.h);
-const downTheLine = (a: TextItem, b: TextItem): number => a.y - b.y;
 
 /**
- * The lines of a cell's turned runs, in reading order. A turned line is a column of the page:
- * runs whose horizontal centres lie within half a line's thickness of each other. Text turned
- * anticlockwise reads bottom to top with its next line to the right; turned clockwise, top to
- * bottom with its next line to the left. Runs of one line are joined as upright ones are: a word
- * space where the gap between them is one.
+ * A cell's text lines in reading order. Turned runs (a vertical heading) are lines of their own,
+ * read in the frame that shows them upright, after any upright text of the cell.
  */
-function turnedLines(runs: TextItem[]): string[] {
+function cellLines(runs: TextItem[]): TextItem[][] {
+  if (!runs.some(isTurned)) return textLines(runs);
+  const upright: TextItem[] = [];
   const turned: TextItem[] = [];
-  let up = 0;
   for (const it of runs) {
-    if (it.rotated === false) continue;
-    turned.push(it);
-    up += it.rotated === 'up' ? it.str.length : -it.str.length;
+    if (it.rotated) turned.push(uprightRun(it, 0, 0));
+    else upright.push(it);
   }
-  turned.sort(byLeft);
-  const lines: TextItem[][] = [];
-  for (const it of turned) {
-    const line = lines[lines.length - 1];
-    const first = line?.[0];
-    if (line && first && Math.abs(it.x + it.w / 2 - (first.x + first.w / 2)) < Math.max(2, first.w * 0.5))
-      line.push(it);
-    else lines.push([it]);
-  }
-  if (up < 0) lines.reverse();
-  const out: string[] = [];
-  for (const line of lines) {
-    line.sort(up < 0 ? downTheLine : upTheLine);
-    let s = '';
-    let prev: TextItem | null = null;
-    for (const it of line) {
-      const t = cleanText(it.str);
-      const gap = prev ? (up < 0 ? it.y - (prev.y + prev.h) : prev.y - (it.y + it.h)) : 0;
-      if (prev && s && !/\s$/.test(s) && !/^\s/.test(t) && gap > it.w * 0.15) s += ' ';
-      s += t;
-      prev = it;
-    }
-    out.push(s.trim());
-  }
-  return out;
+  const lines = textLines(upright);
+  append(lines, textLines(turned));
+  return lines;
 }
 
 /** Index of an element: the identity map over a line's own runs. Module-level, like the comparators. */
@@ -227,10 +200,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
   const rights: number[] = [];
   const chars: number[] = [];
-  // Turned runs (a vertical heading) are lines of their own, read along their turn, after any
-  // upright text of the cell.
-  const upright = runs.some(isTurned) ? runs.filter(isUpright) : runs;
-  for (const line of textLines(upright)) {
+  for (const line of cellLines(runs)) {
     const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
     // round as the text flow has them.
@@ -258,12 +228,6 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
     rights.push(last.x + last.w);
     chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
   }
-  if (upright !== runs)
-    for (const line of turnedLines(runs)) {
-      parts.push(line);
-      rights.push(Number.NaN);
-      chars.push(0);
-    }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
   // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). A word too long for its cell, broken with no
