@@ -27,10 +27,17 @@ type InlineHandler<T extends Inline> = (node: T, state: State) => string;
 type InlineHandlers = { [K in Inline['type']]: InlineHandler<Extract<Inline, { type: K }>> };
 
 /** Wraps marked content, moving edge whitespace outside the delimiters so the mark stays valid. */
+/** A string's leading blanks, the rest, and its trailing blanks. */
+function edges(s: string): [string, string, string] {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s) as RegExpExecArray;
+  return [m[1] as string, m[2] as string, m[3] as string];
+}
+
+/** Inline markup around content; blanks at its edges stay outside the markup. */
 function wrap(inner: string, open: string, close = open): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
-  if (!m || m[2] === '') return inner;
-  return `${m[1]}${open}${m[2]}${close}${m[3]}`;
+  const [lead, core, trail] = edges(inner);
+  if (core === '') return inner;
+  return `${lead}${open}${core}${close}${trail}`;
 }
 
 function codeSpan(value: string): string {
@@ -73,10 +80,13 @@ const inlineHandlers: InlineHandlers = {
   inlineCode: (n) => codeSpan(n.value),
   inlineMath: (n) => (n.value.trim() ? `$${n.value.trim()}$` : ''),
   link: (n, s) => {
-    const label = inlines(n.children, s).trim();
-    if (!n.href) return label;
+    // Blanks at the label's edges are the words' separators: they stay, outside the brackets
+    // ("at [site](…) or", not "at[site](…)or").
+    const inner = inlines(n.children, s);
+    if (!n.href) return inner;
+    const [lead, label, trail] = edges(inner);
     const title = n.title ? ` "${n.title.replace(/"/g, '\\"')}"` : '';
-    return `[${label || escapeText(n.href)}](${destination(n.href)}${title})`;
+    return `${lead}[${label || escapeText(n.href)}](${destination(n.href)}${title})${trail}`;
   },
   break: (_n, s) => (s.inCell ? '<br>' : '  \n'),
   footnoteReference: (n) => `[^${n.identifier}]`,

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countChars, pageClass } from '../../src/adapters/pdf/classify.ts';
 import type { TextItem } from '../../src/adapters/pdf/model.ts';
+import { textRun } from '../helpers/text-items.ts';
 
 /** One upright run per line of a page's text layer. */
-const page = (lines: string[]): TextItem[] =>
-  lines.map((str, i) => ({
-    str,
-    x: 72,
-    y: 72 + i * 16,
-    w: str.length * 6,
-    h: 12,
-    size: 12,
-    fontName: 'Helvetica',
-    bold: false,
-    italic: false,
-    dir: 'ltr',
-    hasEOL: true,
-    rotated: false,
-  }));
+const page = (lines: string[]): TextItem[] => lines.map((str, i) => textRun(str, 72, 72 + i * 16, true));
 
 const verdict = (lines: string[]) => pageClass(countChars(page(lines)), 0).text;
 

@@ -14,6 +14,16 @@ const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
 /** The Markdown of each page (split at the page markers). */
 const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
+/** The side menu's entries, each a paragraph, and the prose beside it whole (side-menu, menu-column). */
+const sideMenuRead = [
+  ...['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'].flatMap(
+    (e) => [e, ''],
+  ),
+  'Journey ahead',
+  '',
+  'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+];
+
 /** The sideways fixtures' table, as read upright. */
 const reservoirTable = [
   '| Reservoir | Region | Capacity (Ml) | Level (%) |',
@@ -664,17 +674,30 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
 
   it('reads a side menu beside running prose as two columns of text, not as a table of shared lines', async () => {
     const md = (await parse(fixture('pdf-patterns', 'side-menu.pdf'), {}, { filename: 'menu.pdf' })).markdown;
-    const entries = ['Our approach', 'Measuring footprint', 'Reducing emissions', 'Clean energy', 'Residual emissions'];
     expect(md?.trim()).toBe(
       [
         '# Net-zero carbon',
         '',
         'We aim to reach net-zero emissions across all of our operations and our value chain by 2030',
         '',
-        ...entries.flatMap((e) => [e, '']),
-        'Journey ahead',
+        ...sideMenuRead,
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a side menu set in the prose size out of the prose beside it, its last entry ending in a small letter', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'menu-column.pdf'), {}, { filename: 'menu.pdf' })).markdown;
+    expect(md?.trim()).toBe(['# Net-zero carbon', '', ...sideMenuRead].join('\n'));
+  });
+
+  it('reads right-to-left notes set flush right at a page foot as one flat list, the shorter note not nested', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-notes.pdf'), {}, { filename: 'notes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה וההוצאה לצריכה ציבורית עלתה גם היא',
         '',
-        'Our work on climate began two decades ago, and since then we have learned that the hardest part of cutting emissions is the energy our sites use every hour of every day, in every place we work. In 2021 we set our most ambitious goal so far: to reach net-zero emissions across all of our operations and our value chain by the year 2030, and to cut half of our combined emissions before that date, measured against our baseline year. Energy use makes up a large share of the total, because the sites that serve our customers run without a pause and need power around the clock. That is why we set a second goal: to run on clean energy every hour on every grid where we work.',
+        '1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה על ידי הממשלה.',
+        '2. סך כל ההוצאה לצריכה פרטית וציבורית.',
       ].join('\n'),
     );
   });
@@ -826,6 +849,46 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '| American Society | cancer.org |',
       ].join('\n'),
     );
+  });
+
+  it('keeps the links of table cells, ruled and unruled, as prose keeps its own: Markdown, HTML and the links list', async () => {
+    const bytes = fixture('pdf-patterns', 'linked-cells.pdf');
+    const r = await parse(bytes, { formats: ['markdown', 'html', 'links'] }, { filename: 'help.pdf' });
+    const site = (host: string, href = `https://${host}/`) => `[${host}](${href})`;
+    expect(r.markdown?.trim()).toBe(
+      [
+        '# Where to get help',
+        '',
+        '| Service | Contact | Website |',
+        '| --- | --- | --- |',
+        `| Cancer Council | 13 11 20 | ${site('cancer.org.au', 'https://www.cancer.org.au/')} |`,
+        `| Quit | [Quitline](https://www.quit.org.au/line) 13 78 48 | ${site('quit.org.au', 'https://www.quit.org.au/')} |`,
+        // One link over an address wrapped in its cell: one link, the address whole.
+        `| Carers | 1800 242 636 | ${site('www.carersaustralia.com.au/support', 'https://www.carersaustralia.com.au/support')} |`,
+        '',
+        '| Topic | Page | Online |',
+        '| --- | --- | --- |',
+        `| Diet | 12 | ${site('nutrition.org.au')} |`,
+        `| Exercise | 18 | ${site('exercise.org.au')} |`,
+        `| Sleep | 24 | ${site('sleep.org.au')} |`,
+        '',
+        'Every service is free.',
+      ].join('\n'),
+    );
+    expect(r.html).toContain('<td><a href="https://www.cancer.org.au/">cancer.org.au</a></td>');
+    expect(r.links).toEqual([
+      'https://www.cancer.org.au/',
+      'https://www.quit.org.au/line',
+      'https://www.quit.org.au/',
+      'https://www.carersaustralia.com.au/support',
+      'https://nutrition.org.au/',
+      'https://exercise.org.au/',
+      'https://sleep.org.au/',
+    ]);
+    // Fast mode reads no annotations: the same cells, as plain text.
+    const fast = await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'help.pdf' });
+    expect(fast.markdown).toContain('| Carers | 1800 242 636 | www.carersaustralia.com.au/support |');
+    expect(fast.markdown).not.toContain('](');
   });
 
   it('spans an unruled heading over the group of columns it is centred over or runs across, repeated in Markdown, a colspan in HTML; a sentence spans nothing', async () => {
@@ -1477,6 +1540,10 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain('| תעשייה (ללא יהלומים) |');
     // The footer's comma, drawn against the Hebrew, follows it: before the date, not after.
     expect(md).toMatch(/^אינדיקטורים עיקריים להתפתחות המשק, 31\.12\.14$/m);
+    // The two notes under the table, set flush right, are one flat list.
+    expect(md).toContain(
+      '\n1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה ע"י הממשלה.\n2. סך כל ההוצאה לצריכה פרטית וציבורית.\n',
+    );
   });
 
   it('reads the Persian form of right_to_left_03 label first, each wrapped label whole (docling pdf)', async () => {
@@ -1614,20 +1681,28 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).not.toMatch(/^(?:#+ )?(?:Diagnosis|Surgery|Glossary)\.*\s*\d+$/m);
   });
 
-  it('reads the useful websites of the booklet as lists of organisations and addresses (pdfbench failure-after-repair p. 68)', async () => {
+  it('reads the useful websites of the booklet as lists of organisations and addresses, each a link (pdfbench failure-after-repair pp. 68, 69 and the back cover)', async () => {
     const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
     expect(md).toContain(
       [
-        '| Cancer Council Australia | cancer.org.au |',
+        '| Cancer Council Australia | [cancer.org.au](http://www.cancer.org.au/) |',
         '| --- | --- |',
-        '| Cancer Australia | **canceraustralia.gov.au** |',
-        '| Carers Australia | **carersaustralia.com.au** |',
-        '| Department of Health | **health.gov.au** |',
+        '| Cancer Australia | [**canceraustralia.gov.au**](http://www.canceraustralia.gov.au/) |',
+        '| Carers Australia | [**carersaustralia.com.au**](http://www.carersaustralia.com.au/) |',
+        '| Department of Health | [**health.gov.au**](http://www.health.gov.au/) |',
       ].join('\n'),
     );
-    expect(md).toContain('\n| Camp Quality Kids’ Guide to Cancer app | **campquality.org.au** |\n');
-    expect(md).toContain('\n| National Breast Cancer Foundation | **nbcf.org.au** |\n');
-    expect(md).toContain('\n| Breast Cancer Care UK | **breastcancercare.org.uk** |\n');
+    expect(md).toContain(
+      '\n| Camp Quality Kids’ Guide to Cancer app | [**campquality.org.au**](https://www.campquality.org.au) |\n',
+    );
+    expect(md).toContain('\n| National Breast Cancer Foundation | [**nbcf.org.au**](http://www.nbcf.org.au/) |\n');
+    expect(md).toContain(
+      '\n| Breast Cancer Care UK | [**breastcancercare.org.uk**](http://www.breastcancercare.org.uk/) |\n',
+    );
+    // The state Cancer Councils on the back cover: three linked addresses a row.
+    expect(md).toContain(
+      '\n| [actcancer.org](http://actcancer.org) | [cancerqld.org.au](http://cancerqld.org.au) | [cancervic.org.au](http://cancervic.org.au) |\n',
+    );
     expect(md).not.toMatch(/\.{6}/);
   });
 

@@ -44,6 +44,20 @@ describe('markdown renderer', () => {
     );
   });
 
+  it("keeps the blanks at a link label's edges outside the brackets, as words' separators", () => {
+    // A PDF line's separating blank can fall inside a link's run ("at" / " site" at a line join).
+    expect(
+      md(
+        paragraph([
+          text('visit at'),
+          link('https://a.example/', ' site '),
+          text('or call'),
+          link('https://b.example/', 'b'),
+        ]),
+      ).trim(),
+    ).toBe('visit at [site](https://a.example/) or call[b](https://b.example/)');
+  });
+
   it('escapes text that would otherwise become markup', () => {
     expect(md(paragraph('# not a heading')).trim()).toBe('\\# not a heading');
     expect(md(paragraph('- not a list')).trim()).toBe('\\- not a list');

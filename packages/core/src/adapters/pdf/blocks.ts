@@ -369,29 +369,30 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       flushPara();
       flushItem();
       const m = kind.marker;
-      while (stack.length && (stack[stack.length - 1] as { x: number }).x > l.x0 + 3) stack.pop();
+      const at = indentOf(l);
+      while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([]);
-      if (topEntry && Math.abs(topEntry.x - l.x0) <= 3 && topEntry.list.ordered === m.ordered) {
+      if (topEntry && Math.abs(topEntry.x - at) <= 3 && topEntry.list.ordered === m.ordered) {
         topEntry.list.children.push(node);
       } else {
         const lst = list(m.ordered, [node], m.start);
-        if (topEntry && topEntry.x < l.x0 - 3) {
+        if (topEntry && topEntry.x < at - 3) {
           const parent = topEntry.list.children[topEntry.list.children.length - 1];
           parent?.children.push(lst);
         } else {
           stack.length = 0;
           place(lst, bboxOf([l]));
         }
-        stack.push({ x: l.x0, list: lst });
+        stack.push({ x: at, list: lst });
       }
       const textX = l.x0 + (l.x1 - l.x0) * (m.length / Math.max(1, l.text.length));
-      item = { lines: [l], strip: m.length, keep: m.keep, node, x: l.x0, textX };
+      item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, textX };
       continue;
     }
     if (item && prev) {
       const pitch = l.base - prev.base;
-      if (l.x0 > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
+      if (indentOf(l) > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
         item.lines.push(l);
         continue;
       }
@@ -524,8 +525,10 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row.
   if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
-  // Column change: the next line starts higher up, beside the previous column.
-  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text);
+  // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
+  // from one column of text into the next, as wide: a side menu's short entries beside the prose
+  // are a layout column of their own, whatever letter the last one ends in.
+  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text) && widest(para) >= (l.x1 - l.x0) * 0.75;
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
   if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
@@ -546,6 +549,20 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   // First-line indent of a new paragraph.
   if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
   return true;
+}
+
+/**
+ * Where a line starts, measured inwards from the side it is read from: its left edge, or for a
+ * right-to-left line its right edge mirrored. List items nest by it, so right-to-left notes set
+ * flush right ("(1) …" over a shorter "(2) …") are one flat list, not the shorter one nested.
+ */
+const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
+
+/** Width of a paragraph's widest line. */
+function widest(para: Line[]): number {
+  let w = 0;
+  for (const p of para) w = Math.max(w, p.x1 - p.x0);
+  return w;
 }
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */

@@ -120,6 +120,7 @@ export function extractItems(
       dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
       hasEOL: r.it.hasEOL,
       rotated: false,
+      href: undefined,
     });
   }
   neutralsInRtl(items);
@@ -174,6 +175,7 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
     hasEOL: it.hasEOL,
     // Page space has y down: a baseline pointing up the page reads bottom to top.
     rotated: Math.abs(m[1]) < Math.abs(m[0]) ? 'over' : m[1] < 0 ? 'up' : 'down',
+    href: undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
+import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
 import { type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
@@ -171,6 +172,7 @@ async function readPage(
 ): Promise<LaidOutPage> {
   const { width, height } = page;
   const items = attachAccents(page.items);
+  attachLinks(items, page.links);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
   const noText = !items.some((it) => !it.rotated && it.str.trim());
@@ -223,7 +225,7 @@ async function readPage(
     if (it.rotated !== 'over' && !skip.has(i) && it.str.trim()) turned[it.rotated].push(it);
     skip.add(i);
   }
-  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined, page.links), width);
+  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
   // Turned text left by the tables follows the page's own, read in its upright frame.
   append(lines, turnedPassages(turned, width, height));
   return { number: n, width, height, lines, tables, images };

@@ -48,7 +48,7 @@ export const sameRow = (a: Line, b: Line): boolean => Math.abs(a.base - b.base) 
  * baseline (runs drawn out of order); gaps wider than about an em start a new fragment so that
  * columns and table cells never fuse.
  */
-export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBox[]): Line[] {
+export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
   const groups: number[][] = [];
   let cur: number[] | null = null;
   let cb = 0;
@@ -102,8 +102,8 @@ export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBo
   // A loop into a literal, not map: an empty page's map result is another kind of array than a
   // full one's, and the line code would meet both.
   const lines: Line[] = [];
-  for (const g of groups) lines.push(makeLine(items, g, links));
-  return mergeFragments(lines, items, links);
+  for (const g of groups) lines.push(makeLine(items, g));
+  return mergeFragments(lines, items);
 }
 
 /**
@@ -114,7 +114,7 @@ export function buildLines(items: TextItem[], skip?: Set<number>, links?: LinkBo
 const MAX_REBUILDS = 64;
 
 /** Joins fragments on the same baseline that touch horizontally (runs drawn out of order). */
-function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Line[] {
+function mergeFragments(lines: Line[], items: TextItem[]): Line[] {
   if (lines.length < 2) return lines;
   const rebuilds = new Map<number, number>();
   const deferred = new Set<number>();
@@ -143,7 +143,7 @@ function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Li
       const o = lines[target] as Line;
       const count = (rebuilds.get(target) ?? 0) + 1;
       rebuilds.set(target, count);
-      if (count <= MAX_REBUILDS) lines[target] = makeLine(items, [...o.items, ...l.items], links);
+      if (count <= MAX_REBUILDS) lines[target] = makeLine(items, [...o.items, ...l.items]);
       else {
         // Only the extent is kept up to date for later fragments; the line itself is made below.
         for (const k of l.items) o.items.push(k);
@@ -159,24 +159,8 @@ function mergeFragments(lines: Line[], items: TextItem[], links?: LinkBox[]): Li
     if (list) list.push(i);
     else byKey.set(k, [i]);
   }
-  for (const t of deferred) lines[t] = makeLine(items, (lines[t] as Line).items, links);
+  for (const t of deferred) lines[t] = makeLine(items, (lines[t] as Line).items);
   return merged ? lines.filter((_, i) => alive[i]) : lines;
-}
-
-export interface LinkBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  href: string;
-}
-
-function linkAt(links: LinkBox[] | undefined, it: TextItem): string | undefined {
-  if (!links?.length) return undefined;
-  const cx = it.x + it.w / 2;
-  const cy = it.y + it.h / 2;
-  for (const l of links) if (cx >= l.x0 && cx <= l.x1 && cy >= l.y0 && cy <= l.y1) return l.href;
-  return undefined;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -200,7 +184,7 @@ export function pictographEdge(a: TextItem, b: TextItem, gap: number): boolean {
 }
 
 /** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
-export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): Line {
+export function makeLine(items: TextItem[], idx: number[]): Line {
   let rtlChars = 0;
   let chars = 0;
   const sizeChars = new Map<number, number>();
@@ -274,7 +258,7 @@ export function makeLine(items: TextItem[], idx: number[], links?: LinkBox[]): L
       if (needs) s = ` ${s}`;
     } else s = s.replace(/^\s+/, '');
     const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && it.str.trim().length <= 4;
-    const href = linkAt(links, it);
+    const href = it.href;
     if (it.str.trim()) {
       allBold &&= it.bold;
       allItalic &&= it.italic;

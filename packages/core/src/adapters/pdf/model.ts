@@ -37,6 +37,11 @@ export interface TextItem {
    * them sees one object shape.
    */
   rotated: false | 'up' | 'down' | 'over';
+  /**
+   * The link annotation the run's centre lies in (`attachLinks`), read by prose lines and table
+   * cells alike. The backends set it to undefined, so every run has the same fields.
+   */
+  href?: string | undefined;
 }
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */

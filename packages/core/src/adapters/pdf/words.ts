@@ -53,6 +53,7 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       dir: 'ltr',
       hasEOL: false,
       rotated: false,
+      href: undefined,
     }));
     const model: PageModel = {
       number: p.number,

@@ -1,7 +1,7 @@
 import { badInput, type DocmillError } from '../../../errors.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { apply, type Matrix, multiply, ShapeCollector } from '../extract.ts';
-import type { LinkBox } from '../lines.ts';
+import type { LinkBox } from '../links.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { assembleRuns, type FontFacts, type Frame } from './runs.ts';
 import type {

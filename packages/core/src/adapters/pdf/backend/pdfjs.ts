@@ -1,7 +1,7 @@
 import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
-import type { LinkBox } from '../lines.ts';
+import type { LinkBox } from '../links.ts';
 import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { boldByName, italicByName } from './font-names.ts';

@@ -400,6 +400,7 @@ function toItems(
         dir: 'ltr',
         hasEOL: r.eol,
         rotated: turnedWay[(r.q - dominant + 4) % 4] ?? 'over',
+        href: undefined,
       });
       continue;
     }
@@ -418,6 +419,7 @@ function toItems(
       dir: rtl ? 'rtl' : 'ltr',
       hasEOL: r.eol,
       rotated: false,
+      href: undefined,
     });
   }
   return { items, turn, width, height, mono };

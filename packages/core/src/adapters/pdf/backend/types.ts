@@ -1,5 +1,5 @@
 import type { DocumentMetadata } from '../../../tree/types.ts';
-import type { LinkBox } from '../lines.ts';
+import type { LinkBox } from '../links.ts';
 import type { Rect, Segment, TextItem } from '../model.ts';
 
 /**

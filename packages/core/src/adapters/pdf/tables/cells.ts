@@ -1,5 +1,5 @@
-import { cell, paragraph, row, table, text } from '../../../tree/build.ts';
-import type { BBox, Block, Strong, TableCell, TableRow } from '../../../tree/types.ts';
+import { cell, link, paragraph, row, table, text } from '../../../tree/build.ts';
+import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { append } from '../../../util/arrays.ts';
 import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
@@ -405,9 +405,7 @@ export function fillLayout(
     const header = c.r < headRows;
     const opts = { header, rowSpan: c.rowSpan, colSpan: c.colSpan };
     const value = texts[k] as string;
-    (rowsOut[c.r] as TableCell[]).push(
-      cell(styled ? cellContent(value, runs[k] as TextItem[], header, vocab) : value, opts),
-    );
+    (rowsOut[c.r] as TableCell[]).push(cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab), opts));
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
@@ -442,16 +440,39 @@ function headerRows(cells: Layout['cells']): number {
 }
 
 /**
- * A cell's content: its text, in bold where its runs are, as paragraphs have it. A cell set in bold
- * throughout is bold, but in the header rows, whose cells are the table's headings already; one that
- * opens in bold and goes on in another weight ("Note: ...") has that opening bold; a right-to-left
- * one, whose opening is at its right end, only when bold throughout. Bold on a lone symbol (a tick,
- * a bullet) is noise, not styling.
+ * A cell's content: its text, with its bold (where `styled`: some cell of the table has plain words)
+ * and its links, as paragraphs have them; the plain text where it has neither.
  */
-function cellContent(cellValue: string, runs: TextItem[], header: boolean, vocab: () => Vocabulary): Block[] | string {
-  let value = cellValue;
-  const marks = value ? footnoteMarks(runs) : null;
-  if (marks) value = markedText(runs, marks, vocab);
+function cellContent(
+  cellValue: string,
+  runs: TextItem[],
+  header: boolean,
+  styled: boolean,
+  vocab: () => Vocabulary,
+): Block[] | string {
+  if (!cellValue) return cellValue;
+  const marks = footnoteMarks(runs);
+  const value = marks ? markedText(runs, marks, vocab) : cellValue;
+  const bold = styled ? boldLength(value, runs, header, vocab, marks) : 0;
+  const links = linkRanges(value, runs, vocab);
+  if (!bold && !links) return value;
+  return [paragraph(marked(value, bold, links ?? []))];
+}
+
+/**
+ * How much of a cell's text, from its start, is in bold. A cell set in bold throughout is bold, but
+ * in the header rows, whose cells are the table's headings already; one that opens in bold and goes
+ * on in another weight ("Note: ...") has that opening bold; a right-to-left one, whose opening is at
+ * its right end, only when bold throughout. Bold on a lone symbol (a tick, a bullet) is noise, not
+ * styling, and so is a footnote mark's weight.
+ */
+function boldLength(
+  value: string,
+  runs: TextItem[],
+  header: boolean,
+  vocab: () => Vocabulary,
+  marks: Set<TextItem> | null,
+): number {
   let bold = 0;
   let plain = 0;
   let rtl = false;
@@ -461,23 +482,96 @@ function cellContent(cellValue: string, runs: TextItem[], header: boolean, vocab
     if (it.bold) bold++;
     else plain++;
   }
-  if (!value || !bold) return value;
-  if (!plain) return header ? value : [paragraph([strong(value)])];
-  if (rtl) return value;
+  if (!bold) return 0;
+  if (!plain) return header ? 0 : value.length;
+  if (rtl) return 0;
   const opening: TextItem[] = [];
   for (const line of textLines(runs))
     for (const it of line) {
-      if (!it.bold && worded.test(it.str)) return boldOpening(value, opening, vocab);
+      if (!it.bold && worded.test(it.str)) {
+        // The opening counts where its text is where the cell's text begins.
+        const head = cellText(opening, vocab);
+        return head && worded.test(head) && value.startsWith(head) ? head.length : 0;
+      }
       opening.push(it);
     }
-  return value;
+  return 0;
 }
 
-/** The cell's text with the text of its opening bold runs in bold, when it is where the text begins. */
-function boldOpening(value: string, opening: TextItem[], vocab: () => Vocabulary): Block[] | string {
-  const head = cellText(opening, vocab);
-  if (!head || !worded.test(head) || !value.startsWith(head)) return value;
-  return [paragraph([strong(head), text(value.slice(head.length))])];
+/** A stretch of a cell's text under one link. */
+interface LinkRange {
+  start: number;
+  end: number;
+  href: string;
+}
+
+/**
+ * Where a cell's linked runs stand in its text: runs in reading order under one link make one
+ * stretch, its text built as the cell's is (a web address wrapped over two lines stays one), found
+ * in the cell's text after the stretch before. Blank runs belong to no stretch; two stretches of
+ * one link with only blanks between are one.
+ */
+function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary): LinkRange[] | null {
+  if (!runs.some(linked)) return null;
+  const out: LinkRange[] = [];
+  let group: TextItem[] = [];
+  let href: string | undefined;
+  let from = 0;
+  const flush = () => {
+    const t = href && group.length ? cellText(group, vocab) : '';
+    const at = t ? value.indexOf(t, from) : -1;
+    if (href && at >= 0) {
+      const last = out[out.length - 1];
+      if (last && last.href === href && !value.slice(last.end, at).trim()) last.end = at + t.length;
+      else out.push({ start: at, end: at + t.length, href });
+      from = at + t.length;
+    }
+    group = [];
+  };
+  for (const line of textLines(runs))
+    for (const it of line) {
+      if (!it.str.trim()) continue;
+      if (it.href !== href) {
+        flush();
+        href = it.href;
+      }
+      group.push(it);
+    }
+  flush();
+  return out.length ? out : null;
+}
+
+const linked = (it: TextItem): boolean => it.href !== undefined;
+
+/** A cell's text as inline content: its first `bold` characters strong, its link stretches links. */
+function marked(value: string, bold: number, links: LinkRange[]): Inline[] {
+  const cuts = new Set([0, value.length]);
+  if (bold > 0 && bold < value.length) cuts.add(bold);
+  for (const l of links) {
+    cuts.add(l.start);
+    cuts.add(l.end);
+  }
+  const at = [...cuts].sort(ascending);
+  const out: Inline[] = [];
+  let openRange: LinkRange | undefined;
+  let openNode: Link | undefined;
+  let k = 0;
+  for (let i = 0; i + 1 < at.length; i++) {
+    const a = at[i] as number;
+    const s = value.slice(a, at[i + 1] as number);
+    const node = a < bold && worded.test(s) ? strong(s) : text(s);
+    while (k < links.length && (links[k] as LinkRange).end <= a) k++;
+    const range = links[k];
+    if (range && range.start <= a) {
+      if (openNode && openRange === range) openNode.children.push(node);
+      else {
+        openRange = range;
+        openNode = link(range.href, [node]);
+        out.push(openNode);
+      }
+    } else out.push(node);
+  }
+  return out;
 }
 
 /** A footnote mark is at most this many characters ("1", "a", "*", "1,2", "†‡"). */
