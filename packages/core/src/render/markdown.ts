@@ -26,14 +26,19 @@ const BASE64_REMOVED = '<Base64-Image-Removed>';
 type InlineHandler<T extends Inline> = (node: T, state: State) => string;
 type InlineHandlers = { [K in Inline['type']]: InlineHandler<Extract<Inline, { type: K }>> };
 
-/** Wraps marked content, moving edge whitespace outside the delimiters so the mark stays valid. */
-/** A string's leading blanks, the rest, and its trailing blanks. */
+/**
+ * A string's leading blanks, the rest, and its trailing blanks (all blanks: leading). By trimming,
+ * not a pattern: a lazy pattern retries the trailing blanks at every position, quadratic in a long
+ * run of blanks inside the string.
+ */
 function edges(s: string): [string, string, string] {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(s) as RegExpExecArray;
-  return [m[1] as string, m[2] as string, m[3] as string];
+  const start = s.length - s.trimStart().length;
+  const end = s.trimEnd().length;
+  if (end <= start) return [s, '', ''];
+  return [s.slice(0, start), s.slice(start, end), s.slice(end)];
 }
 
-/** Inline markup around content; blanks at its edges stay outside the markup. */
+/** Inline markup around content, moving edge blanks outside the delimiters so the mark stays valid. */
 function wrap(inner: string, open: string, close = open): string {
   const [lead, core, trail] = edges(inner);
   if (core === '') return inner;

@@ -58,6 +58,16 @@ describe('markdown renderer', () => {
     ).toBe('visit at [site](https://a.example/) or call[b](https://b.example/)');
   });
 
+  it('marks a text holding a long run of blanks inside in linear time', { timeout: 60_000 }, () => {
+    // Edge blanks were once found by a lazy pattern, which retried the inner run at every
+    // position: minutes for this text (no-break spaces survive whitespace folding).
+    const inner = `a${'\u00a0'.repeat(200_000)}b`;
+    const out = md(paragraph([{ type: 'strong', children: [text(inner)] }, link('https://a.example/', inner)]));
+    expect(out.startsWith('**a')).toBe(true);
+    expect(out.includes('b**[a')).toBe(true);
+    expect(out.trim().endsWith('b](https://a.example/)')).toBe(true);
+  });
+
   it('escapes text that would otherwise become markup', () => {
     expect(md(paragraph('# not a heading')).trim()).toBe('\\# not a heading');
     expect(md(paragraph('- not a list')).trim()).toBe('\\- not a list');
