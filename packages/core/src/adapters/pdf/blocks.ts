@@ -302,8 +302,9 @@ function stripPrefix(spans: Span[], n: number): Span[] {
 export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   const blocks: Block[] = [];
   let para: Line[] = [];
-  let item: { lines: Line[]; strip: number; keep: string; node: ListItem; x: number; textX: number } | null = null;
-  const stack: { x: number; list: List }[] = [];
+  // `x` is an indent (`indentOf`), comparable only between lines read the same way (`rtl`).
+  let item: { lines: Line[]; strip: number; keep: string; node: ListItem; x: number; rtl: boolean } | null = null;
+  const stack: { x: number; rtl: boolean; list: List }[] = [];
   let lastHeading: { node: Block; line: Line; lines: Line[] } | null = null;
 
   const place = (b: Block, bbox: BBox): void => {
@@ -370,6 +371,9 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       flushItem();
       const m = kind.marker;
       const at = indentOf(l);
+      const rtl = l.rtl;
+      // A list read the other way is no level of this one: the item starts a list of its own.
+      if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
       while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([]);
@@ -384,15 +388,20 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
           stack.length = 0;
           place(lst, bboxOf([l]));
         }
-        stack.push({ x: at, list: lst });
+        stack.push({ x: at, rtl, list: lst });
       }
-      const textX = l.x0 + (l.x1 - l.x0) * (m.length / Math.max(1, l.text.length));
-      item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, textX };
+      item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, rtl };
       continue;
     }
     if (item && prev) {
       const pitch = l.base - prev.base;
-      if (indentOf(l) > item.x + 2 && pitch > 0 && pitch < prev.size * 1.9 && Math.abs(l.size - prev.size) < 1) {
+      if (
+        l.rtl === item.rtl &&
+        indentOf(l) > item.x + 2 &&
+        pitch > 0 &&
+        pitch < prev.size * 1.9 &&
+        Math.abs(l.size - prev.size) < 1
+      ) {
         item.lines.push(l);
         continue;
       }

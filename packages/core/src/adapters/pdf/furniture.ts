@@ -6,6 +6,8 @@ import { round2, type TableRegion } from './model.ts';
 export interface FurniturePage {
   height: number;
   lines: Line[];
+  /** Tables found on the page: a lone ruled row at its top may be a boxed running head. */
+  tables: readonly TableRegion[];
 }
 
 const BAND = 0.12;
@@ -53,6 +55,14 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
     }
+    // A running head set in boxes ("Acme Ltd | Annual report | Page 3") is read as a table of one
+    // ruled row; it recurs as a line of text would, and `dropFurnitureRows` drops it likewise.
+    for (const t of p.tables) {
+      const k = headRowKey(t, p.height);
+      if (k === null || seen.has(k)) continue;
+      seen.add(k);
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
     return out;
   });
   if (n < 2) return { lines: drop, recurring };
@@ -72,11 +82,14 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
  * Drops a table's first or last rows that are page furniture: a row in the top or bottom band made
  * wholly of texts that recur there on other pages ("Exhibit 2.3.59-15", "Internal Revenue Manual",
  * "Cat. No. 28171E" set at the table's row pitch under its last row). On the pages where no table
- * reaches them they are dropped as lines; a table must not keep them as a row.
+ * reaches them they are dropped as lines; a table must not keep them as a row. True where the
+ * table is itself such a row, a boxed running head, and goes whole.
  */
-export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set<string>): void {
-  if (!recurring.size) return;
+export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set<string>): boolean {
+  if (!recurring.size) return false;
   const rows = t.table.children;
+  const head = headRowKey(t, height);
+  if (head !== null && recurring.has(head)) return true;
   const { ys } = t;
   // A row another row's cell runs down into is part of the table's body.
   const spannedInto = (r: number) =>
@@ -109,6 +122,15 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
     for (const c of rows[0]?.children ?? []) asHeader(c);
   }
   if (dropped.length) dropColumnsOf(rows, dropped);
+  return false;
+}
+
+/** The furniture key of a table of one row in the page's top band, of letters and short; else null. */
+function headRowKey(t: TableRegion, height: number): string | null {
+  const rows = t.table.children;
+  if (rows.length !== 1 || !inHeadBand(t.ys[1] as number, height)) return null;
+  const text = blockText(rows[0] as TableRow);
+  return text.length <= FURNITURE_ROW && /\p{L}/u.test(text) ? key(text, true) : null;
 }
 
 /**
