@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
+import type { Vocabulary } from '../../src/adapters/pdf/hyphens.ts';
+import type { TextItem } from '../../src/adapters/pdf/model.ts';
+import { fillLayout, layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
 import { findGrids } from '../../src/adapters/pdf/tables/rulings.ts';
 import { cutsAcross } from '../../src/adapters/pdf/tables/tokens.ts';
+import { renderMarkdown } from '../../src/index.ts';
+import { root } from '../../src/tree/build.ts';
+import { blockText } from '../../src/tree/walk.ts';
+import { textRun } from '../helpers/text-items.ts';
 
 const xs = [0, 10, 20, 30];
 const ys = [0, 10, 20, 30];
@@ -72,5 +78,78 @@ describe('contents-list cuts by line', () => {
     cutsAcross(grown, 0, 2000);
     grown.push({ x0: 1, x1: 2, y: 1000.5 });
     expect(cutsAcross(grown, 1000, 1001)).toContainEqual({ x0: 1, x1: 2, y: 1000.5 });
+  });
+});
+
+describe('pdf table cells from their runs', () => {
+  const grid = (rows: number, cols: number, widths: number[]) => {
+    const xsOf = [0];
+    for (const w of widths) xsOf.push((xsOf[xsOf.length - 1] as number) + w);
+    const cells: { r: number; c: number; rowSpan: number; colSpan: number }[] = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+    return { xs: xsOf, ys: [0, 20, 40, 60, 80].slice(0, rows + 1), cells };
+  };
+  const fill = (layout: ReturnType<typeof grid>, items: TextItem[]) =>
+    fillLayout(
+      layout,
+      items,
+      items.map((_, i) => i),
+      true,
+      () => ({}) as Vocabulary,
+    ).table;
+  const valuesOf = (t: ReturnType<typeof fill>) =>
+    t.children.map((r) => r.children.map((c) => (c.header ? 'th ' : '') + blockText(c)));
+  const small = (s: string, x: number, y: number): TextItem => ({
+    ...textRun(s, x, y),
+    size: 7,
+    h: 7,
+    w: s.length * 3.5,
+  });
+
+  it('raises a footnote mark of figures and commas, so it cannot run into the figure it follows', () => {
+    const items = [textRun('Region', 2, 4), textRun('2023', 102, 4), textRun('2024', 202, 4)];
+    items.push(textRun('North', 2, 24), textRun('15,110', 102, 24), small('1,2', 138, 25), textRun('16,200', 202, 24));
+    items.push(textRun('South', 2, 44), textRun('9,110', 102, 44), small('a', 132, 45), textRun('7,500', 202, 44));
+    const t = fill(grid(3, 3, [100, 100, 100]), items);
+    expect(valuesOf(t)[1]).toEqual(['North', '15,110¹,²', '16,200']);
+    expect(valuesOf(t)[2]).toEqual(['South', '9,110ᵃ', '7,500']);
+  });
+
+  it('links the linked copy of a text a cell holds twice, not the first', () => {
+    const items = [textRun('Notes', 2, 4), textRun('A', 302, 4), textRun('B', 402, 4)];
+    for (let r = 1; r < 4; r++) items.push(textRun('x', 302, 4 + 20 * r), textRun('y', 402, 4 + 20 * r));
+    const plain = textRun('Download the data, then the', 2, 24);
+    const linked = { ...textRun('data', 2 + plain.w + 3, 24), href: 'https://example.org/data.csv' };
+    items.push(plain, linked, textRun('plain', 2, 44), textRun('plain', 2, 64));
+    const t = fill(grid(4, 3, [300, 100, 100]), items);
+    expect(renderMarkdown(root([t])).split('\n')[2]).toBe(
+      '| Download the data, then the [data](https://example.org/data.csv) | x | y |',
+    );
+  });
+
+  it('makes the sub-headings under a grouped heading header cells, not the rows a side label runs down beside', () => {
+    // "Europe" runs down all four rows; "Sales" groups the two year columns.
+    const layout = {
+      xs: [0, 100, 200, 300],
+      ys: [0, 20, 40, 60, 80],
+      cells: [
+        { r: 0, c: 0, rowSpan: 4, colSpan: 1 },
+        { r: 0, c: 1, rowSpan: 1, colSpan: 2 },
+        ...[1, 2, 3].flatMap((r) => [1, 2].map((c) => ({ r, c, rowSpan: 1, colSpan: 1 }))),
+      ],
+    };
+    const items = [
+      textRun('Europe', 10, 34),
+      textRun('Sales', 180, 4),
+      textRun('2023', 110, 24),
+      textRun('2024', 210, 24),
+    ];
+    items.push(textRun('15', 110, 44), textRun('17', 210, 44), textRun('16', 110, 64), textRun('18', 210, 64));
+    expect(valuesOf(fill(layout as ReturnType<typeof grid>, items))).toEqual([
+      ['th Europe', 'th Sales'],
+      ['th 2023', 'th 2024'],
+      ['15', '17'],
+      ['16', '18'],
+    ]);
   });
 });

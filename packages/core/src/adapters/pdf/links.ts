@@ -9,17 +9,19 @@ export interface LinkBox extends Rect {
 const BAND = 24;
 
 /**
- * Bands a link is filed under at most. Links are filed only over the bands that hold runs: a link
- * drawn over the whole page is filed once per band of text, and a hostile page whose runs stand
- * farther apart than this many bands has its tallest links cut short, not its time.
+ * Bands a link is filed under at most. Links are filed only over the bands between the page's
+ * highest and lowest runs: a link drawn over the whole page is filed once per band there, and a
+ * hostile page whose runs stand farther apart than this many bands has its tallest links cut
+ * short, not its time.
  */
 const MAX_BANDS = 400;
 
 /**
  * Sets each run's `href` to the link its centre lies in (the first such link in the page's order),
  * so prose lines and table cells both find a run's link on the run. The links are filed once per
- * page under horizontal bands, and each run is tested only against the links of its band: a page
- * of many runs and many links costs their sum, not their product.
+ * page under horizontal bands, and each run is tested only against the links of its band: links
+ * spread down a page cost little more than the runs; all stacked in one band, each run of that band
+ * meets each (30,000 runs and 5,000 links in one band: about 0.3 s, measured in review).
  */
 export function attachLinks(items: TextItem[], links: LinkBox[] | undefined): void {
   if (!links?.length || !items.length) return;

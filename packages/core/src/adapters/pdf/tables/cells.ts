@@ -429,14 +429,16 @@ const worded = /[\p{L}\p{N}]/u;
  * heading is the header alone, whatever its cells span (a label beside several rows of data).
  */
 function headerRows(cells: Layout['cells']): number {
-  let grouped = false;
+  let grouped = 0;
   let down = 1;
   for (const c of cells) {
     if (c.r !== 0) break;
-    if (c.colSpan > 1) grouped = true;
+    if (c.colSpan > 1) grouped = Math.max(grouped, c.rowSpan);
     down = Math.max(down, c.rowSpan);
   }
-  return grouped ? down : 1;
+  // No further than the sub-headings' row: a side label running down the whole table beside a
+  // grouped heading does not make its data rows headings.
+  return grouped ? Math.min(down, grouped + 1) : 1;
 }
 
 /**
@@ -518,12 +520,14 @@ function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary): L
   let href: string | undefined;
   let from = 0;
   const flush = () => {
-    const t = href && group.length ? cellText(group, vocab) : '';
+    // Unlinked stretches are found too, so a link is looked for after them: "the data, then the
+    // data" with the second linked links the second.
+    const t = group.length ? cellText(group, vocab) : '';
     const at = t ? value.indexOf(t, from) : -1;
-    if (href && at >= 0) {
+    if (at >= 0) {
       const last = out[out.length - 1];
-      if (last && last.href === href && !value.slice(last.end, at).trim()) last.end = at + t.length;
-      else out.push({ start: at, end: at + t.length, href });
+      if (href && last && last.href === href && !value.slice(last.end, at).trim()) last.end = at + t.length;
+      else if (href) out.push({ start: at, end: at + t.length, href });
       from = at + t.length;
     }
     group = [];
@@ -607,7 +611,10 @@ function footnoteMarks(runs: TextItem[]): Set<TextItem> | null {
   return marks;
 }
 
-/** Marks a mark's text in the cell's text, which no PDF text holds: cellText keeps them in place. */
+/**
+ * Brackets a mark's text in the cell's text while cellText joins the runs, which keeps them in place.
+ * Private-use code points: a run holding this pair itself has its inside raised, a cosmetic slip.
+ */
 const MARK_OPEN = '\ue000';
 const MARK_CLOSE = '\ue001';
 const markPieces = new RegExp(`${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}`, 'g');
@@ -647,11 +654,17 @@ const superscripts: Record<string, string> = {
   z: 'ᶻ',
 };
 
-/** A mark in superscript characters where each has one ("15,110²", "23ʳᵈ"), else as it is ("North*"). */
+/** What parts a mark's raised characters ("1,2", "3-5"): kept as they are between them. */
+const markSeparators = new Set([',', '-', '–']);
+
+/**
+ * A mark in superscript characters where each has one, its separators kept ("15,110²", "23ʳᵈ",
+ * "15,110¹,²"), else as it is ("North*": a symbol cannot run into a figure as a digit would).
+ */
 function raisedMark(mark: string): string {
   let out = '';
   for (const c of mark) {
-    const up = superscripts[c];
+    const up = superscripts[c] ?? (markSeparators.has(c) ? c : undefined);
     if (up === undefined) return mark;
     out += up;
   }
