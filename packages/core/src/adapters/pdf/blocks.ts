@@ -1,6 +1,7 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
+import { maxOf } from '../../util/arrays.ts';
 import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
@@ -537,7 +538,16 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
   // from one column of text into the next, as wide: a side menu's short entries beside the prose
   // are a layout column of their own, whatever letter the last one ends in.
-  if (pitch <= 0) return l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text) && widest(para) >= (l.x1 - l.x0) * 0.75;
+  if (pitch <= 0)
+    return (
+      l.x0 > prev.x1 &&
+      /[\p{Ll},-]$/u.test(prev.text) &&
+      maxOf(
+        para.map((p) => p.x1 - p.x0),
+        0,
+      ) >=
+        (l.x1 - l.x0) * 0.75
+    );
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
   if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
@@ -566,13 +576,6 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
  * flush right ("(1) …" over a shorter "(2) …") are one flat list, not the shorter one nested.
  */
 const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
-
-/** Width of a paragraph's widest line. */
-function widest(para: Line[]): number {
-  let w = 0;
-  for (const p of para) w = Math.max(w, p.x1 - p.x0);
-  return w;
-}
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
 const besideOnRow = (a: Line, b: Line): boolean => sameRow(a, b) && (b.x0 > a.x1 || b.x1 < a.x0);
