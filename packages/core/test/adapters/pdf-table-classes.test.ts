@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParseOptions } from '../../src/index.ts';
+import type { Block, ParseOptions } from '../../src/index.ts';
+import { blockText } from '../../src/tree/walk.ts';
 import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
@@ -35,7 +36,7 @@ const reservoirTable = [
 ];
 
 describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
-  const { parse } = engineFor(backend);
+  const { parse, parseTree } = engineFor(backend);
 
   it('reads landscape pages in their upright frame: /Rotate 90 or 270, or text drawn sideways', async () => {
     const md = (await parse(fixture('pdf-patterns', 'landscape.pdf'), withPages, { filename: 'landscape.pdf' }))
@@ -1208,6 +1209,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
           'Reservoirs were fuller than last year in every region, after a wet winter and spring.',
         ].join('\n'),
       );
+    }
+  });
+
+  it('places text turned against the page where it stands on the page, not where its upright frame has it', async () => {
+    const { tree } = await parseTree(fixture('pdf-patterns', 'sideways-beside.pdf'), {}, { filename: 'beside.pdf' });
+    const page = tree.children[0] as Extract<Block, { type: 'section' }>;
+    const boxOf = (b: Block | undefined) => b?.source?.bbox as [number, number, number, number];
+    const [heading, table, , turnedHeading, turnedParagraph] = page.children;
+    expect(table?.type).toBe('table');
+    expect(turnedHeading?.type === 'heading' && blockText(turnedHeading)).toBe('Water supply in July');
+    // Set upright on the portrait sheet, the heading runs up the page the table reads across: a
+    // tall, narrow box, clear of the table's heading and of the table.
+    for (const b of [turnedHeading, turnedParagraph]) {
+      const [x0, y0, x1, y1] = boxOf(b);
+      expect(y1 - y0).toBeGreaterThan(2 * (x1 - x0));
+      for (const other of [heading, table]) {
+        const [ox0, oy0, ox1, oy1] = boxOf(other);
+        expect(x1 <= ox0 || ox1 <= x0 || y1 <= oy0 || oy1 <= y0).toBe(true);
+      }
     }
   });
 

@@ -219,7 +219,8 @@ function bboxOf(lines: Line[]): BBox {
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  for (const l of lines) {
+  for (const line of lines) {
+    const l = line.onPage ?? line;
     x0 = Math.min(x0, l.x0);
     y0 = Math.min(y0, l.y0);
     x1 = Math.max(x1, l.x1);

@@ -45,8 +45,9 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
     const out: { line: Line; key: string }[] = [];
     const seen = new Set<string>();
     for (const l of p.lines) {
-      const top = inHeadBand(l.y1, p.height);
-      const bottom = inFootBand(l.y0, p.height);
+      const box = l.onPage ?? l;
+      const top = inHeadBand(box.y1, p.height);
+      const bottom = inFootBand(box.y0, p.height);
       if (!top && !bottom) continue;
       const k = key(l.text, top);
       out.push({ line: l, key: k });

@@ -1,5 +1,5 @@
 import { pairBrackets } from './brackets.ts';
-import type { TextItem } from './model.ts';
+import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
 /** A run of a line with uniform styling, as it will become inline content. */
@@ -34,6 +34,11 @@ export interface Line {
   spans: Span[];
   /** Indices of the page items making up the line. */
   items: number[];
+  /**
+   * Where the line stands on the page, for a line read in another frame (text turned against the
+   * page, read upright: its x0…y1 are that frame's). Blocks report it as their place.
+   */
+  onPage?: Rect;
 }
 
 const base = (it: TextItem): number => it.y + it.h;

@@ -1,6 +1,6 @@
 import { append } from '../../util/arrays.ts';
 import { buildLines, type Line } from './lines.ts';
-import type { TextItem } from './model.ts';
+import type { Rect, TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
 
 /** Fewest lines of several words that make turned text a passage of its own, not a label. */
@@ -36,7 +36,16 @@ export function turnedPassages(turned: { up: TextItem[]; down: TextItem[] }, wid
     const lines = readingOrder(buildLines(items), height);
     let passage = 0;
     for (const l of lines) if (l.text.trim().split(/\s+/).length >= WORDS) passage++;
-    if (passage >= PASSAGE_LINES) append(out, lines);
+    if (passage < PASSAGE_LINES) continue;
+    const way = runs === turned.up ? 'up' : 'down';
+    for (const l of lines) l.onPage = pageRect(l, way, width, height);
+    append(out, lines);
   }
   return out;
+}
+
+/** A box of the upright frame `uprightRun` reads a way of turned text in, back on the page. */
+function pageRect(r: Rect, way: 'up' | 'down', width: number, height: number): Rect {
+  if (way === 'up') return { x0: r.y0, y0: height - r.x1, x1: r.y1, y1: height - r.x0 };
+  return { x0: width - r.y1, y0: r.x0, x1: width - r.y0, y1: r.x1 };
 }
