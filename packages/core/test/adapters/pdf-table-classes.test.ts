@@ -26,6 +26,14 @@ const sideMenuRead = [
 ];
 
 /** The sideways fixtures' table, as read upright. */
+/** How rtl-notes.pdf and the first page of mixed-notes.pdf read: a paragraph, then the notes as one list. */
+const rtlNotesRead = [
+  'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה וההוצאה לצריכה ציבורית עלתה גם היא',
+  '',
+  '1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה על ידי הממשלה.',
+  '2. סך כל ההוצאה לצריכה פרטית וציבורית.',
+];
+
 const reservoirTable = [
   '| Reservoir | Region | Capacity (Ml) | Level (%) |',
   '| --- | --- | --- | --- |',
@@ -693,14 +701,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
 
   it('reads right-to-left notes set flush right at a page foot as one flat list, the shorter note not nested', async () => {
     const md = (await parse(fixture('pdf-patterns', 'rtl-notes.pdf'), {}, { filename: 'notes.pdf' })).markdown;
-    expect(md?.trim()).toBe(
-      [
-        'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה וההוצאה לצריכה ציבורית עלתה גם היא',
-        '',
-        '1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה על ידי הממשלה.',
-        '2. סך כל ההוצאה לצריכה פרטית וציבורית.',
-      ].join('\n'),
-    );
+    expect(md?.trim()).toBe(rtlNotesRead.join('\n'));
   });
 
   it('reads left-to-right lines after right-to-left notes as their own list and paragraph, not levels or continuations of the notes', async () => {
@@ -708,10 +709,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     const [list, source] = pagesOf(md ?? '');
     expect(list?.trim()).toBe(
       [
-        'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה וההוצאה לצריכה ציבורית עלתה גם היא',
-        '',
-        '1. ההוצאה לצריכה פרטית ועוד ההוצאה על שירותים אישיים שמומנה על ידי הממשלה.',
-        '2. סך כל ההוצאה לצריכה פרטית וציבורית.',
+        ...rtlNotesRead,
         '',
         '1. The first English note on the figures.',
         '2. The second English note on the figures.',
