@@ -72,12 +72,99 @@ const stripeThenColumns = pagePdf([
   ...right.map((text, i): Run => ({ x: 251, y: 360 - i * 13, size: 9.3, text })),
 ]);
 
+/** Body text set with wide leading (1.8 times its size, pdfbench pdf-bad-color-space p. 1). */
+const wideFirst = [
+  'Every sample taken in the clinic is sent to the laboratory,',
+  'where it is checked for the markers that guide treatment,',
+  'and the report goes to your doctor within two weeks.',
+];
+const wideNote = 'Ask for a copy of the report.';
+const wideSecond = ['Some markers tell how fast the cells grow, others whether', 'a medicine will work.'];
+const wideLeading = pagePdf([
+  ...wideFirst.map((text, i): Run => ({ x: 60, y: 520 - i * 16.2, size: 9, text })),
+  { x: 60, y: 520 - 2 * 16.2 - 32.4, size: 9, text: wideNote },
+  ...wideSecond.map((text, i): Run => ({ x: 60, y: 520 - 3 * 16.2 - 2 * 32.4 - i * 16.2, size: 9, text })),
+]);
+
+/** A side menu beside prose, nearly as wide as it, its last entry ending in a small letter. */
+const menuEntries = [
+  'Our approach to the climate',
+  'Measuring our carbon footprint',
+  'Reducing our carbon emissions',
+  'Advancing carbon-free energy',
+  'Managing our remaining emissions',
+];
+const menuProse = [
+  'Our work on climate began two decades',
+  'ago, and since then we have learned',
+  'that the hardest part of cutting our',
+  'emissions is the energy our sites use',
+  'every hour of every day, in every place',
+  'we work. In 2021 we set our goal: to',
+  'reach net-zero emissions across all of',
+  'our operations by the year 2030.',
+];
+const wideMenu = pagePdf([
+  ...menuEntries.map((text, i): Run => ({ x: 40, y: 500 - i * 24, size: 10, text })),
+  ...menuProse.map((text, i): Run => ({ x: 215, y: 500 - i * 12, size: 10, text })),
+]);
+
+/**
+ * Codes and descriptions in columns (pdfbench pdf2image-memory-error-test-400p p. 10): most
+ * descriptions run long, and one breaks a word at a hyphen over its second and third lines.
+ */
+const codeRows: [string, string, string, string[]][] = [
+  ['A', 'Y', 'Y', ['Adjustment transactions including the trans', 'code, posted date, amount, cycle and DLN']],
+  ['B', 'Y', 'N', ['Re-establishes the retention tax module back', 'to the active Master File for the user.']],
+  ['C', 'N', 'N', ['Tax Module screen associated with the input', 'check symbol or check number, CFOL041']],
+  ['D', 'Y', 'N', ['Deposit Schedules for 941, CT-1, 943 and 945,', 'and the payments made under them.']],
+  ['K', 'Y', 'Y', ['F941 Lookback information']],
+  ['L', 'Y', 'N', ['Last tax module satisfied']],
+  ['N', 'Y', 'N', ['Index of Retention Register Tax', 'Modules that do not have an associ-', 'ated Vestigial Entry']],
+  ['O', 'Y', 'N', ['Exempt organization information']],
+  ['P', 'Y', 'N', ['Payment Summary']],
+  ['R', 'Y', 'Y', ['Return DLN, cycle posted, transaction date,', 'some schedules, codes, exemptions, amounts']],
+];
+const codeRuns: Run[] = ['Definer', 'Source', 'Period', 'Result'].map((text, c) => ({
+  x: 60 + c * 50,
+  y: 520,
+  size: 9,
+  bold: true,
+  text,
+}));
+let codeY = 509;
+for (const [code, a, b, lines] of codeRows) {
+  codeRuns.push(...[code, a, b].map((text, c): Run => ({ x: 60 + c * 50, y: codeY, size: 9, text })));
+  codeRuns.push(...lines.map((text, i): Run => ({ x: 210, y: codeY - i * 11, size: 9, text })));
+  codeY -= 11 * lines.length;
+}
+codeRuns.push({ x: 60, y: codeY - 20, size: 9, text: 'Each module is associated with one entry.' });
+const brokenWord = pagePdf(codeRuns);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
   it('reads two columns below a paragraph across both column by column, the paragraph first', async () => {
     const md = (await parse(stripeThenColumns, {}, { filename: 'columns.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n').slice(-3)).toEqual([intro.join(' '), left.join(' '), right.join(' ')]);
+  });
+
+  it('reads body text set with wide leading as its paragraphs, by the page’s leading; a one-line paragraph stays alone', async () => {
+    const md = (await parse(wideLeading, {}, { filename: 'leading.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([wideFirst.join(' '), wideNote, wideSecond.join(' ')]);
+  });
+
+  it('keeps a side menu nearly as wide as the prose beside it out of the prose, its last entry ending in a small letter', async () => {
+    const md = (await parse(wideMenu, {}, { filename: 'menu.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([...menuEntries, menuProse.join(' ')]);
+  });
+
+  it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
+    const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
+    expect(md).toContain(
+      '\n| N | Y | N | Index of Retention Register Tax Modules that do not have an associated Vestigial Entry |\n| O | Y | N | Exempt organization information |\n',
+    );
+    expect(md).not.toContain('| ated Vestigial');
   });
 });
 
@@ -94,6 +181,36 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       const second =
         '\n\nA hormone receptor is a protein in a cell. In breast cancer, the hormone receptors receive signals from oestrogen and progesterone to promote cancer cell growth. About three out of four breast cancers contain oestrogen or progesterone receptors (see table below).\n\n';
       expect(md).toContain(`${first}${second}| Status | Description | Therapy response |`);
+    });
+
+    it('keeps a description’s word broken at a hyphen in its table cell (pdfbench pdf2image-memory-error-test-400p p. 10)', async () => {
+      const name = 'unstructured_pdf_pdf2image-memory-error-test-400p.pdf';
+      const md =
+        (
+          await parse(
+            corpusFile('pdfbench', name),
+            { ...NO_DEADLINE, parsers: [{ type: 'pdf', maxPages: 12 }] },
+            { filename: name },
+          )
+        ).markdown ?? '';
+      expect(md).toContain(
+        '| N | Y | N | Index of Retention Register Tax Modules that do not have an associated Vestigial Entry |\n',
+      );
+      expect(md).not.toContain('| ated Vestigial');
+    });
+
+    it('reads the report’s body, set with wide leading, as its paragraphs (pdfbench pdf-bad-color-space p. 1)', async () => {
+      const name = 'unstructured_pdf_pdf-bad-color-space.pdf';
+      const md = (await parse(corpusFile('pdfbench', name), NO_DEADLINE, { filename: name })).markdown ?? '';
+      expect(md).toContain(
+        '\n\nAt Google, we’re working to accelerate the transition to a carbon-free future. We know that our responsibility begins with our own carbon footprint,',
+      );
+      expect(md).toContain(
+        'to seek their validation of our absolute emissions reduction target.\n\nOne of the key levers for reducing emissions from our operations is transitioning to clean energy.',
+      );
+      expect(md).toContain(
+        '\n\nWe aim to achieve net-zero emissions across all of our operations and value chain by 2030\n\n',
+      );
     });
   },
 );

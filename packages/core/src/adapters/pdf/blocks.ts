@@ -3,6 +3,7 @@ import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/
 import { unbold } from '../../tree/walk.ts';
 import { maxOf } from '../../util/arrays.ts';
 import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
+import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii, runsOnAt } from './text.ts';
@@ -335,6 +336,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
 
   const lines = foldBullets(page.lines);
   const kinds = classifyAll(lines, s);
+  const leading = pageLeading(lines);
   if (page.number === 1) demoteBylines(lines, kinds, s);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
@@ -409,7 +411,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       }
     }
     if (stack.length) closeLists();
-    if (para.length && prev && continues(para, prev, l, i > 1 ? (lines[i - 2] as Line) : null)) {
+    if (para.length && prev && continues(para, prev, lines, i, i > 1 ? (lines[i - 2] as Line) : null, leading)) {
       para.push(l);
       continue;
     }
@@ -527,7 +529,39 @@ const fieldLabel = (l: Line): boolean => {
 
 const tocEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
-function continues(para: Line[], prev: Line, l: Line, above: Line | null): boolean {
+/** Lines of a column looked at below its first one for its width: a bound, so a page stays linear. */
+const COLUMN_PROBE = 6;
+
+/**
+ * The width of the column that `lines[at]` opens: its widest line among the first few that go on
+ * below it at its left edge, at a line's pitch.
+ */
+function columnWidth(lines: readonly Line[], at: number): number {
+  let last = lines[at] as Line;
+  let width = last.x1 - last.x0;
+  for (let k = at + 1; k < lines.length && k <= at + COLUMN_PROBE; k++) {
+    const n = lines[k] as Line;
+    const pitch = n.base - last.base;
+    if (pitch <= 0 || pitch > last.size * 2.5 || Math.abs(n.x0 - last.x0) > last.size) break;
+    width = Math.max(width, n.x1 - n.x0);
+    last = n;
+  }
+  return width;
+}
+
+/**
+ * Whether `lines[at]` goes on with the paragraph `para` (whose last line is `prev`, the line above
+ * that `above`).
+ */
+function continues(
+  para: Line[],
+  prev: Line,
+  lines: readonly Line[],
+  at: number,
+  above: Line | null,
+  leading: Map<number, number>,
+): boolean {
+  const l = lines[at] as Line;
   if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
   const pitch = l.base - prev.base;
   // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
@@ -537,8 +571,8 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
   // After such a row of separate cells, the next baseline is the next row.
   if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
-  // from one column of text into the next, as wide: a side menu's short entries beside the prose
-  // are a layout column of their own, whatever letter the last one ends in.
+  // from one column of text into the next, as wide: a side menu's entries beside the prose are a
+  // layout column of their own, whatever letter the last one ends in, even one nearly as wide.
   if (pitch <= 0)
     return (
       l.x0 > prev.x1 &&
@@ -547,12 +581,13 @@ function continues(para: Line[], prev: Line, l: Line, above: Line | null): boole
         para.map((p) => p.x1 - p.x0),
         0,
       ) >=
-        (l.x1 - l.x0) * 0.75
+        columnWidth(lines, at) * 0.9
     );
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
   if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
-  const usual = before > prev.size * 0.3 ? before : prev.size * 1.25;
+  // A paragraph's first pitch is judged by the page's measured leading where it is wider than usual.
+  const usual = before > prev.size * 0.3 ? before : Math.max(prev.size * 1.25, leadingOf(leading, prev.size) ?? 0);
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
   let right = -Infinity;
   let left = Infinity;

@@ -1091,6 +1091,29 @@ function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): 
 }
 
 /**
+ * Whether a lone line ends a word that the line above breaks at a hyphen: the text above it in its
+ * column ends in a letter and a hyphen ("… an associ-"), and the line starts in lower case ("ated
+ * Vestigial Entry").
+ */
+function breaksWord(above: Row, line: Row, items: TextItem[]): boolean {
+  if (line.chunks.length !== 1) return false;
+  const [a, b] = line.chunks[0] as [number, number];
+  let last: TextItem | undefined;
+  for (const i of above.items) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= a || it.x >= b) continue;
+    if (!last || it.x > last.x) last = it;
+  }
+  if (!last || !/\p{L}-$/u.test(last.str.trimEnd())) return false;
+  let first: TextItem | undefined;
+  for (const i of line.items) {
+    const it = items[i] as TextItem;
+    if (!first || it.x < first.x) first = it;
+  }
+  return first !== undefined && /^\p{Ll}/u.test(first.str.trimStart());
+}
+
+/**
  * Whether a table holds every part of each page run it took part of: a label whose figure fell
  * outside would vanish from the text with its run.
  */
@@ -1274,8 +1297,10 @@ function tableOf(
       carried = r;
       continue;
     }
+    // A word broken over two lines at a hyphen is one cell's text, never a label under a label.
     const label =
       k > 1 &&
+      !breaksWord(run[k - 1] as Row, r, items) &&
       (((run[k - 1] as Row).chunks.length < 2 && !(prev && wrapsOn(r, prev, items, wrapping))) ||
         headsGroup(r, below, items, cols));
     // Only single-chunk lines merge: a tight line with several cells is a row of a dense table,
