@@ -141,6 +141,51 @@ for (const [code, a, b, lines] of codeRows) {
 codeRuns.push({ x: 60, y: codeY - 20, size: 9, text: 'Each module is associated with one entry.' });
 const brokenWord = pagePdf(codeRuns);
 
+/**
+ * A designed contents page (pdfbench reliance p. 3): a title centred over three columns, inside the
+ * middle one's span, and entries numbered by page, each wrapped with a hanging indent.
+ */
+const contentsColumns: [number, string[][]][] = [
+  [
+    20,
+    [
+      ['2', 'Our Company at a Glance'],
+      ['4', 'Chairman and Managing', "Director's Statement"],
+      ['14', 'We Care for an Inclusive', 'Ecosystem'],
+      ['16', 'Board of Directors'],
+      ['18', 'We Care for Sustainable', 'Value Creation'],
+    ],
+  ],
+  [
+    150,
+    [
+      ['42', 'Management Discussion', 'and Analysis'],
+      ['44', 'Financial Performance', 'and Review'],
+      ['54', 'Business Overview'],
+      ['60', 'Risks and Governance'],
+    ],
+  ],
+  [
+    290,
+    [
+      ['150', 'Integrated Approach to', 'Sustainable Growth'],
+      ['155', 'Our Integrated Approach', 'to ESG Governance'],
+      ['162', 'Responding to the', 'Material Issues'],
+      ['166', 'Driving Growth in ESG'],
+    ],
+  ],
+];
+const contentsRuns: Run[] = [{ x: 178, y: 560, size: 14, bold: true, text: 'Contents' }];
+for (const [x, entries] of contentsColumns) {
+  let y = 520;
+  for (const [page, ...lines] of entries) {
+    for (const [i, t] of lines.entries())
+      contentsRuns.push({ x: i ? x + 18 : x, y: y - i * 12, size: 9, text: i ? t : `${page} ${t}` });
+    y -= 12 * lines.length + 4;
+  }
+}
+const contentsPage = pagePdf(contentsRuns);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -157,6 +202,12 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   it('keeps a side menu nearly as wide as the prose beside it out of the prose, its last entry ending in a small letter', async () => {
     const md = (await parse(wideMenu, {}, { filename: 'menu.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n')).toEqual([...menuEntries, menuProse.join(' ')]);
+  });
+
+  it('reads a title centred over three columns first, and each numbered entry with a hanging indent whole', async () => {
+    const md = (await parse(contentsPage, {}, { filename: 'contents.pdf' })).markdown ?? '';
+    const entries = contentsColumns.flatMap(([, es]) => es.map(([page, ...lines]) => `${page} ${lines.join(' ')}`));
+    expect(md.trim().split('\n\n')).toEqual(['# Contents', ...entries]);
   });
 
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
@@ -197,6 +248,18 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
         '| N | Y | N | Index of Retention Register Tax Modules that do not have an associated Vestigial Entry |\n',
       );
       expect(md).not.toContain('| ated Vestigial');
+    });
+
+    it('reads the contents spread’s title first and its numbered entries whole (pdfbench reliance p. 3)', async () => {
+      const name = 'unstructured_pdf_reliance.pdf';
+      const md = (await parse(corpusFile('pdfbench', name), NO_DEADLINE, { filename: name })).markdown ?? '';
+      expect(md).toContain('### Table of Contents\n\n##### Corporate Overview\n\n**2** Reliance at a Glance');
+      expect(md).toContain(
+        "**8** Chairman and Managing Director's Statement\n\n**14** We Care for an Inclusive Ecosystem\n\n**16** We Care for Digital Transformation\n\n**18** We Care for Sustainable Value Creation\n\n",
+      );
+      expect(md).toContain(
+        "**155** Reliance's Integrated Approach to ESG Governance\n\n**162** Responding to the Material Issues\n\n",
+      );
     });
 
     it('reads the report’s body, set with wide leading, as its paragraphs (pdfbench pdf-bad-color-space p. 1)', async () => {

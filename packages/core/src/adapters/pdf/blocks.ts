@@ -527,6 +527,9 @@ const fieldLabel = (l: Line): boolean => {
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
 };
 
+/** A line opening with a number: a contents entry's page, a section's number. */
+const numbered = /^\p{N}/u;
+
 const tocEntry = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
 /** Lines of a column looked at below its first one for its width: a bound, so a page stays linear. */
@@ -573,9 +576,11 @@ function continues(
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
   // from one column of text into the next, as wide: a side menu's entries beside the prose are a
   // layout column of their own, whatever letter the last one ends in, even one nearly as wide.
+  // Numbered entries (a contents list's) start afresh at the top of the next column.
   if (pitch <= 0)
     return (
       l.x0 > prev.x1 &&
+      !(numbered.test((para[0] as Line).text) && numbered.test(l.text)) &&
       /[\p{Ll},-]$/u.test(prev.text) &&
       maxOf(
         para.map((p) => p.x1 - p.x0),
@@ -603,6 +608,19 @@ function continues(
   if (para.length > 1 && prev.x1 < right - prev.size * 4 && /[.!?:。]$/.test(prev.text)) return false;
   // First-line indent of a new paragraph.
   if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
+  // Numbered entries set with a hanging indent: under an entry's first line the rest is set in
+  // ("8 Chairman and Managing" over "Director's Statement"); a numbered line back at the first
+  // line's edge starts the next entry. (Prose indents a paragraph's first line, not its others.)
+  const first = para[0] as Line;
+  if (
+    para.length > 1 &&
+    !prev.rtl &&
+    prev.x0 > first.x0 + prev.size &&
+    Math.abs(l.x0 - first.x0) < prev.size * 0.3 &&
+    numbered.test(first.text) &&
+    numbered.test(l.text)
+  )
+    return false;
   return true;
 }
 

@@ -61,7 +61,10 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     left = [];
     right = [];
   };
-  for (const l of sorted) {
+  const head = headStripe(sorted, pageWidth);
+  if (head > 0) append(out, sorted.slice(0, head).sort(byPosition(rtlPage)));
+  for (let k = head; k < sorted.length; k++) {
+    const l = sorted[k] as Line;
     if (l.x0 < gx0 + 1 && l.x1 > gx1 - 1) {
       // A line bridging the gutter (title, wide caption) ends the stripe above it.
       flush();
@@ -70,6 +73,29 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     else right.push(l);
   }
   flush();
+}
+
+/** Most lines of a title read ahead of the columns under it. */
+const HEAD_LINES = 3;
+
+/**
+ * How many of the region's top lines (sorted by top) are a title over the columns under them: set
+ * centred on the page and above everything else, apart by at least their own size ("Table of
+ * Contents" over three columns, inside the middle one's span). Read by column, a title inside one
+ * column's span came after the column beside it. A line set off-centre at the top is a column's
+ * own heading or a running head, and stays with its column.
+ */
+function headStripe(sorted: readonly Line[], pageWidth: number): number {
+  let bottom = Number.NEGATIVE_INFINITY;
+  let size = 0;
+  for (let k = 0; k < Math.min(HEAD_LINES, sorted.length - 1); k++) {
+    const l = sorted[k] as Line;
+    if (Math.abs(l.x0 + l.x1 - pageWidth) > pageWidth * 0.1) return 0;
+    bottom = Math.max(bottom, l.y1);
+    size = Math.max(size, l.size);
+    if ((sorted[k + 1] as Line).y0 - bottom >= size) return k + 1;
+  }
+  return 0;
 }
 
 /**
