@@ -186,6 +186,27 @@ for (const [x, entries] of contentsColumns) {
 }
 const contentsPage = pagePdf(contentsRuns);
 
+/**
+ * Paragraphs whose first lines are set in by one character (as normal_4pages, in Korean, sets
+ * them), then references wrapped with a hanging indent of as much.
+ */
+const oneCharFirst = ['The first paragraph starts with an indent of', 'one character, as Korean text is set. It ends.'];
+const oneCharSecond = ['The second paragraph starts the same way, and', 'it runs on to its end here.'];
+const hangingRefs = [
+  ['Jane Roe and John Doe. 2019. A study of things,', 'of more things and of all other things. In Proc.', 'pages 1-9.'],
+  [
+    'Ann Poe. 2020. Another study of other things, as',
+    'of some things and of all the others. In Journal.',
+    'pages 1-7.',
+  ],
+];
+const oneCharIndent = pagePdf([
+  ...[...oneCharFirst, ...oneCharSecond].map(
+    (text, i): Run => ({ x: i % 2 ? 60 : 69, y: 520 - i * 11, size: 9, text }),
+  ),
+  ...hangingRefs.flat().map((text, i): Run => ({ x: i % 3 ? 69 : 60, y: 470 - i * 11, size: 9, text })),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -208,6 +229,15 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     const md = (await parse(contentsPage, {}, { filename: 'contents.pdf' })).markdown ?? '';
     const entries = contentsColumns.flatMap(([, es]) => es.map(([page, ...lines]) => `${page} ${lines.join(' ')}`));
     expect(md.trim().split('\n\n')).toEqual(['# Contents', ...entries]);
+  });
+
+  it('starts a paragraph at a first line set in by one character after a sentence, not at a reference’s hanging indent', async () => {
+    const md = (await parse(oneCharIndent, {}, { filename: 'indent.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([
+      oneCharFirst.join(' '),
+      oneCharSecond.join(' '),
+      ...hangingRefs.map((r) => r.join(' ')),
+    ]);
   });
 
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
@@ -260,6 +290,13 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain(
         "**155** Reliance's Integrated Approach to ESG Governance\n\n**162** Responding to the Material Issues\n\n",
       );
+    });
+
+    it('starts the Korean paragraphs at their one-character first-line indents (docling normal_4pages p. 1)', async () => {
+      const md =
+        (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'), NO_DEADLINE, { filename: 'n.pdf' }))
+          .markdown ?? '';
+      expect(md).toContain('158명으로 나타났다.\n\n이와 관련하여 세계보건기구(WHO)는');
     });
 
     it('reads the report’s body, set with wide leading, as its paragraphs (pdfbench pdf-bad-color-space p. 1)', async () => {

@@ -527,6 +527,14 @@ const fieldLabel = (l: Line): boolean => {
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
 };
 
+/** Whether a paragraph's last two lines (or its one line after the first) are set flush at `left`, the last ending a sentence. */
+function endsFlush(para: Line[], left: number): boolean {
+  const last = para[para.length - 1] as Line;
+  const before = para[para.length - 2] as Line;
+  const flush = (l: Line) => l.x0 - left < l.size * 0.3;
+  return /[.!?。]$/.test(last.text) && flush(last) && (para.length === 2 || flush(before));
+}
+
 /** A line opening with a number: a contents entry's page, a section's number. */
 const numbered = /^\p{N}/u;
 
@@ -606,8 +614,12 @@ function continues(
   if (fieldLabel(prev) && fieldLabel(l)) return false;
   // A short line ending a sentence closes the paragraph.
   if (para.length > 1 && prev.x1 < right - prev.size * 4 && /[.!?:。]$/.test(prev.text)) return false;
-  // First-line indent of a new paragraph.
-  if (para.length > 1 && l.x0 > left + prev.size * 1.2 && !prev.rtl) return false;
+  // First-line indent of a new paragraph. An indent of one character (Korean and Japanese set
+  // one) counts after a sentence's end, under lines set flush (not under a hanging indent, where
+  // the lines of a reference or an item after its first are set in by about as much).
+  const indent = l.x0 - left;
+  if (para.length > 1 && !prev.rtl && (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && endsFlush(para, left))))
+    return false;
   // Numbered entries set with a hanging indent: under an entry's first line the rest is set in
   // ("8 Chairman and Managing" over "Director's Statement"); a numbered line back at the first
   // line's edge starts the next entry. (Prose indents a paragraph's first line, not its others.)
