@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
+import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
@@ -237,6 +237,14 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
       oneCharFirst.join(' '),
       oneCharSecond.join(' '),
       ...hangingRefs.map((r) => r.join(' ')),
+    ]);
+  });
+
+  it('closes a right-to-left paragraph at its short last line, short at its left end', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'rtl-paragraphs.pdf'), {}, { filename: 'rtl.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([
+      'ההוצאה לצריכה פרטית לנפש עלתה בשנה האחרונה בשיעור גבוה מזה של השנה הקודמת וההוצאה הציבורית עלתה גם היא.',
+      'סך כל ההוצאה לצריכה פרטית וציבורית עלה בשנה זו בשיעור דומה.',
     ]);
   });
 

@@ -613,7 +613,9 @@ function continues(
   // Lines that each open with a bold "Label:" are a list of fields, not one paragraph.
   if (fieldLabel(prev) && fieldLabel(l)) return false;
   // A short line ending a sentence closes the paragraph.
-  if (para.length > 1 && prev.x1 < right - prev.size * 4 && /[.!?:。]$/.test(prev.text)) return false;
+  // (Right to left, a line falls short at its left end.)
+  const short = prev.rtl ? prev.x0 > left + prev.size * 4 : prev.x1 < right - prev.size * 4;
+  if (para.length > 1 && short && /[.!?:。]$/.test(prev.text)) return false;
   // First-line indent of a new paragraph. An indent of one character (Korean and Japanese set
   // one) counts after a sentence's end, under lines set flush (not under a hanging indent, where
   // the lines of a reference or an item after its first are set in by about as much).
