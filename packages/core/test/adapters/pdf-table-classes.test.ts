@@ -1401,6 +1401,29 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps words set in a slanted font, in a list and in a table', async () => {
+    // PDFium gave a sheared run an angle (atan2(c, a) of its matrix, 12 degrees) and it was dropped
+    // as text set askew; the baseline is level.
+    const md = (await parse(fixture('pdf-patterns', 'slanted-text.pdf'), {}, { filename: 'slanted.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Helpful resources',
+        '',
+        '- Caring for a Carer - a booklet from the council.',
+        '- When the Nights Are Long - a podcast for carers.',
+        '',
+        '| Title | Kind | Pages |',
+        '| --- | --- | --- |',
+        '| Caring for a Carer | booklet | 48 |',
+        '| Eating Well | fact sheet | 6 |',
+        '| Living with Loss | booklet | 64 |',
+        '| Moving Again | poster | 1 |',
+        '',
+        'Ask at the front desk for a printed copy.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table whose rows stand far apart as one, and one beside an upward group name whole', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;
