@@ -1424,7 +1424,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('reads a table whose rows stand far apart as one, and one beside an upward group name whole', async () => {
+  it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -1444,23 +1444,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'Fees are charged when the work is done.',
       ].join('\n'),
     );
-    // The group's name set upward beside the rows is text turned against the page, which the text
-    // flow leaves out (as margin stamps): the table is still one, every row in it.
+    // The group's name set upward beside the rows is their stub: a cell spanning the rows it runs
+    // beside (repeated in each in Markdown, as ruled spans are; one cell with rowspan in HTML).
     expect(second?.trim()).toBe(
       [
         '# Schools by district',
         '',
-        '| District | Schools | Pupils | Teachers |',
-        '| --- | --- | --- | --- |',
-        '| Aldenmoor | 14 | 3,912 | 241 |',
-        '| Brightwater | 9 | 2,208 | 150 |',
-        '| Colton Vale | 21 | 6,075 | 388 |',
-        '| Dunmere | 6 | 1,334 | 97 |',
-        '| Eastbrook | 11 | 2,870 | 176 |',
+        '|  | District | Schools | Pupils | Teachers |',
+        '| --- | --- | --- | --- | --- |',
+        ...[
+          '| Aldenmoor | 14 | 3,912 | 241 |',
+          '| Brightwater | 9 | 2,208 | 150 |',
+          '| Colton Vale | 21 | 6,075 | 388 |',
+          '| Dunmere | 6 | 1,334 | 97 |',
+          '| Eastbrook | 11 | 2,870 | 176 |',
+        ].map((row) => `| **North Province** ${row}`),
         '',
         'Counts are taken on the first school day of the year.',
       ].join('\n'),
     );
+    const html = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), { formats: ['html'] })).html ?? '';
+    expect(html).toContain('<tr><td rowspan="5"><strong>North Province</strong></td><td>Aldenmoor</td>');
   });
 });
 
