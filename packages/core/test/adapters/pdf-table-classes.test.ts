@@ -1210,6 +1210,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 
+  it('reads upright text set above a sideways table (as the table reads) before the table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-above.pdf'), {}, { filename: 'above.pdf' })).markdown;
+    // The heading and paragraph stand on the sheet's right, the table's top as it reads: first.
+    expect(md?.trim()).toBe(
+      [
+        '# Water supply in September',
+        '',
+        'Reservoirs were fuller than last year in every region, after a wet winter and spring.',
+        '',
+        '# Reservoir levels at the end of September',
+        '',
+        ...reservoirTable,
+        '',
+        'Levels are shares of full capacity.',
+      ].join('\n'),
+    );
+  });
+
   it('places text turned against the page where it stands on the page, not where its upright frame has it', async () => {
     const { tree } = await parseTree(fixture('pdf-patterns', 'sideways-beside.pdf'), {}, { filename: 'beside.pdf' });
     const page = tree.children[0] as Extract<Block, { type: 'section' }>;
