@@ -1442,6 +1442,23 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads captions set at a tilt where they stand, each run a line, in the order drawn', async () => {
+    // Off every quarter turn (20 degrees), the runs were dropped on both backends. pdf.js tells no
+    // bold of turned runs: the words are the subject, not their weight.
+    const md = (await parse(fixture('pdf-patterns', 'askew-text.pdf'), {}, { filename: 'askew.pdf' })).markdown;
+    expect(md?.trim().replaceAll('**', '')).toBe(
+      [
+        '# Arm exercises',
+        '',
+        'Start slowly, on the advice of your treatment team.',
+        '',
+        'Shoulder rolls Lift your shoulders slowly and roll them backwards.',
+        '',
+        'Repeat each exercise ten times a day.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;

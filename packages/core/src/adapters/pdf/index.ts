@@ -12,10 +12,10 @@ import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
+import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
-import { withTurnedPassages } from './turned.ts';
+import { type Turned, withTurnedPassages } from './turned.ts';
 
 export const adapter: Adapter = {
   name: 'pdf',
@@ -218,7 +218,7 @@ async function readPage(
   }
   const skip = new Set<number>();
   for (const t of tables) for (const i of t.itemIndices) skip.add(i);
-  const turned: { up: TextItem[]; down: TextItem[] } = { up: [], down: [] };
+  const turned: Turned = { up: [], down: [], askew: [] };
   for (const [i, it] of items.entries()) {
     if (!it.rotated) continue;
     if (it.rotated !== 'over' && !skip.has(i) && it.str.trim()) turned[it.rotated].push(it);

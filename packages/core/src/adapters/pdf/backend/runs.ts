@@ -378,7 +378,6 @@ function toItems(
   const height = dominant % 2 ? frame.width : frame.height;
   const items: TextItem[] = [];
   for (const [k, r] of runs.entries()) {
-    if (r.q === 4) continue;
     if (onlyBrackets(r.str) && besideRtl(runs, k)) r.str = mirrorBrackets(r.str);
     let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
@@ -415,7 +414,7 @@ function toItems(
         italic: r.font.italic,
         dir: 'ltr',
         hasEOL: r.eol,
-        rotated: turnedWay[(r.q - dominant + 4) % 4] ?? 'over',
+        rotated: r.q === 4 ? 'askew' : (turnedWay[(r.q - dominant + 4) % 4] ?? 'over'),
         href: undefined,
       });
       continue;
