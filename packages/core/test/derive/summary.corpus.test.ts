@@ -14,7 +14,10 @@ const papers = [
   {
     file: 'pdfbench/unstructured_pdf_multi-column.pdf',
     name: 'Dense Passage Retrieval (full paper, two columns)',
-    claims: ['retrieval can be practically implemented using dense representations alone', 'outperforms a strong Lucene-BM25'],
+    claims: [
+      'retrieval can be practically implemented using dense representations alone',
+      'outperforms a strong Lucene-BM25',
+    ],
   },
   {
     file: 'pdfbench/unstructured_pdf_multi-column-2p.pdf',
