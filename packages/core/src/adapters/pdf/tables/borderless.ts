@@ -153,9 +153,15 @@ export function rowsOf(items: TextItem[], idx: number[], cuts: Cut[] = []): Row[
  * Tables without rulings, from text alone: runs of consecutive lines that break into separate
  * cells, whose text leaves the same empty vertical channels (column gaps) on every line.
  * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
- * chunks of two-column prose never count as cells.
+ * chunks of two-column prose never count as cells. `tries`, when given, gains the rows the tries
+ * read (the try budget's measure, for its test).
  */
-export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () => Vocabulary): TableRegion[] {
+export function borderlessTables(
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+  tries?: { rows: number },
+): TableRegion[] {
   const candidates: number[] = [];
   for (const [i, it] of page.items.entries())
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
@@ -389,7 +395,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       const next = rows[s + 1];
       const headed =
         stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
-          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().cols)
+          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().edges)
           : run;
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
@@ -414,6 +420,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       }
       if (!took && spentOut) s = end;
     }
+    if (tries) tries.rows += spent;
   }
   return out;
 }
@@ -485,12 +492,12 @@ function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: numbe
 /** Most words of one heading's line in one column ("deaths per", "1,000 births"). */
 const HEADING_LINE_WORDS = 3;
 
-/** Per column of `cols` (by the runs' centres) the x range of the row's runs there and their words. */
-function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<number, [number, number, number]> {
+/** Per column parted at `edges` (by the runs' centres) the x range of the row's runs there and their words. */
+function perColumn(row: Row, items: TextItem[], edges: number[]): Map<number, [number, number, number]> {
   const out = new Map<number, [number, number, number]>();
   for (const i of row.items) {
     const it = items[i] as TextItem;
-    const k = columnAt(cols, it);
+    const k = slotOf(edges, it.x + it.w / 2);
     const words = wordCount(it.str);
     const known = out.get(k);
     if (known) {
@@ -505,6 +512,8 @@ function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<n
 /** The columns of a table's rows, and those of them holding figures under its first row. */
 interface HeadedColumns {
   cols: [number, number][];
+  /** Where they part, midway between them, and their outer ends (`slotOf`'s edges). */
+  edges: number[];
   figured: Set<number>;
 }
 
@@ -518,24 +527,21 @@ function figuresIn(row: Row, items: TextItem[]): number {
   return n;
 }
 
-/** The column of `cols` a run's centre falls in (parted midway between columns). */
-function columnAt(cols: [number, number][], it: TextItem): number {
-  const cx = it.x + it.w / 2;
-  let k = 0;
-  while (k + 1 < cols.length && cx > ((cols[k] as [number, number])[1] + (cols[k + 1] as [number, number])[0]) / 2) k++;
-  return k;
-}
-
 /** The columns of rows `s`…`e` and which hold figures in the rows right under row `s`. */
 function headedColumns(items: TextItem[], rows: Row[], s: number, e: number): HeadedColumns {
   const { cols } = tableColumns(items, rows.slice(s, e + 1));
+  const edges = [
+    (cols[0] as [number, number])[0],
+    ...columnEdges(cols),
+    (cols[cols.length - 1] as [number, number])[1],
+  ];
   const figured = new Set<number>();
   for (let k = s + 1; k <= Math.min(e, s + FIGURE_ROWS); k++)
     for (const i of (rows[k] as Row).items) {
       const it = items[i] as TextItem;
-      if (figure.test(it.str.trim())) figured.add(columnAt(cols, it));
+      if (figure.test(it.str.trim())) figured.add(slotOf(edges, it.x + it.w / 2));
     }
-  return { cols, figured };
+  return { cols, edges, figured };
 }
 
 /**
@@ -556,11 +562,11 @@ function headsColumns(
 ): boolean {
   if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
   if (!inBody(line.top, line.bottom, pageHeight)) return false;
-  const { cols: cs, figured } = body();
+  const { cols: cs, edges, figured } = body();
   if (cs.length < 3) return false;
-  const mine = perColumn(line, items, cs);
+  const mine = perColumn(line, items, edges);
   if (mine.size < 2) return false;
-  const under = perColumn(below, items, cs);
+  const under = perColumn(below, items, edges);
   const near = (x: number, y: number) => Math.abs(x - y) <= 2;
   let aligned = 0;
   for (const [k, [a, b, words]] of mine) {
@@ -580,7 +586,7 @@ function headsColumns(
  * The run with its lines `from`…`to` (heading lines stacked over the first row, and that row) made
  * one row, its chunks the columns its runs stand in.
  */
-function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], cols: [number, number][]): Row[] {
+function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], edges: number[]): Row[] {
   const first = run[from] as Row;
   const head: Row = { items: [], top: first.top, bottom: first.bottom, h: first.h, chunks: [] };
   for (let k = from; k <= to; k++) {
@@ -589,7 +595,7 @@ function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], 
     head.bottom = Math.max(head.bottom, r.bottom);
     head.h = Math.max(head.h, r.h);
   }
-  const parts = [...perColumn(head, items, cols).entries()].sort((p, q) => p[0] - q[0]);
+  const parts = [...perColumn(head, items, edges).entries()].sort((p, q) => p[0] - q[0]);
   for (const [, [a, b]] of parts) head.chunks.push([a, b]);
   return [...run.slice(0, from), head, ...run.slice(to + 1)];
 }
@@ -599,8 +605,8 @@ function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], 
  * line ("Top-20 accuracy" over six columns of figures, the labels' heading on the line under it): a
  * few words, no sentence, set as the line under it at the header's line pitch, centred over two or
  * more of that row's cells but its first (where titles and captions start), the group parted from
- * the cells beside it by a vertical rule or by a gap wider than any inside it, as `spanHeadings`
- * then spans it. Left out, it stood as a paragraph above the table.
+ * the cells beside it by a vertical rule or by a gap wider than any inside it (`centredGroup`, as
+ * `spanHeadings` then spans it). Left out, it stood as a paragraph above the table.
  */
 function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number, verticals: Segment[]): boolean {
   const n = below.chunks.length;
@@ -625,26 +631,69 @@ function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number
   if (first < 1) return false;
   const left = below.chunks.map((c) => c[0]);
   const right = below.chunks.map((c) => c[1]);
-  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
   let rules: boolean[] | null = null;
   const ruled = (j: number): boolean => {
     rules ??= ruledBoundaries(left, right, line.top, below.bottom, verticals);
     return rules[j] === true;
   };
-  const centre = (a + b) / 2;
-  const tolerance = Math.max(3, (b - a) / 4);
-  // Groups p…q around the cells the line is over, the widest gap inside carried along.
-  for (let p = first; p >= 1; p--) {
-    let inner = 0;
-    for (let j = p; j < end; j++) inner = Math.max(inner, gap(j));
-    for (let q = end; q < n; q++) {
-      if (q > end) inner = Math.max(inner, gap(q - 1));
-      if (q === p || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
+  // Rules between the cells inside the group are let be: the line is a heading either way.
+  const group = { left, right, ruled, partedInside: false };
+  return centredGroup(group, [1, first], [end, n - 1], a, b) !== null;
+}
+
+/** Columns (or cells) side by side, where their text runs, and which boundaries a rule runs down. */
+interface Columns {
+  left: number[];
+  right: number[];
+  ruled: (j: number) => boolean;
+  /** Whether a rule between two columns inside a group parts it (then it is no group). */
+  partedInside: boolean;
+}
+
+/**
+ * The widest group of columns p…q (two at least, `p` in `ps`, `q` in `qs`) that a heading whose text
+ * runs from `x0` to `x1` is centred over, parted from the columns beside it by a rule or by a gap
+ * wider than any inside it; null when there is none. Groups grow out from `ps[1]` and `qs[0]` (the
+ * columns the heading's text stands over), the widest gap inside carried along.
+ */
+function centredGroup(
+  cols: Columns,
+  [pFrom, pTo]: [number, number],
+  [qFrom, qTo]: [number, number],
+  x0: number,
+  x1: number,
+): [number, number] | null {
+  const { left, right, ruled, partedInside } = cols;
+  const n = left.length;
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  let inside = 0;
+  for (let j = pTo; j < qFrom; j++) {
+    if (partedInside && ruled(j)) return null;
+    inside = Math.max(inside, gap(j));
+  }
+  const centre = (x0 + x1) / 2;
+  const tolerance = Math.max(3, (x1 - x0) / 4);
+  let found: [number, number] | null = null;
+  let innerLeft = inside;
+  for (let p = pTo; p >= pFrom; p--) {
+    if (p < pTo) {
+      if (partedInside && ruled(p)) break;
+      innerLeft = Math.max(innerLeft, gap(p));
+    }
+    let inner = innerLeft;
+    for (let q = qFrom; q <= qTo; q++) {
+      if (q > qFrom) {
+        if (partedInside && ruled(q - 1)) break;
+        inner = Math.max(inner, gap(q - 1));
+      }
+      if (q === p || (found && q - p <= found[1] - found[0])) continue;
+      if (Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
       const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
-      if (apart(p - 1) && (q + 1 === n || apart(q))) return true;
+      if ((p > 0 && !apart(p - 1)) || (q + 1 < n && !apart(q))) continue;
+      found = [p, q];
     }
   }
-  return false;
+  return found;
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
@@ -696,7 +745,7 @@ function evenPitch(rows: Row[], k: number): boolean {
 const rowsApart = (a: Row, b: Row): boolean => b.top - a.bottom > ROW_GAP * Math.max(a.h, b.h);
 
 /** Rows a page's table tries may read, per row of the page (plus 500), before failed tries are not retried. */
-const TRY_BUDGET = 8;
+export const TRY_BUDGET = 8;
 /** Most words a heading spanning columns holds ("Marks in each subject", "Top-20"); more is prose. */
 const HEADING_WORDS = 8;
 
@@ -1403,13 +1452,13 @@ function spanHeadings(
     left.push(a);
     right.push(b);
   }
-  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
   // Which column boundaries a rule runs down, asked once per table and only if a heading may span.
   let rules: boolean[] | null = null;
   const ruled = (j: number): boolean => {
     rules ??= ruledBoundaries(left, right, ys[0] as number, ys[rows] as number, verticals);
     return rules[j] === true;
   };
+  const columns: Columns = { left, right, ruled, partedInside: true };
   const spans: { r: number; a: number; b: number }[] = [];
   for (let r = 0; r < body; r++) {
     let from = 0;
@@ -1429,40 +1478,10 @@ function spanHeadings(
           b = Math.max(b, j);
         }
       // A heading centred over a wider group than the columns its text runs across (one over six,
-      // alone on its line) spans that group, when no rule runs down between those columns.
-      let inside = 0;
-      let open = true;
-      for (let j = a; j < b; j++) {
-        if (ruled(j)) open = false;
-        inside = Math.max(inside, gap(j));
-      }
-      if (open) {
-        const centre = (x0 + x1) / 2;
-        const tolerance = Math.max(3, (x1 - x0) / 4);
-        const [a0, b0] = [a, b];
-        // Groups p…q grown out from the heading's columns, the widest gap and any rule inside them
-        // carried along: rules (or cell shading's edges) between the columns inside make no group.
-        let innerLeft = inside;
-        for (let p = a0; p >= first; p--) {
-          if (p < a0) {
-            if (ruled(p)) break;
-            innerLeft = Math.max(innerLeft, gap(p));
-          }
-          let inner = innerLeft;
-          for (let q = b0; q <= last; q++) {
-            if (q > b0) {
-              if (ruled(q - 1)) break;
-              inner = Math.max(inner, gap(q - 1));
-            }
-            if (q - p <= b - a || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance)
-              continue;
-            const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
-            if ((p > 0 && !apart(p - 1)) || (q + 1 < cols && !apart(q))) continue;
-            a = p;
-            b = q;
-          }
-        }
-      }
+      // alone on its line) spans that group; rules (or cell shading's edges) between the columns
+      // inside make no group.
+      const group = centredGroup(columns, [first, a], [b, last], x0, x1);
+      if (group) [a, b] = group;
       if (b > a) spans.push({ r, a, b });
       from = Math.max(c, b) + 1;
       c = Math.max(c, b);

@@ -123,6 +123,10 @@ export function layoutFromJoins(
   return { xs, ys, cells };
 }
 
+/**
+ * The slot between `edges` (sorted, the outer two included) that `v` falls in: past either end, the
+ * outer slot; on an edge, the slot after it.
+ */
 export const slotOf = (edges: number[], v: number): number => {
   let i = 0;
   while (i < edges.length - 2 && v >= (edges[i + 1] as number)) i++;
