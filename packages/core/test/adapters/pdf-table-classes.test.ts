@@ -566,6 +566,26 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a display of amounts whose descriptions mostly wrap as a table, not as lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'amount-lines.pdf'), {}, { filename: 'amounts.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Return Form 941 Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 15 | 19-39 | The amount of the non-refundable credit for qualified sick and family leave |',
+        '| 15 | 59-79 | The amount of the employee retention credit due to the COVID-19 crisis |',
+        '| 16 | 19-39 | The amount of deferred credit for qualified paid sick and family leave wages |',
+        '| 16 | 59-79 | The amount of refundable credits for sick and family leave allowed by COVID legislation |',
+        '| 17 | 19-39 | The amount of the refundable employee retention credit due to the COVID-19 crisis |',
+        '| 17 | 59-79 | The amount of advance payments reported from Form 7200 |',
+        '| 24 | 21-23 | Current Page Number |',
+        '| 24 | 48-50 | Next Page Number |',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;

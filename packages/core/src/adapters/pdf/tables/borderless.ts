@@ -192,7 +192,7 @@ export function borderlessTables(
     // entry runs at most across its own list, half the width.
     // A row of three cells or more may end in a long one, a description beside codes, where most
     // cells of its column are short; so may a line of that column alone, the cell wrapped.
-    const shortCols = shortColumns(rows, width * 0.45);
+    const shortCols = shortColumns(rows, width * 0.45, items);
     const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
     const cellLike = (r: Row) =>
       r.chunks.every((c) => span(c) < width * 0.45) ||
@@ -427,10 +427,13 @@ export function borderlessTables(
 
 /**
  * Where columns of short cells with a few long ones start: the last chunks of rows of three chunks or
- * more, twice as many (three at least) narrower than `wide` as wider where they start. A
- * description beside codes runs long now and then; paragraphs beside a table run long on most lines.
+ * more, twice as many (three at least) narrower than `wide` or starting afresh, in a capital or a
+ * figure, as wider and going on in lower case, where they start. A description beside codes runs
+ * long now and then, or on most rows of a display of amounts ("The amount of the refundable
+ * credit for" over its wrapped end), each a sentence of its own; paragraphs beside a table run long
+ * on most lines, mostly mid-sentence.
  */
-function shortColumns(rows: Row[], wide: number): number[] {
+function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
   const starts: number[] = [];
   const lastOf = (r: Row) => r.chunks[r.chunks.length - 1] as [number, number];
   for (const r of rows) {
@@ -442,13 +445,16 @@ function shortColumns(rows: Row[], wide: number): number[] {
     for (const o of rows) {
       if (o.chunks.length < 3 || Math.abs(lastOf(o)[0] - start) > 3) continue;
       const [c, d] = lastOf(o);
-      if (d - c < wide) short++;
+      if (d - c < wide || afresh.test(chunkTexts(o, items).texts[o.chunks.length - 1] as string)) short++;
       else long++;
     }
     if (short >= 3 && short >= long * 2) starts.push(start);
   }
   return starts;
 }
+
+/** Text that starts afresh: a capital or a figure first. */
+const afresh = /^\P{L}*[\p{Lu}\d]/u;
 
 /**
  * Whether a lone line right above a table's first row is the top line of one column's heading
