@@ -586,6 +586,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps a list of codes carried over from the page before in its table, under the repeated heading row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'carried-codes.pdf'), {}, { filename: 'carried.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Status History Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '|  |  | N = A TC 148 with entity indicator 7 has been input to identify a false refund claim case |',
+        '|  |  | P = A TC 148 with entity indicator has been input to identify a non-filer account |',
+        '|  |  | R = at least one TDI or TDA was closed in the past year |',
+        '| 6 | 37-38 | Notice Number |',
+        '| 6 | 40-60 | Notice Amount |',
+        '| 6 | 62-63 | TDA Indicator |',
+        '| 14 | 30-31 | Originator Code |',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;

@@ -315,16 +315,22 @@ export function borderlessTables(
     for (let s = 0; s < rows.length; s++) {
       if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
+      // Lines right under a bold heading row, inside its last column, are the end of a cell begun on
+      // the page before (a list of codes carried over under the repeated heading): the header's, as
+      // far as the gap under them goes.
+      let carrying = boldRow(rows[s] as Row, items);
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
-        const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        const gap = (e === s || carrying ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
         // Rows of cells set far apart at one pitch are one table's, however loose its layout.
         const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
         const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
         if (far || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
         if (
+          !carrying &&
           !isMulti[e + 1] &&
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
@@ -451,6 +457,22 @@ function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
     if (short >= 3 && short >= long * 2) starts.push(start);
   }
   return starts;
+}
+
+/** Whether a row is a heading row: three cells or more, set in bold throughout. */
+function boldRow(row: Row, items: TextItem[]): boolean {
+  return row.chunks.length >= 3 && row.items.every((i) => (items[i] as TextItem).bold);
+}
+
+/**
+ * Whether a lone line stands in the last column of the row `head`: it starts no further left than
+ * that column's cell, and within two line heights right of it (a list's hanging indent).
+ */
+function inLastColumn(line: Row, head: Row): boolean {
+  if (line.chunks.length !== 1) return false;
+  const start = (line.chunks[0] as [number, number])[0];
+  const column = (head.chunks[head.chunks.length - 1] as [number, number])[0];
+  return start >= column - 3 && start <= column + 2 * line.h;
 }
 
 /** Text that starts afresh: a capital or a figure first. */
@@ -1131,8 +1153,9 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: 
  * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
  * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
  * beside codes wrap), flush with that column's start, and the row above has text there (or set in
- * by a line height at most: a paragraph's first line). A label under a label stands in the table's
- * first column.
+ * by two line heights at most: a paragraph's first line, a code of a list with a hanging indent,
+ * "P = A TC 148 …" over "a non-filer account"). A label under a label stands in the table's first
+ * column.
  */
 function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
   if (line.chunks.length !== 1) return false;
@@ -1140,7 +1163,7 @@ function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): 
   if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
   for (const i of above.items) {
     const x = (items[i] as TextItem).x;
-    if (x >= start - 3 && x <= start + line.h) return true;
+    if (x >= start - 3 && x <= start + 2 * line.h) return true;
   }
   return false;
 }
