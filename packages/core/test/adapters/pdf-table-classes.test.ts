@@ -605,6 +605,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a heading row over one row of codes as a table, and bold labels over glosses as text', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'last-row.pdf'), {}, { filename: 'last-row.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Return Form 1120 Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 24 | 48-50 | Next Page Number |',
+        '',
+        'The display ends here; the technologies it covers are drawn below.',
+        '',
+        '**Data Next AI Edge Computing**',
+        '',
+        '(DATA) (Next AI) (Edge)',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;

@@ -395,7 +395,20 @@ export function borderlessTables(
         if (goesOnAbove[k]) wrapped++;
         else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
       }
-      const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
+      // A bold heading row over one row of cells, each over its own column, two of them figures or
+      // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
+      // repeated heading), is a table of two rows. Labels of a diagram's boxes over their glosses
+      // ('데이터' over '(DATA)') hold none.
+      const headedRow =
+        multis.length === 2 &&
+        top === s &&
+        boldRow(rows[s] as Row, items) &&
+        !boldRow(multis[1] as Row, items) &&
+        (multis[1] as Row).chunks.length >= 3 &&
+        codesIn(multis[1] as Row, items) >= 2 &&
+        headerOver(rows[s] as Row, rows.slice(s + 1, e + 1), items, page.height);
+      const tabular =
+        (multis.length >= 3 || headedRow) && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
       // The heading lines stacked over the first row make one header row with it, a heading to a
       // column, when the rows stand further apart than those lines do.
       const next = rows[s + 1];
@@ -408,7 +421,19 @@ export function borderlessTables(
         ? []
         : sideBySideLists(headed, parted, page.items)
           ? listsApart(headed, parted, bridges, leadered, vocab)
-          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height)];
+          : [
+              tableOf(
+                headed,
+                items,
+                leadered,
+                vocab,
+                parted.cuts,
+                shortCols,
+                verticals,
+                page.height,
+                headedRow ? 2 : 3,
+              ),
+            ];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -547,6 +572,19 @@ interface HeadedColumns {
 
 /** How many rows under a table's first row say which of its columns hold figures. */
 const FIGURE_ROWS = 3;
+
+/** A figure, or a code of figures: a line number ('23b'), a range of positions ('48-50'). */
+const figureCode = /^\d+[a-z]?(?:\s?[-–]\s?\d+)?$/i;
+
+/** Runs of a row that are figures or codes of figures. */
+function codesIn(row: Row, items: TextItem[]): number {
+  let n = 0;
+  for (const i of row.items) {
+    const t = (items[i] as TextItem).str.trim();
+    if (figure.test(t) || figureCode.test(t)) n++;
+  }
+  return n;
+}
 
 /** Runs of a row that are figures. */
 function figuresIn(row: Row, items: TextItem[]): number {
@@ -1307,6 +1345,7 @@ function tableOf(
   wrapping: number[] = [],
   verticals: Segment[] = [],
   height = 0,
+  minRows = 3,
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols, edge } = bodyColumns(items, run, height);
@@ -1372,7 +1411,7 @@ function tableOf(
       carried = null;
     } else merged.push({ ...r, items: [...r.items] });
   }
-  if (merged.length < 3) return null;
+  if (merged.length < minRows) return null;
   const ys = [(merged[0] as Row).top - 1];
   for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
   ys.push((merged[merged.length - 1] as Row).bottom + 1);
@@ -1600,7 +1639,7 @@ function headingsOverColumns(
 ): number[] {
   const cols = xs.length - 1;
   const rows = ys.length - 1;
-  if (rows < 3 || cols < 3) return xs;
+  if (rows < 2 || cols < 3) return xs;
   const head: boolean[] = [];
   const body: boolean[] = [];
   for (let c = 0; c < cols; c++) {
