@@ -624,6 +624,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps a list of codes set in under its row in the table, the rows after it too', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'indented-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'Command Codes BMFOL and BMFOR page 131',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 9 | 20-21 | Prior Subsection |',
+        '| 9 | 36-46 | Activity Codes |',
+        '| 10 | 21 | Affiliation |',
+        '|  |  | 0 = not significant |',
+        '|  |  | 1 = central organization, individual ruling |',
+        '|  |  | 2 = intermediate organization |',
+        '|  |  | 8 = parent organization of a church or 501(c)(1) |',
+        '| 10 | 44-46 | Pension Plan |',
+        '| 10 | 72-78 | Advance Ruling Expiration Date |',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;

@@ -254,18 +254,24 @@ export function borderlessTables(
     }
     /**
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
-     * one of the multi-cell rows `from`…`to`.
+     * one of the multi-cell rows `from`…`to`, or, worded, set in from it by up to a line height (a
+     * list of codes under the description it belongs to: '0 = not significant' under
+     * 'Affiliation'; a page's folio under a contents list's pages is no such line).
      */
     const wrapsCell = (r: Row, from: number, to: number) => {
       if (r.chunks.length !== 1 || !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]))) return false;
       const start = (r.chunks[0] as [number, number])[0];
+      let indent = -1;
       for (let k = from; k <= to; k++) {
         if (!isMulti[k]) continue;
         const chunks = (rows[k] as Row).chunks;
-        for (let c = 1; c < chunks.length; c++)
-          if (Math.abs((chunks[c] as [number, number])[0] - start) < 3) return true;
+        for (let c = 1; c < chunks.length; c++) {
+          const inset = start - (chunks[c] as [number, number])[0];
+          if (Math.abs(inset) < 3) return true;
+          if (inset > 0 && inset < r.h) indent = c;
+        }
       }
-      return false;
+      return indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
     };
     /**
      * The first line of a cell's text wrapped over lines, set in from the lines under it (a
