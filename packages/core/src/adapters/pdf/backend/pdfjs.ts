@@ -190,12 +190,17 @@ interface RawAnnotation {
   rect?: number[];
 }
 
+const web = /^(https?:|mailto:|ftp:)/i;
+
 function pageLinks(annots: RawAnnotation[], frame: Matrix): LinkBox[] | undefined {
   const out: LinkBox[] = [];
   for (const a of annots) {
-    const href = a.url ?? a.unsafeUrl;
+    // The URI as the file writes it, as PDFium gives it: pdf.js's `url` is rebuilt by the URL
+    // parser (a slash added after a bare host, characters escaped). Its `url` still serves where
+    // the file's own lacks a scheme, which pdf.js supplies.
+    const href = a.unsafeUrl && web.test(a.unsafeUrl) ? a.unsafeUrl : a.url;
     if (a.subtype !== 'Link' || !href || !a.rect || a.rect.length < 4) continue;
-    if (!/^(https?:|mailto:|ftp:)/i.test(href)) continue;
+    if (!web.test(href)) continue;
     const [ax, ay, bx, by] = a.rect as [number, number, number, number];
     const p = [frame[0] * ax + frame[2] * ay + frame[4], frame[1] * ax + frame[3] * ay + frame[5]];
     const q = [frame[0] * bx + frame[2] * by + frame[4], frame[1] * bx + frame[3] * by + frame[5]];
