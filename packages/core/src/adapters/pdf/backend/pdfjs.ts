@@ -60,9 +60,19 @@ export const pdfjsBackend: PdfBackend = {
   },
 };
 
+/**
+ * Pages of a document whose drawing instructions are fetched only to learn fonts not met before.
+ * pdf.js names a font (and so says whether it is bold or italic) only once an operator list of a
+ * page using it has loaded it, and fonts are the document's: the first pages of a document teach
+ * the fonts of most of the rest. Without them, pdf.js lost the bold and italic of every page read
+ * from its text alone, and headings and labels told by weight with them.
+ */
+const FONT_PROBES = 3;
+
 function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
   // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
   const fonts: FontStyles = new Map();
+  const probes = { left: FONT_PROBES };
   // pdf.js answers through message round trips: the next page is requested while the current one
   // is read, which hides their latency on a front-to-back walk.
   let prefetch: { n: number; page: Promise<PdfPage> } | null = null;
@@ -83,7 +93,7 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
     async page(n, request) {
       const page = await getPage(n);
       try {
-        return await readPage(page, OPS, fonts, request?.links === true, dingbats);
+        return await readPage(page, OPS, fonts, request?.styles ? probes : null, request?.links === true, dingbats);
       } catch (err) {
         page.cleanup();
         throw err;
@@ -108,6 +118,7 @@ async function readPage(
   page: PdfPage,
   OPS: OpCodes,
   fonts: FontStyles,
+  probes: { left: number } | null,
   links: boolean,
   dingbats: boolean,
 ): Promise<PdfPageContent> {
@@ -119,18 +130,25 @@ async function readPage(
   const tc = await page.getTextContent();
   const monoFonts: string[] = [];
   for (const [name, st] of Object.entries(tc.styles)) if (st.fontFamily === 'monospace') monoFonts.push(name);
-  const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
-  const frame = turn ? multiply(turn, vt) : vt;
   let opList: ReturnType<PdfPage['getOperatorList']> | undefined;
   const operators = () => {
     opList ??= page.getOperatorList();
     return opList;
   };
+  const names = Object.keys(tc.styles);
   // A file that names a Dingbats font has its fonts named before its text is read: the codes of
-  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives.
-  if (dingbats) {
+  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives. Other files where styles
+  // are asked for (not in fast mode), while font probes are left (`FONT_PROBES`) and the page
+  // uses a font not yet named.
+  const probe = !dingbats && probes !== null && probes.left > 0 && names.some((n) => !fonts.has(n));
+  if (probe && probes) probes.left--;
+  if (dingbats || probe) {
     await operators();
-    learnFonts(page, Object.keys(tc.styles), fonts);
+    learnFonts(page, names, fonts);
+  }
+  const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
+  const frame = turn ? multiply(turn, vt) : vt;
+  if (dingbats) {
     for (const it of items) {
       const f = fonts.get(it.fontName);
       if (f?.dingbats) {
@@ -150,7 +168,7 @@ async function readPage(
       graphics ??= (async () => {
         const ops = await operators();
         const g = extractGraphics(ops, OPS, frame, width, height);
-        learnFonts(page, Object.keys(tc.styles), fonts);
+        learnFonts(page, names, fonts);
         for (const it of items) {
           const f = fonts.get(it.fontName);
           if (f) {
