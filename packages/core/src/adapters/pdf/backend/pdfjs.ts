@@ -67,12 +67,19 @@ export const pdfjsBackend: PdfBackend = {
  * the fonts of most of the rest. Without them, pdf.js lost the bold and italic of every page read
  * from its text alone, and headings and labels told by weight with them.
  */
-const FONT_PROBES = 3;
+const FONT_PROBES = 12;
+
+/** Font probes left to a document, and the fonts a probe has already looked for. */
+interface FontProbes {
+  left: number;
+  /** Fonts a probe met, named or not: one pdf.js cannot name is not looked for again. */
+  tried: Set<string>;
+}
 
 function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
   // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
   const fonts: FontStyles = new Map();
-  const probes = { left: FONT_PROBES };
+  const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
   // pdf.js answers through message round trips: the next page is requested while the current one
   // is read, which hides their latency on a front-to-back walk.
   let prefetch: { n: number; page: Promise<PdfPage> } | null = null;
@@ -118,7 +125,7 @@ async function readPage(
   page: PdfPage,
   OPS: OpCodes,
   fonts: FontStyles,
-  probes: { left: number } | null,
+  probes: FontProbes | null,
   links: boolean,
   dingbats: boolean,
 ): Promise<PdfPageContent> {
@@ -140,8 +147,12 @@ async function readPage(
   // ZapfDingbats are pictures, not the letters pdf.js's text layer gives. Other files where styles
   // are asked for (not in fast mode), while font probes are left (`FONT_PROBES`) and the page
   // uses a font not yet named.
-  const probe = !dingbats && probes !== null && probes.left > 0 && names.some((n) => !fonts.has(n));
-  if (probe && probes) probes.left--;
+  const probe =
+    !dingbats && probes !== null && probes.left > 0 && names.some((n) => !fonts.has(n) && !probes.tried.has(n));
+  if (probe && probes) {
+    probes.left--;
+    for (const n of names) probes.tried.add(n);
+  }
   if (dingbats || probe) {
     await operators();
     learnFonts(page, names, fonts);
