@@ -4,7 +4,7 @@ import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, 
 import type { LinkBox } from '../links.ts';
 import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
-import { boldByName, italicByName } from './font-names.ts';
+import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -135,8 +135,6 @@ async function readPage(
   // requested alongside the text to overlap the two.
   const annotations = links ? page.getAnnotations({ intent: 'display' }).catch(() => []) : null;
   const tc = await page.getTextContent();
-  const monoFonts: string[] = [];
-  for (const [name, st] of Object.entries(tc.styles)) if (st.fontFamily === 'monospace') monoFonts.push(name);
   let opList: ReturnType<PdfPage['getOperatorList']> | undefined;
   const operators = () => {
     opList ??= page.getOperatorList();
@@ -168,6 +166,19 @@ async function readPage(
       }
     }
   }
+  // Runs carry their font's own name where it is known, as PDFium's do: pdf.js names each font
+  // dictionary apart (g_d0_f4, g_d0_f6), and two dictionaries of one face read as two fonts, the
+  // rarer taken for a heading's (pdf-bad-color-space). A font named later, by `graphics`, keeps
+  // pdf.js's name on this page, and so does the page's list of monospaced fonts.
+  const own = new Map<string, string>();
+  for (const name of names) {
+    const f = fonts.get(name);
+    own.set(name, f?.name ? baseFontName(f.name) : name);
+  }
+  for (const it of items) it.fontName = own.get(it.fontName) ?? it.fontName;
+  const monoFonts: string[] = [];
+  for (const [name, st] of Object.entries(tc.styles))
+    if (st.fontFamily === 'monospace') monoFonts.push(own.get(name) ?? name);
   let graphics: Promise<PageGraphics> | undefined;
   return {
     width,
