@@ -175,7 +175,15 @@ async function readPage(
     const f = fonts.get(name);
     own.set(name, f?.name ? baseFontName(f.name) : name);
   }
-  for (const it of items) it.fontName = own.get(it.fontName) ?? it.fontName;
+  for (const it of items) {
+    const f = fonts.get(it.fontName);
+    if (!f) continue;
+    // Turned runs too, which `extractItems` leaves upright-styled: `graphics` finds fonts by
+    // pdf.js's name, which these runs no longer carry.
+    it.bold = f.bold;
+    it.italic = f.italic;
+    it.fontName = own.get(it.fontName) ?? it.fontName;
+  }
   const monoFonts: string[] = [];
   for (const [name, st] of Object.entries(tc.styles))
     if (st.fontFamily === 'monospace') monoFonts.push(own.get(name) ?? name);
