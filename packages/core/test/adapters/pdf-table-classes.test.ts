@@ -1210,6 +1210,24 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     }
   });
 
+  it('reads upright text set above a sideways table (as the table reads) before the table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'sideways-above.pdf'), {}, { filename: 'above.pdf' })).markdown;
+    // The heading and paragraph stand on the sheet's right, the table's top as it reads: first.
+    expect(md?.trim()).toBe(
+      [
+        '# Water supply in September',
+        '',
+        'Reservoirs were fuller than last year in every region, after a wet winter and spring.',
+        '',
+        '# Reservoir levels at the end of September',
+        '',
+        ...reservoirTable,
+        '',
+        'Levels are shares of full capacity.',
+      ].join('\n'),
+    );
+  });
+
   it('places text turned against the page where it stands on the page, not where its upright frame has it', async () => {
     const { tree } = await parseTree(fixture('pdf-patterns', 'sideways-beside.pdf'), {}, { filename: 'beside.pdf' });
     const page = tree.children[0] as Extract<Block, { type: 'section' }>;
@@ -1401,7 +1419,47 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
-  it('reads a table whose rows stand far apart as one, and one beside an upward group name whole', async () => {
+  it('keeps words set in a slanted font, in a list and in a table', async () => {
+    // PDFium gave a sheared run an angle (atan2(c, a) of its matrix, 12 degrees) and it was dropped
+    // as text set askew; the baseline is level.
+    const md = (await parse(fixture('pdf-patterns', 'slanted-text.pdf'), {}, { filename: 'slanted.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Helpful resources',
+        '',
+        '- Caring for a Carer - a booklet from the council.',
+        '- When the Nights Are Long - a podcast for carers.',
+        '',
+        '| Title | Kind | Pages |',
+        '| --- | --- | --- |',
+        '| Caring for a Carer | booklet | 48 |',
+        '| Eating Well | fact sheet | 6 |',
+        '| Living with Loss | booklet | 64 |',
+        '| Moving Again | poster | 1 |',
+        '',
+        'Ask at the front desk for a printed copy.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads captions set at a tilt where they stand, each run a line, in the order drawn', async () => {
+    // Off every quarter turn (20 degrees), the runs were dropped on both backends. pdf.js tells no
+    // bold of turned runs: the words are the subject, not their weight.
+    const md = (await parse(fixture('pdf-patterns', 'askew-text.pdf'), {}, { filename: 'askew.pdf' })).markdown;
+    expect(md?.trim().replaceAll('**', '')).toBe(
+      [
+        '# Arm exercises',
+        '',
+        'Start slowly, on the advice of your treatment team.',
+        '',
+        'Shoulder rolls Lift your shoulders slowly and roll them backwards.',
+        '',
+        'Repeat each exercise ten times a day.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;
     const [first, second] = pagesOf(md ?? '');
@@ -1421,23 +1479,27 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'Fees are charged when the work is done.',
       ].join('\n'),
     );
-    // The group's name set upward beside the rows is text turned against the page, which the text
-    // flow leaves out (as margin stamps): the table is still one, every row in it.
+    // The group's name set upward beside the rows is their stub: a cell spanning the rows it runs
+    // beside (repeated in each in Markdown, as ruled spans are; one cell with rowspan in HTML).
     expect(second?.trim()).toBe(
       [
         '# Schools by district',
         '',
-        '| District | Schools | Pupils | Teachers |',
-        '| --- | --- | --- | --- |',
-        '| Aldenmoor | 14 | 3,912 | 241 |',
-        '| Brightwater | 9 | 2,208 | 150 |',
-        '| Colton Vale | 21 | 6,075 | 388 |',
-        '| Dunmere | 6 | 1,334 | 97 |',
-        '| Eastbrook | 11 | 2,870 | 176 |',
+        '|  | District | Schools | Pupils | Teachers |',
+        '| --- | --- | --- | --- | --- |',
+        ...[
+          '| Aldenmoor | 14 | 3,912 | 241 |',
+          '| Brightwater | 9 | 2,208 | 150 |',
+          '| Colton Vale | 21 | 6,075 | 388 |',
+          '| Dunmere | 6 | 1,334 | 97 |',
+          '| Eastbrook | 11 | 2,870 | 176 |',
+        ].map((row) => `| **North Province** ${row}`),
         '',
         'Counts are taken on the first school day of the year.',
       ].join('\n'),
     );
+    const html = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), { formats: ['html'] })).html ?? '';
+    expect(html).toContain('<tr><td rowspan="5"><strong>North Province</strong></td><td>Aldenmoor</td>');
   });
 });
 

@@ -90,7 +90,7 @@ export function extractItems(
     const vertical = tc.styles[r.it.fontName]?.vertical === true;
     const m = turn ? multiply(turn, r.m) : r.m;
     if (r.angle !== dominant && !vertical) {
-      if (r.angle < 4) items.push(rotatedItem(r.str, m, r.it));
+      items.push(rotatedItem(r.str, m, r.it, r.angle === 4));
       continue;
     }
     const size = Math.hypot(m[2], m[3]) || Math.abs(r.it.height) || 1;
@@ -148,8 +148,8 @@ function neutralsInRtl(items: TextItem[]): void {
   }
 }
 
-/** A run at a quarter turn to the page's text, boxed by where its glyphs lie on the page. */
-function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
+/** A run at a quarter turn to the page's text, or at an angle off them all (`askew`), boxed by where its glyphs lie on the page. */
+function rotatedItem(str: string, m: Matrix, it: RawItem, askew: boolean): TextItem {
   const size = Math.hypot(m[2], m[3]) || Math.abs(it.height) || 1;
   const len = Math.hypot(m[0], m[1]) || 1;
   // Baseline direction and the glyphs' "up" (perpendicular to it, toward the ascenders).
@@ -174,7 +174,7 @@ function rotatedItem(str: string, m: Matrix, it: RawItem): TextItem {
     dir: 'ltr',
     hasEOL: it.hasEOL,
     // Page space has y down: a baseline pointing up the page reads bottom to top.
-    rotated: Math.abs(m[1]) < Math.abs(m[0]) ? 'over' : m[1] < 0 ? 'up' : 'down',
+    rotated: askew ? 'askew' : Math.abs(m[1]) < Math.abs(m[0]) ? 'over' : m[1] < 0 ? 'up' : 'down',
     href: undefined,
   };
 }

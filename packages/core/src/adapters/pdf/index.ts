@@ -1,7 +1,6 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
-import { append } from '../../util/arrays.ts';
 import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
@@ -13,10 +12,10 @@ import { dropFurnitureRows, findFurniture } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
+import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
-import { turnedPassages } from './turned.ts';
+import { type Turned, withTurnedPassages } from './turned.ts';
 
 export const adapter: Adapter = {
   name: 'pdf',
@@ -219,15 +218,19 @@ async function readPage(
   }
   const skip = new Set<number>();
   for (const t of tables) for (const i of t.itemIndices) skip.add(i);
-  const turned: { up: TextItem[]; down: TextItem[] } = { up: [], down: [] };
+  const turned: Turned = { up: [], down: [], askew: [] };
   for (const [i, it] of items.entries()) {
     if (!it.rotated) continue;
     if (it.rotated !== 'over' && !skip.has(i) && it.str.trim()) turned[it.rotated].push(it);
     skip.add(i);
   }
-  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
-  // Turned text left by the tables follows the page's own, read in its upright frame.
-  append(lines, turnedPassages(turned, width, height));
+  // Turned text left by the tables, read in its upright frame, stands where it is on the page.
+  const lines = withTurnedPassages(
+    readingOrder(buildLines(items, skip.size ? skip : undefined), width),
+    turned,
+    width,
+    height,
+  );
   return { number: n, width, height, lines, tables, images };
 }
 

@@ -31,12 +31,13 @@ export interface TextItem {
    * use them; the text flow takes only passages of them (`turnedPassages`). The box is the run's
    * extent on the page.
    * Which way such a run reads on the page: `up` (turned anticlockwise, bottom to top), `down`
-   * (clockwise, top to bottom) or `over` (upside down), so a cell with several turned lines reads
+   * (clockwise, top to bottom), `over` (upside down) or `askew` (at an angle off every quarter turn:
+   * its box holds the run, each such run reads as a line of its own), so a cell with several turned lines reads
    * them in order and turned passages read in their own upright frame. Always present (false on
    * upright runs): every item has the same fields in the same order, so the layout code reading
    * them sees one object shape.
    */
-  rotated: false | 'up' | 'down' | 'over';
+  rotated: false | 'up' | 'down' | 'over' | 'askew';
   /**
    * The link annotation the run's centre lies in (`attachLinks`), read by prose lines and table
    * cells alike. The backends set it to undefined, so every run has the same fields.

@@ -15,8 +15,90 @@ const WORDS = 3;
  */
 export function uprightRun(it: TextItem, width: number, height: number): TextItem {
   if (it.rotated === 'up') return { ...it, x: height - (it.y + it.h), y: it.x, w: it.h, h: it.w, rotated: false };
+  // A run set askew is read where its box is (the box of a table cell it stands in).
+  if (it.rotated === 'askew') return { ...it, rotated: false };
   if (it.rotated === 'over') return { ...it, x: width - (it.x + it.w), y: height - (it.y + it.h), rotated: false };
   return { ...it, x: it.y, y: width - (it.x + it.w), w: it.h, h: it.w, rotated: false };
+}
+
+/**
+ * The page's lines in reading order with its turned passages among them (`turnedPassages`): each
+ * passage whole, before the first line that starts below its top and across from it, as a table
+ * is placed among the blocks; after them all where none does (a passage up the margin).
+ */
+export function withTurnedPassages(lines: Line[], turned: Turned, width: number, height: number): Line[] {
+  const passages = turnedPassages(turned, width, height);
+  const askew = askewPassage(turned.askew);
+  if (askew) passages.push(askew);
+  if (!passages.length) return lines;
+  const placed: { at: number; lines: Line[] }[] = [];
+  for (const passage of passages) {
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    for (const l of passage) {
+      const r = l.onPage as Rect;
+      x0 = Math.min(x0, r.x0);
+      y0 = Math.min(y0, r.y0);
+      x1 = Math.max(x1, r.x1);
+    }
+    const below = (l: Line): boolean => l.y0 >= y0 - 1 && l.x0 < x1 && l.x1 > x0;
+    let at = 0;
+    while (at < lines.length && !below(lines[at] as Line)) at++;
+    placed.push({ at, lines: passage });
+  }
+  // Three passages at most (one a way, one askew), taken in order of place; at one place, in the
+  // order read (a stable sort).
+  placed.sort((a, b) => a.at - b.at);
+  const out: Line[] = [];
+  let from = 0;
+  for (const p of placed) {
+    for (; from < p.at; from++) out.push(lines[from] as Line);
+    append(out, p.lines);
+  }
+  for (; from < lines.length; from++) out.push(lines[from] as Line);
+  return out;
+}
+
+/** The page's turned runs that no table took, by way, each in the page's drawing order. */
+export interface Turned {
+  up: TextItem[];
+  down: TextItem[];
+  askew: TextItem[];
+}
+
+/**
+ * Text set at an angle off every quarter turn (captions tilted on a poster, a label along a slanted
+ * arrow), read rather than dropped: each run a line, in the order the page draws them (the order
+ * they were written in; their tilted boxes overlap, so no order by place holds), stacked a line
+ * apart so that runs of one size read on as a paragraph. Each line stands on the page where its run
+ * does. Null when there is none.
+ */
+function askewPassage(runs: TextItem[]): Line[] | null {
+  if (!runs.length) return null;
+  const stacked: TextItem[] = [];
+  let y = 0;
+  for (const it of runs) {
+    stacked.push({ ...it, x: 0, y, w: it.str.length * it.size * 0.5, h: it.size, rotated: false });
+    y += it.size * 1.2;
+  }
+  const lines = buildLines(stacked);
+  for (const l of lines) {
+    const first = runs[l.items[0] as number] as TextItem;
+    let x0 = first.x;
+    let y0 = first.y;
+    let x1 = first.x + first.w;
+    let y1 = first.y + first.h;
+    for (const i of l.items) {
+      const it = runs[i] as TextItem;
+      x0 = Math.min(x0, it.x);
+      y0 = Math.min(y0, it.y);
+      x1 = Math.max(x1, it.x + it.w);
+      y1 = Math.max(y1, it.y + it.h);
+    }
+    l.onPage = { x0, y0, x1, y1 };
+  }
+  return lines;
 }
 
 /**
@@ -24,10 +106,11 @@ export function uprightRun(it: TextItem, width: number, height: number): TextIte
  * heading and a paragraph set upright beside a table drawn sideways (the page's text turned, the
  * page not) read as text, not dropped. Only passages: two lines of several words or more each way;
  * a lone turned label (an axis title, a stamp up the margin) stays out of the flow as before.
- * `turned` holds the runs by way, in the page's drawing order.
+ * `turned` holds the runs by way, in the page's drawing order. One passage a way, its lines in
+ * reading order.
  */
-export function turnedPassages(turned: { up: TextItem[]; down: TextItem[] }, width: number, height: number): Line[] {
-  const out: Line[] = [];
+function turnedPassages(turned: Turned, width: number, height: number): Line[][] {
+  const out: Line[][] = [];
   for (const runs of [turned.up, turned.down]) {
     if (runs.length < PASSAGE_LINES) continue;
     const items: TextItem[] = [];
@@ -39,7 +122,7 @@ export function turnedPassages(turned: { up: TextItem[]; down: TextItem[] }, wid
     if (passage < PASSAGE_LINES) continue;
     const way = runs === turned.up ? 'up' : 'down';
     for (const l of lines) l.onPage = pageRect(l, way, width, height);
-    append(out, lines);
+    out.push(lines);
   }
   return out;
 }

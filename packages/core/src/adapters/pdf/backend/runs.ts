@@ -196,7 +196,7 @@ export function assembleRuns(
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
-    const q = quarter(x.FPDFText_GetCharAngle(tp, i), turned);
+    const q = quarter(baselineAngle(p, tp, i), turned);
     let ox = cx0;
     let oy = cy1;
     if (x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
@@ -224,6 +224,22 @@ export function assembleRuns(
   }
   if (mark && run) run.str += mark;
   return toItems(runs, frame, [...mono]);
+}
+
+/**
+ * The angle of a character's baseline, clockwise in user space as PDFium's `FPDFText_GetCharAngle`
+ * gives it. That one is atan2(c, a) of the character matrix: right for a turned run, but a slanted
+ * (synthetic italic) font shears the matrix, c = tan 12° or so with the baseline level, and its runs
+ * read as set at an angle and were dropped ("Caring for Someone with Cancer −" leading a bullet).
+ * The baseline is the matrix's first column: atan2(-b, a) is the same angle for a turned run.
+ */
+function baselineAngle(p: Pdfium, tp: number, i: number): number {
+  const m = p.scratch + 32;
+  if (!p.x.FPDFText_GetMatrix(tp, i, m)) return p.x.FPDFText_GetCharAngle(tp, i);
+  const f = p.f32;
+  const o = m >> 2;
+  const a = Math.atan2(-(f[o + 1] as number), f[o] as number);
+  return a < 0 ? a + 2 * Math.PI : a;
 }
 
 /**
@@ -362,7 +378,6 @@ function toItems(
   const height = dominant % 2 ? frame.width : frame.height;
   const items: TextItem[] = [];
   for (const [k, r] of runs.entries()) {
-    if (r.q === 4) continue;
     if (onlyBrackets(r.str) && besideRtl(runs, k)) r.str = mirrorBrackets(r.str);
     let str = cleanText(r.backwards > 0 && r.ligatures ? lamAlef(r.str, r.ligatures) : r.str);
     if (!str.trim()) {
@@ -399,7 +414,7 @@ function toItems(
         italic: r.font.italic,
         dir: 'ltr',
         hasEOL: r.eol,
-        rotated: turnedWay[(r.q - dominant + 4) % 4] ?? 'over',
+        rotated: r.q === 4 ? 'askew' : (turnedWay[(r.q - dominant + 4) % 4] ?? 'over'),
         href: undefined,
       });
       continue;

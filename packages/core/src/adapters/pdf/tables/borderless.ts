@@ -3,6 +3,7 @@ import { inFootBand, inHeadBand } from '../furniture.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
+import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
@@ -166,6 +167,8 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
   const bridges = leaders.slice();
   // Vertical rulings, which may part groups of columns under a heading each (`spanHeadings`).
   const verticals = (page.segments ?? []).filter((g) => g.x1 - g.x0 < 1 && g.y1 - g.y0 > 2);
+  // Group names set upward beside a table's rows, which may be its stub (`turnedStub`).
+  const turned = turnedRuns(page.items, taken);
   for (const i of parted.led) bridges.push(origin[i] as number);
   for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
@@ -396,7 +399,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         ? []
         : sideBySideLists(headed, parted, page.items)
           ? listsApart(headed, parted, bridges, leadered, vocab)
-          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height)];
+          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height, turned)];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -1229,6 +1232,7 @@ function tableOf(
   wrapping: number[] = [],
   verticals: Segment[] = [],
   height = 0,
+  turned: number[] = [],
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols, edge } = bodyColumns(items, run, height);
@@ -1307,6 +1311,13 @@ function tableOf(
   const filled = texts.filter(Boolean).length;
   if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
+  // Group names set upward beside the rows: a stub column, once the table stands without them.
+  const stub = turned.length ? turnedStub(layout, items, turned) : null;
+  if (stub) {
+    append(indices, stub.runs);
+    const withStub = fillLayout(stub.layout, items, indices, false, vocab, at);
+    return { bbox: withStub.bbox, table: withStub.table, itemIndices: indices, ys: layout.ys, ruled: false };
+  }
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
 }
 
