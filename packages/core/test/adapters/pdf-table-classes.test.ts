@@ -1052,9 +1052,9 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
-    // The chapters are set in bold. pdf.js tells the fonts' weights only with a page's operator
-    // list, which a page read from its text alone does not fetch.
-    const bold = (t: string) => (backend === 'pdfium' ? `**${t}**` : t);
+    // The chapters are set in bold: pdf.js tells the fonts' weights only with a page's operator
+    // list, fetched for a document's first pages to name their fonts.
+    const bold = (t: string) => `**${t}**`;
     expect(first?.trim()).toBe(
       [
         '# Contents',

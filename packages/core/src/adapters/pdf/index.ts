@@ -61,7 +61,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     try {
       // Annotation parsing costs up to a fifth of text extraction on annotation-heavy pdf.js files,
       // so the text-only fast mode goes without links.
-      page = await src.page(n, { links: mode !== 'fast' });
+      page = await src.page(n, { links: mode !== 'fast', styles: mode !== 'fast' });
       pages.push(await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings));
       missingRun = 0;
     } catch (err) {
