@@ -31,6 +31,24 @@ describe('font faces by name', () => {
     expect(italicByName('Helvetica-Oblique')).toBe(true);
     expect(italicByName('ArialMT')).toBe(false);
   });
+
+  it("reads foundries' shortened italics and TeX's italic faces as italic, and look-alikes as upright", () => {
+    for (const name of [
+      'MinionPro-It',
+      'AdobeCorpID-MyriadBdIt',
+      'HelveticaNeueLTStd-It',
+      'EUKJCJ+NimbusRomNo9L-ReguItal',
+      'CMTI10',
+      'CMBXTI10',
+      'CMMI10',
+      'SFTI1000',
+    ]) {
+      expect(italicByName(name), name).toBe(true);
+    }
+    for (const name of ['Summit', 'NimbusRomNo9L-Regu', 'CMR10', 'CMBX12', 'CMSY10', 'SFRM1000', 'Digit']) {
+      expect(italicByName(name), name).toBe(false);
+    }
+  });
 });
 
 describe.skipIf(!hasCorpus).each(pdfBackends)(

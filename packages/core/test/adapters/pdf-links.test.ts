@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachLinks, type LinkBox } from '../../src/adapters/pdf/links.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
 import { textRun as run } from '../helpers/text-items.ts';
 
 const box = (x0: number, y0: number, x1: number, y1: number, href: string): LinkBox => ({ x0, y0, x1, y1, href });
@@ -27,5 +29,54 @@ describe('PDF link annotations on text runs', () => {
       box(0, Number.NaN, 612, 800, 'https://nan.example/'),
     ]);
     expect(items.map((it) => it.href)).toEqual(['https://all.example/', 'https://all.example/']);
+  });
+
+  it('splits a run at the edges of a link over some of its words, and not past a bound of edges', () => {
+    const items = [run('see the annual report here', 72, 100)];
+    attachLinks(items, [box(72 + 8 * 6 - 1, 98, 72 + 21 * 6 + 1, 114, 'https://report.example/')]);
+    expect(items.map((it) => [it.str, it.href])).toEqual([
+      ['see the ', undefined],
+      ['annual report', 'https://report.example/'],
+      [' here', undefined],
+    ]);
+    const many = [run('a long line of words under many small links', 72, 300)];
+    const links = Array.from({ length: 40 }, (_, k) => box(73 + k * 6, 298, 76 + k * 6, 314, `https://l${k}.example/`));
+    attachLinks(many, links);
+    expect(many).toHaveLength(1);
+  });
+});
+
+/**
+ * One line of 12-point Courier (7.2 points a character) drawn by one text operator, so both
+ * backends give it as one run, with a link annotation over the characters `from` to `to`.
+ */
+function linkedLinePdf(line: string, from: number, to: number, uri: string): Uint8Array {
+  const ops = `BT /F1 12 Tf 72 700 Td (${line}) Tj ET`;
+  const x0 = 72 + from * 7.2 - 1;
+  const x1 = 72 + to * 7.2 + 1;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /Annots [6 0 R] >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+    `<< /Type /Annot /Subtype /Link /Rect [${x0} 696 ${x1} 711] /Border [0 0 0] /A << /S /URI /URI (${uri}) >> >>`,
+  ]);
+}
+
+describe.each(pdfBackends)('PDF links over part of a run (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('links exactly the words under the link, with the URI as the file writes it', async () => {
+    const line = 'Read the full guide on the project site, then come back.';
+    const from = line.indexOf('project');
+    const md = (await parse(linkedLinePdf(line, from, from + 'project site'.length, 'https://example.org'))).markdown;
+    expect(md).toContain('Read the full guide on the [project site](https://example.org), then come back.');
+  });
+
+  it('links a word at the start of the run and leaves the rest plain', async () => {
+    const line = 'Guide: read it before the visit.';
+    const md = (await parse(linkedLinePdf(line, 0, 'Guide'.length, 'https://example.org/guide'))).markdown;
+    expect(md).toContain('[Guide](https://example.org/guide): read it before the visit.');
   });
 });

@@ -566,6 +566,85 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads a display of amounts whose descriptions mostly wrap as a table, not as lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'amount-lines.pdf'), {}, { filename: 'amounts.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Return Form 941 Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 15 | 19-39 | The amount of the non-refundable credit for qualified sick and family leave |',
+        '| 15 | 59-79 | The amount of the employee retention credit due to the COVID-19 crisis |',
+        '| 16 | 19-39 | The amount of deferred credit for qualified paid sick and family leave wages |',
+        '| 16 | 59-79 | The amount of refundable credits for sick and family leave allowed by COVID legislation |',
+        '| 17 | 19-39 | The amount of the refundable employee retention credit due to the COVID-19 crisis |',
+        '| 17 | 59-79 | The amount of advance payments reported from Form 7200 |',
+        '| 24 | 21-23 | Current Page Number |',
+        '| 24 | 48-50 | Next Page Number |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a list of codes carried over from the page before in its table, under the repeated heading row', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'carried-codes.pdf'), {}, { filename: 'carried.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Status History Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '|  |  | N = A TC 148 with entity indicator 7 has been input to identify a false refund claim case |',
+        '|  |  | P = A TC 148 with entity indicator has been input to identify a non-filer account |',
+        '|  |  | R = at least one TDI or TDA was closed in the past year |',
+        '| 6 | 37-38 | Notice Number |',
+        '| 6 | 40-60 | Notice Amount |',
+        '| 6 | 62-63 | TDA Indicator |',
+        '| 14 | 30-31 | Originator Code |',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a heading row over one row of codes as a table, and bold labels over glosses as text', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'last-row.pdf'), {}, { filename: 'last-row.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Return Form 1120 Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 24 | 48-50 | Next Page Number |',
+        '',
+        'The display ends here; the technologies it covers are drawn below.',
+        '',
+        '**Data Next AI Edge Computing**',
+        '',
+        '(DATA) (Next AI) (Edge)',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a list of codes set in under its row in the table, the rows after it too', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'indented-codes.pdf'), {}, { filename: 'codes.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        'Command Codes BMFOL and BMFOR page 131',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 9 | 20-21 | Prior Subsection |',
+        '| 9 | 36-46 | Activity Codes |',
+        '| 10 | 21 | Affiliation |',
+        '|  |  | 0 = not significant |',
+        '|  |  | 1 = central organization, individual ruling |',
+        '|  |  | 2 = intermediate organization |',
+        '|  |  | 8 = parent organization of a church or 501(c)(1) |',
+        '| 10 | 44-46 | Pension Plan |',
+        '| 10 | 72-78 | Advance Ruling Expiration Date |',
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;
@@ -973,9 +1052,9 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   it('reads a table of contents as entries and pages: leaders end the entries, whatever their indent', async () => {
     const md = (await parse(fixture('pdf-patterns', 'contents.pdf'), withPages, { filename: 'contents.pdf' })).markdown;
     const [first, second] = pagesOf(md ?? '');
-    // The chapters are set in bold. pdf.js tells the fonts' weights only with a page's operator
-    // list, which a page read from its text alone does not fetch.
-    const bold = (t: string) => (backend === 'pdfium' ? `**${t}**` : t);
+    // The chapters are set in bold: pdf.js tells the fonts' weights only with a page's operator
+    // list, fetched for a document's first pages to name their fonts.
+    const bold = (t: string) => `**${t}**`;
     expect(first?.trim()).toBe(
       [
         '# Contents',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Vocabulary } from '../../src/adapters/pdf/hyphens.ts';
-import type { TextItem } from '../../src/adapters/pdf/model.ts';
+import { runVocabulary } from '../../src/adapters/pdf/hyphens.ts';
+import type { TableRegion, TextItem } from '../../src/adapters/pdf/model.ts';
+import { borderlessTables, TRY_BUDGET } from '../../src/adapters/pdf/tables/borderless.ts';
 import { fillLayout, layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
 import { findGrids } from '../../src/adapters/pdf/tables/rulings.ts';
 import { cutsAcross } from '../../src/adapters/pdf/tables/tokens.ts';
@@ -151,5 +153,51 @@ describe('pdf table cells from their runs', () => {
       ['15', '17'],
       ['16', '18'],
     ]);
+  });
+});
+
+describe('unruled table tries on a page of near-tables', () => {
+  it('stops retrying failed tries past the budget, and still finds the table after them', () => {
+    // 600 lines of three worded cells each (prose side by side: a run of rows that is no table), then
+    // a real table of codes. Each failed try would be read again from its next line to the run's
+    // end: 160,000 rows read without the budget.
+    const items: TextItem[] = [];
+    const lines = 600;
+    for (let k = 0; k < lines; k++) {
+      items.push(textRun(`set in ${String(k).padStart(3, '0')} parts`, 40, 40 + k * 14));
+      items.push(textRun('and so on', 160, 40 + k * 14));
+      items.push(textRun('the words run on', 240, 40 + k * 14));
+    }
+    const tableTop = 40 + lines * 14 + 60;
+    const codes = [
+      ['Code', 'Name', 'Rate'],
+      ['A1', 'Alpha', '1.5'],
+      ['B2', 'Beta', '2.5'],
+      ['C3', 'Gamma', '3.5'],
+      ['D4', 'Delta', '4.5'],
+    ];
+    for (const [r, row] of codes.entries())
+      for (const [c, text] of row.entries()) items.push(textRun(text, 40 + c * 90, tableTop + r * 14));
+    // Tall enough that the table stands clear of the bottom margin, where running feet sit.
+    const page = { number: 1, width: 612, height: (tableTop + 100) / 0.9, items, segments: [], rects: [] };
+    const vocab = () => runVocabulary(items)();
+    const tries = { rows: 0 };
+    const tables = borderlessTables(page, new Set(), vocab, tries);
+    const rows = lines + codes.length;
+    // The page reaches the budget, and the try that crosses it is the last read to its end.
+    expect(tries.rows).toBeGreaterThan(TRY_BUDGET * rows);
+    expect(tries.rows).toBeLessThanOrEqual(TRY_BUDGET * rows + 500 + rows);
+    expect(tables).toHaveLength(1);
+    const md = renderMarkdown(root([(tables[0] as TableRegion).table])).trim();
+    expect(md).toBe(
+      [
+        '| Code | Name | Rate |',
+        '| --- | --- | --- |',
+        '| A1 | Alpha | 1.5 |',
+        '| B2 | Beta | 2.5 |',
+        '| C3 | Gamma | 3.5 |',
+        '| D4 | Delta | 4.5 |',
+      ].join('\n'),
+    );
   });
 });

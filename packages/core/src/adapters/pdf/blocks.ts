@@ -1,8 +1,16 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
-import type { BBox, Block, Inline, List, ListItem, Paragraph } from '../../tree/types.ts';
-import { unbold } from '../../tree/walk.ts';
+import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
+import { childrenOf, unbold } from '../../tree/walk.ts';
 import { maxOf } from '../../util/arrays.ts';
-import { joinsKorean, lastChars, lazyVocabulary, removeHyphen, type Vocabulary } from './hyphens.ts';
+import {
+  joinsKorean,
+  lastChars,
+  lazyVocabulary,
+  OPEN_HYPHEN,
+  removeHyphen,
+  settleHyphens,
+  type Vocabulary,
+} from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
 import { type Rect, round2, type TableRegion } from './model.ts';
@@ -429,7 +437,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       blocks[i] = p;
     }
   }
-  insertFloats(blocks, page);
+  insertFloats(blocks, page, s.vocab);
   return blocks;
 }
 
@@ -694,12 +702,23 @@ function sideBySide(tables: Float[], end: number): void {
   }
 }
 
+/** Decides the hyphens a table's cells left open (`OPEN_HYPHEN`) with the document's words. */
+function settleCells(node: Node, vocab: (() => Vocabulary) | undefined): void {
+  if (node.type === 'text') {
+    if (node.value.includes(OPEN_HYPHEN))
+      node.value = vocab ? settleHyphens(node.value, vocab) : node.value.replaceAll(OPEN_HYPHEN, '-');
+    return;
+  }
+  for (const kid of childrenOf(node)) settleCells(kid, vocab);
+}
+
 /** Puts tables and images where they sit in the flow: before the first block that starts below them. */
-function insertFloats(blocks: Block[], page: LaidOutPage): void {
+function insertFloats(blocks: Block[], page: LaidOutPage, vocab: (() => Vocabulary) | undefined): void {
   const floats: Float[] = [];
   const end = blocks.length;
   for (const t of page.tables) {
     t.table.source = { page: page.number, bbox: t.bbox };
+    settleCells(t.table, vocab);
     floats.push({ y: t.bbox[1], y1: t.bbox[3], x0: t.bbox[0], x1: t.bbox[2], block: t.table, at: end });
   }
   const tables = floats.length;

@@ -30,6 +30,8 @@ export interface Furniture {
   lines: Set<Line>;
   /** Keys of the texts that recur in the top or bottom band of enough pages. */
   recurring: Set<string>;
+  /** Tables that are a recurring running head set in boxes, a table of one row (`headRowKey`): they go whole. */
+  heads: Set<TableRegion>;
 }
 
 /**
@@ -39,6 +41,9 @@ export interface Furniture {
 export function findFurniture(pages: FurniturePage[]): Furniture {
   const drop = new Set<Line>();
   const recurring = new Set<string>();
+  const heads = new Set<TableRegion>();
+  // The key of each table of one ruled row in the top band, kept to find the recurring ones below.
+  const headKeys = new Map<TableRegion, string>();
   const n = pages.length;
   const counts = new Map<string, number>();
   const bands: { line: Line; key: string }[][] = pages.map((p) => {
@@ -60,13 +65,15 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
     // ruled row; it recurs as a line of text would, and `dropFurnitureRows` drops it likewise.
     for (const t of p.tables) {
       const k = headRowKey(t, p.height);
-      if (k === null || seen.has(k)) continue;
+      if (k === null) continue;
+      headKeys.set(t, k);
+      if (seen.has(k)) continue;
       seen.add(k);
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
     return out;
   });
-  if (n < 2) return { lines: drop, recurring };
+  if (n < 2) return { lines: drop, recurring, heads };
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts) if (count >= needed) recurring.add(k);
@@ -76,21 +83,20 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
         drop.add(line);
     }
   }
-  return { lines: drop, recurring };
+  for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
+  return { lines: drop, recurring, heads };
 }
 
 /**
  * Drops a table's first or last rows that are page furniture: a row in the top or bottom band made
  * wholly of texts that recur there on other pages ("Exhibit 2.3.59-15", "Internal Revenue Manual",
  * "Cat. No. 28171E" set at the table's row pitch under its last row). On the pages where no table
- * reaches them they are dropped as lines; a table must not keep them as a row. True where the
- * table is itself such a row, a boxed running head, and goes whole.
+ * reaches them they are dropped as lines; a table must not keep them as a row. (A table that is
+ * itself such a row, a boxed running head, goes whole: `Furniture.heads`.)
  */
-export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set<string>): boolean {
-  if (!recurring.size) return false;
+export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set<string>): void {
+  if (!recurring.size) return;
   const rows = t.table.children;
-  const head = headRowKey(t, height);
-  if (head !== null && recurring.has(head)) return true;
   const { ys } = t;
   // A row another row's cell runs down into is part of the table's body.
   const spannedInto = (r: number) =>
@@ -123,7 +129,6 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
     for (const c of rows[0]?.children ?? []) asHeader(c);
   }
   if (dropped.length) dropColumnsOf(rows, dropped);
-  return false;
 }
 
 /** The furniture key of a table of one row in the page's top band, of letters and short; else null. */

@@ -205,20 +205,48 @@ const SIZEABLE = 150;
  * next line) is a break to remove (`true`) or part of the text (`false`).
  */
 export function removeHyphen(left: string, right: string, vocab: (() => Vocabulary) | undefined): boolean {
+  return hyphenVerdict(left, right, vocab) === 'join';
+}
+
+/**
+ * `removeHyphen`'s answer, with `open` where the words given said nothing and the hyphen stays
+ * only for want of evidence: what a table cell asks of its page's words and leaves to the
+ * document's (`OPEN_HYPHEN`).
+ */
+export function hyphenVerdict(
+  left: string,
+  right: string,
+  vocab: (() => Vocabulary) | undefined,
+): 'join' | 'keep' | 'open' {
   // Capitals or digits after the break ("Lucene-BM25", "top-20") name things; they are not a
   // word's second half.
-  if (!/^\p{Ll}/u.test(right)) return false;
+  if (!/^\p{Ll}/u.test(right)) return 'keep';
   const a = (/\p{L}+$/u.exec(left)?.[0] ?? '').toLowerCase();
   const b = (/^\p{L}+/u.exec(right)?.[0] ?? '').toLowerCase();
-  if (!a || !b) return false;
+  if (!a || !b) return 'keep';
   const v = vocab?.();
   if (v) {
-    if (v.compounds.has(`${a}-${b}`)) return false;
-    if (v.words.has(a + b)) return true;
+    if (v.compounds.has(`${a}-${b}`)) return 'keep';
+    if (v.words.has(a + b)) return 'join';
   }
-  if (prefixes.has(a)) return false;
-  if (tails.test(b)) return true;
+  if (prefixes.has(a)) return 'keep';
+  if (tails.test(b)) return 'join';
   // In a document of some size, two halves that never occur as words are a broken word.
-  if (v && v.size >= SIZEABLE && !v.words.has(a) && !v.words.has(b)) return true;
-  return false;
+  if (v && v.size >= SIZEABLE && !v.words.has(a) && !v.words.has(b)) return 'join';
+  return 'open';
+}
+
+/**
+ * Stands in a table cell's text for a line-end hyphen its page's words left open: cells are read
+ * page by page, before the document's lines exist, and a paragraph decides the same break with
+ * the whole document's words. A noncharacter, so no text carries it (`cleanText` drops it from
+ * runs); `settleHyphens` replaces every one before the cell's table is placed.
+ */
+export const OPEN_HYPHEN = '\ufdd0';
+
+const openBreak = /(\p{L}*)\ufdd0(\p{L}*)/gu;
+
+/** Decides the open hyphens of a text (`OPEN_HYPHEN`) with the document's words. */
+export function settleHyphens(s: string, vocab: () => Vocabulary): string {
+  return s.replace(openBreak, (_, a: string, b: string) => (removeHyphen(a, b, vocab) ? a + b : `${a}-${b}`));
 }

@@ -61,7 +61,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     try {
       // Annotation parsing costs up to a fifth of text extraction on annotation-heavy pdf.js files,
       // so the text-only fast mode goes without links.
-      page = await src.page(n, { links: mode !== 'fast' });
+      page = await src.page(n, { links: mode !== 'fast', styles: mode !== 'fast' });
       pages.push(await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings));
       missingRun = 0;
     } catch (err) {
@@ -101,7 +101,10 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
 
   const furniture = findFurniture(pages);
   if (furniture.lines.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.lines.has(l));
-  for (const p of pages) p.tables = p.tables.filter((t) => !dropFurnitureRows(t, p.height, furniture.recurring));
+  for (const p of pages) {
+    if (furniture.heads.size) p.tables = p.tables.filter((t) => !furniture.heads.has(t));
+    for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
+  }
   const outline = outlineTitles(await src.outline().catch(() => []));
   const stats = docStats(pages, mono, outline);
   const children: Block[] = pages.map((p) => {

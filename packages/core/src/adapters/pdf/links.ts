@@ -1,4 +1,5 @@
 import type { Rect, TextItem } from './model.ts';
+import { isCjk } from './text.ts';
 
 /** A link annotation's active area on the page (top-left origin, as text runs have it). */
 export interface LinkBox extends Rect {
@@ -18,7 +19,8 @@ const MAX_BANDS = 400;
 
 /**
  * Sets each run's `href` to the link its centre lies in (the first such link in the page's order),
- * so prose lines and table cells both find a run's link on the run. The links are filed once per
+ * so prose lines and table cells both find a run's link on the run; a run a link covers in part is
+ * first split at the link's edges (`linkedPieces`), in place in `items`. The links are filed once per
  * page under horizontal bands, and each run is tested only against the links of its band: links
  * spread down a page cost little more than the runs; all stacked in one band, each run of that band
  * meets each (30,000 runs and 5,000 links in one band: about 0.3 s, measured in review).
@@ -44,19 +46,126 @@ export function attachLinks(items: TextItem[], links: LinkBox[] | undefined): vo
     }
   }
   if (!bands.size) return;
-  for (const it of items) {
+  let split: TextItem[] | null = null;
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k] as TextItem;
     const list = bands.get(bandOf(it));
-    if (!list) continue;
-    const cx = it.x + it.w / 2;
-    const cy = it.y + it.h / 2;
-    for (const l of list) {
-      if (cx >= l.x0 && cx <= l.x1 && cy >= l.y0 && cy <= l.y1) {
-        it.href = l.href;
-        break;
-      }
-    }
+    const pieces = list ? linkedPieces(it, list) : null;
+    if (pieces) {
+      split ??= items.slice(0, k);
+      for (const p of pieces) split.push(p);
+    } else split?.push(it);
+  }
+  if (split) {
+    items.length = 0;
+    for (const it of split) items.push(it);
   }
 }
 
+/**
+ * Link edges inside one run beyond which the run keeps the link of its centre: each edge costs a
+ * walk over the run's characters, and a hostile page may stack thousands of links over each run.
+ */
+const MAX_EDGES = 32;
+
 /** The band a run's centre falls in. */
 const bandOf = (it: TextItem): number => Math.floor((it.y + it.h / 2) / BAND);
+
+/** The first link of a band that holds the point. */
+function linkAt(list: LinkBox[], x: number, y: number): LinkBox | undefined {
+  for (const l of list) if (x >= l.x0 && x <= l.x1 && y >= l.y0 && y <= l.y1) return l;
+  return undefined;
+}
+
+/**
+ * Sets the run's link, or splits the run where a link begins or ends inside it and returns the
+ * pieces, each with the link its own centre lies in. pdf.js gives a line of one font as one run
+ * (PDFium one text object), so a link over a few of its words would otherwise be lost, or spread
+ * over the whole run. pdf.js gives no glyph positions with a run, so the edge is placed by the
+ * typical advance of each character (`advance`) and moved to the nearest word edge: link boxes
+ * frame whole words. Placing by character count instead put one link of eu-001 a word early.
+ */
+function linkedPieces(it: TextItem, list: LinkBox[]): TextItem[] | null {
+  const cy = it.y + it.h / 2;
+  it.href = linkAt(list, it.x + it.w / 2, cy)?.href;
+  const n = it.str.length;
+  if (it.dir !== 'ltr' || it.rotated || n < 2 || !(it.w > 0)) return null;
+  const x1 = it.x + it.w;
+  const edges: [number, boolean][] = [];
+  for (const l of list) {
+    if (cy < l.y0 || cy > l.y1) continue;
+    if (l.x0 > it.x && l.x0 < x1) edges.push([l.x0, true]);
+    if (l.x1 > it.x && l.x1 < x1) edges.push([l.x1, false]);
+    if (edges.length > MAX_EDGES) return null;
+  }
+  if (!edges.length) return null;
+  const ends = advances(it.str);
+  const cuts: number[] = [];
+  for (const [edge, start] of edges)
+    cuts.push(wordEdge(it.str, ends, (ends[n] as number) * ((edge - it.x) / it.w), start));
+  const scale = it.w / (ends[n] as number);
+  cuts.sort((a, b) => a - b);
+  const pieces: TextItem[] = [];
+  let from = 0;
+  for (const at of [...cuts, n]) {
+    if (at <= from || (at < n && !it.str.slice(from, at).trim())) continue;
+    const x = it.x + (ends[from] as number) * scale;
+    const w = ((ends[at] as number) - (ends[from] as number)) * scale;
+    pieces.push({ ...it, str: it.str.slice(from, at), x, w, hasEOL: at === n && it.hasEOL, href: undefined });
+    from = at;
+  }
+  if (pieces.length < 2) return null;
+  for (const p of pieces) p.href = linkAt(list, p.x + p.w / 2, cy)?.href;
+  return pieces;
+}
+
+const wordChar = /[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * Typical advances of characters in thousandths of an em, as the common proportional faces set
+ * them: enough to place a link's edge within a word on a line of body text.
+ */
+function advanceOf(c: string): number {
+  if (c === ' ' || "ijlfrt.,:;!|'()[]{}/-".includes(c)) return 300;
+  if ('mwMW@%'.includes(c)) return 850;
+  if (/[A-Z]/.test(c)) return 690;
+  if (isCjk(c)) return 1000;
+  return 530;
+}
+
+/** Where each character of a run starts, in `advanceOf` units; the last entry is the run's end. */
+function advances(s: string): number[] {
+  const out = [0];
+  let x = 0;
+  for (const c of s) {
+    x += advanceOf(c);
+    // A character outside the BMP is two units of the string: both start where it does.
+    if (c.length > 1) out.push(x - advanceOf(c));
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * The word edge nearest to advance `at`: where a link starts, after a blank or before a word that
+ * follows punctuation; where one ends, at the end of a word. Link boxes stand a point or two
+ * beyond the text they frame, which would otherwise take a full stop after the link in with it.
+ */
+function wordEdge(s: string, ends: number[], at: number, start: boolean): number {
+  let best = start ? 0 : s.length;
+  let dist = Math.abs(at - (ends[best] as number));
+  for (let k = 1; k < s.length; k++) {
+    const a = s.charAt(k - 1);
+    const b = s.charAt(k);
+    const edge = start
+      ? b !== ' ' && (a === ' ' || (!wordChar.test(a) && wordChar.test(b)))
+      : wordChar.test(a) && !wordChar.test(b);
+    const d = Math.abs(at - (ends[k] as number));
+    if (edge && d < dist) {
+      best = k;
+      dist = d;
+    }
+  }
+  const end = start ? s.length : 0;
+  return Math.abs(at - (ends[end] as number)) < dist ? end : best;
+}

@@ -11,11 +11,13 @@ const ligatures: Record<string, string> = {
   '\u00ad': '',
   '\u200b': '',
   '\ufeff': '',
+  // What table cells write for a hyphen left open (`OPEN_HYPHEN`): no text may carry it.
+  '\ufdd0': '',
 };
 
 // One test per run keeps the common case (plain text) free of replace() work.
-const odd = /[\ufb00-\ufb06\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/;
-const oddAll = /[\ufb00-\ufb06\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/g;
+const odd = /[\ufb00-\ufb06\ufdd0\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/;
+const oddAll = /[\ufb00-\ufb06\ufdd0\u00ad\u200b\ufeff\u00a0\u2000-\u200a\u202f\u205f\u0000-\u001f]/g;
 
 /** Expands ligatures, drops soft hyphens and zero-width marks, turns odd spaces into plain ones. */
 export function cleanText(s: string): string {

@@ -12,8 +12,16 @@
 const boldWords = /bold|black|heavy|semibold|demi|Bd(?:It|Italic)?$/i;
 const texBold = /^(?:CM(?:BX|B\d|SSBX|MIB|BSY)|EC(?:BX|BI|SX)|SF(?:BX|BI|SX)|EUB)/i;
 
-/** Italic by name. */
+/**
+ * Italic by name: the words, `It` and `Ital` closing a name as foundries shorten them (MinionPro-It,
+ * MyriadBdIt, NimbusRomNo9L-ReguItal; capital I after a lower-case letter or a hyphen, so a family
+ * name ending in "it" is not one), and TeX's italic and slanted faces (CMTI10, CMBXTI10, CMSL10,
+ * CMMI10, CMSSI10; EC and cm-super's ECTI, SFTI, SFSL, SFBI). pdf.js reads italic from the name
+ * alone, PDFium also from the descriptor's flags: a name that says it makes the two agree.
+ */
 const italicWords = /italic|oblique/i;
+const italicSuffix = /(?:[a-z]|-)(?:It|Ital)$/;
+const texItalic = /^(?:CM(?:TI|BXTI|SL|MI|SSI)|EC(?:TI|BI|SI)|SF(?:TI|BI|SL|SI))\d/i;
 
 /** The name without its subset prefix. */
 export function baseFontName(name: string): string {
@@ -26,5 +34,6 @@ export function boldByName(name: string): boolean {
 }
 
 export function italicByName(name: string): boolean {
-  return italicWords.test(name);
+  const base = baseFontName(name);
+  return italicWords.test(base) || italicSuffix.test(base) || texItalic.test(base);
 }

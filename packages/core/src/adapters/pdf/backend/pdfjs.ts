@@ -4,7 +4,7 @@ import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, 
 import type { LinkBox } from '../links.ts';
 import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
-import { boldByName, italicByName } from './font-names.ts';
+import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -60,9 +60,26 @@ export const pdfjsBackend: PdfBackend = {
   },
 };
 
+/**
+ * Pages of a document whose drawing instructions are fetched only to learn fonts not met before.
+ * pdf.js names a font (and so says whether it is bold or italic) only once an operator list of a
+ * page using it has loaded it, and fonts are the document's: the first pages of a document teach
+ * the fonts of most of the rest. Without them, pdf.js lost the bold and italic of every page read
+ * from its text alone, and headings and labels told by weight with them.
+ */
+const FONT_PROBES = 12;
+
+/** Font probes left to a document, and the fonts a probe has already looked for. */
+interface FontProbes {
+  left: number;
+  /** Fonts a probe met, named or not: one pdf.js cannot name is not looked for again. */
+  tried: Set<string>;
+}
+
 function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
   // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
   const fonts: FontStyles = new Map();
+  const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
   // pdf.js answers through message round trips: the next page is requested while the current one
   // is read, which hides their latency on a front-to-back walk.
   let prefetch: { n: number; page: Promise<PdfPage> } | null = null;
@@ -83,7 +100,7 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
     async page(n, request) {
       const page = await getPage(n);
       try {
-        return await readPage(page, OPS, fonts, request?.links === true, dingbats);
+        return await readPage(page, OPS, fonts, request?.styles ? probes : null, request?.links === true, dingbats);
       } catch (err) {
         page.cleanup();
         throw err;
@@ -108,6 +125,7 @@ async function readPage(
   page: PdfPage,
   OPS: OpCodes,
   fonts: FontStyles,
+  probes: FontProbes | null,
   links: boolean,
   dingbats: boolean,
 ): Promise<PdfPageContent> {
@@ -117,20 +135,29 @@ async function readPage(
   // requested alongside the text to overlap the two.
   const annotations = links ? page.getAnnotations({ intent: 'display' }).catch(() => []) : null;
   const tc = await page.getTextContent();
-  const monoFonts: string[] = [];
-  for (const [name, st] of Object.entries(tc.styles)) if (st.fontFamily === 'monospace') monoFonts.push(name);
-  const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
-  const frame = turn ? multiply(turn, vt) : vt;
   let opList: ReturnType<PdfPage['getOperatorList']> | undefined;
   const operators = () => {
     opList ??= page.getOperatorList();
     return opList;
   };
+  const names = Object.keys(tc.styles);
   // A file that names a Dingbats font has its fonts named before its text is read: the codes of
-  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives.
-  if (dingbats) {
+  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives. Other files where styles
+  // are asked for (not in fast mode), while font probes are left (`FONT_PROBES`) and the page
+  // uses a font not yet named.
+  const probe =
+    !dingbats && probes !== null && probes.left > 0 && names.some((n) => !fonts.has(n) && !probes.tried.has(n));
+  if (probe && probes) {
+    probes.left--;
+    for (const n of names) probes.tried.add(n);
+  }
+  if (dingbats || probe) {
     await operators();
-    learnFonts(page, Object.keys(tc.styles), fonts);
+    learnFonts(page, names, fonts);
+  }
+  const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
+  const frame = turn ? multiply(turn, vt) : vt;
+  if (dingbats) {
     for (const it of items) {
       const f = fonts.get(it.fontName);
       if (f?.dingbats) {
@@ -139,6 +166,27 @@ async function readPage(
       }
     }
   }
+  // Runs carry their font's own name where it is known, as PDFium's do: pdf.js names each font
+  // dictionary apart (g_d0_f4, g_d0_f6), and two dictionaries of one face read as two fonts, the
+  // rarer taken for a heading's (pdf-bad-color-space). A font named later, by `graphics`, keeps
+  // pdf.js's name on this page, and so does the page's list of monospaced fonts.
+  const own = new Map<string, string>();
+  for (const name of names) {
+    const f = fonts.get(name);
+    own.set(name, f?.name ? baseFontName(f.name) : name);
+  }
+  for (const it of items) {
+    const f = fonts.get(it.fontName);
+    if (!f) continue;
+    // Turned runs too, which `extractItems` leaves upright-styled: `graphics` finds fonts by
+    // pdf.js's name, which these runs no longer carry.
+    it.bold = f.bold;
+    it.italic = f.italic;
+    it.fontName = own.get(it.fontName) ?? it.fontName;
+  }
+  const monoFonts: string[] = [];
+  for (const [name, st] of Object.entries(tc.styles))
+    if (st.fontFamily === 'monospace') monoFonts.push(own.get(name) ?? name);
   let graphics: Promise<PageGraphics> | undefined;
   return {
     width,
@@ -150,7 +198,7 @@ async function readPage(
       graphics ??= (async () => {
         const ops = await operators();
         const g = extractGraphics(ops, OPS, frame, width, height);
-        learnFonts(page, Object.keys(tc.styles), fonts);
+        learnFonts(page, names, fonts);
         for (const it of items) {
           const f = fonts.get(it.fontName);
           if (f) {
@@ -190,12 +238,17 @@ interface RawAnnotation {
   rect?: number[];
 }
 
+const web = /^(https?:|mailto:|ftp:)/i;
+
 function pageLinks(annots: RawAnnotation[], frame: Matrix): LinkBox[] | undefined {
   const out: LinkBox[] = [];
   for (const a of annots) {
-    const href = a.url ?? a.unsafeUrl;
+    // The URI as the file writes it, as PDFium gives it: pdf.js's `url` is rebuilt by the URL
+    // parser (a slash added after a bare host, characters escaped). Its `url` still serves where
+    // the file's own lacks a scheme, which pdf.js supplies.
+    const href = a.unsafeUrl && web.test(a.unsafeUrl) ? a.unsafeUrl : a.url;
     if (a.subtype !== 'Link' || !href || !a.rect || a.rect.length < 4) continue;
-    if (!/^(https?:|mailto:|ftp:)/i.test(href)) continue;
+    if (!web.test(href)) continue;
     const [ax, ay, bx, by] = a.rect as [number, number, number, number];
     const p = [frame[0] * ax + frame[2] * ay + frame[4], frame[1] * ax + frame[3] * ay + frame[5]];
     const q = [frame[0] * bx + frame[2] * by + frame[4], frame[1] * bx + frame[3] * by + frame[5]];

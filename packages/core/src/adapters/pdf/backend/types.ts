@@ -28,6 +28,11 @@ export interface OutlineEntry {
 export interface PageRequest {
   /** Link annotations (http, https, mailto, ftp) in page space; costs extra parsing. */
   links?: boolean;
+  /**
+   * Bold and italic wherever the backend can tell them, even at a cost: pdf.js fetches the
+   * drawing instructions of a document's first pages to name their fonts (`FONT_PROBES`).
+   */
+  styles?: boolean;
 }
 
 /** An open document. Every method may be called in any order until `close()`. */

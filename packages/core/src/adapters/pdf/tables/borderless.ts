@@ -154,9 +154,15 @@ export function rowsOf(items: TextItem[], idx: number[], cuts: Cut[] = []): Row[
  * Tables without rulings, from text alone: runs of consecutive lines that break into separate
  * cells, whose text leaves the same empty vertical channels (column gaps) on every line.
  * Conservative on purpose: at least three columns and three multi-cell lines, and the two wide
- * chunks of two-column prose never count as cells.
+ * chunks of two-column prose never count as cells. `tries`, when given, gains the rows the tries
+ * read (the try budget's measure, for its test).
  */
-export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () => Vocabulary): TableRegion[] {
+export function borderlessTables(
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+  tries?: { rows: number },
+): TableRegion[] {
   const candidates: number[] = [];
   for (const [i, it] of page.items.entries())
     if (!taken.has(i) && it.dir !== 'ttb' && !it.rotated && it.str.trim()) candidates.push(i);
@@ -189,7 +195,7 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     // entry runs at most across its own list, half the width.
     // A row of three cells or more may end in a long one, a description beside codes, where most
     // cells of its column are short; so may a line of that column alone, the cell wrapped.
-    const shortCols = shortColumns(rows, width * 0.45);
+    const shortCols = shortColumns(rows, width * 0.45, items);
     const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
     const cellLike = (r: Row) =>
       r.chunks.every((c) => span(c) < width * 0.45) ||
@@ -251,18 +257,24 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     }
     /**
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
-     * one of the multi-cell rows `from`…`to`.
+     * one of the multi-cell rows `from`…`to`, or, worded, set in from it by up to a line height (a
+     * list of codes under the description it belongs to: '0 = not significant' under
+     * 'Affiliation'; a page's folio under a contents list's pages is no such line).
      */
     const wrapsCell = (r: Row, from: number, to: number) => {
       if (r.chunks.length !== 1 || !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]))) return false;
       const start = (r.chunks[0] as [number, number])[0];
+      let indent = -1;
       for (let k = from; k <= to; k++) {
         if (!isMulti[k]) continue;
         const chunks = (rows[k] as Row).chunks;
-        for (let c = 1; c < chunks.length; c++)
-          if (Math.abs((chunks[c] as [number, number])[0] - start) < 3) return true;
+        for (let c = 1; c < chunks.length; c++) {
+          const inset = start - (chunks[c] as [number, number])[0];
+          if (Math.abs(inset) < 3) return true;
+          if (inset > 0 && inset < r.h) indent = c;
+        }
       }
-      return false;
+      return indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
     };
     /**
      * The first line of a cell's text wrapped over lines, set in from the lines under it (a
@@ -312,16 +324,22 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
     for (let s = 0; s < rows.length; s++) {
       if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
       let e = s;
+      // Lines right under a bold heading row, inside its last column, are the end of a cell begun on
+      // the page before (a list of codes carried over under the repeated heading): the header's, as
+      // far as the gap under them goes.
+      let carrying = boldRow(rows[s] as Row, items);
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
-        const gap = (e === s ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        const gap = (e === s || carrying ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
         // Rows of cells set far apart at one pitch are one table's, however loose its layout.
         const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
         const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
         if (far || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
         if (
+          !carrying &&
           !isMulti[e + 1] &&
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
@@ -386,20 +404,46 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
         if (goesOnAbove[k]) wrapped++;
         else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
       }
-      const tabular = multis.length >= 3 && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
+      // A bold heading row over one row of cells, each over its own column, two of them figures or
+      // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
+      // repeated heading), is a table of two rows. Labels of a diagram's boxes over their glosses
+      // ('데이터' over '(DATA)') hold none.
+      const headedRow =
+        multis.length === 2 &&
+        top === s &&
+        boldRow(rows[s] as Row, items) &&
+        !boldRow(multis[1] as Row, items) &&
+        (multis[1] as Row).chunks.length >= 3 &&
+        codesIn(multis[1] as Row, items) >= 2 &&
+        headerOver(rows[s] as Row, rows.slice(s + 1, e + 1), items, page.height);
+      const tabular =
+        (multis.length >= 3 || headedRow) && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
       // The heading lines stacked over the first row make one header row with it, a heading to a
       // column, when the rows stand further apart than those lines do.
       const next = rows[s + 1];
       const headed =
         stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
-          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().cols)
+          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().edges)
           : run;
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
         ? []
         : sideBySideLists(headed, parted, page.items)
           ? listsApart(headed, parted, bridges, leadered, vocab)
-          : [tableOf(headed, items, leadered, vocab, parted.cuts, shortCols, verticals, page.height, turned)];
+          : [
+              tableOf(
+                headed,
+                items,
+                leadered,
+                vocab,
+                parted.cuts,
+                shortCols,
+                verticals,
+                page.height,
+                turned,
+                headedRow ? 2 : 3,
+              ),
+            ];
       let took = false;
       for (const table of found) {
         if (!table || !wholeRuns(table, origin)) continue;
@@ -417,16 +461,20 @@ export function borderlessTables(page: PageModel, taken: Set<number>, vocab: () 
       }
       if (!took && spentOut) s = end;
     }
+    if (tries) tries.rows += spent;
   }
   return out;
 }
 
 /**
  * Where columns of short cells with a few long ones start: the last chunks of rows of three chunks or
- * more, twice as many (three at least) narrower than `wide` as wider where they start. A
- * description beside codes runs long now and then; paragraphs beside a table run long on most lines.
+ * more, twice as many (three at least) narrower than `wide` or starting afresh, in a capital or a
+ * figure, as wider and going on in lower case, where they start. A description beside codes runs
+ * long now and then, or on most rows of a display of amounts ("The amount of the refundable
+ * credit for" over its wrapped end), each a sentence of its own; paragraphs beside a table run long
+ * on most lines, mostly mid-sentence.
  */
-function shortColumns(rows: Row[], wide: number): number[] {
+function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
   const starts: number[] = [];
   const lastOf = (r: Row) => r.chunks[r.chunks.length - 1] as [number, number];
   for (const r of rows) {
@@ -438,13 +486,32 @@ function shortColumns(rows: Row[], wide: number): number[] {
     for (const o of rows) {
       if (o.chunks.length < 3 || Math.abs(lastOf(o)[0] - start) > 3) continue;
       const [c, d] = lastOf(o);
-      if (d - c < wide) short++;
+      if (d - c < wide || afresh.test(chunkTexts(o, items).texts[o.chunks.length - 1] as string)) short++;
       else long++;
     }
     if (short >= 3 && short >= long * 2) starts.push(start);
   }
   return starts;
 }
+
+/** Whether a row is a heading row: three cells or more, set in bold throughout. */
+function boldRow(row: Row, items: TextItem[]): boolean {
+  return row.chunks.length >= 3 && row.items.every((i) => (items[i] as TextItem).bold);
+}
+
+/**
+ * Whether a lone line stands in the last column of the row `head`: it starts no further left than
+ * that column's cell, and within two line heights right of it (a list's hanging indent).
+ */
+function inLastColumn(line: Row, head: Row): boolean {
+  if (line.chunks.length !== 1) return false;
+  const start = (line.chunks[0] as [number, number])[0];
+  const column = (head.chunks[head.chunks.length - 1] as [number, number])[0];
+  return start >= column - 3 && start <= column + 2 * line.h;
+}
+
+/** Text that starts afresh: a capital or a figure first. */
+const afresh = /^\P{L}*[\p{Lu}\d]/u;
 
 /**
  * Whether a lone line right above a table's first row is the top line of one column's heading
@@ -488,12 +555,12 @@ function headsColumn(line: Row, below: Row, items: TextItem[], pageHeight: numbe
 /** Most words of one heading's line in one column ("deaths per", "1,000 births"). */
 const HEADING_LINE_WORDS = 3;
 
-/** Per column of `cols` (by the runs' centres) the x range of the row's runs there and their words. */
-function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<number, [number, number, number]> {
+/** Per column parted at `edges` (by the runs' centres) the x range of the row's runs there and their words. */
+function perColumn(row: Row, items: TextItem[], edges: number[]): Map<number, [number, number, number]> {
   const out = new Map<number, [number, number, number]>();
   for (const i of row.items) {
     const it = items[i] as TextItem;
-    const k = columnAt(cols, it);
+    const k = slotOf(edges, it.x + it.w / 2);
     const words = wordCount(it.str);
     const known = out.get(k);
     if (known) {
@@ -508,11 +575,26 @@ function perColumn(row: Row, items: TextItem[], cols: [number, number][]): Map<n
 /** The columns of a table's rows, and those of them holding figures under its first row. */
 interface HeadedColumns {
   cols: [number, number][];
+  /** Where they part, midway between them, and their outer ends (`slotOf`'s edges). */
+  edges: number[];
   figured: Set<number>;
 }
 
 /** How many rows under a table's first row say which of its columns hold figures. */
 const FIGURE_ROWS = 3;
+
+/** A figure, or a code of figures: a line number ('23b'), a range of positions ('48-50'). */
+const figureCode = /^\d+[a-z]?(?:\s?[-–]\s?\d+)?$/i;
+
+/** Runs of a row that are figures or codes of figures. */
+function codesIn(row: Row, items: TextItem[]): number {
+  let n = 0;
+  for (const i of row.items) {
+    const t = (items[i] as TextItem).str.trim();
+    if (figure.test(t) || figureCode.test(t)) n++;
+  }
+  return n;
+}
 
 /** Runs of a row that are figures. */
 function figuresIn(row: Row, items: TextItem[]): number {
@@ -521,24 +603,21 @@ function figuresIn(row: Row, items: TextItem[]): number {
   return n;
 }
 
-/** The column of `cols` a run's centre falls in (parted midway between columns). */
-function columnAt(cols: [number, number][], it: TextItem): number {
-  const cx = it.x + it.w / 2;
-  let k = 0;
-  while (k + 1 < cols.length && cx > ((cols[k] as [number, number])[1] + (cols[k + 1] as [number, number])[0]) / 2) k++;
-  return k;
-}
-
 /** The columns of rows `s`…`e` and which hold figures in the rows right under row `s`. */
 function headedColumns(items: TextItem[], rows: Row[], s: number, e: number): HeadedColumns {
   const { cols } = tableColumns(items, rows.slice(s, e + 1));
+  const edges = [
+    (cols[0] as [number, number])[0],
+    ...columnEdges(cols),
+    (cols[cols.length - 1] as [number, number])[1],
+  ];
   const figured = new Set<number>();
   for (let k = s + 1; k <= Math.min(e, s + FIGURE_ROWS); k++)
     for (const i of (rows[k] as Row).items) {
       const it = items[i] as TextItem;
-      if (figure.test(it.str.trim())) figured.add(columnAt(cols, it));
+      if (figure.test(it.str.trim())) figured.add(slotOf(edges, it.x + it.w / 2));
     }
-  return { cols, figured };
+  return { cols, edges, figured };
 }
 
 /**
@@ -559,11 +638,11 @@ function headsColumns(
 ): boolean {
   if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * 0.6) return false;
   if (!inBody(line.top, line.bottom, pageHeight)) return false;
-  const { cols: cs, figured } = body();
+  const { cols: cs, edges, figured } = body();
   if (cs.length < 3) return false;
-  const mine = perColumn(line, items, cs);
+  const mine = perColumn(line, items, edges);
   if (mine.size < 2) return false;
-  const under = perColumn(below, items, cs);
+  const under = perColumn(below, items, edges);
   const near = (x: number, y: number) => Math.abs(x - y) <= 2;
   let aligned = 0;
   for (const [k, [a, b, words]] of mine) {
@@ -583,7 +662,7 @@ function headsColumns(
  * The run with its lines `from`…`to` (heading lines stacked over the first row, and that row) made
  * one row, its chunks the columns its runs stand in.
  */
-function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], cols: [number, number][]): Row[] {
+function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], edges: number[]): Row[] {
   const first = run[from] as Row;
   const head: Row = { items: [], top: first.top, bottom: first.bottom, h: first.h, chunks: [] };
   for (let k = from; k <= to; k++) {
@@ -592,7 +671,7 @@ function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], 
     head.bottom = Math.max(head.bottom, r.bottom);
     head.h = Math.max(head.h, r.h);
   }
-  const parts = [...perColumn(head, items, cols).entries()].sort((p, q) => p[0] - q[0]);
+  const parts = [...perColumn(head, items, edges).entries()].sort((p, q) => p[0] - q[0]);
   for (const [, [a, b]] of parts) head.chunks.push([a, b]);
   return [...run.slice(0, from), head, ...run.slice(to + 1)];
 }
@@ -602,8 +681,8 @@ function stackHeadings(run: Row[], from: number, to: number, items: TextItem[], 
  * line ("Top-20 accuracy" over six columns of figures, the labels' heading on the line under it): a
  * few words, no sentence, set as the line under it at the header's line pitch, centred over two or
  * more of that row's cells but its first (where titles and captions start), the group parted from
- * the cells beside it by a vertical rule or by a gap wider than any inside it, as `spanHeadings`
- * then spans it. Left out, it stood as a paragraph above the table.
+ * the cells beside it by a vertical rule or by a gap wider than any inside it (`centredGroup`, as
+ * `spanHeadings` then spans it). Left out, it stood as a paragraph above the table.
  */
 function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number, verticals: Segment[]): boolean {
   const n = below.chunks.length;
@@ -628,26 +707,69 @@ function spansGroup(line: Row, below: Row, items: TextItem[], pageHeight: number
   if (first < 1) return false;
   const left = below.chunks.map((c) => c[0]);
   const right = below.chunks.map((c) => c[1]);
-  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
   let rules: boolean[] | null = null;
   const ruled = (j: number): boolean => {
     rules ??= ruledBoundaries(left, right, line.top, below.bottom, verticals);
     return rules[j] === true;
   };
-  const centre = (a + b) / 2;
-  const tolerance = Math.max(3, (b - a) / 4);
-  // Groups p…q around the cells the line is over, the widest gap inside carried along.
-  for (let p = first; p >= 1; p--) {
-    let inner = 0;
-    for (let j = p; j < end; j++) inner = Math.max(inner, gap(j));
-    for (let q = end; q < n; q++) {
-      if (q > end) inner = Math.max(inner, gap(q - 1));
-      if (q === p || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
+  // Rules between the cells inside the group are let be: the line is a heading either way.
+  const group = { left, right, ruled, partedInside: false };
+  return centredGroup(group, [1, first], [end, n - 1], a, b) !== null;
+}
+
+/** Columns (or cells) side by side, where their text runs, and which boundaries a rule runs down. */
+interface Columns {
+  left: number[];
+  right: number[];
+  ruled: (j: number) => boolean;
+  /** Whether a rule between two columns inside a group parts it (then it is no group). */
+  partedInside: boolean;
+}
+
+/**
+ * The widest group of columns p…q (two at least, `p` in `ps`, `q` in `qs`) that a heading whose text
+ * runs from `x0` to `x1` is centred over, parted from the columns beside it by a rule or by a gap
+ * wider than any inside it; null when there is none. Groups grow out from `ps[1]` and `qs[0]` (the
+ * columns the heading's text stands over), the widest gap inside carried along.
+ */
+function centredGroup(
+  cols: Columns,
+  [pFrom, pTo]: [number, number],
+  [qFrom, qTo]: [number, number],
+  x0: number,
+  x1: number,
+): [number, number] | null {
+  const { left, right, ruled, partedInside } = cols;
+  const n = left.length;
+  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
+  let inside = 0;
+  for (let j = pTo; j < qFrom; j++) {
+    if (partedInside && ruled(j)) return null;
+    inside = Math.max(inside, gap(j));
+  }
+  const centre = (x0 + x1) / 2;
+  const tolerance = Math.max(3, (x1 - x0) / 4);
+  let found: [number, number] | null = null;
+  let innerLeft = inside;
+  for (let p = pTo; p >= pFrom; p--) {
+    if (p < pTo) {
+      if (partedInside && ruled(p)) break;
+      innerLeft = Math.max(innerLeft, gap(p));
+    }
+    let inner = innerLeft;
+    for (let q = qFrom; q <= qTo; q++) {
+      if (q > qFrom) {
+        if (partedInside && ruled(q - 1)) break;
+        inner = Math.max(inner, gap(q - 1));
+      }
+      if (q === p || (found && q - p <= found[1] - found[0])) continue;
+      if (Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance) continue;
       const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
-      if (apart(p - 1) && (q + 1 === n || apart(q))) return true;
+      if ((p > 0 && !apart(p - 1)) || (q + 1 < n && !apart(q))) continue;
+      found = [p, q];
     }
   }
-  return false;
+  return found;
 }
 
 /** How much larger than a table's rows a lone line's type is when it is a heading. */
@@ -699,7 +821,7 @@ function evenPitch(rows: Row[], k: number): boolean {
 const rowsApart = (a: Row, b: Row): boolean => b.top - a.bottom > ROW_GAP * Math.max(a.h, b.h);
 
 /** Rows a page's table tries may read, per row of the page (plus 500), before failed tries are not retried. */
-const TRY_BUDGET = 8;
+export const TRY_BUDGET = 8;
 /** Most words a heading spanning columns holds ("Marks in each subject", "Top-20"); more is prose. */
 const HEADING_WORDS = 8;
 
@@ -1079,8 +1201,9 @@ function headsGroup(line: Row, below: Row | undefined, items: TextItem[], cols: 
  * Whether a lone line is the wrapped end of a long cell of the row above, not a label of its own:
  * it stands in a column of short cells that now and then run long (`wrapping`, where descriptions
  * beside codes wrap), flush with that column's start, and the row above has text there (or set in
- * by a line height at most: a paragraph's first line). A label under a label stands in the table's
- * first column.
+ * by two line heights at most: a paragraph's first line, a code of a list with a hanging indent,
+ * "P = A TC 148 …" over "a non-filer account"). A label under a label stands in the table's first
+ * column.
  */
 function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): boolean {
   if (line.chunks.length !== 1) return false;
@@ -1088,7 +1211,7 @@ function wrapsOn(line: Row, above: Row, items: TextItem[], wrapping: number[]): 
   if (!wrapping.some((x) => Math.abs(x - start) <= 3)) return false;
   for (const i of above.items) {
     const x = (items[i] as TextItem).x;
-    if (x >= start - 3 && x <= start + line.h) return true;
+    if (x >= start - 3 && x <= start + 2 * line.h) return true;
   }
   return false;
 }
@@ -1256,6 +1379,7 @@ function tableOf(
   verticals: Segment[] = [],
   height = 0,
   turned: number[] = [],
+  minRows = 3,
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols, edge } = bodyColumns(items, run, height);
@@ -1323,7 +1447,7 @@ function tableOf(
       carried = null;
     } else merged.push({ ...r, items: [...r.items] });
   }
-  if (merged.length < 3) return null;
+  if (merged.length < minRows) return null;
   const ys = [(merged[0] as Row).top - 1];
   for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
   ys.push((merged[merged.length - 1] as Row).bottom + 1);
@@ -1439,13 +1563,13 @@ function spanHeadings(
     left.push(a);
     right.push(b);
   }
-  const gap = (j: number) => (left[j + 1] as number) - (right[j] as number);
   // Which column boundaries a rule runs down, asked once per table and only if a heading may span.
   let rules: boolean[] | null = null;
   const ruled = (j: number): boolean => {
     rules ??= ruledBoundaries(left, right, ys[0] as number, ys[rows] as number, verticals);
     return rules[j] === true;
   };
+  const columns: Columns = { left, right, ruled, partedInside: true };
   const spans: { r: number; a: number; b: number }[] = [];
   for (let r = 0; r < body; r++) {
     let from = 0;
@@ -1465,40 +1589,10 @@ function spanHeadings(
           b = Math.max(b, j);
         }
       // A heading centred over a wider group than the columns its text runs across (one over six,
-      // alone on its line) spans that group, when no rule runs down between those columns.
-      let inside = 0;
-      let open = true;
-      for (let j = a; j < b; j++) {
-        if (ruled(j)) open = false;
-        inside = Math.max(inside, gap(j));
-      }
-      if (open) {
-        const centre = (x0 + x1) / 2;
-        const tolerance = Math.max(3, (x1 - x0) / 4);
-        const [a0, b0] = [a, b];
-        // Groups p…q grown out from the heading's columns, the widest gap and any rule inside them
-        // carried along: rules (or cell shading's edges) between the columns inside make no group.
-        let innerLeft = inside;
-        for (let p = a0; p >= first; p--) {
-          if (p < a0) {
-            if (ruled(p)) break;
-            innerLeft = Math.max(innerLeft, gap(p));
-          }
-          let inner = innerLeft;
-          for (let q = b0; q <= last; q++) {
-            if (q > b0) {
-              if (ruled(q - 1)) break;
-              inner = Math.max(inner, gap(q - 1));
-            }
-            if (q - p <= b - a || Math.abs(((left[p] as number) + (right[q] as number)) / 2 - centre) > tolerance)
-              continue;
-            const apart = (j: number) => ruled(j) || gap(j) > inner * 1.5;
-            if ((p > 0 && !apart(p - 1)) || (q + 1 < cols && !apart(q))) continue;
-            a = p;
-            b = q;
-          }
-        }
-      }
+      // alone on its line) spans that group; rules (or cell shading's edges) between the columns
+      // inside make no group.
+      const group = centredGroup(columns, [first, a], [b, last], x0, x1);
+      if (group) [a, b] = group;
       if (b > a) spans.push({ r, a, b });
       from = Math.max(c, b) + 1;
       c = Math.max(c, b);
@@ -1588,7 +1682,7 @@ function headingsOverColumns(
 ): number[] {
   const cols = xs.length - 1;
   const rows = ys.length - 1;
-  if (rows < 3 || cols < 3) return xs;
+  if (rows < 2 || cols < 3) return xs;
   const head: boolean[] = [];
   const body: boolean[] = [];
   for (let c = 0; c < cols; c++) {

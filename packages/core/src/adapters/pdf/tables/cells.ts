@@ -1,7 +1,7 @@
 import { cell, link, paragraph, row, table, text } from '../../../tree/build.ts';
 import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { append } from '../../../util/arrays.ts';
-import { lastChars, removeHyphen, type Vocabulary } from '../hyphens.ts';
+import { hyphenVerdict, lastChars, OPEN_HYPHEN, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk, runsOnAt } from '../text.ts';
@@ -123,6 +123,10 @@ export function layoutFromJoins(
   return { xs, ys, cells };
 }
 
+/**
+ * The slot between `edges` (sorted, the outer two included) that `v` falls in: past either end, the
+ * outer slot; on an edge, the slot after it.
+ */
 export const slotOf = (edges: number[], v: number): number => {
   let i = 0;
   while (i < edges.length - 2 && v >= (edges[i + 1] as number)) i++;
@@ -240,9 +244,12 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
     if (!p) continue;
     const end = lastChars(out);
     if (!out) out = p;
-    else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p))
-      out = removeHyphen(out.slice(0, -1), p, vocab) ? out.slice(0, -1) + p : out + p;
-    else out += runsOnAt(end, p) || broken?.[k] ? p : ` ${p}`;
+    else if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(p)) {
+      // A break the page's words leave open is decided later with the document's, as a
+      // paragraph's is: the same lines read as prose on one backend can be a table on the other.
+      const verdict = hyphenVerdict(out.slice(0, -1), p, vocab);
+      out = out.slice(0, -1) + (verdict === 'join' ? '' : verdict === 'open' && vocab ? OPEN_HYPHEN : '-') + p;
+    } else out += runsOnAt(end, p) || broken?.[k] ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
