@@ -1541,7 +1541,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;
-    const [first, second] = pagesOf(md ?? '');
+    const [first, second, third] = pagesOf(md ?? '');
     // Three line heights between rows, header included: the rows' even pitch makes them one table.
     expect(first?.trim()).toBe(
       [
@@ -1577,6 +1577,18 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         'Counts are taken on the first school day of the year.',
       ].join('\n'),
     );
+    // A margin stamp set upward, running far above and below the table, names none of its rows.
+    expect(third).toContain(
+      [
+        '| Model | Dev | Test | Params |',
+        '| --- | --- | --- | --- |',
+        '| Base | 71.2 | 70.4 | 110M |',
+        '| Large | 74.9 | 73.1 | 340M |',
+        '| Ours | 76.3 | 75.0 | 120M |',
+        '| Ours+ | 77.8 | 76.2 | 125M |',
+      ].join('\n'),
+    );
+    expect(third).not.toContain('| arXiv');
     const html = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), { formats: ['html'] })).html ?? '';
     expect(html).toContain('<tr><td rowspan="5"><strong>North Province</strong></td><td>Aldenmoor</td>');
   });

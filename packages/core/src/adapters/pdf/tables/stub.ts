@@ -49,10 +49,11 @@ export function turnedStub(
     const i = byRight[k] as number;
     const it = items[i] as TextItem;
     if (right(it) > left + MAX_OVERLAP) break;
-    // The run's width across the page is its line height.
-    const cy = it.y + it.h / 2;
+    // The run's width across the page is its line height. The whole run stands within the rows (a
+    // line's slack at either end): a margin stamp set upward runs far past the table it passes.
     const gap = left - right(it);
-    if (gap >= -it.w / 2 && gap <= STUB_REACH * it.w && cy > top && cy < bottom) near.push(i);
+    const within = it.y >= top - it.w && it.y + it.h <= bottom + it.w;
+    if (gap >= -it.w / 2 && gap <= STUB_REACH * it.w && within) near.push(i);
   }
   if (!near.length) return null;
   near.sort((a, b) => (items[a] as TextItem).y - (items[b] as TextItem).y);
