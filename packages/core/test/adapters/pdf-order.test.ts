@@ -207,6 +207,48 @@ const oneCharIndent = pagePdf([
   ...hangingRefs.flat().map((text, i): Run => ({ x: i % 3 ? 69 : 60, y: 470 - i * 11, size: 9, text })),
 ]);
 
+/**
+ * A newsletter page in three columns: the middle one, centred on the page, opens with its story's
+ * heading well above the other columns' first lines (pictures stand over those).
+ */
+const newsColumns: [number, number, string[]][] = [
+  [
+    20,
+    420,
+    [
+      'went on until late in the evening,',
+      'when the last of the boats came in',
+      'and the harbour was quiet again.',
+      'The mayor thanked the volunteers.',
+    ],
+  ],
+  [
+    150,
+    500,
+    [
+      'Forty boats took part in the race',
+      'on Saturday, the most since the',
+      'club began to run it in 1962, and',
+      'the weather held for the whole day.',
+    ],
+  ],
+  [
+    280,
+    420,
+    [
+      'The club thanks its sponsors and',
+      'the harbour master for their help',
+      'with the race and the moorings.',
+      'Results are posted in the club house.',
+    ],
+  ],
+];
+const newsHeading = 'Harbour race';
+const newsPage = pagePdf([
+  { x: 174, y: 520, size: 12, bold: true, text: newsHeading },
+  ...newsColumns.flatMap(([x, top, lines]) => lines.map((text, i): Run => ({ x, y: top - i * 9, size: 7, text }))),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -223,6 +265,12 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   it('keeps a side menu nearly as wide as the prose beside it out of the prose, its last entry ending in a small letter', async () => {
     const md = (await parse(wideMenu, {}, { filename: 'menu.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n')).toEqual([...menuEntries, menuProse.join(' ')]);
+  });
+
+  it('keeps a heading that opens the centred middle column above the others with that column', async () => {
+    const md = (await parse(newsPage, {}, { filename: 'news.pdf' })).markdown ?? '';
+    const [left, middle, right] = newsColumns.map(([, , lines]) => lines.join(' '));
+    expect(md.trim().split('\n\n')).toEqual([left, `# ${newsHeading}`, middle, right]);
   });
 
   it('reads a title centred over three columns first, and each numbered entry with a hanging indent whole', async () => {
