@@ -249,6 +249,46 @@ const newsPage = pagePdf([
   ...newsColumns.flatMap(([x, top, lines]) => lines.map((text, i): Run => ({ x, y: top - i * 9, size: 7, text }))),
 ]);
 
+/**
+ * Two ragged-right columns. A paragraph opens with the left column's last line, shorter than the
+ * column's widest ones and a little apart from the paragraph above, and goes on at the top of the
+ * right column.
+ */
+const shortFootLeft = [
+  'The survey asked people in nine towns how they',
+  'travel to work and how long the journey takes.',
+  'Most of them answered within a week of the letter.',
+];
+const shortFoot = 'The replies show that buses are now used much';
+const shortFootRight = [
+  'more than trains in all but two of the towns, and that',
+  'journeys by car have become longer in each of the last',
+  'three years, while cycling has grown in the small towns.',
+];
+const shortFootPage = pagePdf([
+  ...shortFootLeft.map((text, i): Run => ({ x: 30, y: 500 - i * 9, size: 7, text })),
+  { x: 30, y: 500 - 3 * 9 - 5, size: 7, text: shortFoot },
+  ...shortFootRight.map((text, i): Run => ({ x: 220, y: 500 - i * 9, size: 7, text })),
+]);
+
+/** Two columns, the paragraph at the left column's foot going on for several lines at the right's top. */
+const carriedLeft = [
+  'The survey asked people in nine towns how',
+  'they travel to work and how long it takes.',
+  'Most answered within a week of the letter.',
+  'The replies show that buses are used',
+];
+const carriedRight = [
+  'more than trains in all but two of the towns,',
+  'and that journeys by car have become longer',
+  'in each of the last three years of the study,',
+  'while cycling has grown in the smaller towns.',
+];
+const carriedPage = pagePdf([
+  ...carriedLeft.map((text, i): Run => ({ x: 30, y: 500 - i * 9, size: 7, text })),
+  ...carriedRight.map((text, i): Run => ({ x: 220, y: 500 - i * 9, size: 7, text })),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -265,6 +305,16 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   it('keeps a side menu nearly as wide as the prose beside it out of the prose, its last entry ending in a small letter', async () => {
     const md = (await parse(wideMenu, {}, { filename: 'menu.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n')).toEqual([...menuEntries, menuProse.join(' ')]);
+  });
+
+  it('runs a paragraph on from a short line at a column’s foot into the next column', async () => {
+    const md = (await parse(shortFootPage, {}, { filename: 'foot.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([shortFootLeft.join(' '), [shortFoot, ...shortFootRight].join(' ')]);
+  });
+
+  it('keeps a paragraph carried into the next column whole past that column’s first line', async () => {
+    const md = (await parse(carriedPage, {}, { filename: 'carried.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([[...carriedLeft, ...carriedRight].join(' ')]);
   });
 
   it('keeps a heading that opens the centred middle column above the others with that column', async () => {
