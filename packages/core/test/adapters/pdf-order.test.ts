@@ -207,6 +207,88 @@ const oneCharIndent = pagePdf([
   ...hangingRefs.flat().map((text, i): Run => ({ x: i % 3 ? 69 : 60, y: 470 - i * 11, size: 9, text })),
 ]);
 
+/**
+ * A newsletter page in three columns: the middle one, centred on the page, opens with its story's
+ * heading well above the other columns' first lines (pictures stand over those).
+ */
+const newsColumns: [number, number, string[]][] = [
+  [
+    20,
+    420,
+    [
+      'went on until late in the evening,',
+      'when the last of the boats came in',
+      'and the harbour was quiet again.',
+      'The mayor thanked the volunteers.',
+    ],
+  ],
+  [
+    150,
+    500,
+    [
+      'Forty boats took part in the race',
+      'on Saturday, the most since the',
+      'club began to run it in 1962, and',
+      'the weather held for the whole day.',
+    ],
+  ],
+  [
+    280,
+    420,
+    [
+      'The club thanks its sponsors and',
+      'the harbour master for their help',
+      'with the race and the moorings.',
+      'Results are posted in the club house.',
+    ],
+  ],
+];
+const newsHeading = 'Harbour race';
+const newsPage = pagePdf([
+  { x: 174, y: 520, size: 12, bold: true, text: newsHeading },
+  ...newsColumns.flatMap(([x, top, lines]) => lines.map((text, i): Run => ({ x, y: top - i * 9, size: 7, text }))),
+]);
+
+/**
+ * Two ragged-right columns. A paragraph opens with the left column's last line, shorter than the
+ * column's widest ones and a little apart from the paragraph above, and goes on at the top of the
+ * right column.
+ */
+const shortFootLeft = [
+  'The survey asked people in nine towns how they',
+  'travel to work and how long the journey takes.',
+  'Most of them answered within a week of the letter.',
+];
+const shortFoot = 'The replies show that buses are now used much';
+const shortFootRight = [
+  'more than trains in all but two of the towns, and that',
+  'journeys by car have become longer in each of the last',
+  'three years, while cycling has grown in the small towns.',
+];
+const shortFootPage = pagePdf([
+  ...shortFootLeft.map((text, i): Run => ({ x: 30, y: 500 - i * 9, size: 7, text })),
+  { x: 30, y: 500 - 3 * 9 - 5, size: 7, text: shortFoot },
+  ...shortFootRight.map((text, i): Run => ({ x: 220, y: 500 - i * 9, size: 7, text })),
+]);
+
+/** Two columns, the paragraph at the left column's foot going on for several lines at the right's top. */
+const carriedLeft = [
+  'The survey asked people in nine towns how',
+  'they travel to work and how long it takes.',
+  'Most answered within a week of the letter.',
+  'The replies show that buses are used',
+];
+const carriedRight = [
+  'more than trains in all but two of the towns,',
+  'and that journeys by car have become longer',
+  'in each of the last three years of the study,',
+  'while cycling has grown in the smaller towns.',
+];
+const carriedPage = pagePdf([
+  ...carriedLeft.map((text, i): Run => ({ x: 30, y: 500 - i * 9, size: 7, text })),
+  ...carriedRight.map((text, i): Run => ({ x: 220, y: 500 - i * 9, size: 7, text })),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -223,6 +305,22 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   it('keeps a side menu nearly as wide as the prose beside it out of the prose, its last entry ending in a small letter', async () => {
     const md = (await parse(wideMenu, {}, { filename: 'menu.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n')).toEqual([...menuEntries, menuProse.join(' ')]);
+  });
+
+  it('runs a paragraph on from a short line at a column’s foot into the next column', async () => {
+    const md = (await parse(shortFootPage, {}, { filename: 'foot.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([shortFootLeft.join(' '), [shortFoot, ...shortFootRight].join(' ')]);
+  });
+
+  it('keeps a paragraph carried into the next column whole past that column’s first line', async () => {
+    const md = (await parse(carriedPage, {}, { filename: 'carried.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([[...carriedLeft, ...carriedRight].join(' ')]);
+  });
+
+  it('keeps a heading that opens the centred middle column above the others with that column', async () => {
+    const md = (await parse(newsPage, {}, { filename: 'news.pdf' })).markdown ?? '';
+    const [left, middle, right] = newsColumns.map(([, , lines]) => lines.join(' '));
+    expect(md.trim().split('\n\n')).toEqual([left, `# ${newsHeading}`, middle, right]);
   });
 
   it('reads a title centred over three columns first, and each numbered entry with a hanging indent whole', async () => {

@@ -553,14 +553,15 @@ const COLUMN_PROBE = 6;
 
 /**
  * The width of the column that `lines[at]` opens: its widest line among the first few that go on
- * below it at its left edge, at a line's pitch.
+ * below it at its left edge, at a line's pitch. With `step` -1, of the column that `lines[at]`
+ * ends, looking up from it.
  */
-function columnWidth(lines: readonly Line[], at: number): number {
+function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): number {
   let last = lines[at] as Line;
   let width = last.x1 - last.x0;
-  for (let k = at + 1; k < lines.length && k <= at + COLUMN_PROBE; k++) {
+  for (let k = at + step; k >= 0 && k < lines.length && Math.abs(k - at) <= COLUMN_PROBE; k += step) {
     const n = lines[k] as Line;
-    const pitch = n.base - last.base;
+    const pitch = (n.base - last.base) * step;
     if (pitch <= 0 || pitch > last.size * 2.5 || Math.abs(n.x0 - last.x0) > last.size) break;
     width = Math.max(width, n.x1 - n.x0);
     last = n;
@@ -592,27 +593,36 @@ function continues(
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
   // from one column of text into the next, as wide: a side menu's entries beside the prose are a
   // layout column of their own, whatever letter the last one ends in, even one nearly as wide.
+  // A paragraph whose part at a column's foot is one short line runs on where its column is as
+  // wide as the next and the next column's line goes on with its sentence in a small letter.
   // Numbered entries (a contents list's) start afresh at the top of the next column.
-  if (pitch <= 0)
+  if (pitch <= 0) {
+    if (!(l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text))) return false;
+    if (numbered.test((para[0] as Line).text) && numbered.test(l.text)) return false;
+    const next = columnWidth(lines, at) * 0.9;
     return (
-      l.x0 > prev.x1 &&
-      !(numbered.test((para[0] as Line).text) && numbered.test(l.text)) &&
-      /[\p{Ll},-]$/u.test(prev.text) &&
       maxOf(
         para.map((p) => p.x1 - p.x0),
         0,
-      ) >=
-        columnWidth(lines, at) * 0.9
+      ) >= next ||
+      (/^\p{Ll}/u.test(l.text) && columnWidth(lines, at - 1, -1) >= next)
     );
+  }
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
   if (above && besideOnRow(above, prev) && (l.x0 > prev.x1 || l.x1 < prev.x0)) return false;
   // A paragraph's first pitch is judged by the page's measured leading where it is wider than usual.
   const usual = before > prev.size * 0.3 ? before : Math.max(prev.size * 1.25, leadingOf(leading, prev.size) ?? 0);
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
+  // Edges of the paragraph's part in this column: a paragraph run on from the column before has
+  // its other lines there, and measured with them, this column's second line looks set in.
+  let from = para.length - 1;
+  while (from > 0 && (para[from] as Line).base - (para[from - 1] as Line).base > -(para[from - 1] as Line).size * 0.3)
+    from--;
+  const col = from > 0 ? para.slice(from) : para;
   let right = -Infinity;
   let left = Infinity;
-  for (const p of para) {
+  for (const p of col) {
     right = Math.max(right, p.x1);
     left = Math.min(left, p.x0);
   }
@@ -628,7 +638,11 @@ function continues(
   // one) counts after a sentence's end, under lines set flush (not under a hanging indent, where
   // the lines of a reference or an item after its first are set in by about as much).
   const indent = l.x0 - left;
-  if (para.length > 1 && !prev.rtl && (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && endsFlush(para, left))))
+  if (
+    para.length > 1 &&
+    !prev.rtl &&
+    (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && col.length > 1 && endsFlush(col, left)))
+  )
     return false;
   // Numbered entries set with a hanging indent: under an entry's first line the rest is set in
   // ("8 Chairman and Managing" over "Director's Statement"); a numbered line back at the first

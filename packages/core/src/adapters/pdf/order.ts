@@ -61,7 +61,7 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     left = [];
     right = [];
   };
-  const head = headStripe(sorted, pageWidth);
+  const head = headStripe(sorted, pageWidth, gx0, gx1);
   if (head > 0) append(out, sorted.slice(0, head).sort(byPosition(rtlPage)));
   for (let k = head; k < sorted.length; k++) {
     const l = sorted[k] as Line;
@@ -81,11 +81,13 @@ const HEAD_LINES = 3;
 /**
  * How many of the region's top lines (sorted by top) are a title over the columns under them: set
  * centred on the page and above everything else, apart by at least their own size ("Table of
- * Contents" over three columns, inside the middle one's span). Read by column, a title inside one
- * column's span came after the column beside it. A line set off-centre at the top is a column's
- * own heading or a running head, and stays with its column.
+ * Contents" over three columns, inside the middle one's span), with the columns either side of the
+ * gutter starting together under it. Read by column, a title inside one column's span came after
+ * the column beside it. A line set off-centre at the top is a column's own heading or a running
+ * head, and stays with its column; so does a heading that opens one column well above the other's
+ * first line (a newsletter's middle column under its story's heading, pictures over the others).
  */
-function headStripe(sorted: readonly Line[], pageWidth: number): number {
+function headStripe(sorted: readonly Line[], pageWidth: number, gx0: number, gx1: number): number {
   let bottom = Number.NEGATIVE_INFINITY;
   let size = 0;
   for (let k = 0; k < Math.min(HEAD_LINES, sorted.length - 1); k++) {
@@ -93,9 +95,26 @@ function headStripe(sorted: readonly Line[], pageWidth: number): number {
     if (Math.abs(l.x0 + l.x1 - pageWidth) > pageWidth * 0.1) return 0;
     bottom = Math.max(bottom, l.y1);
     size = Math.max(size, l.size);
-    if ((sorted[k + 1] as Line).y0 - bottom >= size) return k + 1;
+    if ((sorted[k + 1] as Line).y0 - bottom >= size) return columnsStartTogether(sorted, k + 1, gx0, gx1) ? k + 1 : 0;
   }
   return 0;
+}
+
+/**
+ * Whether the first line left of the gutter from `from` on and the first right of it start within
+ * about a line's pitch of each other. Stops at the second of them: one pass over the region at most.
+ */
+function columnsStartTogether(sorted: readonly Line[], from: number, gx0: number, gx1: number): boolean {
+  let left: Line | undefined;
+  let right: Line | undefined;
+  for (let k = from; k < sorted.length && !(left && right); k++) {
+    const l = sorted[k] as Line;
+    if (l.x0 < gx0 + 1 && l.x1 > gx1 - 1) continue;
+    if (l.x0 + l.x1 < gx0 + gx1) left ??= l;
+    else right ??= l;
+  }
+  if (!left || !right) return false;
+  return Math.abs(left.y0 - right.y0) <= Math.max(left.size, right.size) * 1.5;
 }
 
 /**
