@@ -1560,6 +1560,23 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {
+    // PDFium's runs were measured along x and judged on one line by y centres: a steep run broke
+    // into pieces with stray spaces ('W ar m u p') and the passage fell below its word count.
+    const md = (await parse(fixture('pdf-patterns', 'askew-steep.pdf'), {}, { filename: 'steep.pdf' })).markdown;
+    expect(md?.trim().replaceAll('**', '')).toBe(
+      [
+        'Start slowly, on the advice of your treatment team.',
+        '',
+        '# Warm up with arm swings',
+        '',
+        'Swing both arms forward and back ten times.',
+        '',
+        'Repeat each exercise ten times a day.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;
