@@ -1538,6 +1538,45 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('leaves a watermark stamped across each page at 45 degrees out of the text', async () => {
+    // Read as tilted text, CONFIDENTIAL (60 pt, one word) became the page's heading; a stamp is no
+    // passage. The body lines differ between the pages, so none is furniture.
+    const md = (await parse(fixture('pdf-patterns', 'askew-watermark.pdf'), withPages, { filename: 'wm.pdf' }))
+      .markdown;
+    const [first, second] = pagesOf(md ?? '');
+    expect(first?.trim()).toBe(
+      [
+        'The committee met on Tuesday to review the budget for the coming year and agreed that the figures for travel and training should be revised before the plan goes to the board for approval.',
+        '',
+        'The next meeting will be held in the spring.',
+      ].join('\n'),
+    );
+    expect(second?.trim()).toBe(
+      [
+        'The board approved the revised plan at its meeting in March and asked the committee to report on travel and training costs each quarter, starting with the figures for the first quarter.',
+        '',
+        'The report is due at the end of June.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {
+    // PDFium's runs were measured along x and judged on one line by y centres: a steep run broke
+    // into pieces with stray spaces ('W ar m u p') and the passage fell below its word count.
+    const md = (await parse(fixture('pdf-patterns', 'askew-steep.pdf'), {}, { filename: 'steep.pdf' })).markdown;
+    expect(md?.trim().replaceAll('**', '')).toBe(
+      [
+        'Start slowly, on the advice of your treatment team.',
+        '',
+        '# Warm up with arm swings',
+        '',
+        'Swing both arms forward and back ten times.',
+        '',
+        'Repeat each exercise ten times a day.',
+      ].join('\n'),
+    );
+  });
+
   it('reads a table whose rows stand far apart as one, and an upward group name beside rows as their stub', async () => {
     const md = (await parse(fixture('pdf-patterns', 'loose-tables.pdf'), withPages, { filename: 'loose.pdf' }))
       .markdown;

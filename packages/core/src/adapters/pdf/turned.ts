@@ -6,6 +6,11 @@ import { readingOrder } from './order.ts';
 /** Fewest lines of several words that make turned text a passage of its own, not a label. */
 const PASSAGE_LINES = 2;
 const WORDS = 3;
+/**
+ * Askew text this many times the page's body size is a stamp drawn across the page (a diagonal
+ * CONFIDENTIAL or DRAFT), not a caption: its lines do not make a passage.
+ */
+const STAMP_SIZE = 2;
 
 /**
  * A run turned against the page's text, in the frame that reads it upright: the page turned a
@@ -28,7 +33,7 @@ export function uprightRun(it: TextItem, width: number, height: number): TextIte
  */
 export function withTurnedPassages(lines: Line[], turned: Turned, width: number, height: number): Line[] {
   const passages = turnedPassages(turned, width, height);
-  const askew = askewPassage(turned.askew);
+  const askew = askewPassage(turned.askew, bodySize(lines));
   if (askew) passages.push(askew);
   if (!passages.length) return lines;
   const placed: { at: number; lines: Line[] }[] = [];
@@ -68,14 +73,15 @@ export interface Turned {
 }
 
 /**
- * Text set at an angle off every quarter turn (captions tilted on a poster, a label along a slanted
- * arrow), read rather than dropped: each run a line, in the order the page draws them (the order
- * they were written in; their tilted boxes overlap, so no order by place holds), stacked a line
- * apart so that runs of one size read on as a paragraph. Each line stands on the page where its run
- * does. Null when there is none.
+ * Text set at an angle off every quarter turn (captions tilted on a poster), read rather than
+ * dropped: each run a line, in the order the page draws them (the order they were written in; their
+ * tilted boxes overlap, so no order by place holds), stacked a line apart so that runs of one size
+ * read on as a paragraph. Each line stands on the page where its run does. Only a passage, as for
+ * turned text: two lines of several words or more, not far above the body size (`STAMP_SIZE`); a
+ * watermark across the page or a lone tilted label stays out of the flow. Null when there is none.
  */
-function askewPassage(runs: TextItem[]): Line[] | null {
-  if (!runs.length) return null;
+function askewPassage(runs: TextItem[], body: number): Line[] | null {
+  if (runs.length < PASSAGE_LINES) return null;
   const stacked: TextItem[] = [];
   let y = 0;
   for (const it of runs) {
@@ -98,7 +104,27 @@ function askewPassage(runs: TextItem[]): Line[] | null {
     }
     l.onPage = { x0, y0, x1, y1 };
   }
-  return lines;
+  let passage = 0;
+  for (const l of lines) {
+    if (l.size <= body * STAMP_SIZE && l.text.trim().split(/\s+/).length >= WORDS) passage++;
+  }
+  return passage >= PASSAGE_LINES ? lines : null;
+}
+
+/** The size most of the page's upright text is set at (by characters); infinite on a page without any. */
+function bodySize(lines: Line[]): number {
+  const chars = new Map<number, number>();
+  let best = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const l of lines) {
+    const n = (chars.get(l.size) ?? 0) + l.text.length;
+    chars.set(l.size, n);
+    if (n > most) {
+      most = n;
+      best = l.size;
+    }
+  }
+  return best;
 }
 
 /**

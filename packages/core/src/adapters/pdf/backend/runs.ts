@@ -30,6 +30,9 @@ interface RawRun {
   str: string;
   /** Quarter turns of the writing direction on the displayed page (0 upright … 3), 4 for other angles. */
   q: number;
+  /** The baseline's unit vector on the display, along which a run at another angle (q 4) is measured. */
+  ux: number;
+  uy: number;
   x0: number;
   y0: number;
   x1: number;
@@ -153,9 +156,15 @@ export function assembleRuns(
     }
     if (run) {
       const horizontal = run.q % 2 === 0;
-      const lo = horizontal ? cx0 : cy0;
-      const hi = horizontal ? cx1 : cy1;
-      const cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+      let lo = horizontal ? cx0 : cy0;
+      let hi = horizontal ? cx1 : cy1;
+      let cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+      if (run.q === 4) {
+        alongBaseline(p, tp, i, frame, run.ux, run.uy, cx0, cy0, cx1, cy1);
+        lo = span[0] as number;
+        hi = span[1] as number;
+        cross = span[2] as number;
+      }
       const gap = lo > lastHi ? lo - lastHi : lastLo - hi;
       const sameLine = Math.abs(cross - lastCross) <= run.size * 0.5;
       const space = spaced && (!sameLine || gap > run.size * 0.1) ? ' ' : '';
@@ -196,7 +205,15 @@ export function assembleRuns(
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
-    const q = quarter(baselineAngle(p, tp, i), turned);
+    const angle = baselineAngle(p, tp, i);
+    const q = quarter(angle, turned);
+    let ux = 1;
+    let uy = 0;
+    if (q === 4) {
+      baselineUnit(angle, frame);
+      ux = span[0] as number;
+      uy = span[1] as number;
+    }
     let ox = cx0;
     let oy = cy1;
     if (x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
@@ -207,20 +224,43 @@ export function assembleRuns(
       oy = mb * px + md * py + mf;
     }
     const horizontal = q % 2 === 0;
-    const lo = horizontal ? cx0 : cy0;
-    const hi = horizontal ? cx1 : cy1;
+    let lo = horizontal ? cx0 : cy0;
+    let hi = horizontal ? cx1 : cy1;
+    let cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+    if (q === 4) {
+      alongBaseline(p, tp, i, frame, ux, uy, cx0, cy0, cx1, cy1);
+      lo = span[0] as number;
+      hi = span[1] as number;
+      cross = span[2] as number;
+    }
     let str = ch;
     if (mark) {
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
       mark = '';
     }
-    run = { str, q, x0: cx0, y0: cy0, x1: cx1, y1: cy1, ox, oy, size, font, eol: false, backwards: 0, ligatures: null };
+    run = {
+      str,
+      q,
+      ux,
+      uy,
+      x0: cx0,
+      y0: cy0,
+      x1: cx1,
+      y1: cy1,
+      ox,
+      oy,
+      size,
+      font,
+      eol: false,
+      backwards: 0,
+      ligatures: null,
+    };
     endsSpace = str.endsWith(' ');
     runObj = textObj;
     runs.push(run);
     lastLo = lo;
     lastHi = hi;
-    lastCross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
+    lastCross = cross;
   }
   if (mark && run) run.str += mark;
   return toItems(runs, frame, [...mono]);
@@ -240,6 +280,62 @@ function baselineAngle(p: Pdfium, tp: number, i: number): number {
   const o = m >> 2;
   const a = Math.atan2(-(f[o + 1] as number), f[o] as number);
   return a < 0 ? a + 2 * Math.PI : a;
+}
+
+/** Results of `baselineUnit` and `alongBaseline`, kept in one buffer rather than a new array a character. */
+const span = new Float64Array(3);
+
+/**
+ * The unit vector on the display of a baseline at `angle` (clockwise in user space, as
+ * `baselineAngle` reads it), into `span[0..1]`: the direction a run set at an angle off the quarter
+ * turns reads in.
+ */
+function baselineUnit(angle: number, frame: Frame): void {
+  const a = Math.cos(angle);
+  const b = -Math.sin(angle);
+  const [ma, mb, mc, md] = frame.m;
+  const x = ma * a + mc * b;
+  const y = mb * a + md * b;
+  const len = Math.hypot(x, y) || 1;
+  span[0] = x / len;
+  span[1] = y / len;
+}
+
+/**
+ * Where a character of a run set askew lies along its baseline and across it, into `span` (start,
+ * end, offset across), display space. Its box (x0…y1) is upright around the tilted glyph, so along
+ * x or y it overlaps its neighbours and steps off their line: measured so, a steep run broke into
+ * pieces with spaces between ('W ar m u p'). The glyph starts at its origin and is centred where
+ * its box is, which gives its extent along the baseline; the origin's offset across it is the
+ * line's.
+ */
+function alongBaseline(
+  p: Pdfium,
+  tp: number,
+  i: number,
+  frame: Frame,
+  ux: number,
+  uy: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): void {
+  const org = p.scratch + 16;
+  let ox = (x0 + x1) / 2;
+  let oy = (y0 + y1) / 2;
+  if (p.x.FPDFText_GetCharOrigin(tp, i, org, org + 8)) {
+    const d = p.f64;
+    const px = d[org >> 3] as number;
+    const py = d[(org >> 3) + 1] as number;
+    const [ma, mb, mc, md, me, mf] = frame.m;
+    ox = ma * px + mc * py + me;
+    oy = mb * px + md * py + mf;
+  }
+  const lo = ox * ux + oy * uy;
+  span[0] = lo;
+  span[1] = (x0 + x1) * ux + (y0 + y1) * uy - lo;
+  span[2] = oy * ux - ox * uy;
 }
 
 /**
