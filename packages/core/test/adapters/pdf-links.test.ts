@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachLinks, type LinkBox } from '../../src/adapters/pdf/links.ts';
+import { fixture } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 import { textRun as run } from '../helpers/text-items.ts';
@@ -78,5 +79,21 @@ describe.each(pdfBackends)('PDF links over part of a run (%s)', (backend) => {
     const line = 'Guide: read it before the visit.';
     const md = (await parse(linkedLinePdf(line, 0, 'Guide'.length, 'https://example.org/guide'))).markdown;
     expect(md).toContain('[Guide](https://example.org/guide): read it before the visit.');
+  });
+});
+
+describe.each(pdfBackends)('PDF links over words inside a line (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('links the word under each link in Courier and in Helvetica lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'linked-words.pdf'), {}, { filename: 'linked-words.pdf' }))
+      .markdown;
+    // Typical proportional advances put Courier's links a word off: `lilt` on `will`, `HELP` lost.
+    expect(md).toContain(
+      'ill fill [lilt](https://example.com/lilt) will mill WWW MMM [HELP](https://example.com/HELP) WANTED NOW',
+    );
+    expect(md).toContain(
+      'MMMM WWWW mmmm wwww [see](https://example.org/see) this then ill fill [lilt](https://example.org/lilt).',
+    );
   });
 });
