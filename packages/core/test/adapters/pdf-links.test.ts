@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachLinks, type LinkBox } from '../../src/adapters/pdf/links.ts';
+import { attachLinks, type CharStarts, type LinkBox } from '../../src/adapters/pdf/links.ts';
 import { fixture } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
@@ -44,6 +44,25 @@ describe('PDF link annotations on text runs', () => {
     const links = Array.from({ length: 40 }, (_, k) => box(73 + k * 6, 298, 76 + k * 6, 314, `https://l${k}.example/`));
     attachLinks(many, links);
     expect(many).toHaveLength(1);
+  });
+
+  it('splits where the backend placed the characters, or evenly in a monospaced font, not by typical advances', () => {
+    // Narrow letters set 6 points wide, as Courier sets them: typical advances put `lilt` on `will`.
+    const line = 'ill fill lilt will mill WWW MMM HELP WANTED NOW';
+    const link = box(72 + 9 * 6 - 1, 98, 72 + 13 * 6 + 1, 114, 'https://lilt.example/');
+    const pieces = (items: ReturnType<typeof run>[]) => items.map((it) => [it.str, it.href]);
+    const expected = [
+      ['ill fill ', undefined],
+      ['lilt', 'https://lilt.example/'],
+      [' will mill WWW MMM HELP WANTED NOW', undefined],
+    ];
+    const placed = [run(line, 72, 100)];
+    const starts = { x: [line.length, ...Array.from(line, (_, k) => 72 + k * 6)], at: new Map([[placed[0], 0]]) };
+    attachLinks(placed, [link], [], starts as CharStarts);
+    expect(pieces(placed)).toEqual(expected);
+    const even = [run(line, 72, 100)];
+    attachLinks(even, [link], ['Helvetica']);
+    expect(pieces(even)).toEqual(expected);
   });
 });
 

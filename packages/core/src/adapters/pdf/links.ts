@@ -1,3 +1,4 @@
+import { monoByName } from './backend/font-names.ts';
 import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
@@ -114,7 +115,8 @@ function linkedPieces(it: TextItem, list: LinkBox[], mono: readonly string[], st
   }
   if (!edges.length) return null;
   const placed = starts ? charStarts(it, starts) : null;
-  const xs = placed ?? placeChars(it, mono.includes(it.fontName));
+  // pdf.js flags a font monospaced by its descriptor; a name (Courier) says so where flags do not.
+  const xs = placed ?? placeChars(it, mono.includes(it.fontName) || monoByName(it.fontName));
   const cuts: number[] = [];
   for (const [edge, start] of edges) cuts.push(wordEdge(it.str, xs, edge, start));
   cuts.sort((a, b) => a - b);

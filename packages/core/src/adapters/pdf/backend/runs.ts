@@ -3,7 +3,7 @@ import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { CharStarts } from '../links.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, reverseGlyphs } from '../text.ts';
-import { baseFontName, boldByName, italicByName } from './font-names.ts';
+import { baseFontName, boldByName, italicByName, monoByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
 /** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
@@ -358,7 +358,7 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
     name: name || `font${font}`,
     bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name))),
     italic: (flags & FLAG_ITALIC) !== 0 || italicByName(name),
-    mono: (flags & FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol/i.test(name),
+    mono: (flags & FLAG_FIXED_PITCH) !== 0 || monoByName(name),
   };
   fonts.set(font, facts);
   return facts;
