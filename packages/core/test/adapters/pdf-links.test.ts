@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachLinks, type LinkBox } from '../../src/adapters/pdf/links.ts';
+import { attachLinks, type CharStarts, type LinkBox } from '../../src/adapters/pdf/links.ts';
+import { fixture } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 import { textRun as run } from '../helpers/text-items.ts';
@@ -44,6 +45,25 @@ describe('PDF link annotations on text runs', () => {
     attachLinks(many, links);
     expect(many).toHaveLength(1);
   });
+
+  it('splits where the backend placed the characters, or evenly in a monospaced font, not by typical advances', () => {
+    // Narrow letters set 6 points wide, as Courier sets them: typical advances put `lilt` on `will`.
+    const line = 'ill fill lilt will mill WWW MMM HELP WANTED NOW';
+    const link = box(72 + 9 * 6 - 1, 98, 72 + 13 * 6 + 1, 114, 'https://lilt.example/');
+    const pieces = (items: ReturnType<typeof run>[]) => items.map((it) => [it.str, it.href]);
+    const expected = [
+      ['ill fill ', undefined],
+      ['lilt', 'https://lilt.example/'],
+      [' will mill WWW MMM HELP WANTED NOW', undefined],
+    ];
+    const placed = [run(line, 72, 100)];
+    const starts = { x: [line.length, ...Array.from(line, (_, k) => 72 + k * 6)], at: new Map([[placed[0], 0]]) };
+    attachLinks(placed, [link], [], starts as CharStarts);
+    expect(pieces(placed)).toEqual(expected);
+    const even = [run(line, 72, 100)];
+    attachLinks(even, [link], ['Helvetica']);
+    expect(pieces(even)).toEqual(expected);
+  });
 });
 
 /**
@@ -78,5 +98,21 @@ describe.each(pdfBackends)('PDF links over part of a run (%s)', (backend) => {
     const line = 'Guide: read it before the visit.';
     const md = (await parse(linkedLinePdf(line, 0, 'Guide'.length, 'https://example.org/guide'))).markdown;
     expect(md).toContain('[Guide](https://example.org/guide): read it before the visit.');
+  });
+});
+
+describe.each(pdfBackends)('PDF links over words inside a line (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('links the word under each link in Courier and in Helvetica lines', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'linked-words.pdf'), {}, { filename: 'linked-words.pdf' }))
+      .markdown;
+    // Typical proportional advances put Courier's links a word off: `lilt` on `will`, `HELP` lost.
+    expect(md).toContain(
+      'ill fill [lilt](https://example.com/lilt) will mill WWW MMM [HELP](https://example.com/HELP) WANTED NOW',
+    );
+    expect(md).toContain(
+      'MMMM WWWW mmmm wwww [see](https://example.org/see) this then ill fill [lilt](https://example.org/lilt).',
+    );
   });
 });

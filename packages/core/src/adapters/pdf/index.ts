@@ -174,7 +174,7 @@ async function readPage(
 ): Promise<LaidOutPage> {
   const { width, height } = page;
   const items = attachAccents(page.items);
-  attachLinks(items, page.links);
+  attachLinks(items, page.links, page.monoFonts, page.charStarts);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
   const noText = !items.some((it) => !it.rotated && it.str.trim());

@@ -1,5 +1,16 @@
+import { monoByName } from './backend/font-names.ts';
 import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
+
+/**
+ * Where the characters of runs start on the page, as a backend placed them: for a run `r`,
+ * `x[at.get(r)]` is the length of its text as placed and the starts follow, one for each UTF-16
+ * unit. One array per page, not one per run: kept only on pages with links.
+ */
+export interface CharStarts {
+  x: number[];
+  at: Map<TextItem, number>;
+}
 
 /** A link annotation's active area on the page (top-left origin, as text runs have it). */
 export interface LinkBox extends Rect {
@@ -25,7 +36,12 @@ const MAX_BANDS = 400;
  * spread down a page cost little more than the runs; all stacked in one band, each run of that band
  * meets each (30,000 runs and 5,000 links in one band: about 0.3 s, measured in review).
  */
-export function attachLinks(items: TextItem[], links: LinkBox[] | undefined): void {
+export function attachLinks(
+  items: TextItem[],
+  links: LinkBox[] | undefined,
+  mono: readonly string[] = [],
+  starts?: CharStarts,
+): void {
   if (!links?.length || !items.length) return;
   let lo = Infinity;
   let hi = -Infinity;
@@ -50,7 +66,7 @@ export function attachLinks(items: TextItem[], links: LinkBox[] | undefined): vo
   for (let k = 0; k < items.length; k++) {
     const it = items[k] as TextItem;
     const list = bands.get(bandOf(it));
-    const pieces = list ? linkedPieces(it, list) : null;
+    const pieces = list ? linkedPieces(it, list, mono, starts) : null;
     if (pieces) {
       split ??= items.slice(0, k);
       for (const p of pieces) split.push(p);
@@ -81,11 +97,10 @@ function linkAt(list: LinkBox[], x: number, y: number): LinkBox | undefined {
  * Sets the run's link, or splits the run where a link begins or ends inside it and returns the
  * pieces, each with the link its own centre lies in. pdf.js gives a line of one font as one run
  * (PDFium one text object), so a link over a few of its words would otherwise be lost, or spread
- * over the whole run. pdf.js gives no glyph positions with a run, so the edge is placed by the
- * typical advance of each character (`advance`) and moved to the nearest word edge: link boxes
- * frame whole words. Placing by character count instead put one link of eu-001 a word early.
+ * over the whole run. Each edge is moved to the nearest word edge (link boxes frame whole words),
+ * found where the backend placed the characters (`charStarts`) or else estimated (`placeChars`).
  */
-function linkedPieces(it: TextItem, list: LinkBox[]): TextItem[] | null {
+function linkedPieces(it: TextItem, list: LinkBox[], mono: readonly string[], starts?: CharStarts): TextItem[] | null {
   const cy = it.y + it.h / 2;
   it.href = linkAt(list, it.x + it.w / 2, cy)?.href;
   const n = it.str.length;
@@ -99,24 +114,64 @@ function linkedPieces(it: TextItem, list: LinkBox[]): TextItem[] | null {
     if (edges.length > MAX_EDGES) return null;
   }
   if (!edges.length) return null;
-  const ends = advances(it.str);
+  const placed = starts ? charStarts(it, starts) : null;
+  // pdf.js flags a font monospaced by its descriptor; a name (Courier) says so where flags do not.
+  const xs = placed ?? placeChars(it, mono.includes(it.fontName) || monoByName(it.fontName));
   const cuts: number[] = [];
-  for (const [edge, start] of edges)
-    cuts.push(wordEdge(it.str, ends, (ends[n] as number) * ((edge - it.x) / it.w), start));
-  const scale = it.w / (ends[n] as number);
+  for (const [edge, start] of edges) cuts.push(wordEdge(it.str, xs, edge, start));
   cuts.sort((a, b) => a - b);
   const pieces: TextItem[] = [];
   let from = 0;
   for (const at of [...cuts, n]) {
     if (at <= from || (at < n && !it.str.slice(from, at).trim())) continue;
-    const x = it.x + (ends[from] as number) * scale;
-    const w = ((ends[at] as number) - (ends[from] as number)) * scale;
+    const x = xs[from] as number;
+    const w = (xs[at] as number) - x;
     pieces.push({ ...it, str: it.str.slice(from, at), x, w, hasEOL: at === n && it.hasEOL, href: undefined });
     from = at;
   }
   if (pieces.length < 2) return null;
   for (const p of pieces) p.href = linkAt(list, p.x + p.w / 2, cy)?.href;
   return pieces;
+}
+
+/**
+ * Where each character of the run starts as the backend placed it, the run's end last; null when
+ * the run's text changed since (accents composed into it).
+ */
+function charStarts(it: TextItem, starts: CharStarts): number[] | null {
+  const at = starts.at.get(it);
+  if (at === undefined) return null;
+  const m = starts.x[at] as number;
+  const n = it.str.length;
+  // A blank added after the run where a blank-only run followed it stands at the run's end.
+  if (n !== m && !(n === m + 1 && it.str.endsWith(' '))) return null;
+  const end = it.x + it.w;
+  const xs: number[] = [];
+  let last = it.x;
+  for (let k = 0; k < n; k++) {
+    last = Math.min(end, Math.max(last, k < m ? (starts.x[at + 1 + k] as number) : end));
+    xs.push(last);
+  }
+  xs.push(end);
+  return xs;
+}
+
+/**
+ * Where each character of the run starts, estimated, the run's end last: by an even advance for
+ * a monospaced font, else by the typical advance of each character (`advanceOf`). pdf.js gives
+ * no glyph positions with a run. Placing by character count put one link of eu-001 a word early;
+ * placing Courier by typical advances put links a word off (`lilt` on `will`).
+ */
+function placeChars(it: TextItem, even: boolean): number[] {
+  const n = it.str.length;
+  if (even) {
+    const xs: number[] = [];
+    for (let k = 0; k <= n; k++) xs.push(it.x + (it.w * k) / n);
+    return xs;
+  }
+  const ends = advances(it.str);
+  const scale = it.w / (ends[n] as number);
+  return ends.map((a) => it.x + a * scale);
 }
 
 const wordChar = /[\p{L}\p{N}\p{M}]/u;
@@ -147,7 +202,7 @@ function advances(s: string): number[] {
 }
 
 /**
- * The word edge nearest to advance `at`: where a link starts, after a blank or before a word that
+ * The word edge nearest to `at` (`ends`: where each character starts, the run's end last): where a link starts, after a blank or before a word that
  * follows punctuation; where one ends, at the end of a word. Link boxes stand a point or two
  * beyond the text they frame, which would otherwise take a full stop after the link in with it.
  */

@@ -37,3 +37,10 @@ export function italicByName(name: string): boolean {
   const base = baseFontName(name);
   return italicWords.test(base) || italicSuffix.test(base) || texItalic.test(base);
 }
+
+const monoWords = /mono|courier|consol/i;
+
+/** Monospaced by name (Courier, Consolas, the many *Mono faces), where the font's flags do not say so. */
+export function monoByName(name: string): boolean {
+  return monoWords.test(name);
+}

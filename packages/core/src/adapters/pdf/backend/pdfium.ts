@@ -233,7 +233,10 @@ function readPage(
   const { x } = p;
   h.text = x.FPDFText_LoadPage(h.page);
   if (!h.text) throw new Error('PDFium could not read the page text.');
-  const { items, turn, width, height, mono } = assembleRuns(p, h.text, h.frame, fonts);
+  // Links are read in the frame the runs end up in, which only the runs tell; whether there are
+  // any is known before, and only then are the characters' starts kept.
+  const linked = request?.links === true && hasLinks(p, h.page);
+  const { items, turn, width, height, mono, starts } = assembleRuns(p, h.text, h.frame, fonts, linked);
   const frame = turn ? multiply(turn, h.frame.m) : h.frame.m;
   let graphics: PageGraphics | undefined;
   return {
@@ -242,6 +245,7 @@ function readPage(
     items,
     monoFonts: mono,
     links: request?.links ? readLinks(p, doc, h.page, frame) : undefined,
+    charStarts: starts ?? undefined,
     async graphics() {
       if (!isOpen(h)) throw new Error('The PDF page is closed.');
       graphics ??= readGraphics(p, h.page, frame, width, height);
@@ -338,6 +342,18 @@ function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector): 
   }
   shapes.path(d, stroke && !fill, m);
   return n;
+}
+
+/** Whether the page has a link annotation of any kind: one step of PDFium's link walk. */
+function hasLinks(p: Pdfium, page: number): boolean {
+  const { x } = p;
+  const mem = x.malloc(8);
+  try {
+    p.i32[mem >> 2] = 0;
+    return x.FPDFLink_Enumerate(page, mem, mem + 4) !== 0;
+  } finally {
+    x.free(mem);
+  }
 }
 
 /** Link annotations with web or mail targets, in the page's text space. */

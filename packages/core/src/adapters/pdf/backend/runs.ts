@@ -1,8 +1,9 @@
 import { mirrorBrackets } from '../brackets.ts';
 import { apply, type Matrix, turnMatrix } from '../extract.ts';
+import type { CharStarts } from '../links.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, reverseGlyphs } from '../text.ts';
-import { baseFontName, boldByName, italicByName } from './font-names.ts';
+import { baseFontName, boldByName, italicByName, monoByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
 /** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
@@ -18,6 +19,17 @@ export interface FontFacts {
   bold: boolean;
   italic: boolean;
   mono: boolean;
+}
+
+/** A page's runs, the turn that set its text upright, its size so turned, its monospaced fonts. */
+export interface AssembledPage {
+  items: TextItem[];
+  turn: Matrix | null;
+  width: number;
+  height: number;
+  mono: string[];
+  /** Where the runs' characters start (`attachLinks`), kept when asked for and the page is not turned. */
+  starts: CharStarts | null;
 }
 
 /** Font descriptor flags (PDF 32000 table 123). */
@@ -50,6 +62,8 @@ interface RawRun {
    * until one is met. Always present: a field added later would give runs two shapes.
    */
   ligatures: number[] | null;
+  /** Where the run's character starts begin in the page's `CharStarts.x`; -1 when not kept. */
+  from: number;
 }
 
 const combining = /\p{M}/u;
@@ -71,7 +85,8 @@ export function assembleRuns(
   tp: number,
   frame: Frame,
   fonts: Map<number, FontFacts>,
-): { items: TextItem[]; turn: Matrix | null; width: number; height: number; mono: string[] } {
+  keepStarts: boolean,
+): AssembledPage {
   const x = p.x;
   const n = x.FPDFText_CountChars(tp);
   const box = p.scratch;
@@ -101,6 +116,14 @@ export function assembleRuns(
   /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
   let mark = '';
   let markAt = 0;
+  /**
+   * Where each character of the runs starts (display x), kept only on pages with links: what
+   * `attachLinks` splits a run at. One array for the page, each run's starts after its length.
+   */
+  const xs: number[] = [];
+  const keep = (at: number, units: number): void => {
+    if (keepStarts) for (let k = 0; k < units; k++) xs.push(at);
+  };
   for (let i = 0; i < n; i++) {
     const u = x.FPDFText_GetUnicode(tp, i);
     const obj = u === 32 || u === 13 || u === 10 ? x.FPDFText_GetTextObject(tp, i) : -1;
@@ -146,6 +169,7 @@ export function assembleRuns(
       const horizontal = !run || run.q % 2 === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
+        keep(cx0, mark.length + ch.length);
         run.str += mark + ch;
         endsSpace = false;
       } else {
@@ -175,6 +199,8 @@ export function assembleRuns(
           if (run.ligatures) run.ligatures.push(run.str.length - 1);
           else run.ligatures = [run.str.length - 1];
         }
+        if (space && !endsSpace) keep(lastHi, 1);
+        keep(cx0, ch.length + mark.length);
         run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
         endsSpace = ch === ' ';
         if (mark) {
@@ -195,7 +221,10 @@ export function assembleRuns(
         lastCross = cross;
         continue;
       }
-      if (space && !endsSpace) run.str += ' ';
+      if (space && !endsSpace) {
+        keep(lastHi, 1);
+        run.str += ' ';
+      }
     }
     spaced = false;
     let font = objFonts.get(textObj);
@@ -238,6 +267,9 @@ export function assembleRuns(
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
       mark = '';
     }
+    const from = keepStarts ? xs.length : -1;
+    if (keepStarts) xs.push(0);
+    keep(cx0, str.length);
     run = {
       str,
       q,
@@ -254,6 +286,7 @@ export function assembleRuns(
       eol: false,
       backwards: 0,
       ligatures: null,
+      from,
     };
     endsSpace = str.endsWith(' ');
     runObj = textObj;
@@ -262,8 +295,11 @@ export function assembleRuns(
     lastHi = hi;
     lastCross = cross;
   }
-  if (mark && run) run.str += mark;
-  return toItems(runs, frame, [...mono]);
+  if (mark && run) {
+    keep(lastLo, mark.length);
+    run.str += mark;
+  }
+  return toItems(runs, frame, [...mono], keepStarts ? { x: xs, at: new Map() } : null);
 }
 
 /**
@@ -404,7 +440,7 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
     name: name || `font${font}`,
     bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name))),
     italic: (flags & FLAG_ITALIC) !== 0 || italicByName(name),
-    mono: (flags & FLAG_FIXED_PITCH) !== 0 || /mono|courier|consol/i.test(name),
+    mono: (flags & FLAG_FIXED_PITCH) !== 0 || monoByName(name),
   };
   fonts.set(font, facts);
   return facts;
@@ -460,11 +496,7 @@ function lamAlef(s: string, at: number[]): string {
  * portrait page), then makes items: upright runs keep their baseline and font size as the box,
  * runs at another quarter turn are kept boxed and flagged for tables only, other angles are dropped.
  */
-function toItems(
-  runs: RawRun[],
-  frame: Frame,
-  mono: string[],
-): { items: TextItem[]; turn: Matrix | null; width: number; height: number; mono: string[] } {
+function toItems(runs: RawRun[], frame: Frame, mono: string[], starts: CharStarts | null): AssembledPage {
   const chars = [0, 0, 0, 0];
   for (const r of runs) if (r.q < 4) chars[r.q] = (chars[r.q] ?? 0) + r.str.length;
   let dominant = 0;
@@ -517,7 +549,7 @@ function toItems(
     }
     // Right-to-left text stored in visual order reads backwards: the line code wants logical order.
     if (rtl && r.backwards === 0 && str.length > 1) str = reverseGlyphs(str);
-    items.push({
+    const item: TextItem = {
       str,
       x: x0,
       y: oy - r.size,
@@ -531,7 +563,13 @@ function toItems(
       hasEOL: r.eol,
       rotated: false,
       href: undefined,
-    });
+    };
+    items.push(item);
+    // Starts are display x: of use on an unturned page, for runs read left to right as stored.
+    if (starts && r.from >= 0 && !turn && !rtl && r.backwards === 0 && str.length === r.str.length) {
+      starts.x[r.from] = str.length;
+      starts.at.set(item, r.from);
+    }
   }
-  return { items, turn, width, height, mono };
+  return { items, turn, width, height, mono, starts };
 }

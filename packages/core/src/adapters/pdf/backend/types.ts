@@ -1,5 +1,5 @@
 import type { DocumentMetadata } from '../../../tree/types.ts';
-import type { LinkBox } from '../links.ts';
+import type { CharStarts, LinkBox } from '../links.ts';
 import type { Rect, Segment, TextItem } from '../model.ts';
 
 /**
@@ -58,6 +58,8 @@ export interface PdfPageContent {
   /** Font names (as in `TextItem.fontName`) known to be monospace. */
   monoFonts: string[];
   links?: LinkBox[] | undefined;
+  /** Where the characters of runs start, where the backend knows (PDFium, on pages with links). */
+  charStarts?: CharStarts | undefined;
   /**
    * Rulings, rectangles and image boxes. May also complete the runs' bold/italic flags (pdf.js only
    * learns font names while drawing). Costs about as much as the text, so callers ask when needed.
