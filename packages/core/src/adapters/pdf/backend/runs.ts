@@ -234,7 +234,10 @@ export function assembleRuns(
       if (font.mono) mono.add(font.name);
     }
     const size = fontSize(p, tp, i) || cy1 - cy0 || 1;
-    const angle = baselineAngle(p, tp, i);
+    // PDFium's angle is the baseline's for every run turned a quarter or not at all, the common case:
+    // the matrix is read only for runs it puts off the quarter turns (a slanted font, or a tilt).
+    let angle = x.FPDFText_GetCharAngle(tp, i);
+    if (quarter(angle, 0) === 4) angle = baselineAngle(p, tp, i);
     const q = quarter(angle, turned);
     let ux = 1;
     let uy = 0;
