@@ -19,19 +19,28 @@ export function replaceContents<T>(out: T[], items: readonly T[]): T[] {
 
 /** How many of `sorted` (ascending) lie within `d` of `x`: two binary searches. */
 export function countNear(sorted: readonly number[], x: number, d: number): number {
-  // The first place whose value is past `v` (`after`) or not before it.
-  const place = (v: number, after: boolean) => {
+  const [lo, hi] = nearRange(sorted, x, d);
+  return hi - lo;
+}
+
+/**
+ * The places `[lo, hi)` of the values of `sorted` (ascending) within `d` of `x`, by
+ * `Math.abs(value - x) <= d` exactly: the difference grows with the value, so they are one range.
+ */
+export function nearRange(sorted: readonly number[], x: number, d: number): [number, number] {
+  // The first place whose value is `x + d` past (`after`) or not `d` short of it.
+  const place = (after: boolean) => {
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
       const m = (lo + hi) >> 1;
-      const s = sorted[m] as number;
-      if (s < v || (after && s === v)) lo = m + 1;
+      const gap = (sorted[m] as number) - x;
+      if (after ? gap <= d : gap < -d) lo = m + 1;
       else hi = m;
     }
     return lo;
   };
-  return place(x + d, true) - place(x - d, false);
+  return [place(false), place(true)];
 }
 
 /** Largest value, or `empty` when there is none. */

@@ -201,3 +201,39 @@ describe('unruled table tries on a page of near-tables', () => {
     );
   });
 });
+
+describe('unruled tables on a page of thousands of rows', () => {
+  it('judges a last column of thousands of rows once, and finds the table after them', () => {
+    // 3,000 rows of three chunks whose last cells run long on every other row, lower case: no column
+    // of short cells (half of them long), so each row's column was counted against every row again.
+    const items: TextItem[] = [];
+    const lines = 3000;
+    for (let k = 0; k < lines; k++) {
+      const y = 40 + k * 14;
+      items.push(textRun(`set in ${String(k).padStart(4, '0')} parts`, 40, y));
+      items.push(textRun('and so on', 160, y));
+      items.push(textRun(k % 2 ? 'the long words of a description run on past it' : 'Short', 240, y));
+    }
+    const tableTop = 40 + lines * 14 + 60;
+    const codes = [
+      ['Code', 'Name', 'Rate'],
+      ['A1', 'Alpha', '1.5'],
+      ['B2', 'Beta', '2.5'],
+      ['C3', 'Gamma', '3.5'],
+    ];
+    for (const [r, row] of codes.entries())
+      for (const [c, text] of row.entries()) items.push(textRun(text, 40 + c * 90, tableTop + r * 14));
+    const page = { number: 1, width: 612, height: (tableTop + 100) / 0.9, items, segments: [], rects: [] };
+    const tables = borderlessTables(page, new Set(), () => runVocabulary(items)(), { rows: 0 });
+    expect(tables).toHaveLength(1);
+    expect(renderMarkdown(root([(tables[0] as TableRegion).table])).trim()).toBe(
+      [
+        '| Code | Name | Rate |',
+        '| --- | --- | --- |',
+        '| A1 | Alpha | 1.5 |',
+        '| B2 | Beta | 2.5 |',
+        '| C3 | Gamma | 3.5 |',
+      ].join('\n'),
+    );
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { append, maxOf } from '../../../util/arrays.ts';
+import { append, maxOf, nearRange } from '../../../util/arrays.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
@@ -475,20 +475,28 @@ export function borderlessTables(
  * on most lines, mostly mid-sentence.
  */
 function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
-  const starts: number[] = [];
+  // Each row's last chunk judged once, then counted by where it starts through sorted starts and
+  // running sums: a region of thousands of rows stays n log n, not every row against every other.
   const lastOf = (r: Row) => r.chunks[r.chunks.length - 1] as [number, number];
-  for (const r of rows) {
-    if (r.chunks.length < 3) continue;
-    const start = lastOf(r)[0];
+  const judged: { start: number; short: boolean }[] = [];
+  for (const o of rows) {
+    if (o.chunks.length < 3) continue;
+    const [c, d] = lastOf(o);
+    judged.push({
+      start: c,
+      short: d - c < wide || afresh.test(chunkTexts(o, items).texts[o.chunks.length - 1] as string),
+    });
+  }
+  const sorted = [...judged].sort((a, b) => a.start - b.start);
+  const at = sorted.map((j) => j.start);
+  const shorts = [0];
+  for (const j of sorted) shorts.push((shorts[shorts.length - 1] as number) + (j.short ? 1 : 0));
+  const starts: number[] = [];
+  for (const { start } of judged) {
     if (starts.some((x) => Math.abs(x - start) <= 3)) continue;
-    let short = 0;
-    let long = 0;
-    for (const o of rows) {
-      if (o.chunks.length < 3 || Math.abs(lastOf(o)[0] - start) > 3) continue;
-      const [c, d] = lastOf(o);
-      if (d - c < wide || afresh.test(chunkTexts(o, items).texts[o.chunks.length - 1] as string)) short++;
-      else long++;
-    }
+    const [lo, hi] = nearRange(at, start, 3);
+    const short = (shorts[hi] as number) - (shorts[lo] as number);
+    const long = hi - lo - short;
     if (short >= 3 && short >= long * 2) starts.push(start);
   }
   return starts;
@@ -1869,16 +1877,21 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
       out.push(col);
       continue;
     }
+    // Rows covering each bin: a bin counts a row once, however many of its runs cross it (the
+    // last row that counted it is kept, rather than a fresh array a row).
     const cover = new Int32Array(bins);
-    for (const r of rows) {
-      const row = new Uint8Array(bins);
+    const counted = new Int32Array(bins).fill(-1);
+    for (const [n, r] of rows.entries()) {
       for (const i of r.items) {
         const it = items[i] as TextItem;
         const a = Math.max(0, Math.floor(it.x - c0));
         const b = Math.min(bins, Math.ceil(it.x + it.w - c0));
-        for (let k = a; k < b; k++) row[k] = 1;
+        for (let k = a; k < b; k++) {
+          if (counted[k] === n) continue;
+          counted[k] = n;
+          cover[k] = (cover[k] as number) + 1;
+        }
       }
-      for (let k = 0; k < bins; k++) cover[k] = (cover[k] as number) + (row[k] as number);
     }
     let start = 0;
     for (let k = 0; k < bins; ) {
