@@ -64,3 +64,19 @@ export function minOf(values: Iterable<number>, empty = Number.POSITIVE_INFINITY
   }
   return best;
 }
+
+/**
+ * The key with the largest count, the first one (in the map's order) on a tie; undefined for an
+ * empty map. Body sizes and fonts are the ones most characters are set in.
+ */
+export function mostCounted<K>(counts: ReadonlyMap<K, number>): K | undefined {
+  let best: K | undefined;
+  let most = -1;
+  for (const [k, n] of counts) {
+    if (n > most) {
+      most = n;
+      best = k;
+    }
+  }
+  return best;
+}

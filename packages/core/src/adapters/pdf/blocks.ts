@@ -1,7 +1,7 @@
 import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
-import { maxOf } from '../../util/arrays.ts';
+import { mostCounted } from '../../util/arrays.ts';
 import {
   joinsKorean,
   lastChars,
@@ -62,8 +62,8 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
       fontChars.set(l.font, (fontChars.get(l.font) ?? 0) + n);
     }
   }
-  const bodySize = top(sizeChars) ?? 10;
-  const bodyFont = top(fontChars) ?? '';
+  const bodySize = mostCounted(sizeChars) ?? 10;
+  const bodyFont = mostCounted(fontChars) ?? '';
   const gaps: number[] = [];
   for (const p of pages) {
     for (let i = 1; i < p.lines.length && gaps.length < 5000; i++) {
@@ -96,13 +96,6 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     lineGap,
     vocab: lazyVocabulary(pages),
   };
-}
-
-function top<K>(m: Map<K, number>): K | undefined {
-  let best: K | undefined;
-  let n = -1;
-  for (const [k, v] of m) if (v > n) [best, n] = [k, v];
-  return best;
 }
 
 const firstWord = /[\p{L}\p{N}]+/u;
@@ -240,7 +233,10 @@ function bboxOf(lines: Line[]): BBox {
 
 /** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
 function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirst = 0): Inline[] {
-  const spans: Span[] = [];
+  // Each span's text is kept as the pieces its lines give and joined once at the end: its end is
+  // read at every line, and read from a string grown by appending, it is copied whole each time
+  // (a paragraph of thousands of lines would be quadratic).
+  const spans: { sp: Span; parts: string[] }[] = [];
   lines.forEach((l, i) => {
     let ls = l.spans;
     if (i === 0 && stripFirst > 0) ls = stripPrefix(ls, stripFirst);
@@ -250,23 +246,30 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
       if (!t) return;
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
-        const pt = prev.text;
         // The span holds the paragraph so far: its end is tested on its last characters alone.
-        const end = lastChars(pt);
+        const end = lastChars(endOf(prev.parts, (e) => e.length >= 3));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
-          if (removeHyphen(pt.slice(0, -1), t, vocab)) prev.text = pt.slice(0, -1);
+          // Up to a character that is no letter: the word before the hyphen is all that is asked about.
+          const left = endOf(prev.parts, (e) => /\P{L}/u.test(e.slice(0, -1))).slice(0, -1);
+          if (removeHyphen(left, t, vocab)) dropLast(prev.parts);
         } else if (!/\s$/.test(end) && !runsOnAt(end, t) && !joinsKorean(lines[i - 1]?.text ?? end, t, vocab))
           t = ` ${t}`;
       }
-      if (prev && prev.bold === sp.bold && prev.italic === sp.italic && prev.sup === sp.sup && prev.href === sp.href)
-        prev.text += t;
-      else spans.push({ ...sp, text: t });
+      if (
+        prev &&
+        prev.sp.bold === sp.bold &&
+        prev.sp.italic === sp.italic &&
+        prev.sp.sup === sp.sup &&
+        prev.sp.href === sp.href
+      )
+        prev.parts.push(t);
+      else spans.push({ sp, parts: [t] });
     });
   });
   const out: Inline[] = [];
-  for (const sp of spans) {
-    const value = sp.text.replace(/ {2,}/g, ' ');
+  for (const { sp, parts } of spans) {
+    const value = parts.join('').replace(/ {2,}/g, ' ');
     if (!value) continue;
     let node: Inline = text(value);
     if (sp.sup) node = { type: 'superscript', children: [node] };
@@ -280,6 +283,26 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
     out.push(node);
   }
   return out;
+}
+
+/** The end of a text kept in pieces: the pieces joined from the last back until `enough` holds of it, or all. */
+function endOf(parts: readonly string[], enough: (end: string) => boolean): string {
+  let end = '';
+  for (let k = parts.length - 1; k >= 0; k--) {
+    end = (parts[k] as string) + end;
+    if (enough(end)) break;
+  }
+  return end;
+}
+
+/** Drops the last character of a text kept in pieces (the last piece not empty holds it). */
+function dropLast(parts: string[]): void {
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const p = parts[k] as string;
+    if (!p) continue;
+    parts[k] = p.slice(0, -1);
+    return;
+  }
 }
 
 const wordy = /[\p{L}\p{N}]/u;
@@ -313,6 +336,7 @@ function stripPrefix(spans: Span[], n: number): Span[] {
 export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   const blocks: Block[] = [];
   let para: Line[] = [];
+  let shape = paraShape();
   // `x` is an indent (`indentOf`), comparable only between lines read the same way (`rtl`).
   let item: { lines: Line[]; strip: number; keep: string; node: ListItem; x: number; rtl: boolean } | null = null;
   const stack: { x: number; rtl: boolean; list: List }[] = [];
@@ -327,6 +351,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
     const kids = inlines(para, s.vocab);
     if (kids.length) place(paragraph(kids), bboxOf(para));
     para = [];
+    shape = paraShape();
   };
   const flushItem = (): void => {
     if (!item) return;
@@ -419,12 +444,12 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       }
     }
     if (stack.length) closeLists();
-    if (para.length && prev && continues(para, prev, lines, i, i > 1 ? (lines[i - 2] as Line) : null, leading)) {
-      para.push(l);
+    if (para.length && prev && continues(para, shape, prev, lines, i, i > 1 ? (lines[i - 2] as Line) : null, leading)) {
+      grow(para, shape, l);
       continue;
     }
     flushPara();
-    para = [l];
+    grow(para, shape, l);
   }
   flushPara();
   closeLists();
@@ -535,12 +560,46 @@ const fieldLabel = (l: Line): boolean => {
   return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
 };
 
-/** Whether a paragraph's last two lines (or its one line after the first) are set flush at `left`, the last ending a sentence. */
-function endsFlush(para: Line[], left: number): boolean {
+/**
+ * Whether a paragraph's last two lines in its column (or its one line there after the first) are
+ * set flush at `left`, the last ending a sentence.
+ */
+function endsFlush(para: Line[], shape: ParaShape): boolean {
   const last = para[para.length - 1] as Line;
   const before = para[para.length - 2] as Line;
-  const flush = (l: Line) => l.x0 - left < l.size * 0.3;
-  return /[.!?。]$/.test(last.text) && flush(last) && (para.length === 2 || flush(before));
+  const flush = (l: Line) => l.x0 - shape.left < l.size * 0.3;
+  return /[.!?。]$/.test(last.text) && flush(last) && (para.length - shape.from === 2 || flush(before));
+}
+
+/**
+ * What `continues` measures of a paragraph, kept up as its lines are added rather than measured
+ * again at each line (a paragraph of thousands of lines stays linear).
+ */
+interface ParaShape {
+  /** Where the paragraph's part in the current column starts: after its last step up the page. */
+  from: number;
+  /** That part's left and right edges. */
+  left: number;
+  right: number;
+  /** The paragraph's widest line. */
+  widest: number;
+}
+
+const paraShape = (): ParaShape => ({ from: 0, left: Infinity, right: -Infinity, widest: -Infinity });
+
+/** Adds `l` to the paragraph and its shape. */
+function grow(para: Line[], shape: ParaShape, l: Line): void {
+  const last = para[para.length - 1];
+  // A line starting higher up than the one before it starts the paragraph's part in a new column.
+  if (last && l.base - last.base <= -last.size * 0.3) {
+    shape.from = para.length;
+    shape.left = Infinity;
+    shape.right = -Infinity;
+  }
+  para.push(l);
+  shape.left = Math.min(shape.left, l.x0);
+  shape.right = Math.max(shape.right, l.x1);
+  shape.widest = Math.max(shape.widest, l.x1 - l.x0);
 }
 
 /** A line opening with a number: a contents entry's page, a section's number. */
@@ -575,6 +634,7 @@ function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): numb
  */
 function continues(
   para: Line[],
+  shape: ParaShape,
   prev: Line,
   lines: readonly Line[],
   at: number,
@@ -600,13 +660,7 @@ function continues(
     if (!(l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text))) return false;
     if (numbered.test((para[0] as Line).text) && numbered.test(l.text)) return false;
     const next = columnWidth(lines, at) * 0.9;
-    return (
-      maxOf(
-        para.map((p) => p.x1 - p.x0),
-        0,
-      ) >= next ||
-      (/^\p{Ll}/u.test(l.text) && columnWidth(lines, at - 1, -1) >= next)
-    );
+    return shape.widest >= next || (/^\p{Ll}/u.test(l.text) && columnWidth(lines, at - 1, -1) >= next);
   }
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.
@@ -616,16 +670,8 @@ function continues(
   if (pitch > Math.max(usual * 1.35, prev.size * 1.5)) return false;
   // Edges of the paragraph's part in this column: a paragraph run on from the column before has
   // its other lines there, and measured with them, this column's second line looks set in.
-  let from = para.length - 1;
-  while (from > 0 && (para[from] as Line).base - (para[from - 1] as Line).base > -(para[from - 1] as Line).size * 0.3)
-    from--;
-  const col = from > 0 ? para.slice(from) : para;
-  let right = -Infinity;
-  let left = Infinity;
-  for (const p of col) {
-    right = Math.max(right, p.x1);
-    left = Math.min(left, p.x0);
-  }
+  const { left, right } = shape;
+  const inColumn = para.length - shape.from;
   // A contents entry ends at its page number, after a leader of dots.
   if (tocEntry.test(prev.text)) return false;
   // Lines that each open with a bold "Label:" are a list of fields, not one paragraph.
@@ -641,7 +687,7 @@ function continues(
   if (
     para.length > 1 &&
     !prev.rtl &&
-    (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && col.length > 1 && endsFlush(col, left)))
+    (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && inColumn > 1 && endsFlush(para, shape)))
   )
     return false;
   // Numbered entries set with a hanging indent: under an entry's first line the rest is set in

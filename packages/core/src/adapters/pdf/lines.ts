@@ -1,3 +1,4 @@
+import { mostCounted } from '../../util/arrays.ts';
 import { pairBrackets } from './brackets.ts';
 import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
@@ -213,8 +214,8 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
     if (it.x + it.w > x1) x1 = it.x + it.w;
     if (it.y + it.h > y1) y1 = it.y + it.h;
   }
-  const size = argmax(sizeChars, 0);
-  const font = argmax(fontChars, '');
+  const size = mostCounted(sizeChars) ?? 0;
+  const font = mostCounted(fontChars) ?? '';
   const rtl = rtlChars * 2 > chars;
   const order = idx.slice();
   if (order.length > 1) {
@@ -422,16 +423,4 @@ function leftToRightRuns(
 function neutralsOut(s: string, [head, tail]: [number, number]): string {
   const turn = (t: string) => [...t].reverse().join('');
   return turn(s.slice(s.length - tail)) + s.slice(head, s.length - tail) + turn(s.slice(0, head));
-}
-
-function argmax<K>(m: Map<K, number>, fallback: K): K {
-  let best = fallback;
-  let n = -1;
-  for (const [k, v] of m) {
-    if (v > n) {
-      n = v;
-      best = k;
-    }
-  }
-  return best;
 }

@@ -1,4 +1,4 @@
-import { append } from '../../util/arrays.ts';
+import { append, mostCounted } from '../../util/arrays.ts';
 import { buildLines, type Line } from './lines.ts';
 import type { Rect, TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
@@ -114,17 +114,8 @@ function askewPassage(runs: TextItem[], body: number): Line[] | null {
 /** The size most of the page's upright text is set at (by characters); infinite on a page without any. */
 function bodySize(lines: Line[]): number {
   const chars = new Map<number, number>();
-  let best = Number.POSITIVE_INFINITY;
-  let most = 0;
-  for (const l of lines) {
-    const n = (chars.get(l.size) ?? 0) + l.text.length;
-    chars.set(l.size, n);
-    if (n > most) {
-      most = n;
-      best = l.size;
-    }
-  }
-  return best;
+  for (const l of lines) chars.set(l.size, (chars.get(l.size) ?? 0) + l.text.length);
+  return mostCounted(chars) ?? Number.POSITIVE_INFINITY;
 }
 
 /**

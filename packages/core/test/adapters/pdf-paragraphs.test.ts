@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks, docStats } from '../../src/adapters/pdf/blocks.ts';
+import { buildLines } from '../../src/adapters/pdf/lines.ts';
+import type { TextItem } from '../../src/adapters/pdf/model.ts';
+import { blockText } from '../../src/tree/walk.ts';
+import { textRun } from '../helpers/text-items.ts';
+
+describe('PDF paragraphs of thousands of lines', () => {
+  it('reads a paragraph of 20,000 lines, hyphens at its line ends joined, in one pass', () => {
+    // Each line ends in a word broken at a hyphen that the next line ends. The paragraph's end and
+    // edges were measured again from its start at every line: quadratic in its lines.
+    const lines = 20_000;
+    const items: TextItem[] = [];
+    for (let k = 0; k < lines; k++) {
+      const str = k === 0 ? 'An exam-' : k === lines - 1 ? `ple ${k} ends here.` : `ple ${k} runs on to an exam-`;
+      items.push(textRun(str, 40, 40 + k * 14));
+    }
+    const page = {
+      number: 1,
+      width: 612,
+      height: 40 + lines * 14 + 100,
+      lines: buildLines(items),
+      tables: [],
+      images: [],
+    };
+    const blocks = buildBlocks(page, docStats([page], new Set(), new Map()));
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.type).toBe('paragraph');
+    const text = blockText(blocks[0] as (typeof blocks)[number]);
+    expect(text.startsWith('An example 1 runs on to an example 2 runs on')).toBe(true);
+    expect(text.endsWith(`an example ${lines - 1} ends here.`)).toBe(true);
+    expect(text.split('example')).toHaveLength(lines);
+  }, 120_000);
+});
