@@ -1798,13 +1798,15 @@ export function tableColumns(
   indents = false,
 ): { every: number; cols: [number, number][] } {
   const columnsOf = (rs: Row[]) => {
-    const idx = rs.flatMap((r) => r.items);
+    const idx: number[] = [];
+    for (const r of rs) append(idx, r.items);
     return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
   };
   const all = columnsOf(rows);
   const most = maxOf(rows.map((r) => r.chunks.length));
   const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
-  const finer = columnsOf(finerRows);
+  // Where every row is a fine one, the finer columns are the same (read once).
+  const finer = finerRows.length === rows.length ? all : columnsOf(finerRows);
   // With `indents`, as many columns either way, but lines of few cells hold runs inside the gap the
   // full rows leave after the label column, short of the next (items indented under a group's
   // label, "Supplies" over "Paint Supplies"): the projection of all rows took them into that next
@@ -1945,17 +1947,33 @@ const FIGURE_GAP = 1;
  * alone: their gaps are where the rows' runs happen to end.
  */
 function figureColumns(cols: [number, number][], items: TextItem[], idx: number[]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const col of cols) {
-    const inside: number[] = [];
-    let words = false;
-    for (const i of idx) {
-      const it = items[i] as TextItem;
-      const cx = it.x + it.w / 2;
-      if (cx < col[0] || cx > col[1]) continue;
-      inside.push(i);
-      if (!figure.test(it.str.trim())) words = true;
+  // Each run goes to the column its centre lies in, found by a binary search: the columns are a
+  // projection's, sorted and apart. One pass over the runs, not one a column.
+  const insides: number[][] = [];
+  const worded: boolean[] = [];
+  for (let k = 0; k < cols.length; k++) {
+    insides.push([]);
+    worded.push(false);
+  }
+  for (const i of idx) {
+    const it = items[i] as TextItem;
+    const cx = it.x + it.w / 2;
+    let lo = 0;
+    let hi = cols.length;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (((cols[m] as [number, number])[0] as number) <= cx) lo = m + 1;
+      else hi = m;
     }
+    const k = lo - 1;
+    if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
+    (insides[k] as number[]).push(i);
+    if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;
+  }
+  const out: [number, number][] = [];
+  for (const [k, col] of cols.entries()) {
+    const inside = insides[k] as number[];
+    const words = worded[k] as boolean;
     const parts = words || inside.length < 4 ? [col] : projection(extents(items, inside), FIGURE_GAP);
     // Each part a column of its own: figures in two rows at least.
     const full = parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
