@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vocabulary } from '../../src/adapters/pdf/hyphens.ts';
 import { runVocabulary } from '../../src/adapters/pdf/hyphens.ts';
-import type { TableRegion, TextItem } from '../../src/adapters/pdf/model.ts';
+import type { PageModel, TableRegion, TextItem } from '../../src/adapters/pdf/model.ts';
 import { borderlessTables, TRY_BUDGET } from '../../src/adapters/pdf/tables/borderless.ts';
 import { fillLayout, layoutFromJoins } from '../../src/adapters/pdf/tables/cells.ts';
 import { findGrids } from '../../src/adapters/pdf/tables/rulings.ts';
@@ -156,6 +156,28 @@ describe('pdf table cells from their runs', () => {
   });
 });
 
+/**
+ * Sets a table of codes on a page at `top`, below its other rows, and gives the page (tall enough
+ * that the table stands clear of the bottom margin, where running feet sit) and the table's Markdown.
+ */
+function withCodesTable(items: TextItem[], top: number): { page: PageModel; md: string } {
+  const codes = [
+    ['Code', 'Name', 'Rate'],
+    ['A1', 'Alpha', '1.5'],
+    ['B2', 'Beta', '2.5'],
+    ['C3', 'Gamma', '3.5'],
+    ['D4', 'Delta', '4.5'],
+  ];
+  for (const [r, row] of codes.entries())
+    for (const [c, text] of row.entries()) items.push(textRun(text, 40 + c * 90, top + r * 14));
+  const page = { number: 1, width: 612, height: (top + 100) / 0.9, items, segments: [], rects: [] };
+  const md = codes.map((row) => `| ${row.join(' | ')} |`);
+  md.splice(1, 0, '| --- | --- | --- |');
+  return { page, md: md.join('\n') };
+}
+
+const markdownOf = (t: TableRegion | undefined): string => renderMarkdown(root([(t as TableRegion).table])).trim();
+
 describe('unruled table tries on a page of near-tables', () => {
   it('stops retrying failed tries past the budget, and still finds the table after them', () => {
     // 600 lines of three worded cells each (prose side by side: a run of rows that is no table), then
@@ -168,37 +190,16 @@ describe('unruled table tries on a page of near-tables', () => {
       items.push(textRun('and so on', 160, 40 + k * 14));
       items.push(textRun('the words run on', 240, 40 + k * 14));
     }
-    const tableTop = 40 + lines * 14 + 60;
-    const codes = [
-      ['Code', 'Name', 'Rate'],
-      ['A1', 'Alpha', '1.5'],
-      ['B2', 'Beta', '2.5'],
-      ['C3', 'Gamma', '3.5'],
-      ['D4', 'Delta', '4.5'],
-    ];
-    for (const [r, row] of codes.entries())
-      for (const [c, text] of row.entries()) items.push(textRun(text, 40 + c * 90, tableTop + r * 14));
-    // Tall enough that the table stands clear of the bottom margin, where running feet sit.
-    const page = { number: 1, width: 612, height: (tableTop + 100) / 0.9, items, segments: [], rects: [] };
+    const { page, md } = withCodesTable(items, 40 + lines * 14 + 60);
     const vocab = () => runVocabulary(items)();
     const tries = { rows: 0 };
     const tables = borderlessTables(page, new Set(), vocab, tries);
-    const rows = lines + codes.length;
+    const rows = lines + 5;
     // The page reaches the budget, and the try that crosses it is the last read to its end.
     expect(tries.rows).toBeGreaterThan(TRY_BUDGET * rows);
     expect(tries.rows).toBeLessThanOrEqual(TRY_BUDGET * rows + 500 + rows);
     expect(tables).toHaveLength(1);
-    const md = renderMarkdown(root([(tables[0] as TableRegion).table])).trim();
-    expect(md).toBe(
-      [
-        '| Code | Name | Rate |',
-        '| --- | --- | --- |',
-        '| A1 | Alpha | 1.5 |',
-        '| B2 | Beta | 2.5 |',
-        '| C3 | Gamma | 3.5 |',
-        '| D4 | Delta | 4.5 |',
-      ].join('\n'),
-    );
+    expect(markdownOf(tables[0])).toBe(md);
   });
 });
 
@@ -214,26 +215,9 @@ describe('unruled tables on a page of thousands of rows', () => {
       items.push(textRun('and so on', 160, y));
       items.push(textRun(k % 2 ? 'the long words of a description run on past it' : 'Short', 240, y));
     }
-    const tableTop = 40 + lines * 14 + 60;
-    const codes = [
-      ['Code', 'Name', 'Rate'],
-      ['A1', 'Alpha', '1.5'],
-      ['B2', 'Beta', '2.5'],
-      ['C3', 'Gamma', '3.5'],
-    ];
-    for (const [r, row] of codes.entries())
-      for (const [c, text] of row.entries()) items.push(textRun(text, 40 + c * 90, tableTop + r * 14));
-    const page = { number: 1, width: 612, height: (tableTop + 100) / 0.9, items, segments: [], rects: [] };
+    const { page, md } = withCodesTable(items, 40 + lines * 14 + 60);
     const tables = borderlessTables(page, new Set(), () => runVocabulary(items)(), { rows: 0 });
     expect(tables).toHaveLength(1);
-    expect(renderMarkdown(root([(tables[0] as TableRegion).table])).trim()).toBe(
-      [
-        '| Code | Name | Rate |',
-        '| --- | --- | --- |',
-        '| A1 | Alpha | 1.5 |',
-        '| B2 | Beta | 2.5 |',
-        '| C3 | Gamma | 3.5 |',
-      ].join('\n'),
-    );
+    expect(markdownOf(tables[0])).toBe(md);
   }, 120_000);
 });

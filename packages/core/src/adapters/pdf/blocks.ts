@@ -247,11 +247,11 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         // The span holds the paragraph so far: its end is tested on its last characters alone.
-        const end = lastChars(endOf(prev.parts, (e) => e.length >= 3));
+        const end = lastChars(endOf(prev.parts, threeChars));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           // Up to a character that is no letter: the word before the hyphen is all that is asked about.
-          const left = endOf(prev.parts, (e) => /\P{L}/u.test(e.slice(0, -1))).slice(0, -1);
+          const left = endOf(prev.parts, pastWord).slice(0, -1);
           if (removeHyphen(left, t, vocab)) dropLast(prev.parts);
         } else if (!/\s$/.test(end) && !runsOnAt(end, t) && !joinsKorean(lines[i - 1]?.text ?? end, t, vocab))
           t = ` ${t}`;
@@ -284,6 +284,12 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
   }
   return out;
 }
+
+/** Enough of a text's end for `lastChars`. */
+const threeChars = (end: string): boolean => end.length >= 3;
+
+/** Enough of a text's end, a hyphen last, for the word before the hyphen: a character that is no letter before it. */
+const pastWord = (end: string): boolean => /\P{L}/u.test(end.slice(0, -1));
 
 /** The end of a text kept in pieces: the pieces joined from the last back until `enough` holds of it, or all. */
 function endOf(parts: readonly string[], enough: (end: string) => boolean): string {
