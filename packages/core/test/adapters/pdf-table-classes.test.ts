@@ -645,6 +645,32 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('keeps a bold label set apart between two parts of a display as its row, a label over other columns a heading', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'part-label.pdf'), {}, { filename: 'label.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Entity Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 01-05 | Command Code: BMFOL |',
+        '| 1 | 59-62 | Name Control |',
+        '| 3 | 76-80 | Offer in Compromise Indicator |',
+        '|  |  | **TRANSACTION LINES** |',
+        '| 5 | 01-03 | Transaction Code 000 |',
+        '| 5 | 06-15 | Transaction Date |',
+        '| 6 | 54-64 | Cross-Reference TIN |',
+        '',
+        '# RELATED FORMS',
+        '',
+        "| 941 | Employer's Quarterly Federal Tax Return | 2023 |",
+        '| --- | --- | --- |',
+        "| 943 | Employer's Annual Federal Tax Return | 2022 |",
+        "| 944 | Employer's Annual Federal Tax Return | 2021 |",
+      ].join('\n'),
+    );
+  });
+
   it('leaves a page footer that recurs on the other pages out of the table that runs down to it', async () => {
     const md = (await parse(fixture('pdf-patterns', 'footer-rows.pdf'), withPages, { filename: 'footer.pdf' }))
       .markdown;
@@ -2063,6 +2089,28 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',
     );
+  });
+
+  it('reads the labels, carried lists and wrapped lines of the IRM manual displays inside their tables (pdfbench pdf2image-memory-error-test-400p pp. 11-142)', async () => {
+    const md = await markdownWith({ ...NO_DEADLINE, parsers: [{ type: 'pdf', maxPages: 142, pageMarkers: true }] }, [
+      'pdfbench',
+      'unstructured_pdf_pdf2image-memory-error-test-400p.pdf',
+    ]);
+    // Each page by its number (p. 2 is empty: `pagesOf` would shift the pages after it).
+    const parts = md.split(/^<!-- page (\d+) -->$/m);
+    const pages: string[] = [parts[0] ?? ''];
+    for (let k = 1; k < parts.length; k += 2) pages[Number(parts[k]) - 1] = parts[k + 1] ?? '';
+    // 'TRANSACTION LINES', alone and set apart between the entity lines and the transaction lines of a
+    // display, is a row of its table (p. 112 opens with it, over the rows carried from p. 111).
+    expect(pages[50]).toContain(
+      '| 3 | 76-80 | Offer in Compromise Indicator: \\*OIC\\* |  |\n|  |  | **TRANSACTION LINES** |  |\n| 5 | 01-03 | Transaction Code 000 |  |',
+    );
+    for (const p of [51, 71, 74, 79, 92, 97, 102, 107, 116, 120, 123, 127])
+      expect(pages[p - 1]).toMatch(/^\| {2}\| {2}\| \*\*TRANSACTION LINES\*\* \|/m);
+    const headed = pages.flatMap((page, k) =>
+      /^#+ (?:TRANSACTION LINES|STATUS HISTORIES)$/m.test(page) ? [k + 1] : [],
+    );
+    expect(headed.filter((p) => p !== 112)).toEqual([]);
   });
 
   it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {

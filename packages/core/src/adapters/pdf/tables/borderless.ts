@@ -328,18 +328,29 @@ export function borderlessTables(
       // the page before (a list of codes carried over under the repeated heading): the header's, as
       // far as the gap under them goes.
       let carrying = boldRow(rows[s] as Row, items);
+      // The run's last two rows of cells, which a label between two parts of the table is held to.
+      let lastRow = s;
+      let rowBefore = -1;
+      // Whether the line at `e` is such a label, whose gap below may be a header's.
+      let labelled = false;
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
-        const gap = (e === s || carrying ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        const gap = (e === s || carrying || labelled ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
         // Rows of cells set far apart at one pitch are one table's, however loose its layout.
         const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
         const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
-        if (far || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        const label =
+          !isMulti[e + 1] &&
+          isMulti[e + 2] === true &&
+          partLabel(cur, next, rows[e + 2] as Row, items, [rows[lastRow] as Row, rows[rowBefore]]);
+        if ((far && !label) || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
         carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
+        labelled = label;
         if (
           !carrying &&
+          !label &&
           !isMulti[e + 1] &&
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
@@ -349,6 +360,10 @@ export function borderlessTables(
         )
           break;
         e++;
+        if (isMulti[e]) {
+          rowBefore = lastRow;
+          lastRow = e;
+        }
       }
       // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
       let last = e;
@@ -492,6 +507,26 @@ function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
     if (short >= 3 && short >= long * 2) starts.push(start);
   }
   return starts;
+}
+
+/**
+ * Whether a lone line between a table's rows labels the part of the table under it (a display's
+ * 'TRANSACTION LINES', centred over its descriptions, its entity lines above): a few words in bold,
+ * set in no larger type than the rows, right of the first column of the row above (titles and
+ * captions start at the left), with a row under it, at most a header's gap away on either side,
+ * whose cells stand each under a cell of one of the table's last two rows of cells (`known`): the
+ * columns go on. A heading over a table of other columns ends the one above.
+ */
+function partLabel(above: Row, line: Row, below: Row, items: TextItem[], known: (Row | undefined)[]): boolean {
+  if (line.chunks.length !== 1 || below.chunks.length < 3 || wordsIn(line, items) > LABEL_WORDS) return false;
+  if (line.h > above.h * TITLE_SIZE || !line.items.every((i) => (items[i] as TextItem).bold)) return false;
+  if (line.top - above.bottom > HEADER_GAP * line.h || below.top - line.bottom > HEADER_GAP * line.h) return false;
+  const under = (row: Row | undefined) =>
+    row !== undefined &&
+    row.chunks.length >= 2 &&
+    (line.chunks[0] as [number, number])[0] > (row.chunks[0] as [number, number])[1] &&
+    below.chunks.every(([a, b]) => row.chunks.some(([c, d]) => a < d && c < b));
+  return known.some(under);
 }
 
 /** Whether a row is a heading row: three cells or more, set in bold throughout. */
