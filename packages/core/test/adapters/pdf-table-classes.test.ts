@@ -3,6 +3,7 @@ import type { Block, ParseOptions } from '../../src/index.ts';
 import { blockText } from '../../src/tree/walk.ts';
 import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
+import { pagesOf } from '../helpers/pages.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
@@ -11,9 +12,6 @@ import { NO_DEADLINE } from '../helpers/timeouts.ts';
  * the file of `../shared/corpus/tables` where it was seen (expected cells from tabula-java's tests).
  */
 const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
-
-/** The Markdown of each page (split at the page markers). */
-const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
 /** The side menu's entries, each a paragraph, and the prose beside it whole (side-menu, menu-column). */
 const sideMenuRead = [
@@ -2155,10 +2153,8 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       'pdfbench',
       'unstructured_pdf_pdf2image-memory-error-test-400p.pdf',
     ]);
-    // Each page by its number (p. 2 is empty: `pagesOf` would shift the pages after it).
-    const parts = md.split(/^<!-- page (\d+) -->$/m);
-    const pages: string[] = [parts[0] ?? ''];
-    for (let k = 1; k < parts.length; k += 2) pages[Number(parts[k]) - 1] = parts[k + 1] ?? '';
+    // Each page by its number (p. 2 is empty).
+    const pages = pagesOf(md);
     // 'TRANSACTION LINES', alone and set apart between the entity lines and the transaction lines of a
     // display, is a row of its table (p. 112 opens with it, over the rows carried from p. 111).
     expect(pages[50]).toContain(
