@@ -1643,6 +1643,38 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('leaves a stamp tilted at body size at the same place on every page out, and reads a caption tilted on one page', async () => {
+    // Two lines of several words at body size make a passage on any one page: the stamp was read
+    // into every page's text. Tilted the same way at the same place on all three pages (two points
+    // further right on the third), it is furniture; the captions tilted on page 2 alone stay read.
+    const md = (await parse(fixture('pdf-patterns', 'askew-stamp.pdf'), withPages, { filename: 'stamp.pdf' })).markdown;
+    const pages = pagesOf(md ?? '').map((p) => p.trim().replaceAll('**', ''));
+    expect(pages).toEqual([
+      ['The survey of the river banks began in April.', 'Two teams walked the east bank each week.'].join(' '),
+      [
+        'The second team mapped the old mill race. Its walls had fallen in at three places.',
+        '',
+        'The mill race in June seen from the footbridge',
+      ].join('\n'),
+      'The report goes to the council in the autumn. Comments are welcome until then.',
+    ]);
+  });
+
+  it('reads captions tilted on one page of three where they stand', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'askew-once.pdf'), withPages, { filename: 'once.pdf' })).markdown;
+    expect(pagesOf(md ?? '').map((p) => p.trim().replaceAll('**', ''))).toEqual([
+      'The survey of the river banks began in April.',
+      [
+        'The second team mapped the old mill race.',
+        '',
+        'The mill race in June seen from the footbridge',
+        '',
+        'Its walls had fallen in at three places.',
+      ].join('\n'),
+      'The report goes to the council in the autumn.',
+    ]);
+  });
+
   it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {
     // PDFium's runs were measured along x and judged on one line by y centres: a steep run broke
     // into pieces with stray spaces ('W ar m u p') and the passage fell below its word count.
