@@ -15,7 +15,7 @@ const BAND = 0.12;
 export const inFootBand = (top: number, height: number): boolean => top > height * (1 - BAND);
 /** Whether a line or row whose bottom is at `bottom` sits in the page's top band, where running heads are looked for. */
 export const inHeadBand = (bottom: number, height: number): boolean => bottom < height * BAND;
-/** Longest row text (characters) that may be a running head or foot set at a table's row pitch. */
+/** Longest text (characters) that may be furniture: a running head or foot set at a table's row pitch, a stamp. */
 const FURNITURE_ROW = 240;
 const pageNumber =
   /^(?:page|p\.|seite|pág\.?|стр\.?)?\s*[-–(]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–)]?\s*(?:(?:of|\/|von|de)\s*\d{1,4})?$/i;
@@ -125,6 +125,8 @@ export function findStamps(askew: readonly (readonly TextItem[])[]): Set<TextIte
   for (const runs of askew) {
     counts.next();
     for (const it of runs) {
+      // A stamp is a line long, as a running head is; the bound keeps the keys short.
+      if (it.str.length > FURNITURE_ROW) continue;
       const size = Math.max(it.size, 1);
       const cell = 2 * size;
       const shape = `A|${fold(it.str)}|${Math.round(size)}|${Math.round(it.w / size)}|${Math.round(it.h / size)}`;
