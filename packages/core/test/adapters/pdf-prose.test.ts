@@ -18,7 +18,7 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
     .map(([x, y, size, t, font = 'F1']) =>
       font === 'K1'
         ? `BT /K1 ${size} Tf ${x} ${y} Td <${ucs2(t)}> Tj ET`
-        : `BT /${font} ${size} Tf ${x} ${y} Td (${t}) Tj ET`,
+        : `BT /${font} ${size} Tf ${x} ${y} Td (${t.replace(/[\\()]/g, '\\$&')}) Tj ET`,
     )
     .join('\n');
   return pdfOf([
@@ -103,6 +103,28 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     ]);
     const md = (await parse(pdf)).markdown ?? '';
     expect(md.replace(/ +/g, ' ')).toContain(`${korean[0]} ${korean[1]} ${korean[2]}`);
+  });
+
+  it('nests sub-notes set in by leading space glyphs under their note', async () => {
+    // Notes at one edge; the second note's sub-notes drawn from the same edge, two spaces first.
+    const pdf = linesPdf([
+      [72, 720, 10, 'The cover pays for an accident as the terms define it, and for no illness at all.'],
+      [72, 690, 8, '1) Damage insurance pays for a bodily injury caused by a sudden outside accident.'],
+      [72, 678, 8, '2) Life insurance calls an accident one of the following events, in its terms:'],
+      [72, 666, 8, '  1) an injury classed under the codes for outside causes of harm'],
+      [72, 654, 8, '  2) an infectious disease named in the law on infectious diseases'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toMatch(
+      /^2\. Life insurance calls an accident one of the following events, in its terms:\n {3}1\. an injury classed under the codes for outside causes of harm\n {3}2\. an infectious/m,
+    );
+  });
+
+  it.skipIf(!hasCorpus)("nests normal_4pages' sub-notes under their note", async () => {
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'))).markdown ?? '';
+    expect(md).toMatch(
+      /\n {3}1\. 한국표준질병·사인분류상의 ‘S80~Y84'에 해당하는 우발적인 외래의 사고\n {3}2\. 감염병의 예방/,
+    );
   });
 
   it.skipIf(!hasCorpus)("reads pdf-bad-color-space's bold-led line as the start of its paragraph", async () => {

@@ -113,6 +113,8 @@ export function assembleRuns(
   let lastR = Number.NaN;
   /** PDFium synthesized a space since the last character: a word break if the glyphs are apart. */
   let spaced = false;
+  /** The current run holds spaces only so far: glyphs without ink, whose boxes are not its extent. */
+  let blank = false;
   /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
   let mark = '';
   let markAt = 0;
@@ -210,6 +212,16 @@ export function assembleRuns(
           } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
+        // A run opened by space glyphs (set to indent a line: a note's sub-notes, "  1) …") starts
+        // at its first ink, as pdf.js's runs do: measured from its spaces, the sub-note stood at
+        // its note's edge.
+        if (blank && ch !== ' ') {
+          blank = false;
+          run.x0 = cx0;
+          run.y0 = cy0;
+          run.x1 = cx1;
+          run.y1 = cy1;
+        }
         // Stored every time rather than under an if: a run growing up or leftward is rare, and a
         // store first reached late in this hot loop throws its optimized code away.
         run.x0 = Math.min(run.x0, cx0);
@@ -292,6 +304,7 @@ export function assembleRuns(
       from,
     };
     endsSpace = str.endsWith(' ');
+    blank = str === ' ';
     runObj = textObj;
     runs.push(run);
     lastLo = lo;
