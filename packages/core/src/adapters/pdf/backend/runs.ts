@@ -430,10 +430,12 @@ function frameQuarter(frame: Frame): number {
 }
 
 /**
- * Names that leave the weight open: a producer's resource names (F1, T1_0, TT2), a middle weight
- * (Medium, Md, Medi: the bold of some families, not of others) or a weight in figures.
+ * Names that leave the weight open, where the descriptor's weight decides: a producer's resource
+ * names (F1, T1_0, TT2) and a foundry's own figures (Yoon Gothic's 740 and 780, not the 600–900
+ * of CSS, which `boldByName` reads). A name that says its weight (Medium, Semibold, 600, W6)
+ * decides by `boldByName` alone, as on pdf.js, which has no weight: Medium stays regular.
  */
-const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|Medi|Md|\d{3}/;
+const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|\d[1-9]\d|\d\d[1-9]/;
 
 /**
  * PDFium's weight is worked out from the descriptor's StemV alone, which producers often get wrong
