@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boldByName, italicByName } from '../../src/adapters/pdf/backend/font-names.ts';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
 
 describe('font faces by name', () => {
   it("reads TeX's abbreviated bold faces as bold, subset prefix or not", () => {
@@ -30,6 +31,36 @@ describe('font faces by name', () => {
     expect(italicByName('Arial-ItalicMT')).toBe(true);
     expect(italicByName('Helvetica-Oblique')).toBe(true);
     expect(italicByName('ArialMT')).toBe(false);
+  });
+
+  it('reads weights in figures from 600 and W6 up, Semibold and Demi as bold; Medium and lighter figures as regular', () => {
+    for (const name of [
+      'Inter-600',
+      'ABCDEF+Montserrat-700Italic',
+      'Poppins-800',
+      'HiraKakuProN-W6',
+      'HiraMinProN-W9',
+      'MyriadPro-Semibold',
+      'Lato-SemiBold',
+      'URWGothicL-Demi',
+      'NimbusRomNo9L-Medi',
+      'EUKJCJ+NimbusRomNo9L-MediItal',
+    ]) {
+      expect(boldByName(name), name).toBe(true);
+    }
+    for (const name of [
+      'Inter-500',
+      'Roboto-Medium',
+      'Tajawal-Medium',
+      'HelveticaNeueLTPro-Md',
+      'HiraKakuProN-W3',
+      'HelveticaNeue-MediumItalic',
+      'Univers-55Roman',
+      'NimbusSanL-Regu',
+      'F6',
+    ]) {
+      expect(boldByName(name), name).toBe(false);
+    }
   });
 
   it("reads foundries' shortened italics and TeX's italic faces as italic, and look-alikes as upright", () => {
@@ -62,5 +93,45 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain('\n\n**Abstract.** Recent advances in document image analysis (DIA)');
       expect(md).toContain('\n\n**Keywords:** Document Image Analysis · Deep Learning');
     });
+
+    it("sets a Times paper's run-in heads (NimbusRomNo9L-Medi, URW's bold) in bold, in their paragraph", async () => {
+      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+      expect(md).toContain('\n\n**Positive and negative passages** For retrieval problems, it is often the case');
+      expect(md).toContain('\n\n**Vladimir Karpukhin**');
+    });
   },
 );
+
+/**
+ * A line of Helvetica with words in a second font: a face named by its weight, non-embedded, its
+ * descriptor giving `weight` (PDFium reads it, pdf.js does not).
+ */
+function weightPdf(face: string, weight: number): Uint8Array {
+  const content = [
+    'BT /F1 10 Tf 72 720 Td (The figures in this part of the report are ) Tj /F2 10 Tf (set in the other face) Tj /F1 10 Tf ( and the rest in the body face.) Tj ET',
+  ].join('\n');
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 7 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Type /Font /Subtype /TrueType /BaseFont /${face} /FirstChar 32 /LastChar 126 /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>`,
+    `<< /Type /FontDescriptor /FontName /${face} /Flags 32 /FontBBox [-200 -250 1200 950] /ItalicAngle 0 /Ascent 900 /Descent -220 /CapHeight 700 /StemV 120 /FontWeight ${weight} >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+describe.each(pdfBackends)('font weights named by the face (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('sets words in a face named by a weight of 600 in bold', async () => {
+    const md = (await parse(weightPdf('Inter-600', 600))).markdown ?? '';
+    expect(md).toContain('**set in the other face**');
+  });
+
+  it('sets words in a Medium face as regular, whatever weight its descriptor gives', async () => {
+    const md = (await parse(weightPdf('Roboto-Medium', 700))).markdown ?? '';
+    expect(md).toContain('report are set in the other face and the rest');
+    expect(md).not.toContain('**');
+  });
+});

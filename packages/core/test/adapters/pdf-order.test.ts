@@ -289,12 +289,69 @@ const carriedPage = pagePdf([
   ...carriedRight.map((text, i): Run => ({ x: 220, y: 500 - i * 9, size: 7, text })),
 ]);
 
+/** Words of `text` set in lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (line && line.length + 1 + w.length > width) {
+      out.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/**
+ * Three columns over a band, then a two-column foot (reliance p. 3): the foot's left column runs
+ * across the first gutter above it, two lines of its right one across the second.
+ */
+const stackTop = [
+  'The company reports on its work in a series of papers, each set out for one of its audiences and read together with the annual accounts. Every paper names the aims set at the start of the year and says what became of each of them by its end, with the figures behind it.',
+  'The reports are prepared by the teams that run each part of the business, and checked by a panel of the board that meets four times in a year. Its minutes are kept in the records of the secretary and are open to every member who asks to read them.',
+  'Figures in the papers are in millions unless said, and a figure restated since the last year is marked with a note. The notes explain why it was changed and what the figure was before, so that a reader can follow each one from year to year.',
+].map((t) => wrap(t, 27));
+const stackLeft = wrap(
+  'The report has been prepared in line with the framework laid down by the council for integrated reporting, and the standards for reporting on the environment and on the people the company employs were both referenced. It outlines the commitment to value for stakeholders.',
+  50,
+);
+const stackRight = [
+  'Online annual report in full',
+  'www.example.com/annual',
+  'Business responsibility report',
+  'www.example.com/brr',
+];
+const stackedPage = pagePdf([
+  ...stackTop.flatMap((col, c) =>
+    col.map((text, i): Run => ({ x: [30, 140, 310][c] as number, y: 560 - i * 9, size: 7, text })),
+  ),
+  { x: 30, y: 420, size: 9, bold: true, text: 'About this Report' },
+  { x: 215, y: 420, size: 9, bold: true, text: 'Reporting Suite' },
+  ...stackLeft.map((text, i): Run => ({ x: 30, y: 406 - i * 9, size: 7, text })),
+  ...stackRight.map((text, i): Run => ({ x: 215, y: 406 - i * 12, size: 7, text })),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
   it('reads two columns below a paragraph across both column by column, the paragraph first', async () => {
     const md = (await parse(stripeThenColumns, {}, { filename: 'columns.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n').slice(-3)).toEqual([intro.join(' '), left.join(' '), right.join(' ')]);
+  });
+
+  it('reads three columns, then the two columns of a foot set apart under them', async () => {
+    const md = (await parse(stackedPage, {}, { filename: 'stacked.pdf' })).markdown ?? '';
+    const at = (t: string) => md.indexOf(t);
+    for (const t of [...stackTop.flat(), ...stackLeft, ...stackRight]) expect(at(t), t).toBeGreaterThanOrEqual(0);
+    const order = [
+      ...stackTop.map((col) => col[col.length - 1] as string),
+      'About this Report',
+      stackLeft.join(' '),
+      'Reporting Suite',
+      ...stackRight,
+    ];
+    expect(order.map(at)).toEqual(order.map(at).sort((a, b) => a - b));
   });
 
   it('reads body text set with wide leading as its paragraphs, by the page’s leading; a one-line paragraph stays alone', async () => {
@@ -396,6 +453,13 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(md).toContain(
         "**155** Reliance's Integrated Approach to ESG Governance\n\n**162** Responding to the Material Issues\n\n",
       );
+      // The page's two-column foot reads after the three columns, its left column before its right.
+      const about = md.indexOf(
+        'About this Report\n\nThe Reliance Integrated Annual Report has been prepared in alignment',
+      );
+      expect(about).toBeGreaterThan(md.indexOf('**380** Consolidated'));
+      expect(md.indexOf('Link for the AGM https://jiomeet.jio.com/rilagm\n')).toBeGreaterThan(about);
+      expect(md.indexOf('Reporting Suite')).toBeGreaterThan(md.indexOf('Link for the AGM'));
     });
 
     it('starts the Korean paragraphs at their one-character first-line indents (docling normal_4pages p. 1)', async () => {

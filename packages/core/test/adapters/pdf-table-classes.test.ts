@@ -3,6 +3,7 @@ import type { Block, ParseOptions } from '../../src/index.ts';
 import { blockText } from '../../src/tree/walk.ts';
 import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
+import { pagesOf } from '../helpers/pages.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
@@ -11,9 +12,6 @@ import { NO_DEADLINE } from '../helpers/timeouts.ts';
  * the file of `../shared/corpus/tables` where it was seen (expected cells from tabula-java's tests).
  */
 const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
-
-/** The Markdown of each page (split at the page markers). */
-const pagesOf = (md: string): string[] => md.split(/\n---\n\n<!-- page \d+ -->\n\n/);
 
 /** The side menu's entries, each a paragraph, and the prose beside it whole (side-menu, menu-column). */
 const sideMenuRead = [
@@ -641,6 +639,91 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '|  |  | 8 = parent organization of a church or 501(c)(1) |',
         '| 10 | 44-46 | Pension Plan |',
         '| 10 | 72-78 | Advance Ruling Expiration Date |',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a bold label set apart between two parts of a display as its row, a label over other columns a heading', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'part-label.pdf'), {}, { filename: 'label.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Entity Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 1 | 01-05 | Command Code: BMFOL |',
+        '| 1 | 59-62 | Name Control |',
+        '| 3 | 76-80 | Offer in Compromise Indicator |',
+        '|  |  | **TRANSACTION LINES** |',
+        '| 5 | 01-03 | Transaction Code 000 |',
+        '| 5 | 06-15 | Transaction Date |',
+        '| 6 | 54-64 | Cross-Reference TIN |',
+        '',
+        '# RELATED FORMS',
+        '',
+        "| 941 | Employer's Quarterly Federal Tax Return | 2023 |",
+        '| --- | --- | --- |',
+        "| 943 | Employer's Annual Federal Tax Return | 2022 |",
+        "| 944 | Employer's Annual Federal Tax Return | 2021 |",
+      ].join('\n'),
+    );
+  });
+
+  it('reads a heading row over nothing but a list carried from the page before as that table, not the page foot', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'carried-list.pdf'), {}, { filename: 'list.pdf' })).markdown ?? '';
+    expect(md).toContain(
+      [
+        '# Command Code BMFOL Exempt Organization Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '|  |  | 02 = title holding company |',
+        '|  |  | 03 = charitable organization |',
+      ].join('\n'),
+    );
+    // The wrapped codes are one cell each; every code is a row of the table.
+    expect(md).toContain(
+      '|  |  | 12 = mutual insurance company or association, other than life or maritime |\n|  |  | 13 = corporation financing corp. operations |',
+    );
+    expect(md).toContain('|  |  | 14 = supplement unemployment compensation trust or plan |');
+    expect(md.match(/^\| {2}\| {2}\| \d\d = /gm)).toHaveLength(32);
+    expect(
+      md
+        .trim()
+        .endsWith(
+          '|  |  | 33 = title holding corporation |\n\nExhibit 2.3.59-34 Internal Revenue Manual Cat. No. 28171E (12-12-2022)',
+        ),
+    ).toBe(true);
+  });
+
+  it('keeps the long lines flush with the description column under a lone row in its table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'wide-wraps.pdf'), {}, { filename: 'wide.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '# Command Code BMFOL Entity Display',
+        '',
+        '| LINE | POSITION | DESCRIPTION AND VALIDITY |',
+        '| --- | --- | --- |',
+        '| 24 | 19-61 | End of Screen Message |',
+        '|  |  | NO TRANSACTIONS ARE POSTED TO THIS ENTITY or |',
+        '|  |  | END OF ENTITY MODULE |',
+        '',
+        'The entity display ends here; the tax module display follows on the next page.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads heading lines in bold stacked over a table of letter codes as its header, column by column', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'bold-stack.pdf'), {}, { filename: 'stack.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '| Definer | Display File Source | MFT & Tax Per | Result |',
+        '| --- | --- | --- | --- |',
+        '| W | Y | Y | Quarterly F941 information. |',
+        '| Z | Y | N | Audit history information |',
+        '| # | N | Y | Refund Checks (up to 5) associated with a particular TIN/MFT/Tax Period. |',
+        '',
+        'Sometimes BMFOL cannot satisfy a request. In most cases a message screen is generated containing a message and explanation; a brief message is placed at the bottom of the index screen.',
       ].join('\n'),
     );
   });
@@ -1560,6 +1643,38 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('leaves a stamp tilted at body size at the same place on every page out, and reads a caption tilted on one page', async () => {
+    // Two lines of several words at body size make a passage on any one page: the stamp was read
+    // into every page's text. Tilted the same way at the same place on all three pages (two points
+    // further right on the third), it is furniture; the captions tilted on page 2 alone stay read.
+    const md = (await parse(fixture('pdf-patterns', 'askew-stamp.pdf'), withPages, { filename: 'stamp.pdf' })).markdown;
+    const pages = pagesOf(md ?? '').map((p) => p.trim().replaceAll('**', ''));
+    expect(pages).toEqual([
+      ['The survey of the river banks began in April.', 'Two teams walked the east bank each week.'].join(' '),
+      [
+        'The second team mapped the old mill race. Its walls had fallen in at three places.',
+        '',
+        'The mill race in June seen from the footbridge',
+      ].join('\n'),
+      'The report goes to the council in the autumn. Comments are welcome until then.',
+    ]);
+  });
+
+  it('reads captions tilted on one page of three where they stand', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'askew-once.pdf'), withPages, { filename: 'once.pdf' })).markdown;
+    expect(pagesOf(md ?? '').map((p) => p.trim().replaceAll('**', ''))).toEqual([
+      'The survey of the river banks began in April.',
+      [
+        'The second team mapped the old mill race.',
+        '',
+        'The mill race in June seen from the footbridge',
+        '',
+        'Its walls had fallen in at three places.',
+      ].join('\n'),
+      'The report goes to the council in the autumn.',
+    ]);
+  });
+
   it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {
     // PDFium's runs were measured along x and judged on one line by y centres: a steep run broke
     // into pieces with stray spaces ('W ar m u p') and the passage fell below its word count.
@@ -2063,6 +2178,44 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain(
       '##### Command Code BMFOL Last Period Satisfied Display\n\n| LINE | POSITION | DESCRIPTION AND VALIDITY |  |\n| --- | --- | --- | --- |\n| 1 | 01-05 | Command Code: BMFOL |  |',
     );
+  });
+
+  it('reads the labels, carried lists and wrapped lines of the IRM manual displays inside their tables (pdfbench pdf2image-memory-error-test-400p pp. 10-142)', async () => {
+    const md = await markdownWith({ ...NO_DEADLINE, parsers: [{ type: 'pdf', maxPages: 142, pageMarkers: true }] }, [
+      'pdfbench',
+      'unstructured_pdf_pdf2image-memory-error-test-400p.pdf',
+    ]);
+    // Each page by its number (p. 2 is empty).
+    const pages = pagesOf(md);
+    // 'TRANSACTION LINES', alone and set apart between the entity lines and the transaction lines of a
+    // display, is a row of its table (p. 112 opens with it, over the rows carried from p. 111).
+    expect(pages[50]).toContain(
+      '| 3 | 76-80 | Offer in Compromise Indicator: \\*OIC\\* |  |\n|  |  | **TRANSACTION LINES** |  |\n| 5 | 01-03 | Transaction Code 000 |  |',
+    );
+    for (const p of [51, 71, 74, 79, 92, 97, 102, 107, 116, 120, 123, 127])
+      expect(pages[p - 1]).toMatch(/^\| {2}\| {2}\| \*\*TRANSACTION LINES\*\* \|/m);
+    // pp. 10, 11: the definer code table's headings, in bold over three lines, head its columns; the
+    // margin heading of the section under it (2.3.59.8) keeps none of them.
+    for (const p of [10, 11])
+      expect(pages[p - 1]).toContain(
+        '| Definer | Display File Source | MFT & Tax Per | Result |\n| --- | --- | --- | --- |\n|',
+      );
+    expect(pages[10]).toContain('**Command Code BMFOL Message Screens and Index Message Screens**\n');
+    expect(md).not.toContain('Definer Source Tax Per');
+    // p. 66: the messages under the display's last row, longer than its other descriptions.
+    expect(pages[65]).toContain(
+      '| 24 | 19-61 | End of Screen Message |\n|  |  | NO TRANSACTIONS ARE POSTED TO THIS ENTITY or |\n|  |  | END OF ENTITY MODULE |',
+    );
+    // p. 142: the repeated heading row over nothing but the code list carried from p. 141.
+    expect(pages[141]).toContain(
+      '| LINE | POSITION | DESCRIPTION AND VALIDITY |\n| --- | --- | --- |\n|  |  | 02 = title holding company |\n|  |  | 03 = charitable organization |',
+    );
+    expect(pages[141]).toContain('|  |  | 15 = mutual insurance company or association, other than life or maritime |');
+    expect(pages[141]).toContain('|  |  | 70 = child care center |');
+    const headed = pages.flatMap((page, k) =>
+      /^#+ (?:TRANSACTION LINES|STATUS HISTORIES)$/m.test(page) ? [k + 1] : [],
+    );
+    expect(headed.filter((p) => p !== 112)).toEqual([]);
   });
 
   it('reads the two columns of figures of all-number-table as a table (pdfbench all-number-table)', async () => {

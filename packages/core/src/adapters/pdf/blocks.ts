@@ -178,6 +178,24 @@ function labels(l: Line, next: Line | null | undefined): boolean {
   return Math.max(next.x0 - l.x1, l.x0 - next.x1) > l.size;
 }
 
+const LETTER = /\p{L}/u;
+
+/**
+ * A line of body text with words in bold among them ("In our **third decade of climate action**, we
+ * recognize that"): the bold font may hold most of its characters, yet the line is prose.
+ */
+function boldInBody(l: Line, bodyFont: string): boolean {
+  if (!l.fonts.includes(bodyFont)) return false;
+  let bold = false;
+  let plain = false;
+  for (const sp of l.spans) {
+    if (!LETTER.test(sp.text)) continue;
+    if (sp.bold) bold = true;
+    else plain = true;
+  }
+  return bold && plain;
+}
+
 function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
@@ -192,7 +210,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
     const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
     if (tier >= 0 && !smallAfter) return headingKind(Math.min(6, tier + 1));
     if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
-      const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font));
+      const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font) && !boldInBody(l, s.bodyFont));
       // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
       const startsWell = (l.rtl ? /^[-–]?[\p{Lu}\p{N}\p{Lo}]/u : /^[\p{Lu}\p{N}\p{Lo}]/u).test(t);
       // A standalone styled line: the next line is back to another font or far below, or is itself

@@ -1,7 +1,7 @@
 import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
 import type { Line } from './lines.ts';
-import { round2, type TableRegion } from './model.ts';
+import { round2, type TableRegion, type TextItem } from './model.ts';
 
 export interface FurniturePage {
   height: number;
@@ -15,14 +15,36 @@ const BAND = 0.12;
 export const inFootBand = (top: number, height: number): boolean => top > height * (1 - BAND);
 /** Whether a line or row whose bottom is at `bottom` sits in the page's top band, where running heads are looked for. */
 export const inHeadBand = (bottom: number, height: number): boolean => bottom < height * BAND;
-/** Longest row text (characters) that may be a running head or foot set at a table's row pitch. */
+/** Longest text (characters) that may be furniture: a running head or foot set at a table's row pitch, a stamp. */
 const FURNITURE_ROW = 240;
 const pageNumber =
   /^(?:page|p\.|seite|pág\.?|стр\.?)?\s*[-–(]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–)]?\s*(?:(?:of|\/|von|de)\s*\d{1,4})?$/i;
 
-/** A text as furniture is compared: its band, its letters in lower case, figures folded, no blanks. */
+/** A text as furniture is compared: its letters in lower case, figures folded, no blanks. */
+const fold = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '');
+
+/** A text of the page's top or bottom band as furniture is compared: its band and its folded text. */
 function key(text: string, top: boolean): string {
-  return `${top ? 'T' : 'B'}|${text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '')}`;
+  return `${top ? 'T' : 'B'}|${fold(text)}`;
+}
+
+/** How many pages each key occurs on, pages read one after another (`next`), a key counted once a page. */
+class PageCounts {
+  readonly counts = new Map<string, number>();
+  private seen = new Set<string>();
+  /** Starts the next page. */
+  next(): void {
+    this.seen = new Set();
+  }
+  /** Counts `k` on this page, unless it was counted there already. */
+  add(k: string): void {
+    if (this.seen.has(k)) return;
+    this.seen.add(k);
+    this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
+  }
+  get(k: string): number {
+    return this.counts.get(k) ?? 0;
+  }
 }
 
 export interface Furniture {
@@ -45,10 +67,10 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
   // The key of each table of one ruled row in the top band, kept to find the recurring ones below.
   const headKeys = new Map<TableRegion, string>();
   const n = pages.length;
-  const counts = new Map<string, number>();
+  const counts = new PageCounts();
   const bands: { line: Line; key: string }[][] = pages.map((p) => {
     const out: { line: Line; key: string }[] = [];
-    const seen = new Set<string>();
+    counts.next();
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
@@ -56,10 +78,7 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
       if (!top && !bottom) continue;
       const k = key(l.text, top);
       out.push({ line: l, key: k });
-      if (!seen.has(k)) {
-        seen.add(k);
-        counts.set(k, (counts.get(k) ?? 0) + 1);
-      }
+      counts.add(k);
     }
     // A running head set in boxes ("Acme Ltd | Annual report | Page 3") is read as a table of one
     // ruled row; it recurs as a line of text would, and `dropFurnitureRows` drops it likewise.
@@ -67,24 +86,59 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
       const k = headRowKey(t, p.height);
       if (k === null) continue;
       headKeys.set(t, k);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      counts.set(k, (counts.get(k) ?? 0) + 1);
+      counts.add(k);
     }
     return out;
   });
   if (n < 2) return { lines: drop, recurring, heads };
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
-  for (const [k, count] of counts) if (count >= needed) recurring.add(k);
+  for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
   for (const band of bands) {
     for (const { line, key: k } of band) {
-      if ((counts.get(k) ?? 0) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim())))
-        drop.add(line);
+      if (counts.get(k) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim()))) drop.add(line);
     }
   }
   for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
   return { lines: drop, recurring, heads };
+}
+
+/**
+ * Text set at a tilt that is page furniture: a stamp ("DRAFT - for internal use only", a diagonal
+ * CONFIDENTIAL at body size) drawn at the same place and angle on at least half the pages of a
+ * document of two pages or more. `askew` holds each page's runs set askew that no table took, in
+ * page order; the runs returned stay out of the text, as running heads do. A passage tilted on one
+ * page (a poster's captions), or tilted text that differs from page to page, is not furniture; a
+ * one-page document has none.
+ *
+ * A run is compared by its folded text (as running heads are, figures folded), its size, its box's
+ * width and height (for a given text and size, the angle it is set at), and where its box's centre
+ * lies, in cells two sizes wide: each run counts for its cell and the cells around it, so runs a
+ * little apart on different pages still meet. Each run is keyed once; nothing compares pages in pairs.
+ */
+export function findStamps(askew: readonly (readonly TextItem[])[]): Set<TextItem> {
+  const out = new Set<TextItem>();
+  const n = askew.length;
+  if (n < 2) return out;
+  const counts = new PageCounts();
+  const keys = new Map<TextItem, string>();
+  for (const runs of askew) {
+    counts.next();
+    for (const it of runs) {
+      // A stamp is a line long, as a running head is; the bound keeps the keys short.
+      if (it.str.length > FURNITURE_ROW) continue;
+      const size = Math.max(it.size, 1);
+      const cell = 2 * size;
+      const shape = `A|${fold(it.str)}|${Math.round(size)}|${Math.round(it.w / size)}|${Math.round(it.h / size)}`;
+      const cx = Math.floor((it.x + it.w / 2) / cell);
+      const cy = Math.floor((it.y + it.h / 2) / cell);
+      keys.set(it, `${shape}|${cx}|${cy}`);
+      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) counts.add(`${shape}|${cx + dx}|${cy + dy}`);
+    }
+  }
+  const needed = Math.max(2, Math.ceil(n / 2));
+  for (const [it, k] of keys) if (counts.get(k) >= needed) out.add(it);
+  return out;
 }
 
 /**

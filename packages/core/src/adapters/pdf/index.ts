@@ -8,7 +8,7 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
-import { dropFurnitureRows, findFurniture } from './furniture.ts';
+import { dropFurnitureRows, findFurniture, findStamps } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
@@ -39,6 +39,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   const mode = ctx.options.pdf.mode;
   const mono = new Set<string>();
   const pages: LaidOutPage[] = [];
+  // Each page's turned runs that no table took, read into its lines once every page is read (a
+  // stamp tilted on every page is known only then).
+  const turnedOf: Turned[] = [];
   const pageInfo: Record<number, PageClass> = {};
   const rulings: RulingBudget = { fetched: 0, found: 0 };
   // PDFium's page objects cost about 3% of its text extraction (measured on pdfbench, all 1,210
@@ -62,7 +65,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       // Annotation parsing costs up to a fifth of text extraction on annotation-heavy pdf.js files,
       // so the text-only fast mode goes without links.
       page = await src.page(n, { links: mode !== 'fast', styles: mode !== 'fast' });
-      pages.push(await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings));
+      const read = await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings);
+      pages.push(read.page);
+      turnedOf.push(read.turned);
       missingRun = 0;
     } catch (err) {
       if (err instanceof DocmillError) throw err;
@@ -70,6 +75,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       missingRun++;
       firstError ??= err;
       pages.push({ number: n, width: 0, height: 0, lines: [], tables: [], images: [] });
+      turnedOf.push({ up: [], down: [], askew: [] });
     } finally {
       page?.close();
     }
@@ -85,6 +91,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
           `The PDF claims ${total} pages, but none from page ${n - missingRun + 1} on could be read; they were skipped.`,
         );
         pages.splice(pages.length - missingRun);
+        turnedOf.splice(turnedOf.length - missingRun);
         failed -= missingRun;
       }
       count = pages.length;
@@ -99,6 +106,14 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   if (failed) ctx.warn(`${failed} damaged PDF page(s) could not be read and were left empty.`);
   throwIfAborted(ctx.signal);
 
+  // Turned text left by the tables, read in its upright frame, stands where it is on the page; text
+  // tilted the same way at the same place on half the pages is a stamp, left out as furniture.
+  const stamps = findStamps(turnedOf.map((t) => t.askew));
+  for (const [i, p] of pages.entries()) {
+    const turned = turnedOf[i] as Turned;
+    if (stamps.size) turned.askew = turned.askew.filter((it) => !stamps.has(it));
+    p.lines = withTurnedPassages(p.lines, turned, p.width, p.height);
+  }
   const furniture = findFurniture(pages);
   if (furniture.lines.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.lines.has(l));
   for (const p of pages) {
@@ -171,7 +186,7 @@ async function readPage(
   mono: Set<string>,
   pageInfo: Record<number, PageClass>,
   rulings: RulingBudget,
-): Promise<LaidOutPage> {
+): Promise<{ page: LaidOutPage; turned: Turned }> {
   const { width, height } = page;
   const items = attachAccents(page.items);
   attachLinks(items, page.links, page.monoFonts, page.charStarts);
@@ -227,14 +242,8 @@ async function readPage(
     if (it.rotated !== 'over' && !skip.has(i) && it.str.trim()) turned[it.rotated].push(it);
     skip.add(i);
   }
-  // Turned text left by the tables, read in its upright frame, stands where it is on the page.
-  const lines = withTurnedPassages(
-    readingOrder(buildLines(items, skip.size ? skip : undefined), width),
-    turned,
-    width,
-    height,
-  );
-  return { number: n, width, height, lines, tables, images };
+  const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
+  return { page: { number: n, width, height, lines, tables, images }, turned };
 }
 
 /**

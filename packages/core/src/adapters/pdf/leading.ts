@@ -15,8 +15,8 @@ const MAX_LEADING = 2.5;
  * sentence (it starts with a small letter). Body text set with wide leading (1.8 times its size)
  * looks, line by line, like a paragraph gap to a rule of thumb; measured, its paragraphs are told
  * apart by the larger gaps between them. Lines of menus, headings and one-line items start with
- * capitals, and scripts without case give no evidence: their sizes get no entry. One pass over the
- * lines.
+ * capitals; in scripts without case a line wraps where it fills the lower one's width and ends no
+ * sentence (`caselessWrap`). One pass over the lines.
  */
 export function pageLeading(lines: readonly Line[]): Map<number, number> {
   // size → pitch → [pairs, pairs whose lower line starts with a small letter]
@@ -37,7 +37,7 @@ export function pageLeading(lines: readonly Line[]): Map<number, number> {
     const key = bin(pitch);
     const n = bySize.get(key) ?? [0, 0];
     n[0]++;
-    if (/^\p{Ll}/u.test(b.text)) n[1]++;
+    if (/^\p{Ll}/u.test(b.text) || caselessWrap(a, b)) n[1]++;
     bySize.set(key, n);
   }
   const out = new Map<number, number>();
@@ -49,6 +49,19 @@ export function pageLeading(lines: readonly Line[]): Map<number, number> {
     if (most >= LEADING_PAIRS && wrapped * 2 >= most) out.set(size, best);
   }
   return out;
+}
+
+const CASELESS_START = /^\p{Lo}/u;
+const SENTENCE_END = /[.!?:;。؟؛]$/u;
+
+/**
+ * Scripts without case (Arabic, Hebrew, Korean …) show no small letter where a sentence goes on:
+ * there, a line that reaches across the lower one's width at both edges, and ends no sentence, wrapped
+ * into it (justified prose, right_to_left_02), where a menu's or heading's lines end short.
+ */
+function caselessWrap(a: Line, b: Line): boolean {
+  if (!CASELESS_START.test(b.text) || SENTENCE_END.test(a.text)) return false;
+  return a.x0 <= b.x0 + a.size * 0.5 && a.x1 >= b.x1 - a.size * 0.5 && a.x1 - a.x0 > a.size * 10;
 }
 
 /** The measured leading of lines of `size` on the page, if any. */

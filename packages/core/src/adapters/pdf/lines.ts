@@ -189,6 +189,22 @@ export function pictographEdge(a: TextItem, b: TextItem, gap: number): boolean {
   );
 }
 
+const ONE_LETTER = /^\p{L}\s*$/u;
+const STARTS_LOWER = /^\s*\p{Ll}/u;
+
+/**
+ * Whether a line's first run is a bullet drawn as a letter: one letter set well smaller than the
+ * line, on its baseline, and apart from the words after it, which do not go on in lower case.
+ * A box or arrow of a pictograph font whose codes the producer mapped to plain letters reads so
+ * (redp5110's "r" before each item); a letter of text is never set this way before a word.
+ */
+function letterMark(first: TextItem, next: TextItem, size: number, lineBase: number): boolean {
+  if (!ONE_LETTER.test(first.str) || first.size > 0.8 * size || first.size < 0.4 * size) return false;
+  if (Math.abs(base(first) - lineBase) > 0.2 * size) return false;
+  const gap = next.x - (first.x + first.w);
+  return gap > -0.05 * size && (first.str.length > 1 || gap > 0.2 * size) && !STARTS_LOWER.test(next.str);
+}
+
 /** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
 export function makeLine(items: TextItem[], idx: number[]): Line {
   let rtlChars = 0;
@@ -262,7 +278,10 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
           pictographEdge(prev, it, gap)) &&
         !(isCjk(text.slice(-1)) && isCjk(s.charAt(0)));
       if (needs) s = ` ${s}`;
-    } else s = s.replace(/^\s+/, '');
+    } else {
+      s = s.replace(/^\s+/, '');
+      if (order.length > 1 && !rtl && letterMark(it, items[order[1] as number] as TextItem, size, lineBase)) s = '•';
+    }
     const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && it.str.trim().length <= 4;
     const href = it.href;
     if (it.str.trim()) {

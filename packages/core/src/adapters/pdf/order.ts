@@ -54,6 +54,12 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
   }
   const [gx0, gx1] = gutter;
   const sorted = lines.sort(byTopThenLeft);
+  const cut = bandCut(sorted, pageWidth, rtlPage);
+  if (cut > 0) {
+    place(sorted.slice(0, cut), pageWidth, depth + 1, out, rtlPage);
+    place(sorted.slice(cut), pageWidth, depth + 1, out, rtlPage);
+    return;
+  }
   let left: Line[] = [];
   let right: Line[] = [];
   const flush = (): void => {
@@ -73,6 +79,39 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     else right.push(l);
   }
   flush();
+}
+
+/** Empty bands across a region tried as cuts between two layouts of columns, widest first. */
+const BAND_TRIES = 3;
+
+/**
+ * Where a region with a gutter is two stacked layouts of columns, set apart by an empty band across
+ * the page: the index (in `sorted`, by top) of the first line under the band, or 0. Each part has a
+ * gutter of its own, and the two do not overlap (three columns over a two-column foot, reliance
+ * p. 3): read by one gutter, the foot's columns would be read with the columns over them on each
+ * side, and where the foot's lines bridge that gutter they would cut the page into stripes, the
+ * foot's lines above the first such line read among the columns over it. Columns that go on under
+ * the band keep one gutter and are not cut. A region without a gutter is not tried: cut there, a
+ * form's label and value pairs set apart by a band (right_to_left_03) read as two blocks of labels
+ * and of values.
+ */
+function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): number {
+  if (sorted.length < 8) return 0;
+  // Bands between a line and everything above it, at least two lines' size tall: [height, index].
+  const bands: [number, number][] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < sorted.length; k++) {
+    const l = sorted[k] as Line;
+    if (k >= 4 && sorted.length - k >= 4 && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
+    bottom = Math.max(bottom, l.y1);
+  }
+  bands.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, k] of bands.slice(0, BAND_TRIES)) {
+    const top = findGutter(sorted.slice(0, k), pageWidth, rtlPage);
+    const foot = top && findGutter(sorted.slice(k), pageWidth, rtlPage);
+    if (top && foot && (top[1] < foot[0] || foot[1] < top[0])) return k;
+  }
+  return 0;
 }
 
 /** Most lines of a title read ahead of the columns under it. */

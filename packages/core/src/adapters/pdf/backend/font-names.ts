@@ -28,9 +28,19 @@ export function baseFontName(name: string): string {
   return name.replace(/^[A-Z]{6}\+/, '');
 }
 
+/**
+ * Bold by a weight in figures, as type foundries name weights: 600 to 900 (CSS and OpenType's
+ * scale: "Inter-600", "Montserrat-700Italic") or W6 to W9 (the Japanese foundries' scale, W3 the
+ * text weight: "HiraKakuProN-W6"). Medium (500, "Md", "Medi") is not bold: renderers and type
+ * pickers set it as a text weight. One family is the exception: URW's Nimbus Roman No9 L, the Times
+ * of TeX's `times` and of Ghostscript, names its bold "Medi" (NimbusRomNo9L-Medi, -MediItal).
+ */
+const figureBold = /(?:^|[^0-9])[6-9]00(?![0-9])|(?:^|[-_ ,])W[6-9](?![0-9])/;
+const nimbusBold = /^NimbusRomNo9L-Medi/i;
+
 export function boldByName(name: string): boolean {
   const base = baseFontName(name);
-  return boldWords.test(base) || texBold.test(base);
+  return boldWords.test(base) || texBold.test(base) || figureBold.test(base) || nimbusBold.test(base);
 }
 
 export function italicByName(name: string): boolean {

@@ -5,6 +5,7 @@ import type { LinkBox } from '../links.ts';
 import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { baseFontName, boldByName, italicByName } from './font-names.ts';
+import { PackageDataFactory } from './pdfjs-data.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -47,6 +48,7 @@ export const pdfjsBackend: PdfBackend = {
       useSystemFonts: false,
       stopAtErrors: false,
       verbosity: 0,
+      BinaryDataFactory: PackageDataFactory,
     });
     let doc: PdfDocument;
     try {

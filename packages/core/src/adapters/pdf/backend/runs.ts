@@ -113,6 +113,8 @@ export function assembleRuns(
   let lastR = Number.NaN;
   /** PDFium synthesized a space since the last character: a word break if the glyphs are apart. */
   let spaced = false;
+  /** The current run holds spaces only so far: glyphs without ink, whose boxes are not its extent. */
+  let blank = false;
   /** A combining mark waiting for the base glyph it sits on (PDFium may list it first). */
   let mark = '';
   let markAt = 0;
@@ -210,6 +212,16 @@ export function assembleRuns(
           } else run.str = run.str.slice(0, -ch.length) + mark + ch;
           mark = '';
         }
+        // A run opened by space glyphs (set to indent a line: a note's sub-notes, "  1) …") starts
+        // at its first ink, as pdf.js's runs do: measured from its spaces, the sub-note stood at
+        // its note's edge.
+        if (blank && ch !== ' ') {
+          blank = false;
+          run.x0 = cx0;
+          run.y0 = cy0;
+          run.x1 = cx1;
+          run.y1 = cy1;
+        }
         // Stored every time rather than under an if: a run growing up or leftward is rare, and a
         // store first reached late in this hot loop throws its optimized code away.
         run.x0 = Math.min(run.x0, cx0);
@@ -292,6 +304,7 @@ export function assembleRuns(
       from,
     };
     endsSpace = str.endsWith(' ');
+    blank = str === ' ';
     runObj = textObj;
     runs.push(run);
     lastLo = lo;
@@ -417,10 +430,12 @@ function frameQuarter(frame: Frame): number {
 }
 
 /**
- * Names that leave the weight open: a producer's resource names (F1, T1_0, TT2), a middle weight
- * (Medium, Md, Medi: the bold of some families, not of others) or a weight in figures.
+ * Names that leave the weight open, where the descriptor's weight decides: a producer's resource
+ * names (F1, T1_0, TT2) and a foundry's own figures (Yoon Gothic's 740 and 780, not the 600–900
+ * of CSS, which `boldByName` reads). A name that says its weight (Medium, Semibold, 600, W6)
+ * decides by `boldByName` alone, as on pdf.js, which has no weight: Medium stays regular.
  */
-const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|Medi|Md|\d{3}/;
+const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|\d[1-9]\d|\d\d[1-9]/;
 
 /**
  * PDFium's weight is worked out from the descriptor's StemV alone, which producers often get wrong

@@ -259,11 +259,17 @@ export function borderlessTables(
      * A wrapped line of a cell other than the first column: it starts where such a cell starts in
      * one of the multi-cell rows `from`…`to`, or, worded, set in from it by up to a line height (a
      * list of codes under the description it belongs to: '0 = not significant' under
-     * 'Affiliation'; a page's folio under a contents list's pages is no such line).
+     * 'Affiliation'; a page's folio under a contents list's pages is no such line). Under a bold
+     * heading row (`head`), a line flush with a heading's column but the first, and with a cell
+     * there, is that cell's however long: the heading says where the column starts, where too few
+     * rows stand to tell a column of short cells ('End of Screen Message' over 'NO TRANSACTIONS
+     * ARE POSTED TO THIS ENTITY or').
      */
-    const wrapsCell = (r: Row, from: number, to: number) => {
-      if (r.chunks.length !== 1 || !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]))) return false;
+    const wrapsCell = (r: Row, from: number, to: number, head?: Row) => {
+      if (r.chunks.length !== 1) return false;
       const start = (r.chunks[0] as [number, number])[0];
+      const wide = !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]));
+      if (wide && !head?.chunks.some((c, k) => k > 0 && Math.abs(c[0] - start) < 3)) return false;
       let indent = -1;
       for (let k = from; k <= to; k++) {
         if (!isMulti[k]) continue;
@@ -274,7 +280,7 @@ export function borderlessTables(
           if (inset > 0 && inset < r.h) indent = c;
         }
       }
-      return indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
+      return !wide && indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
     };
     /**
      * The first line of a cell's text wrapped over lines, set in from the lines under it (a
@@ -328,34 +334,52 @@ export function borderlessTables(
       // the page before (a list of codes carried over under the repeated heading): the header's, as
       // far as the gap under them goes.
       let carrying = boldRow(rows[s] as Row, items);
+      let carriedTo = s;
+      const head = carrying ? (rows[s] as Row) : undefined;
+      // The run's last two rows of cells, which a label between two parts of the table is held to.
+      let lastRow = s;
+      let rowBefore = -1;
+      // Whether the line at `e` is such a label, whose gap below may be a header's.
+      let labelled = false;
       while (e + 1 < rows.length) {
         const next = rows[e + 1] as Row;
         const cur = rows[e] as Row;
         // A header may stand further above the rows than they stand apart (checked below).
-        const gap = (e === s || carrying ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+        const gap = (e === s || carrying || labelled ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
         // Rows of cells set far apart at one pitch are one table's, however loose its layout.
         const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
         const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
-        if (far || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        const label =
+          !isMulti[e + 1] &&
+          isMulti[e + 2] === true &&
+          partLabel(cur, next, rows[e + 2] as Row, items, [rows[lastRow] as Row, rows[rowBefore]]);
+        if ((far && !label) || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
         carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
+        if (carrying) carriedTo = e + 1;
+        labelled = label;
         if (
           !carrying &&
+          !label &&
           !isMulti[e + 1] &&
           !narrow(next) &&
           !inOneColumn(next, s, e) &&
-          !wrapsCell(next, s, e) &&
+          !wrapsCell(next, s, e, head) &&
           !opensWrap(next, rows[e + 2], s, e) &&
           !entryWraps(next, rows[e + 2])
         )
           break;
         e++;
+        if (isMulti[e]) {
+          rowBefore = lastRow;
+          lastRow = e;
+        }
       }
       // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
       let last = e;
       while (last > s && !isMulti[last]) last--;
       const end = e;
       e = last;
-      while (e < end && wrapsCell(rows[e + 1] as Row, last, last)) e++;
+      while (e < end && wrapsCell(rows[e + 1] as Row, last, last, head)) e++;
       spent += end - s + 1;
       const spentOut = spent > budget;
       const first = rows[s] as Row;
@@ -384,12 +408,26 @@ export function borderlessTables(
       )
         top--;
       const stacked = top < s ? top : -1;
+      // Heading lines in bold stacked over the first row where no figures tell its columns.
+      let boldStack = -1;
+      while (
+        stacked < 0 &&
+        top - 1 > lastTaken &&
+        boldHeading(rows[top - 1] as Row, rows[top] as Row, top === s, items, colsOfRun, page.height)
+      )
+        boldStack = --top;
       while (
         top - 1 > lastTaken &&
         (headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height) ||
           spansGroup(rows[top - 1] as Row, rows[top] as Row, items, page.height, verticals))
       )
         top--;
+      // A bold heading row over nothing but a list carried from the page before, three lines or more
+      // in its last column (a display's code list filling the page under the repeated heading row),
+      // is the table's header over the end of its last cell, with one row under the list at most;
+      // not the page's foot, set at the rows' pitch.
+      const headedList = top === s && carriedTo - s >= 3 && e <= carriedTo + 1;
+      if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
       const run = rows.slice(top, e + 1);
       // A paragraph that starts beside the last row and runs on below it is not the table's.
       const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
@@ -417,14 +455,18 @@ export function borderlessTables(
         codesIn(multis[1] as Row, items) >= 2 &&
         headerOver(rows[s] as Row, rows.slice(s + 1, e + 1), items, page.height);
       const tabular =
-        (multis.length >= 3 || headedRow) && prose * 2 < multis.length - wrapped && !numberedLists(run, items);
+        (multis.length >= 3 || headedRow || headedList) &&
+        prose * 2 < multis.length - wrapped &&
+        !numberedLists(run, items);
       // The heading lines stacked over the first row make one header row with it, a heading to a
       // column, when the rows stand further apart than those lines do.
       const next = rows[s + 1];
       const headed =
         stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
           ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().edges)
-          : run;
+          : boldStack >= 0
+            ? stackHeadings(run, boldStack - top, s - top - 1, items, colsOfRun().edges)
+            : run;
       // Two contents lists side by side are two tables, not one of four columns.
       const found = !tabular
         ? []
@@ -437,11 +479,13 @@ export function borderlessTables(
                 leadered,
                 vocab,
                 parted.cuts,
-                shortCols,
+                // The carried list's lines wrap in the heading's column.
+                headedList ? [...shortCols, lastStart(rows[s] as Row)] : shortCols,
                 verticals,
                 page.height,
                 turned,
-                headedRow ? 2 : 3,
+                headedRow || headedList ? 2 : 3,
+                headedList ? 0 : FILLED,
               ),
             ];
       let took = false;
@@ -502,10 +546,33 @@ function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
   return starts;
 }
 
+/**
+ * Whether a lone line between a table's rows labels the part of the table under it (a display's
+ * 'TRANSACTION LINES', centred over its descriptions, its entity lines above): a few words in bold,
+ * set in no larger type than the rows, right of the first column of the row above (titles and
+ * captions start at the left), with a row under it, at most a header's gap away on either side,
+ * whose cells stand each under a cell of one of the table's last two rows of cells (`known`): the
+ * columns go on. A heading over a table of other columns ends the one above.
+ */
+function partLabel(above: Row, line: Row, below: Row, items: TextItem[], known: (Row | undefined)[]): boolean {
+  if (line.chunks.length !== 1 || below.chunks.length < 3 || wordsIn(line, items) > LABEL_WORDS) return false;
+  if (line.h > above.h * TITLE_SIZE || !line.items.every((i) => (items[i] as TextItem).bold)) return false;
+  if (line.top - above.bottom > HEADER_GAP * line.h || below.top - line.bottom > HEADER_GAP * line.h) return false;
+  const under = (row: Row | undefined) =>
+    row !== undefined &&
+    row.chunks.length >= 2 &&
+    (line.chunks[0] as [number, number])[0] > (row.chunks[0] as [number, number])[1] &&
+    below.chunks.every(([a, b]) => row.chunks.some(([c, d]) => a < d && c < b));
+  return known.some(under);
+}
+
 /** Whether a row is a heading row: three cells or more, set in bold throughout. */
 function boldRow(row: Row, items: TextItem[]): boolean {
   return row.chunks.length >= 3 && row.items.every((i) => (items[i] as TextItem).bold);
 }
+
+/** Where a row's last chunk starts. */
+const lastStart = (row: Row): number => (row.chunks[row.chunks.length - 1] as [number, number])[0];
 
 /**
  * Whether a lone line stands in the last column of the row `head`: it starts no further left than
@@ -514,7 +581,7 @@ function boldRow(row: Row, items: TextItem[]): boolean {
 function inLastColumn(line: Row, head: Row): boolean {
   if (line.chunks.length !== 1) return false;
   const start = (line.chunks[0] as [number, number])[0];
-  const column = (head.chunks[head.chunks.length - 1] as [number, number])[0];
+  const column = lastStart(head);
   return start >= column - 3 && start <= column + 2 * line.h;
 }
 
@@ -664,6 +731,39 @@ function headsColumns(
     if (figured.has(k)) aligned++;
   }
   return aligned >= 2;
+}
+
+/**
+ * Whether a line right above a table's first row (`first`), or above a line found so, is a line of
+ * its columns' headings in bold, stacked over lines without a gap to part them ('Display' over
+ * 'File  MFT &' over 'Definer Source Tax Per Result', the columns too close for the last line to
+ * break into cells): bold throughout, a few words in each column of the rows below (`body`, three
+ * columns at least) and none reaching over another column's text, at the header's line pitch;
+ * right over the first row, a heading over every column, the row itself not in bold. Prose or a
+ * title over a table runs across the columns' gaps.
+ */
+function boldHeading(
+  line: Row,
+  below: Row,
+  first: boolean,
+  items: TextItem[],
+  body: () => HeadedColumns,
+  pageHeight: number,
+): boolean {
+  if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * (first ? 1 : 0.6)) return false;
+  if (!line.items.every((i) => (items[i] as TextItem).bold) || !inBody(line.top, line.bottom, pageHeight)) return false;
+  if (first && below.items.every((i) => (items[i] as TextItem).bold)) return false;
+  const { cols: cs, edges } = body();
+  if (cs.length < 3) return false;
+  const mine = perColumn(line, items, edges);
+  if (first && mine.size < cs.length) return false;
+  for (const [k, [a, b, words]] of mine) {
+    if (words > HEADING_LINE_WORDS) return false;
+    const left = cs[k - 1];
+    const right = cs[k + 1];
+    if ((left && a < left[1]) || (right && b > right[0])) return false;
+  }
+  return true;
 }
 
 /**
@@ -1388,6 +1488,7 @@ function tableOf(
   height = 0,
   turned: number[] = [],
   minRows = 3,
+  minFilled = FILLED,
 ): TableRegion | null {
   const indices = run.flatMap((r) => r.items);
   const { every, cols, edge } = bodyColumns(items, run, height);
@@ -1466,7 +1567,7 @@ function tableOf(
   if (at) spanHeadings(layout, items, indices, at, verticals);
   const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab, at);
   const filled = texts.filter(Boolean).length;
-  if (!looksTabular(layout, texts) || filled < layout.cells.length * 0.35) return null;
+  if (!looksTabular(layout, texts) || filled < layout.cells.length * minFilled) return null;
   if (markerColumn(layout, texts) || chartScale(layout, texts)) return null;
   // Group names set upward beside the rows: a stub column, once the table stands without them.
   const stub = turned.length ? turnedStub(layout, items, turned) : null;
@@ -1477,6 +1578,12 @@ function tableOf(
   }
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
 }
+
+/**
+ * Share of a table's cells that hold text, at least. A header over a list carried into its last
+ * column fills one cell a row by its nature: it is let through with none.
+ */
+const FILLED = 0.35;
 
 /** Whether line `b` is set under `a` at a paragraph's line pitch, tighter than rows stand apart. */
 const tightUnder = (a: Row, b: Row): boolean => b.top - a.bottom < Math.min(a.h, b.h) * 0.6;

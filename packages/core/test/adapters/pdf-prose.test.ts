@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
+
+/** A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold, `K1` Korean). */
+type Run = readonly [number, number, number, string] | readonly [number, number, number, string, string];
+
+/** UTF-16BE hex of a string, as the codes of a `UniKS-UCS2-H` font. */
+const ucs2 = (s: string) => [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
+
+/**
+ * One page of runs, each its own text object: Helvetica and Helvetica-Bold, and a Korean font
+ * (a predefined CMap, no embedded program, as Korean office files set it).
+ */
+function linesPdf(lines: readonly Run[]): Uint8Array {
+  const content = lines
+    .map(([x, y, size, t, font = 'F1']) =>
+      font === 'K1'
+        ? `BT /K1 ${size} Tf ${x} ${y} Td <${ucs2(t)}> Tj ET`
+        : `BT /${font} ${size} Tf ${x} ${y} Td (${t.replace(/[\\()]/g, '\\$&')}) Tj ET`,
+    )
+    .join('\n');
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R >> >> /Contents 9 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /HYSMyeongJo-Medium /Encoding /UniKS-UCS2-H /DescendantFonts [7 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HYSMyeongJo-Medium /CIDSystemInfo << /Registry (Adobe) /Ordering (Korea1) /Supplement 2 >> /FontDescriptor 8 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /HYSMyeongJo-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/** Lines of prose set at `pitch` from `top`, each wrapped into the next. */
+const prose = (texts: readonly string[], top: number, pitch: number, size = 10): Run[] =>
+  texts.map((t, k) => [72, top - k * pitch, size, t] as const);
+
+const report = [
+  'Achieving net-zero emissions and carbon-free energy by the end of the',
+  'decade are extremely ambitious goals, which is what we call moonshots,',
+  'and we also know that our path to them will not be easy or linear: it',
+  'may require us to navigate significant uncertainty and deploy systems',
+  'across our business, and some of our plans will take years to deliver.',
+];
+const decade = [
+  'we cannot achieve our goals alone, and the transition to a carbon-free',
+  'future will require stronger government policies and partnerships with',
+  'many other organizations, as well as new technologies and changes to the',
+  'broader systems that serve our operations and our whole value chain.',
+];
+
+const topics = [
+  'Database performance and scalability',
+  'Advanced SQL knowledge and skills transfer',
+  'Business intelligence and analytics',
+  'DB2 Web Query',
+];
+
+describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('reads a small letter before each line as a bullet (a box glyph mapped to "r")', async () => {
+    const pdf = linesPdf([
+      [72, 720, 10, 'Global engagements of the centre cover topics including the following ones:'],
+      ...topics.flatMap((t, k): [number, number, number, string][] => [
+        [72, 696 - k * 14, 7, 'r '],
+        [82, 696 - k * 14, 10, t],
+      ]),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
+    expect(md).not.toMatch(/\br Database/);
+  });
+
+  it('keeps a first line with bold words among plain ones in its paragraph, not a heading', async () => {
+    const pdf = linesPdf([
+      ...prose([...report, ...report], 740, 18),
+      [72, 740 - 11 * 18, 10, 'In our '],
+      [104.5, 740 - 11 * 18, 10, 'third decade of climate action, the one', 'F2'],
+      [287, 740 - 11 * 18, 10, ' we recognize that'],
+      ...prose(decade, 740 - 12 * 18, 18),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).not.toMatch(/^#+ In our/m);
+    expect(md).toContain('In our **third decade of climate action, the one** we recognize that we cannot achieve');
+  });
+
+  it('keeps the first line of a widely leaded paragraph in a script without case in its paragraph', async () => {
+    // Justified Korean at 1.7 times its size: every line as wide as the next, the last one short.
+    const korean = [
+      '정부는 다음 단계에서 국민의 삶을 바꾸는 정책을 계속 추진하며',
+      '이를 위하여 모든 부처가 함께 협력하는 체계를 새롭게 마련하고',
+      '지역과 산업의 균형 있는 발전을 이루기 위한 투자를 확대하는 등',
+      '국가의 미래를 준비하는 과제를 차례로 실천해 나갈 것이라고 밝혀',
+      '많은 사람들의 관심과 기대를 모으고 있다.',
+    ];
+    const pdf = linesPdf([
+      [72, 740, 10, 'The plan of the government for the coming years, in its own words:'],
+      ...korean.map((t, k): Run => [72, 700 - k * 17, 10, t, 'K1']),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.replace(/ +/g, ' ')).toContain(`${korean[0]} ${korean[1]} ${korean[2]}`);
+  });
+
+  it('nests sub-notes set in by leading space glyphs under their note', async () => {
+    // Notes at one edge; the second note's sub-notes drawn from the same edge, two spaces first.
+    const pdf = linesPdf([
+      [72, 720, 10, 'The cover pays for an accident as the terms define it, and for no illness at all.'],
+      [72, 690, 8, '1) Damage insurance pays for a bodily injury caused by a sudden outside accident.'],
+      [72, 678, 8, '2) Life insurance calls an accident one of the following events, in its terms:'],
+      [72, 666, 8, '  1) an injury classed under the codes for outside causes of harm'],
+      [72, 654, 8, '  2) an infectious disease named in the law on infectious diseases'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toMatch(
+      /^2\. Life insurance calls an accident one of the following events, in its terms:\n {3}1\. an injury classed under the codes for outside causes of harm\n {3}2\. an infectious/m,
+    );
+  });
+
+  it.skipIf(!hasCorpus)("nests normal_4pages' sub-notes under their note", async () => {
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'))).markdown ?? '';
+    expect(md).toMatch(
+      /\n {3}1\. 한국표준질병·사인분류상의 ‘S80~Y84'에 해당하는 우발적인 외래의 사고\n {3}2\. 감염병의 예방/,
+    );
+  });
+
+  it.skipIf(!hasCorpus)("reads pdf-bad-color-space's bold-led line as the start of its paragraph", async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_pdf-bad-color-space.pdf'))).markdown ?? '';
+    expect(md).not.toMatch(/^#+ In our third decade/m);
+    expect(md).toContain(
+      'In our **third decade of climate action**, we recognize that we can’t achieve our goals alone.',
+    );
+  });
+
+  it.skipIf(!hasCorpus)("keeps right_to_left_02's first line in its paragraph", async () => {
+    const md = (await parse(corpusFile('pdfbench', 'docling_pdf_sources_right_to_left_02.pdf'))).markdown ?? '';
+    expect(md).toContain('لوال المر اوة الم باوة تكايف السيد رئيس');
+  });
+
+  it.skipIf(!hasCorpus)('reads redp5110 p. 3 symbol bullets as list items', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'docling_pdf_sources_redp5110_sampled.pdf'))).markdown ?? '';
+    expect(md).toContain('- Database performance and scalability\n- Advanced SQL knowledge and skills transfer\n');
+    expect(md).toContain('- ISV education and enablement');
+  });
+});
