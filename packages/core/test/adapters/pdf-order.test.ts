@@ -332,6 +332,24 @@ const stackedPage = pagePdf([
   ...stackRight.map((text, i): Run => ({ x: 215, y: 406 - i * 12, size: 7, text })),
 ]);
 
+/**
+ * Three columns that go on under an empty band across the page, the first column's lines shorter
+ * under it: the widest gutter above is the second, below the first, yet the columns are the same
+ * (threecol, review 30).
+ */
+const bandFiller =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua';
+const bandColumn = (c: number, part: string, chars: number): string[] =>
+  Array.from({ length: 8 }, (_, i) =>
+    `C${c}${part}${i + 1} ${bandFiller.slice(i * 7).trimStart()}`.slice(0, chars).trimEnd(),
+  );
+const bandColumns = [1, 2, 3].map((c) => [...bandColumn(c, 'top', 25), ...bandColumn(c, 'foot', c === 1 ? 20 : 25)]);
+const bandedColumns = pagePdf(
+  bandColumns.flatMap((col, c) =>
+    col.map((text, i): Run => ({ x: [20, 150, 290][c] as number, y: 560 - i * 9 - (i >= 8 ? 120 : 0), size: 7, text })),
+  ),
+);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -352,6 +370,13 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
       ...stackRight,
     ];
     expect(order.map(at)).toEqual(order.map(at).sort((a, b) => a - b));
+  });
+
+  it('reads three columns that go on under an empty band each whole, though the widest gutter differs above and below', async () => {
+    const md = (await parse(bandedColumns, {}, { filename: 'banded.pdf' })).markdown ?? '';
+    const at = bandColumns.flat().map((t) => md.indexOf(t));
+    for (const [i, t] of bandColumns.flat().entries()) expect(at[i], t).toBeGreaterThanOrEqual(0);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 
   it('reads body text set with wide leading as its paragraphs, by the page’s leading; a one-line paragraph stays alone', async () => {

@@ -109,9 +109,71 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
   for (const [, k] of bands.slice(0, BAND_TRIES)) {
     const top = findGutter(sorted.slice(0, k), pageWidth, rtlPage);
     const foot = top && findGutter(sorted.slice(k), pageWidth, rtlPage);
-    if (top && foot && (top[1] < foot[0] || foot[1] < top[0])) return k;
+    if (!top || !foot || !(top[1] < foot[0] || foot[1] < top[0])) continue;
+    // The widest gutter of each part may be a different one of the same columns (three columns,
+    // one of them shorter under the band): the layouts differ only where a gutter of one part is
+    // no gutter of the other.
+    if (!sameGutters(sorted, k)) return k;
   }
   return 0;
+}
+
+/** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
+const STRIP_BINS = 3;
+
+/**
+ * Whether the lines above `sorted[k]` and those from it on leave the same gutters: every strip at
+ * least 6 pt wide inside the region that (almost) none of one part's narrow lines covers overlaps
+ * such a strip of the other part by that much. Lines are narrow by the whole region's width, as
+ * `findGutter` counts them there: a foot's paragraph across a gutter above it closes that gutter.
+ */
+function sameGutters(sorted: readonly Line[], k: number): boolean {
+  let rx0 = Infinity;
+  let rx1 = -Infinity;
+  for (const l of sorted) {
+    if (l.x0 < rx0) rx0 = l.x0;
+    if (l.x1 > rx1) rx1 = l.x1;
+  }
+  const top = openStrips(sorted, 0, k, rx0, rx1);
+  const foot = openStrips(sorted, k, sorted.length, rx0, rx1);
+  const meets = (a: [number, number], list: [number, number][]): boolean =>
+    list.some((b) => Math.min(a[1], b[1]) - Math.max(a[0], b[0]) >= STRIP_BINS);
+  return top.every((a) => meets(a, foot)) && foot.every((b) => meets(b, top));
+}
+
+/**
+ * The strips (in 2 pt bins from `rx0`) inside the region that the part's narrow lines leave open: a
+ * coverage histogram, where a gutter is a run of bins that (almost) no narrow line covers, so a
+ * stray line crossing it (an affiliation, a wide caption) does not hide the columns.
+ */
+function openStrips(sorted: readonly Line[], from: number, to: number, rx0: number, rx1: number): [number, number][] {
+  const bins = Math.ceil((rx1 - rx0) / 2) + 2;
+  const diff = new Int32Array(bins + 1);
+  let narrow = 0;
+  for (let k = from; k < to; k++) {
+    const l = sorted[k] as Line;
+    if (l.x1 - l.x0 >= (rx1 - rx0) * 0.6) continue;
+    narrow++;
+    const a = Math.max(0, Math.floor((l.x0 - rx0) / 2));
+    const b = Math.min(bins, Math.ceil((l.x1 - rx0) / 2));
+    diff[a] = (diff[a] ?? 0) + 1;
+    diff[b] = (diff[b] ?? 0) - 1;
+  }
+  const allowed = Math.floor(narrow * 0.05);
+  const strips: [number, number][] = [];
+  let cover = 0;
+  let start = -1;
+  for (let b = 0; b <= bins; b++) {
+    cover += b < bins ? (diff[b] as number) : 0;
+    const open = b < bins && cover <= allowed;
+    if (open && start < 0) start = b;
+    else if (!open && start >= 0) {
+      // Strips at the region's edges are margins, not gutters.
+      if (start > 0 && b < bins - 1 && b - start >= STRIP_BINS) strips.push([start, b]);
+      start = -1;
+    }
+  }
+  return strips;
 }
 
 /** Most lines of a title read ahead of the columns under it. */
@@ -172,35 +234,11 @@ function findGutter(lines: Line[], pageWidth: number, rtlPage: boolean): [number
   // Lines wider than most of the region are the spanning ones; they may cross the gutter.
   const narrow = lines.filter((l) => l.x1 - l.x0 < regionW * 0.6);
   if (narrow.length < 4) return null;
-  // Coverage histogram in 2 pt bins: a gutter is a run of bins that (almost) no narrow line covers;
-  // a stray line crossing it (an affiliation, a wide caption) does not hide the columns.
-  const bins = Math.ceil(regionW / 2) + 2;
-  const diff = new Int32Array(bins + 1);
-  for (const l of narrow) {
-    const a = Math.max(0, Math.floor((l.x0 - rx0) / 2));
-    const b = Math.min(bins, Math.ceil((l.x1 - rx0) / 2));
-    diff[a] = (diff[a] ?? 0) + 1;
-    diff[b] = (diff[b] ?? 0) - 1;
-  }
-  const allowed = Math.floor(narrow.length * 0.05);
   let best: [number, number] | null = null;
-  let cover = 0;
-  let runStart = -1;
-  const minBins = 3;
-  for (let b = 0; b <= bins; b++) {
-    cover += b < bins ? (diff[b] as number) : 0;
-    const open = b < bins && cover <= allowed;
-    if (open && runStart < 0) runStart = b;
-    else if (!open && runStart >= 0) {
-      // Runs touching the region's edges are margins, not gutters.
-      if (runStart > 0 && b < bins - 1 && b - runStart >= minBins) {
-        const g0 = rx0 + runStart * 2;
-        const g1 = rx0 + b * 2;
-        if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage))
-          best = [g0, g1];
-      }
-      runStart = -1;
-    }
+  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1)) {
+    const g0 = rx0 + s0 * 2;
+    const g1 = rx0 + s1 * 2;
+    if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage)) best = [g0, g1];
   }
   return best;
 }
