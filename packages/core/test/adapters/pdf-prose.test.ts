@@ -3,7 +3,10 @@ import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 
-/** A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold, `K1` Korean). */
+/**
+ * A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold,
+ * `K1` Korean, `S1` a second copy of Helvetica under a subset name, as redp5110 sets its bullets).
+ */
 type Run = readonly [number, number, number, string] | readonly [number, number, number, string, string];
 
 /** UTF-16BE hex of a string, as the codes of a `UniKS-UCS2-H` font. */
@@ -24,13 +27,14 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R >> >> /Contents 9 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R /S1 10 0 R >> >> /Contents 9 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type0 /BaseFont /HYSMyeongJo-Medium /Encoding /UniKS-UCS2-H /DescendantFonts [7 0 R] >>',
     '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HYSMyeongJo-Medium /CIDSystemInfo << /Registry (Adobe) /Ordering (Korea1) /Supplement 2 >> /FontDescriptor 8 0 R /DW 1000 >>',
     '<< /Type /FontDescriptor /FontName /HYSMyeongJo-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /BCDEFG+Helvetica /Encoding /WinAnsiEncoding >>',
   ]);
 }
 
@@ -66,13 +70,32 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     const pdf = linesPdf([
       [72, 720, 10, 'Global engagements of the centre cover topics including the following ones:'],
       ...topics.flatMap((t, k): [number, number, number, string][] => [
-        [72, 696 - k * 14, 7, 'r '],
+        [72, 696 - k * 14, 7, 'r ', 'S1'],
         [82, 696 - k * 14, 10, t],
       ]),
     ]);
     const md = (await parse(pdf)).markdown ?? '';
     expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
     expect(md).not.toMatch(/\br Database/);
+  });
+
+  it('keeps a small letter set in the words’ own font before them: a code, not a bullet', async () => {
+    const grades = [
+      ['A', 'Excellent: all parts answered correctly'],
+      ['B', 'Good: most parts answered correctly'],
+      ['C', 'Fair: some parts answered'],
+      ['F', 'Fail: no part answered'],
+    ];
+    const pdf = linesPdf([
+      [72, 720, 10, 'Each answer is marked with one of the letters below.'],
+      ...grades.flatMap(([letter, text], k): [number, number, number, string][] => [
+        [72, 696 - k * 16, 7, letter as string],
+        [80, 696 - k * 16, 10, text as string],
+      ]),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    for (const [letter, text] of grades) expect(md).toContain(`${letter} ${text}`);
+    expect(md).not.toContain('- Excellent');
   });
 
   it('keeps a first line with bold words among plain ones in its paragraph, not a heading', async () => {

@@ -9,6 +9,7 @@ export const textRun = (str: string, x: number, y: number, hasEOL = false): Text
   h: 12,
   size: 12,
   fontName: 'Helvetica',
+  fontId: 'Helvetica',
   bold: false,
   italic: false,
   dir: 'ltr',

@@ -194,12 +194,18 @@ const STARTS_LOWER = /^\s*\p{Ll}/u;
 
 /**
  * Whether a line's first run is a bullet drawn as a letter: one letter set well smaller than the
- * line, on its baseline, and apart from the words after it, which do not go on in lower case.
- * A box or arrow of a pictograph font whose codes the producer mapped to plain letters reads so
- * (redp5110's "r" before each item); a letter of text is never set this way before a word.
+ * line, on its baseline, and apart from the words after it, which do not go on in lower case, in a
+ * font that draws pictures at letters' codes. A pictograph font reads so by its name; so does a
+ * second embedding of the words' own face (redp5110's "r" before each item: a composite copy of
+ * the text face without a map to Unicode, its bullet at the code of "r"). A letter in the words'
+ * own font, or in another face of text, is a letter: grade codes "A", "B" set small before their
+ * descriptions keep them.
  */
 function letterMark(first: TextItem, next: TextItem, size: number, lineBase: number): boolean {
   if (!ONE_LETTER.test(first.str) || first.size > 0.8 * size || first.size < 0.4 * size) return false;
+  const pictures =
+    PICTOGRAPH_FONT.test(first.fontName) || (first.fontName === next.fontName && first.fontId !== next.fontId);
+  if (!pictures) return false;
   if (Math.abs(base(first) - lineBase) > 0.2 * size) return false;
   const gap = next.x - (first.x + first.w);
   return gap > -0.05 * size && (first.str.length > 1 || gap > 0.2 * size) && !STARTS_LOWER.test(next.str);

@@ -20,6 +20,12 @@ export interface TextItem {
   /** Font size in points after the text matrix scale. */
   size: number;
   fontName: string;
+  /**
+   * The font as the file names it, subset prefix and all (pdf.js's own key where it names none):
+   * two embeddings of one face share `fontName` and differ here (redp5110 sets its bullets in a
+   * second copy of the text face, the bullet drawn at a letter's code).
+   */
+  fontId: string;
   bold: boolean;
   italic: boolean;
   /** Writing direction of the run. */

@@ -48,6 +48,7 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       h: w.size,
       size: w.size,
       fontName: 'ocr',
+      fontId: 'ocr',
       bold: false,
       italic: false,
       dir: 'ltr',

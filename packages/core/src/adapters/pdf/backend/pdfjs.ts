@@ -197,6 +197,7 @@ async function readPage(
     // pdf.js's name, which these runs no longer carry.
     it.bold = f.bold;
     it.italic = f.italic;
+    if (f.name) it.fontId = f.name;
     it.fontName = own.get(it.fontName) ?? it.fontName;
   }
   const monoFonts: string[] = [];

@@ -16,6 +16,8 @@ export interface Frame {
 /** What the layout needs to know about a font, read once per font per document. */
 export interface FontFacts {
   name: string;
+  /** The name with its subset prefix (`TextItem.fontId`). */
+  id: string;
   bold: boolean;
   italic: boolean;
   mono: boolean;
@@ -446,16 +448,18 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   const known = fonts.get(font);
   if (known) return known;
   const x = p.x;
-  let name = '';
+  let raw = '';
   let flags = 0;
   let weight = -1;
   if (font) {
-    name = baseFontName(p.bytes((b, l) => x.FPDFFont_GetBaseFontName(font, b, l), 512));
+    raw = p.bytes((b, l) => x.FPDFFont_GetBaseFontName(font, b, l), 512);
     flags = Math.max(0, x.FPDFFont_GetFlags(font));
     weight = x.FPDFFont_GetWeight(font);
   }
+  const name = baseFontName(raw);
   const facts: FontFacts = {
     name: name || `font${font}`,
+    id: raw || `font${font}`,
     bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name))),
     italic: (flags & FLAG_ITALIC) !== 0 || italicByName(name),
     mono: (flags & FLAG_FIXED_PITCH) !== 0 || monoByName(name),
@@ -556,6 +560,7 @@ function toItems(runs: RawRun[], frame: Frame, mono: string[], starts: CharStart
         h: y1 - y0,
         size: r.size,
         fontName: r.font.name,
+        fontId: r.font.id,
         bold: r.font.bold,
         italic: r.font.italic,
         dir: 'ltr',
@@ -575,6 +580,7 @@ function toItems(runs: RawRun[], frame: Frame, mono: string[], starts: CharStart
       h: r.size,
       size: r.size,
       fontName: r.font.name,
+      fontId: r.font.id,
       bold: r.font.bold,
       italic: r.font.italic,
       dir: rtl ? 'rtl' : 'ltr',
