@@ -31,4 +31,28 @@ describe('PDF paragraphs of thousands of lines', () => {
     expect(text.endsWith(`an example ${lines - 1} ends here.`)).toBe(true);
     expect(text.split('example')).toHaveLength(lines);
   }, 120_000);
+
+  it('joins a paragraph of 8,000 lines that each end at a hyphen into one word', () => {
+    // "walk-", "ing-" ... "ing.": every hyphen is removed, so the word before each one is the whole
+    // paragraph so far; it was read back whole at each line, in a walk over all its pieces that
+    // tested the growing text at every step (cubic: minutes here). Nothing times it; the timeout
+    // is what such a walk runs into.
+    const lines = 8_000;
+    const items: TextItem[] = [];
+    for (let k = 0; k < lines; k++) {
+      const str = k === 0 ? 'walk-' : k === lines - 1 ? 'ing.' : 'ing-';
+      items.push(textRun(str, 40, 40 + k * 14));
+    }
+    const page = {
+      number: 1,
+      width: 612,
+      height: 40 + lines * 14 + 100,
+      lines: buildLines(items),
+      tables: [],
+      images: [],
+    };
+    const blocks = buildBlocks(page, docStats([page], new Set(), new Map()));
+    expect(blocks).toHaveLength(1);
+    expect(blockText(blocks[0] as (typeof blocks)[number])).toBe(`walk${'ing'.repeat(lines - 1)}.`);
+  }, 120_000);
 });
