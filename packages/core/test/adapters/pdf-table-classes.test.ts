@@ -1719,6 +1719,15 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     ]);
   });
 
+  it('judges tilted captions against the size that reached the most characters first on a tie', async () => {
+    // The page's 12 characters at 20 pt tie with its 7 + 5 at 6 pt; the title reached 12 first, so
+    // 14 pt captions are a passage at body size. Taking the size met first (6 pt) dropped them.
+    const md = (await parse(fixture('pdf-patterns', 'askew-tie.pdf'), {}, { filename: 'tie.pdf' })).markdown;
+    expect(md?.trim().replace(/^#+ /gm, '').replaceAll('**', '')).toBe(
+      ['Sheet 2', '', 'River Survey', '', 'Draft', '', 'the east bank in April walked by two teams'].join('\n'),
+    );
+  });
+
   it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {
     // PDFium's runs were measured along x and judged on one line by y centres: a steep run broke
     // into pieces with stray spaces ('W ar m u p') and the passage fell below its word count.
