@@ -17,30 +17,37 @@ export function replaceContents<T>(out: T[], items: readonly T[]): T[] {
   return append(out, items);
 }
 
-/** How many of `sorted` (ascending) lie within `d` of `x`: two binary searches. */
+/**
+ * How many of `sorted` (ascending) lie within `d` of `x`, by `x - d <= value <= x + d` with the
+ * bounds computed first: the comparison its callers (tables/tokens.ts, order.ts) made before it was
+ * a binary search. It is not `nearRange`'s test: `value - x <= d` rounds differently at the bounds
+ * (64.56294724358321 is within 2 of 62.5629472435832 by this one, not by that one).
+ */
 export function countNear(sorted: readonly number[], x: number, d: number): number {
-  const [lo, hi] = nearRange(sorted, x, d);
-  return hi - lo;
+  const below = x - d;
+  const above = x + d;
+  return firstPlace(sorted, (s) => s <= above) - firstPlace(sorted, (s) => s < below);
 }
 
 /**
  * The places `[lo, hi)` of the values of `sorted` (ascending) within `d` of `x`, by
- * `Math.abs(value - x) <= d` exactly: the difference grows with the value, so they are one range.
+ * `Math.abs(value - x) <= d` exactly (borderless tables' `|start - x| <= 3`): the difference grows
+ * with the value, so they are one range.
  */
 export function nearRange(sorted: readonly number[], x: number, d: number): [number, number] {
-  // The first place whose value is `x + d` past (`after`) or not `d` short of it.
-  const place = (after: boolean) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      const gap = (sorted[m] as number) - x;
-      if (after ? gap <= d : gap < -d) lo = m + 1;
-      else hi = m;
-    }
-    return lo;
-  };
-  return [place(false), place(true)];
+  return [firstPlace(sorted, (s) => s - x < -d), firstPlace(sorted, (s) => s - x <= d)];
+}
+
+/** The first place of `sorted` whose value is not `before` (which holds for a prefix of it): a binary search. */
+function firstPlace(sorted: readonly number[], before: (value: number) => boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (before(sorted[m] as number)) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
 }
 
 /** Largest value, or `empty` when there is none. */

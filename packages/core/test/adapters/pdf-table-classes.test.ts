@@ -696,6 +696,50 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     ).toBe(true);
   });
 
+  it('reads a letterhead in bold over lines under its last part as a heading line and paragraphs, no table', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'letterhead.pdf'), {}, { filename: 'letter.pdf' })).markdown;
+    expect(md?.trim()).toBe(
+      [
+        '**ACME Supplies Ltd 12 Harbour Road, Leith Tel 0131 555 0100**',
+        '',
+        'Invoice date: 3 May 2026 Invoice no: 1234 Customer no: 5678 Due date: 2 June 2026',
+        '',
+        'Dear customer, thank you for your order of garden tools placed last month with our branch in Leith. The goods were sent by courier on the date shown above and we trust they have reached you in good order. Please pay within thirty days of this invoice.',
+      ].join('\n'),
+    );
+  });
+
+  it.each(['titled-tables', 'close-titled-tables'])(
+    'reads a bold title over a table with a bold heading row of its own as a heading between two tables (%s)',
+    async (name) => {
+      const md = (await parse(fixture('pdf-patterns', `${name}.pdf`), {}, { filename: 'tables.pdf' })).markdown;
+      const table = (rows: string[][]) => [
+        '| Region | Units | Sales | Cost |',
+        '| --- | --- | --- | --- |',
+        ...rows.map((r) => `| ${r.join(' | ')} |`),
+      ];
+      expect(md?.trim()).toBe(
+        [
+          '# Results for 2024',
+          '',
+          ...table([
+            ['North', '120', '1,540.0', '980.5'],
+            ['South', '95', '1,210.3', '760.2'],
+            ['East', '210', '2,480.9', '1,530.4'],
+          ]),
+          '',
+          '# Results for 2025',
+          '',
+          ...table([
+            ['North', '130', '1,640.0', '990.5'],
+            ['South', '85', '1,110.3', '660.2'],
+            ['East', '220', '2,580.9', '1,630.4'],
+          ]),
+        ].join('\n'),
+      );
+    },
+  );
+
   it('keeps the long lines flush with the description column under a lone row in its table', async () => {
     const md = (await parse(fixture('pdf-patterns', 'wide-wraps.pdf'), {}, { filename: 'wide.pdf' })).markdown;
     expect(md?.trim()).toBe(
@@ -1673,6 +1717,15 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       ].join('\n'),
       'The report goes to the council in the autumn.',
     ]);
+  });
+
+  it('judges tilted captions against the size that reached the most characters first on a tie', async () => {
+    // The page's 12 characters at 20 pt tie with its 7 + 5 at 6 pt; the title reached 12 first, so
+    // 14 pt captions are a passage at body size. Taking the size met first (6 pt) dropped them.
+    const md = (await parse(fixture('pdf-patterns', 'askew-tie.pdf'), {}, { filename: 'tie.pdf' })).markdown;
+    expect(md?.trim().replace(/^#+ /gm, '').replaceAll('**', '')).toBe(
+      ['Sheet 2', '', 'River Survey', '', 'Draft', '', 'the east bank in April walked by two teams'].join('\n'),
+    );
   });
 
   it('reads captions tilted steeply (70 degrees) word by word, as they are set', async () => {

@@ -268,9 +268,7 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         const end = lastChars(endOf(prev.parts, threeChars));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
-          // Up to a character that is no letter: the word before the hyphen is all that is asked about.
-          const left = endOf(prev.parts, pastWord).slice(0, -1);
-          if (removeHyphen(left, t, vocab)) dropLast(prev.parts);
+          if (removeHyphen(beforeHyphen(prev.parts), t, vocab)) dropLast(prev.parts);
         } else if (!/\s$/.test(end) && !runsOnAt(end, t) && !joinsKorean(lines[i - 1]?.text ?? end, t, vocab))
           t = ` ${t}`;
       }
@@ -306,8 +304,36 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
 /** Enough of a text's end for `lastChars`. */
 const threeChars = (end: string): boolean => end.length >= 3;
 
-/** Enough of a text's end, a hyphen last, for the word before the hyphen: a character that is no letter before it. */
-const pastWord = (end: string): boolean => /\P{L}/u.test(end.slice(0, -1));
+/**
+ * Letters before a line-end hyphen read at most. `removeHyphen` asks only about the letters before
+ * it, and a longer run (a paragraph of lines joined at hyphens) is judged as any other run past
+ * every word the document writes (unless it writes a word of more letters than this elsewhere):
+ * read back whole at each line, such a paragraph took time cubic in its lines.
+ */
+const WORD_REACH = 256;
+
+/**
+ * The text before the line-end hyphen that ends `parts`, the hyphen left out: back to a character
+ * that is no letter, or past `WORD_REACH` letters. Each piece is tested on its own, so a line costs
+ * what it reads, not the paragraph so far.
+ */
+function beforeHyphen(parts: readonly string[]): string {
+  const pieces: string[] = [];
+  let n = 0;
+  let hyphen = true;
+  for (let k = parts.length - 1; k >= 0 && n <= WORD_REACH; k--) {
+    let p = parts[k] as string;
+    if (hyphen && p) {
+      p = p.slice(0, -1);
+      hyphen = false;
+    }
+    if (p.length > WORD_REACH + 2) p = p.slice(-(WORD_REACH + 2));
+    pieces.push(p);
+    n += p.length;
+    if (/\P{L}/u.test(p)) break;
+  }
+  return pieces.reverse().join('');
+}
 
 /** The end of a text kept in pieces: the pieces joined from the last back until `enough` holds of it, or all. */
 function endOf(parts: readonly string[], enough: (end: string) => boolean): string {

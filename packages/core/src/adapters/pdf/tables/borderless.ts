@@ -353,7 +353,14 @@ export function borderlessTables(
           !isMulti[e + 1] &&
           isMulti[e + 2] === true &&
           partLabel(cur, next, rows[e + 2] as Row, items, [rows[lastRow] as Row, rows[rowBefore]]);
-        if ((far && !label) || !rowInBody(next) || sectionBar(next, cur) || sectionTitle(next, cur)) break;
+        if (
+          (far && !label) ||
+          !rowInBody(next) ||
+          sectionBar(next, cur) ||
+          sectionTitle(next, cur) ||
+          (e > s && headsTable(cur, next, items))
+        )
+          break;
         carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
         if (carrying) carriedTo = e + 1;
         labelled = label;
@@ -425,8 +432,11 @@ export function borderlessTables(
       // A bold heading row over nothing but a list carried from the page before, three lines or more
       // in its last column (a display's code list filling the page under the repeated heading row),
       // is the table's header over the end of its last cell, with one row under the list at most;
-      // not the page's foot, set at the rows' pitch.
-      const headedList = top === s && carriedTo - s >= 3 && e <= carriedTo + 1;
+      // not the page's foot, set at the rows' pitch. The list is one of codes ('02 = title holding
+      // company'): the lines under a letterhead's name and address ('Invoice date: 3 May 2026') are
+      // no cell of it.
+      const headedList =
+        top === s && carriedTo - s >= 3 && e <= carriedTo + 1 && codeList(rows, s + 1, carriedTo, items);
       if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
       const run = rows.slice(top, e + 1);
       // A paragraph that starts beside the last row and runs on below it is not the table's.
@@ -552,11 +562,13 @@ function shortColumns(rows: Row[], wide: number, items: TextItem[]): number[] {
  * set in no larger type than the rows, right of the first column of the row above (titles and
  * captions start at the left), with a row under it, at most a header's gap away on either side,
  * whose cells stand each under a cell of one of the table's last two rows of cells (`known`): the
- * columns go on. A heading over a table of other columns ends the one above.
+ * columns go on. A heading over a table of other columns ends the one above, and so does one over
+ * a bold heading row of its own (`headsTable`).
  */
 function partLabel(above: Row, line: Row, below: Row, items: TextItem[], known: (Row | undefined)[]): boolean {
   if (line.chunks.length !== 1 || below.chunks.length < 3 || wordsIn(line, items) > LABEL_WORDS) return false;
-  if (line.h > above.h * TITLE_SIZE || !line.items.every((i) => (items[i] as TextItem).bold)) return false;
+  if (headsTable(line, below, items)) return false;
+  if (line.h > above.h * TITLE_SIZE || !allBold(line, items)) return false;
   if (line.top - above.bottom > HEADER_GAP * line.h || below.top - line.bottom > HEADER_GAP * line.h) return false;
   const under = (row: Row | undefined) =>
     row !== undefined &&
@@ -566,9 +578,23 @@ function partLabel(above: Row, line: Row, below: Row, items: TextItem[], known: 
   return known.some(under);
 }
 
+/** Whether every run of a row is set in bold. */
+function allBold(row: Row, items: TextItem[]): boolean {
+  return row.items.every((i) => (items[i] as TextItem).bold);
+}
+
 /** Whether a row is a heading row: three cells or more, set in bold throughout. */
 function boldRow(row: Row, items: TextItem[]): boolean {
-  return row.chunks.length >= 3 && row.items.every((i) => (items[i] as TextItem).bold);
+  return row.chunks.length >= 3 && allBold(row, items);
+}
+
+/**
+ * Whether a lone bold line over a bold heading row is the title of the table that row heads
+ * ("Results for 2025" over "Region Units Sales Cost"): the table above ends before it, however
+ * close the two stand.
+ */
+function headsTable(line: Row, below: Row, items: TextItem[]): boolean {
+  return line.chunks.length === 1 && allBold(line, items) && boldRow(below, items);
 }
 
 /** Where a row's last chunk starts. */
@@ -671,6 +697,19 @@ function codesIn(row: Row, items: TextItem[]): number {
   return n;
 }
 
+/**
+ * Whether the lone lines `from`…`to` are a list of codes: three or more, and most of them, open with
+ * a figure or a code of figures ('02 = title holding company'); the others wrap an entry.
+ */
+function codeList(rows: Row[], from: number, to: number, items: TextItem[]): boolean {
+  let codes = 0;
+  for (let k = from; k <= to; k++) {
+    const first = (chunkTexts(rows[k] as Row, items).texts[0] as string).split(/\s/)[0] as string;
+    if (figure.test(first) || figureCode.test(first)) codes++;
+  }
+  return codes >= 3 && codes * 2 > to - from + 1;
+}
+
 /** Runs of a row that are figures. */
 function figuresIn(row: Row, items: TextItem[]): number {
   let n = 0;
@@ -751,8 +790,8 @@ function boldHeading(
   pageHeight: number,
 ): boolean {
   if (line.h > below.h * TITLE_SIZE || below.top - line.bottom > line.h * (first ? 1 : 0.6)) return false;
-  if (!line.items.every((i) => (items[i] as TextItem).bold) || !inBody(line.top, line.bottom, pageHeight)) return false;
-  if (first && below.items.every((i) => (items[i] as TextItem).bold)) return false;
+  if (!allBold(line, items) || !inBody(line.top, line.bottom, pageHeight)) return false;
+  if (first && allBold(below, items)) return false;
   const { cols: cs, edges } = body();
   if (cs.length < 3) return false;
   const mine = perColumn(line, items, edges);
@@ -941,7 +980,7 @@ const HEADING_WORDS = 8;
  * that column once the table is found. A running foot under the rows (`bandRows`) sets no column.
  */
 function headerOver(header: Row, body: Row[], items: TextItem[], height: number): boolean {
-  if (header.chunks.length < 3 || !header.items.every((i) => (items[i] as TextItem).bold)) return false;
+  if (!boldRow(header, items)) return false;
   const { from, to } = bandRows(body, height);
   const { cols } = tableColumns(items, from === 0 && to === body.length ? body : body.slice(from, to));
   const used = new Set<number>();
