@@ -69,7 +69,7 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   it('reads a small letter before each line as a bullet (a box glyph mapped to "r")', async () => {
     const pdf = linesPdf([
       [72, 720, 10, 'Global engagements of the centre cover topics including the following ones:'],
-      ...topics.flatMap((t, k): [number, number, number, string][] => [
+      ...topics.flatMap((t, k): Run[] => [
         [72, 696 - k * 14, 7, 'r ', 'S1'],
         [82, 696 - k * 14, 10, t],
       ]),
