@@ -313,7 +313,10 @@ export function renderMarkdownWithSpans(
     // Tidied block by block, not once at the end, so that the recorded spans are exact offsets.
     const s = tidyBlock(block(b, state));
     if (!s) return;
+    // Text that opens the output after empty pages keeps its page's marker (not the rule above
+    // it): without it a reader would take that text for page 1.
     if (out) out += sep;
+    else if (sep.startsWith('\n\n---\n\n')) out += sep.slice('\n\n---\n\n'.length);
     spans.set(b, [out.length, out.length + s.length]);
     out += s;
   };

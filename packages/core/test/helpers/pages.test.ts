@@ -15,6 +15,16 @@ describe('pagesOf: each page by its own number', () => {
     expect(pagesOf(rendered(['One.', '', 'Three.', 'Four.']))).toEqual(['One.', '', 'Three.', 'Four.']);
   });
 
+  it('gives the first page with text after empty ones its marker, without the rule', () => {
+    // Without it the Markdown opened with page 3's text and no marker: a reader took it for page 1.
+    expect(rendered(['', '', 'Three.', 'Four.'])).toBe(
+      '<!-- page 3 -->\n\nThree.\n\n---\n\n<!-- page 4 -->\n\nFour.\n',
+    );
+    expect(rendered(['One.', '', 'Three.'])).toBe(
+      'One.\n\n---\n\n<!-- page 2 -->\n\n---\n\n<!-- page 3 -->\n\nThree.\n',
+    );
+  });
+
   it('reads empty pages at the start and at the end', () => {
     expect(pagesOf(rendered(['', '', 'Three.', 'Four.', '']))).toEqual(['', '', 'Three.', 'Four.', '']);
     expect(pagesOf(rendered(['One.']))).toEqual(['One.']);

@@ -4,18 +4,15 @@
  *
  * Pages are told by their markers (`<!-- page N -->`), not counted: an empty page's marker stands
  * right before the next page's separator, so splitting at whole separators ran the two together
- * and shifted every page after an empty one. The first page with text has no marker before it: it
- * is the page before the first marker (leading empty pages print nothing), page 1 without one.
+ * and shifted every page after an empty one. Text before the first marker is page 1's (leading
+ * empty pages print nothing, and the first page with text after them opens with its marker).
  */
 export function pagesOf(md: string): string[] {
   const parts = md.split(/^<!-- page (\d+) -->$/m);
   // Every part but the last ends in the separator of the marker after it.
   const clean = (k: number) =>
     (parts[k] ?? '').replace(k < parts.length - 1 ? /\n\n---\n\n$/ : /\n+$/, '').replace(/^\n+/, '');
-  const pages: string[] = [];
-  const first = parts.length > 1 ? Number(parts[1]) - 1 : 1;
-  for (let n = 1; n < first; n++) pages.push('');
-  pages.push(clean(0));
+  const pages: string[] = [clean(0)];
   for (let k = 1; k < parts.length; k += 2) {
     const n = Number(parts[k]);
     while (pages.length < n - 1) pages.push('');
