@@ -39,12 +39,12 @@ export function nearRange(sorted: readonly number[], x: number, d: number): [num
 }
 
 /** The first place of `sorted` whose value is not `before` (which holds for a prefix of it): a binary search. */
-function firstPlace(sorted: readonly number[], before: (value: number) => boolean): number {
+export function firstPlace<T>(sorted: readonly T[], before: (value: T) => boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const m = (lo + hi) >> 1;
-    if (before(sorted[m] as number)) lo = m + 1;
+    if (before(sorted[m] as T)) lo = m + 1;
     else hi = m;
   }
   return lo;

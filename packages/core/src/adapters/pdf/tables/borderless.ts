@@ -1,4 +1,4 @@
-import { append, maxOf, nearRange } from '../../../util/arrays.ts';
+import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
@@ -1785,15 +1785,8 @@ function ruledBoundaries(
   for (let j = 0; j + 1 < left.length; j++) {
     const from = (right[j] as number) - 1;
     const to = (left[j + 1] as number) + 1;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      if ((sorted[m] as Segment).x0 < from) lo = m + 1;
-      else hi = m;
-    }
     let found = false;
-    for (let k = lo; k < sorted.length && !found; k++) {
+    for (let k = firstPlace(sorted, (v) => v.x0 < from); k < sorted.length && !found; k++) {
       const v = sorted[k] as Segment;
       if (v.x0 > to) break;
       found = v.y0 < bottom && v.y1 > top;
@@ -2104,14 +2097,7 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   for (const i of idx) {
     const it = items[i] as TextItem;
     const cx = it.x + it.w / 2;
-    let lo = 0;
-    let hi = cols.length;
-    while (lo < hi) {
-      const m = (lo + hi) >> 1;
-      if (((cols[m] as [number, number])[0] as number) <= cx) lo = m + 1;
-      else hi = m;
-    }
-    const k = lo - 1;
+    const k = firstPlace(cols, (c) => c[0] <= cx) - 1;
     if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
     (insides[k] as number[]).push(i);
     if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;

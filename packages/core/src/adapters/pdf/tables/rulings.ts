@@ -1,4 +1,4 @@
-import { append } from '../../../util/arrays.ts';
+import { append, firstPlace } from '../../../util/arrays.ts';
 import type { PageModel, Segment, TextItem } from '../model.ts';
 import { byMiddle, lineCells, textLines } from './cells.ts';
 
@@ -202,16 +202,8 @@ function ruleStacks(rules: Line[], page: PageModel): Grid[] {
  * or a paragraph between two tables does not. `items` are sorted by vertical centre.
  */
 function tableBand(items: TextItem[], above: Line, below: Line): boolean {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const it = items[mid] as TextItem;
-    if (it.y + it.h / 2 <= above.at) lo = mid + 1;
-    else hi = mid;
-  }
   const band: TextItem[] = [];
-  for (let i = lo; i < items.length; i++) {
+  for (let i = firstPlace(items, (it) => it.y + it.h / 2 <= above.at); i < items.length; i++) {
     const it = items[i] as TextItem;
     if (it.y + it.h / 2 >= below.at) break;
     const cx = it.x + it.w / 2;

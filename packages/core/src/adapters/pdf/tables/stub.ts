@@ -1,3 +1,4 @@
+import { firstPlace } from '../../../util/arrays.ts';
 import type { TextItem } from '../model.ts';
 import type { Layout } from './cells.ts';
 
@@ -106,12 +107,5 @@ export function turnedStub(
 
 /** The first index of `byRight` whose run's right edge is at `x` or beyond (binary search). */
 function firstRightOf(items: TextItem[], byRight: number[], x: number): number {
-  let lo = 0;
-  let hi = byRight.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (right(items[byRight[mid] as number] as TextItem) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstPlace(byRight, (i) => right(items[i] as TextItem) < x);
 }

@@ -1,4 +1,4 @@
-import { append, countNear } from '../../../util/arrays.ts';
+import { append, countNear, firstPlace } from '../../../util/arrays.ts';
 import type { TextItem } from '../model.ts';
 
 /**
@@ -52,15 +52,8 @@ export function cutsAcross(cuts: readonly Cut[], top: number, bottom: number): C
     cutLines.set(cuts, index);
   }
   const { sorted } = index;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    if ((sorted[m] as { c: Cut }).c.y > top) hi = m;
-    else lo = m + 1;
-  }
   const found: { c: Cut; k: number }[] = [];
-  for (let i = lo; i < sorted.length; i++) {
+  for (let i = firstPlace(sorted, (e) => e.c.y <= top); i < sorted.length; i++) {
     const e = sorted[i] as { c: Cut; k: number };
     if (!(e.c.y < bottom)) break;
     found.push(e);
