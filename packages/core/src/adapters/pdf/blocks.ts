@@ -265,7 +265,7 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         // The span holds the paragraph so far: its end is tested on its last characters alone.
-        const end = lastChars(endOf(prev.parts, threeChars));
+        const end = lastChars(endOf(prev.parts, 3));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
         if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
           if (removeHyphen(beforeHyphen(prev.parts), t, vocab)) dropLast(prev.parts);
@@ -301,9 +301,6 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
   return out;
 }
 
-/** Enough of a text's end for `lastChars`. */
-const threeChars = (end: string): boolean => end.length >= 3;
-
 /**
  * Letters before a line-end hyphen read at most. `removeHyphen` asks only about the letters before
  * it, and a longer run (a paragraph of lines joined at hyphens) is judged as any other run past
@@ -335,13 +332,10 @@ function beforeHyphen(parts: readonly string[]): string {
   return pieces.reverse().join('');
 }
 
-/** The end of a text kept in pieces: the pieces joined from the last back until `enough` holds of it, or all. */
-function endOf(parts: readonly string[], enough: (end: string) => boolean): string {
+/** The end of a text kept in pieces, at least `n` characters of it (all of it when shorter): the last pieces joined. */
+function endOf(parts: readonly string[], n: number): string {
   let end = '';
-  for (let k = parts.length - 1; k >= 0; k--) {
-    end = (parts[k] as string) + end;
-    if (enough(end)) break;
-  }
+  for (let k = parts.length - 1; k >= 0 && end.length < n; k--) end = (parts[k] as string) + end;
   return end;
 }
 

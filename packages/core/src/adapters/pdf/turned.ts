@@ -114,9 +114,9 @@ function askewPassage(runs: TextItem[], body: number): Line[] | null {
 /**
  * The size most of the page's upright text is set at (by characters); infinite on a page without any.
  * On a tie, the size whose count reached the top first as the lines are read, not the size met
- * first (`mostCounted`'s tie): so 9fe54c3 judged a page's turned lines where its sizes tie (a
- * title of 10 characters at 20 pt between 2 + 8 at 6 pt is the page's size), and the same page
- * must keep reading the same.
+ * first (`mostCounted`'s tie): a title of 10 characters at 20 pt between notes of 2 + 8 at 6 pt
+ * is the page's size, so tilted captions at 14 pt under it are read as a passage, not dropped as
+ * lettering twice the body's size.
  */
 function bodySize(lines: Line[]): number {
   const chars = new Map<number, number>();
