@@ -30,6 +30,8 @@ interface Group {
   options?: ParseOptions;
   /** An engine with another PDF backend. */
   pdfBackend?: PdfBackendName;
+  /** A peer's converter instead of docmill, measured in the same run for comparison. */
+  peer?: (bytes: Uint8Array) => string;
 }
 
 const groups: Group[] = [
@@ -41,6 +43,12 @@ const groups: Group[] = [
     options: { parsers: [{ type: 'pdf', mode: 'fast' }] },
   },
   { label: 'pdf, pdf.js backend', folder: 'docling/pdf/sources', exts: ['.pdf'], pdfBackend: 'pdfjs' },
+  {
+    label: 'pdf, @firecrawl/pdf-inspector (peer)',
+    folder: 'docling/pdf/sources',
+    exts: ['.pdf'],
+    peer: (bytes) => processPdf(Buffer.from(bytes)).markdown ?? '',
+  },
   { label: 'docx', folder: 'docling/docx/sources', exts: ['.docx'] },
   { label: 'pptx', folder: 'docling/pptx/sources', exts: ['.pptx'] },
   { label: 'xlsx/xlsm', folder: 'docling/xlsx/sources', exts: ['.xlsx', '.xlsm'] },
@@ -208,7 +216,8 @@ async function main(): Promise<void> {
     'output (`docling/<fmt>/groundtruth`). Text: word-level 2·LCS/(|a|+|b|) after stripping Markdown; tables:',
     "F1 over each cell's right and lower neighbours; headings: F1 over heading texts, levels ignored.",
     'Slide decks are scored twice: as output, and without the speaker notes and `## Slide N` headings the',
-    'issue asks for and the ground truth does not have.',
+    'issue asks for and the ground truth does not have. The row marked peer is another converter scored',
+    'on the same files in the same run.',
     '',
     '| format | files | text | tables | headings | errors |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -231,10 +240,9 @@ async function main(): Promise<void> {
       const truth = readFileSync(truthPath, 'utf8');
       let md = '';
       try {
+        const bytes = new Uint8Array(readFileSync(join(dir, name)));
         const use = g.pdfBackend ? createEngine({ pdf: { backend: g.pdfBackend } }) : engine;
-        md =
-          (await use.parse(new Uint8Array(readFileSync(join(dir, name))), g.options ?? {}, { filename: name }))
-            .markdown ?? '';
+        md = g.peer ? g.peer(bytes) : ((await use.parse(bytes, g.options ?? {}, { filename: name })).markdown ?? '');
       } catch {
         errors++;
       }
