@@ -428,6 +428,21 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
+  it('reads each side head of a margin column (number, date, title) ahead of its section’s paragraphs, each whole', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
+    // pdf.js in fast mode does not know the bold face: the title's emphasis is not what is tested.
+    expect(md.replaceAll('**', '').trim().split('\n').slice(0, 8)).toEqual([
+      '4.1.1 (01-17-2023) Program Scope and Objectives',
+      '',
+      '1. Overview: the on-line system gives read-only access to the accounts of the master file. All entities, the tax modules and the seven most recent years of retained data are on line.',
+      '2. Audience: every office that answers questions about accounts.',
+      '',
+      '4.1.2 (12-12-2022) Roles and Responsibilities',
+      '',
+      '1. Applications Development maintains the command codes and answers for the screens they show.',
+    ]);
+  });
+
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
     const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
     expect(md).toContain(
