@@ -443,6 +443,21 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
+  it('reads a table over a section set with a side head before the head, not between head and paragraphs', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
+    const page2 = md.replaceAll('**', '').trim().split('\n').slice(9);
+    expect(page2.slice(0, 5)).toEqual([
+      '| Definer | Source | Result |',
+      '| --- | --- | --- |',
+      '| A | Y | Adjustment transactions |',
+      '| B | N | Retention tax module |',
+      '',
+    ]);
+    const at = page2.indexOf('4.1.3 (07-01-2019) Command Code Input Formats');
+    expect(at).toBe(5);
+    expect(page2[at + 2]).toMatch(/^1\. The screens above take their input in one of the two formats the table lists/);
+  });
+
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
     const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
     expect(md).toContain(
