@@ -89,6 +89,8 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
 /** Widest share of the region a column of side heads takes, and how much wider the body beside it is. */
 const SIDE_MAX = 0.4;
 const BODY_OVER_SIDE = 1.5;
+/** Gutters tried for a column of side heads, from the left. */
+const SIDE_TRIES = 3;
 
 /**
  * The gutter right of a margin column of side heads (a manual's section number, date and title set
@@ -109,7 +111,8 @@ function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
     if (l.x1 > rx1) rx1 = l.x1;
   }
   const regionW = rx1 - rx0;
-  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1)) {
+  // The first strips from the left only: each try is a sort of the region's lines.
+  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1).slice(0, SIDE_TRIES)) {
     const g0 = rx0 + s0 * 2;
     const g1 = rx0 + s1 * 2;
     if (g0 - rx0 > regionW * SIDE_MAX) break;
@@ -141,14 +144,11 @@ function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: 
   if (left.length < 2 || wide < 4 || wideChars < chars * 0.5) return false;
   right.sort(byTopThenLeft);
   const heads = sideHeadTops(left.sort(byTopThenLeft));
-  let opening = 0;
-  let tall = false;
-  for (const [top, count] of heads) {
-    if (!opensParagraph(top, right)) continue;
-    opening++;
-    if (count >= 2) tall = true;
-  }
-  return tall && opening * 3 >= heads.length * 2;
+  const opening = openingHeads(
+    heads.map(([top]) => top),
+    right,
+  );
+  return heads.some(([top, count]) => count >= 2 && opening.has(top)) && opening.size * 3 >= heads.length * 2;
 }
 
 /** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
@@ -165,17 +165,24 @@ function sideHeadTops(left: readonly Line[]): [Line, number][] {
 }
 
 /**
- * Whether a body line on the head's first row opens a paragraph: the body's first line, or one set
- * apart from the body line above it by more than a line's leading. `right` is sorted by top.
+ * The heads (first lines of the margin column's blocks, sorted by top) that open a body paragraph:
+ * a body line on the head's first row is the body's first line, or stands apart from the body line
+ * above it by more than a line's leading. `right` is sorted by top; one pass over both.
  */
-function opensParagraph(head: Line, right: readonly Line[]): boolean {
+function openingHeads(heads: readonly Line[], right: readonly Line[]): Set<Line> {
+  const opening = new Set<Line>();
   let bottom = Number.NEGATIVE_INFINITY;
-  for (const r of right) {
-    if (sameRow(r, head)) return r.y0 - bottom >= r.size * 0.5;
-    if (r.y0 > head.y1) return false;
-    bottom = Math.max(bottom, r.y1);
+  let j = 0;
+  for (const head of heads) {
+    for (; j < right.length; j++) {
+      const r = right[j] as Line;
+      if (sameRow(r, head) || r.y0 > head.y1) break;
+      bottom = Math.max(bottom, r.y1);
+    }
+    const r = right[j];
+    if (r && sameRow(r, head) && r.y0 - bottom >= r.size * 0.5) opening.add(head);
   }
-  return false;
+  return opening;
 }
 
 /**
@@ -200,8 +207,10 @@ function readBySideHeads(
     if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
     (l.x0 + l.x1 < g0 + g1 ? leftAll : rightAll).push(l);
   }
-  const cuts = new Set<Line>();
-  for (const [top] of sideHeadTops(leftAll)) if (opensParagraph(top, rightAll)) cuts.add(top);
+  const cuts = openingHeads(
+    sideHeadTops(leftAll).map(([top]) => top),
+    rightAll,
+  );
   let left: Line[] = [];
   let right: Line[] = [];
   const flush = (): void => {
