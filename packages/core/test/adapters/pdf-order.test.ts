@@ -428,6 +428,36 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
+  it('reads each side head of a margin column (number, date, title) ahead of its section’s paragraphs, each whole', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
+    // pdf.js in fast mode does not know the bold face: the title's emphasis is not what is tested.
+    expect(md.replaceAll('**', '').trim().split('\n').slice(0, 8)).toEqual([
+      '4.1.1 (01-17-2023) Program Scope and Objectives',
+      '',
+      '1. Overview: the on-line system gives read-only access to the accounts of the master file. All entities, the tax modules and the seven most recent years of retained data are on line.',
+      '2. Audience: every office that answers questions about accounts.',
+      '',
+      '4.1.2 (12-12-2022) Roles and Responsibilities',
+      '',
+      '1. Applications Development maintains the command codes and answers for the screens they show.',
+    ]);
+  });
+
+  it('reads a table over a section set with a side head before the head, not between head and paragraphs', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
+    const page2 = md.replaceAll('**', '').trim().split('\n').slice(9);
+    expect(page2.slice(0, 5)).toEqual([
+      '| Definer | Source | Result |',
+      '| --- | --- | --- |',
+      '| A | Y | Adjustment transactions |',
+      '| B | N | Retention tax module |',
+      '',
+    ]);
+    const at = page2.indexOf('4.1.3 (07-01-2019) Command Code Input Formats');
+    expect(at).toBe(5);
+    expect(page2[at + 2]).toMatch(/^1\. The screens above take their input in one of the two formats the table lists/);
+  });
+
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
     const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
     expect(md).toContain(

@@ -2248,11 +2248,16 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     for (const p of [51, 71, 74, 79, 92, 97, 102, 107, 116, 120, 123, 127])
       expect(pages[p - 1]).toMatch(/^\| {2}\| {2}\| \*\*TRANSACTION LINES\*\* \|/m);
     // pp. 10, 11: the definer code table's headings, in bold over three lines, head its columns; the
-    // margin heading of the section under it (2.3.59.8) keeps none of them.
-    for (const p of [10, 11])
-      expect(pages[p - 1]).toContain(
-        '| Definer | Display File Source | MFT & Tax Per | Result |\n| --- | --- | --- | --- |\n|',
-      );
+    // margin heading of the section under it (2.3.59.8) keeps none of them. Its rows on p. 11 join
+    // it: the margin head of 2.3.59.7, beside the section under them, reads after them.
+    expect(pages[9]).toContain(
+      '| Definer | Display File Source | MFT & Tax Per | Result |\n| --- | --- | --- | --- |\n|',
+    );
+    expect(pages[9]).toContain(
+      '| V | Y | N | Vestigial data (retention register) |\n| W | Y | Y | Quarterly F941 information. |',
+    );
+    expect(pages[10]).toMatch(/^2\.3\.59\.7 \(01-17-2010\) \*\*Command Code BMFOL Abbreviated Input Formats\*\*$/m);
+    expect(pages[10]).not.toContain('| Definer |');
     expect(pages[10]).toContain('**Command Code BMFOL Message Screens and Index Message Screens**\n');
     expect(md).not.toContain('Definer Source Tax Per');
     // p. 66: the messages under the display's last row, longer than its other descriptions.

@@ -770,14 +770,28 @@ interface Float {
   at: number;
 }
 
-/** Index of the first block that starts below the float in its own column (`end` when none does). */
+/**
+ * Index of the first block that starts below the float in its own column (`end` when none does),
+ * or of the side heads ahead of it: blocks beside the float's column that start on that block's
+ * row, under the float (a manual's margin head read before the section it opens, whose first
+ * paragraph is that block). The section follows the float: the head goes after it too.
+ */
 function placeOf(blocks: Block[], f: Float, end: number): number {
   for (let i = 0; i < end; i++) {
     const bb = (blocks[i] as Block).source?.bbox;
-    if (bb && bb[1] >= f.y - 1 && bb[0] < f.x1 && bb[2] > f.x0) return i;
+    if (!bb || bb[1] < f.y - 1 || bb[0] >= f.x1 || bb[2] <= f.x0) continue;
+    let at = i;
+    for (; at > 0; at--) {
+      const head = (blocks[at - 1] as Block).source?.bbox;
+      if (!head || Math.abs(head[1] - bb[1]) > ROW_SLACK || head[1] < f.y1 || (head[0] < f.x1 && head[2] > f.x0)) break;
+    }
+    return at;
   }
   return end;
 }
+
+/** Points two blocks' tops may differ by on one row (a bold head's box over its plain paragraph's). */
+const ROW_SLACK = 3;
 
 /**
  * Tables set side by side read left to right, though the right one starts a little higher, and

@@ -47,6 +47,11 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
   }
+  const margin = rtlPage ? null : sideHeadGutter(lines);
+  if (margin) {
+    readBySideHeads(lines, margin, pageWidth, depth, out, rtlPage);
+    return;
+  }
   const gutter = findGutter(lines, pageWidth, rtlPage);
   if (!gutter) {
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
@@ -77,6 +82,158 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
       out.push(l);
     } else if (l.x0 + l.x1 < gx0 + gx1) left.push(l);
     else right.push(l);
+  }
+  flush();
+}
+
+/** Widest share of the region a column of side heads takes, and how much wider the body beside it is. */
+const SIDE_MAX = 0.4;
+const BODY_OVER_SIDE = 1.5;
+/** Gutters tried for a column of side heads, from the left. */
+const SIDE_TRIES = 3;
+
+/**
+ * The gutter right of a margin column of side heads (a manual's section number, date and title set
+ * in a narrow column beside the body, the head's top on the row of its section's first line), or
+ * null. Such a column is no column of running text, so `findGutter` does not take it, or takes it
+ * as one and reads every head of the page before the body; read row by row, each head's lines were
+ * interleaved with the body's. A head is a block of the narrow column set apart from the next by
+ * more than a line's leading; most heads, one of two lines at least, must open a body paragraph on
+ * their first row, and the body must be running text: a form's labels beside short values, or list
+ * markers beside items (one line each), are not side heads.
+ */
+function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
+  if (lines.length < 6) return null;
+  let rx0 = Infinity;
+  let rx1 = -Infinity;
+  for (const l of lines) {
+    if (l.x0 < rx0) rx0 = l.x0;
+    if (l.x1 > rx1) rx1 = l.x1;
+  }
+  const regionW = rx1 - rx0;
+  // The first strips from the left only: each try is a sort of the region's lines.
+  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1).slice(0, SIDE_TRIES)) {
+    const g0 = rx0 + s0 * 2;
+    const g1 = rx0 + s1 * 2;
+    if (g0 - rx0 > regionW * SIDE_MAX) break;
+    if (rx1 - g1 < (g0 - rx0) * BODY_OVER_SIDE) continue;
+    if (sideHeadsBeside(lines, g0, g1, rx1 - g1)) return [g0, g1];
+  }
+  return null;
+}
+
+/** Whether the lines left of the gutter are side heads opening the body's paragraphs on its right. */
+function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: number): boolean {
+  const left: Line[] = [];
+  const right: Line[] = [];
+  let chars = 0;
+  let wideChars = 0;
+  let wide = 0;
+  for (const l of lines) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    if (l.x0 + l.x1 < g0 + g1) left.push(l);
+    else {
+      right.push(l);
+      chars += l.text.length;
+      if (l.x1 - l.x0 >= bodyW * 0.5) {
+        wide++;
+        wideChars += l.text.length;
+      }
+    }
+  }
+  if (left.length < 2 || wide < 4 || wideChars < chars * 0.5) return false;
+  right.sort(byTopThenLeft);
+  const heads = sideHeadTops(left.sort(byTopThenLeft));
+  const opening = openingHeads(
+    heads.map(([top]) => top),
+    right,
+  );
+  return heads.some(([top, count]) => count >= 2 && opening.has(top)) && opening.size * 3 >= heads.length * 2;
+}
+
+/** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
+function sideHeadTops(left: readonly Line[]): [Line, number][] {
+  const heads: [Line, number][] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const l of left) {
+    const last = heads[heads.length - 1];
+    if (last && l.y0 - bottom < l.size * 0.5) last[1]++;
+    else heads.push([l, 1]);
+    bottom = Math.max(bottom, l.y1);
+  }
+  return heads;
+}
+
+/**
+ * The heads (first lines of the margin column's blocks, sorted by top) that open a body paragraph:
+ * a body line on the head's first row is the body's first line, or stands apart from the body line
+ * above it by more than a line's leading. `right` is sorted by top; one pass over both.
+ */
+function openingHeads(heads: readonly Line[], right: readonly Line[]): Set<Line> {
+  const opening = new Set<Line>();
+  let bottom = Number.NEGATIVE_INFINITY;
+  let j = 0;
+  for (const head of heads) {
+    for (; j < right.length; j++) {
+      const r = right[j] as Line;
+      if (sameRow(r, head) || r.y0 > head.y1) break;
+      bottom = Math.max(bottom, r.y1);
+    }
+    const r = right[j];
+    if (r && sameRow(r, head) && r.y0 - bottom >= r.size * 0.5) opening.add(head);
+  }
+  return opening;
+}
+
+/**
+ * Reads a region with a column of side heads as stripes, each a head and then the body beside and
+ * under it up to the next head: the section's number, date and title ahead of its paragraphs, each
+ * read whole. A line across the gutter (a running head or foot) is a stripe of its own, in place.
+ * A head that opens no body paragraph (a margin note beside running text) cuts nothing: it reads
+ * with the stripe it stands in, ahead of the body.
+ */
+function readBySideHeads(
+  lines: Line[],
+  [g0, g1]: [number, number],
+  pageWidth: number,
+  depth: number,
+  out: Line[],
+  rtlPage: boolean,
+): void {
+  const sorted = lines.sort(byTopThenLeft);
+  const rightAll: Line[] = [];
+  const leftAll: Line[] = [];
+  for (const l of sorted) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    (l.x0 + l.x1 < g0 + g1 ? leftAll : rightAll).push(l);
+  }
+  const cuts = openingHeads(
+    sideHeadTops(leftAll).map(([top]) => top),
+    rightAll,
+  );
+  let left: Line[] = [];
+  let right: Line[] = [];
+  const flush = (): void => {
+    place(left, pageWidth, depth + 1, out, rtlPage);
+    place(right, pageWidth, depth + 1, out, rtlPage);
+    left = [];
+    right = [];
+  };
+  for (const l of sorted) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) {
+      flush();
+      out.push(l);
+    } else if (l.x0 + l.x1 >= g0 + g1) right.push(l);
+    else {
+      if (cuts.has(l)) {
+        // Body lines on the head's row that sort ahead of it (set a little higher) open its stripe.
+        const carried: Line[] = [];
+        while (right.length && sameRow(right[right.length - 1] as Line, l)) carried.unshift(right.pop() as Line);
+        flush();
+        right = carried;
+      }
+      left.push(l);
+    }
   }
   flush();
 }
