@@ -17,6 +17,16 @@ describe.each(pdfBackends)('pdf text boxes: FreeText annotations are page text (
     expect(pages[1]).toBe('This page is intentionally left blank');
     expect(md).not.toContain('Hidden reviewer remark');
   });
+
+  it('counts a page whose only words are a text box as a page without a text layer (for OCR)', async () => {
+    const { createEngine } = await import('../../src/index.ts');
+    const options = { parsers: [{ type: 'pdf' as const, mode: 'auto' as const }] };
+    const r = await createEngine({ pdf: { backend } }).parseTree(fixture('pdf-patterns', 'text-boxes.pdf'), options, {
+      filename: 'boxes.pdf',
+    });
+    expect(r.output.pageInfo?.[1]?.text).toBe('text');
+    expect(r.output.pageInfo?.[2]?.text).toBe('none');
+  });
 });
 
 describe.skipIf(!hasCorpus)(`pdf text boxes in the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
