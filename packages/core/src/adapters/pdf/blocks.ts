@@ -2,7 +2,6 @@ import { heading, image, link, list, listItem, paragraph, text } from '../../tre
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
-import { isTextBoxFont } from './backend/annotations.ts';
 import {
   joinsKorean,
   lastChars,
@@ -14,7 +13,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
-import { type Rect, round2, type TableRegion } from './model.ts';
+import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii, runsOnAt } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */

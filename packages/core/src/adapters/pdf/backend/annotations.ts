@@ -1,5 +1,5 @@
 import type { Matrix } from '../extract.ts';
-import type { TextItem } from '../model.ts';
+import { TEXT_BOX_FONT, type TextItem } from '../model.ts';
 import { cleanText } from '../text.ts';
 import { boldByName, italicByName } from './font-names.ts';
 
@@ -27,12 +27,6 @@ const MAX_BOX_TEXT = 4000;
 const INSET = 2;
 /** Share of the size an average character is wide, for a box's lines set in a font never loaded. */
 const CHAR_WIDTH = 0.5;
-/**
- * What a text box's runs are named by: a font of its own, whichever face /DA names. A note set in a
- * larger size than the page's body is no heading of the document (`isTextBoxFont`).
- */
-const FONT_PREFIX = 'textbox:';
-export const isTextBoxFont = (name: string): boolean => name.startsWith(FONT_PREFIX);
 const daFont = /\/([^\s/]+)\s+([\d.]+)\s+Tf/;
 
 /**
@@ -61,7 +55,7 @@ export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem
     // Size 0 in /DA means "fit the box": the box's height then bounds one line.
     const size = named > 0 ? named : Math.max(4, Math.min(12, Math.abs(qy - py) - 2 * INSET));
     const face = da?.[1] ?? 'Helvetica';
-    const font = FONT_PREFIX + face;
+    const font = TEXT_BOX_FONT + face;
     for (const [k, str] of lines.entries()) {
       if (!str) continue;
       out.push({
