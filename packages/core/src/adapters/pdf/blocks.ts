@@ -13,7 +13,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
-import { type Rect, round2, type TableRegion } from './model.ts';
+import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii, runsOnAt } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
@@ -56,6 +56,8 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
   let total = 0;
   for (const p of pages) {
     for (const l of p.lines) {
+      // A text box's note is not set in the document's type: it makes no body size nor heading tier.
+      if (l.fonts.every(isTextBoxFont)) continue;
       const n = l.text.length;
       total += n;
       sizeChars.set(round(l.size), (sizeChars.get(round(l.size)) ?? 0) + n);
@@ -198,6 +200,8 @@ function boldInBody(l: Line, bodyFont: string): boolean {
 
 function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
+  // A text box's note is written on the page, not set in the document's type: no heading.
+  if (l.fonts.every(isTextBoxFont)) return itemOrText(listMarker(t));
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
   // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
   const outlined = s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? outlineDepth(t, s) : undefined;

@@ -4,6 +4,7 @@ import type { Line } from './lines.ts';
 import { round2, type TableRegion, type TextItem } from './model.ts';
 
 export interface FurniturePage {
+  width: number;
   height: number;
   lines: Line[];
   /** Tables found on the page: a lone ruled row at its top may be a boxed running head. */
@@ -94,13 +95,62 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
-  for (const band of bands) {
+  const titled = new Set<string>();
+  for (const [i, band] of bands.entries()) {
+    const title = titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed);
+    const keep = title.length && title.some((l) => !titled.has(l.key)) ? new Set(title.map((l) => l.line)) : null;
+    for (const l of title) titled.add(l.key);
     for (const { line, key: k } of band) {
+      if (keep?.has(line)) continue;
       if (counts.get(k) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim()))) drop.add(line);
     }
   }
   for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
   return { lines: drop, recurring, heads };
+}
+
+/** Widest a title block's line may be, as a share of the page: a wider line is body text, centred or not. */
+const TITLE_WIDTH = 0.8;
+/** How far a centred line's middle may stray from the page's, as a share of the page's width. */
+const TITLE_CENTRED = 0.04;
+
+/**
+ * The document's title block where it recurs as a running head: the recurring lines of the page's
+ * top band set one under another at the line pitch, two or more, each centred on the page ("Vote
+ * Yes for Strong Schools / Major Contribution Report / For the Period Between …" over each page of a
+ * listing). It is often the only place the document names itself, so it is kept on the first page
+ * it stands on and dropped after; a one-line running head, a page number, or a pair set flush to a
+ * side ("Contract number – REM 01 / Final Report") is furniture on every page. Returns the block's
+ * lines top down, or none.
+ */
+function titleBlock(
+  band: readonly { line: Line; key: string }[],
+  page: FurniturePage,
+  recurs: (k: string) => boolean,
+): { line: Line; key: string }[] {
+  const head = band
+    .filter(
+      ({ line, key: k }) =>
+        k.startsWith('T|') &&
+        recurs(k) &&
+        /\p{L}/u.test(line.text) &&
+        !pageNumber.test(line.text.trim()) &&
+        !line.onPage,
+    )
+    .sort((a, b) => a.line.y0 - b.line.y0);
+  if (head.length < 2) return [];
+  for (let k = 1; k < head.length; k++) {
+    const above = (head[k - 1] as { line: Line }).line;
+    const line = (head[k] as { line: Line }).line;
+    // One block: each line under the one above at about the line pitch.
+    if (line.y0 < above.y1 - 1 || line.y0 - above.y1 > Math.max(above.size, line.size)) return [];
+  }
+  const centred = head.every(
+    ({ line }) =>
+      line.x1 - line.x0 < page.width * TITLE_WIDTH &&
+      Math.abs((line.x0 + line.x1) / 2 - page.width / 2) < page.width * TITLE_CENTRED,
+  );
+  return centred ? head : [];
 }
 
 /**

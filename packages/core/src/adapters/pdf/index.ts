@@ -12,7 +12,7 @@ import { dropFurnitureRows, findFurniture, findStamps } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { type PageModel, type Rect, round2, type TableRegion } from './model.ts';
+import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -192,7 +192,10 @@ async function readPage(
   attachLinks(items, page.links, page.monoFonts, page.charStarts);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
-  const noText = !items.some((it) => !it.rotated && it.str.trim());
+  // A text box's note (`TextBox`) is written over the page, not its text layer: a scan with a note
+  // typed on it is still a scan, for its images and for OCR (whose render shows the note too).
+  const layer = items.filter((it) => !it.rotated && !isTextBoxFont(it.fontName));
+  const noText = !layer.some((it) => it.str.trim());
   let images: Rect[] = [];
   let coverage = 0;
   // With pdf.js, fast mode reads the text layer only (its tables come from text alignment alone)
@@ -211,10 +214,9 @@ async function readPage(
   // of either kind cost 82% (measured for issue 29).
   const pairedOnly = !forTables && cheapGraphics && need !== null && (need.table || need.paired);
   const layoutGraphics = forTables || (mode !== 'fast' && noText);
-  const textItems = items.filter((it) => !it.rotated);
   // Fast mode never OCRs, but names scanned pages: only pages whose text layer is unusable pay for
   // measuring their images.
-  const counts = countChars(textItems);
+  const counts = countChars(layer);
   const unusable = mode === 'fast' && pageClass(counts, 0).text !== 'text';
   if (layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable) {
     const g = await page.graphics();

@@ -51,6 +51,15 @@ export interface TextItem {
   href?: string | undefined;
 }
 
+/**
+ * What the runs of a text box (a FreeText annotation, `backend/annotations.ts`) are named by: a font
+ * of their own, whichever face the box names. A note set larger than the page's body is no heading
+ * of the document, nor part of the page's text layer (`isTextBoxFont`). Here, not in the backend:
+ * the layout code reads it, and the backends load only with a PDF.
+ */
+export const TEXT_BOX_FONT = 'textbox:';
+export const isTextBoxFont = (name: string): boolean => name.startsWith(TEXT_BOX_FONT);
+
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */
 export interface Segment {
   x0: number;

@@ -46,19 +46,24 @@ export function dingbatsText(s: string): string {
 /** ITC Zapf Dingbats under its names (a subset prefix aside); other pictograph fonts code otherwise. */
 export const isZapfDingbats = (name: string): boolean => /^(?:[A-Z]{6}\+)?(?:ITC)?(?:Zapf)?Dingbats$/i.test(name);
 
-const NAME = [0x44, 0x69, 0x6e, 0x67, 0x62, 0x61, 0x74, 0x73]; // "Dingbats"
-
 /**
  * Whether the file names a Dingbats font where it can be seen without decompressing (font
  * dictionaries mostly are): pdf.js names a page's fonts only with its operator list, which such
- * files then fetch for every page. A native search for the first letter keeps this a fraction of
- * the time pdf.js takes to open the file.
+ * files then fetch for every page.
  */
-export function mentionsDingbats(bytes: Uint8Array): boolean {
-  for (let i = bytes.indexOf(0x44); i >= 0 && i + NAME.length <= bytes.length; i = bytes.indexOf(0x44, i + 1)) {
+export const mentionsDingbats = (bytes: Uint8Array): boolean => mentions(bytes, 'Dingbats');
+
+/**
+ * Whether `word` (ASCII) occurs in the file's bytes as stored, compressed streams unread: a native
+ * search for its first letter keeps this a fraction of the time pdf.js takes to open the file.
+ */
+export function mentions(bytes: Uint8Array, word: string): boolean {
+  const name = [...word].map((c) => c.charCodeAt(0));
+  const first = name[0] as number;
+  for (let i = bytes.indexOf(first); i >= 0 && i + name.length <= bytes.length; i = bytes.indexOf(first, i + 1)) {
     let k = 1;
-    while (k < NAME.length && bytes[i + k] === NAME[k]) k++;
-    if (k === NAME.length) return true;
+    while (k < name.length && bytes[i + k] === name[k]) k++;
+    if (k === name.length) return true;
   }
   return false;
 }

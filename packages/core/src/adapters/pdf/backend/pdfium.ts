@@ -2,6 +2,7 @@ import { badInput, type DocmillError } from '../../../errors.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { apply, type Matrix, multiply, ShapeCollector } from '../extract.ts';
 import type { LinkBox } from '../links.ts';
+import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { assembleRuns, type FontFacts, type Frame } from './runs.ts';
 import type {
@@ -238,6 +239,8 @@ function readPage(
   const linked = request?.links === true && hasLinks(p, h.page);
   const { items, turn, width, height, mono, starts } = assembleRuns(p, h.text, h.frame, fonts, linked);
   const frame = turn ? multiply(turn, h.frame.m) : h.frame.m;
+  const boxes = readTextBoxes(p, h.page);
+  if (boxes.length) items.push(...textBoxItems(boxes, frame));
   let graphics: PageGraphics | undefined;
   return {
     width,
@@ -342,6 +345,43 @@ function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector): 
   }
   shapes.path(d, stroke && !fill, m);
   return n;
+}
+
+/** FPDF_ANNOT_FREETEXT. */
+const ANNOT_FREETEXT = 3;
+
+/** The page's text boxes (`TextBox`): FreeText annotations a viewer shows. */
+function readTextBoxes(p: Pdfium, page: number): TextBox[] {
+  const { x } = p;
+  const n = x.FPDFPage_GetAnnotCount(page);
+  if (n <= 0) return [];
+  const out: TextBox[] = [];
+  const contents = p.cstring('Contents');
+  const da = p.cstring('DA');
+  try {
+    // Bounded: a page of thousands of link annotations costs one subtype check each.
+    for (let i = 0; i < n && i < 20_000 && out.length < MAX_TEXT_BOXES; i++) {
+      const a = x.FPDFPage_GetAnnot(page, i);
+      if (!a) continue;
+      try {
+        if (x.FPDFAnnot_GetSubtype(a) !== ANNOT_FREETEXT || x.FPDFAnnot_GetFlags(a) & UNSEEN_FLAGS) continue;
+        if (!x.FPDFAnnot_GetRect(a, p.scratch)) continue;
+        const f = p.f32;
+        const o = p.scratch >> 2;
+        // FS_RECTF: left, top, right, bottom.
+        const rect = [f[o], f[o + 1], f[o + 2], f[o + 3]] as [number, number, number, number];
+        const text = p.utf16((b, l) => x.FPDFAnnot_GetStringValue(a, contents, b, l));
+        if (!text.trim()) continue;
+        out.push({ rect, contents: text, da: p.utf16((b, l) => x.FPDFAnnot_GetStringValue(a, da, b, l), 1024) });
+      } finally {
+        x.FPDFPage_CloseAnnot(a);
+      }
+    }
+  } finally {
+    x.free(contents);
+    x.free(da);
+  }
+  return out;
 }
 
 /** Whether the page has a link annotation of any kind: one step of PDFium's link walk. */

@@ -2,7 +2,8 @@ import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../links.ts';
-import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
+import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
+import { dingbatsText, isZapfDingbats, mentions, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { baseFontName, boldByName, italicByName } from './font-names.ts';
 import { PackageDataFactory } from './pdfjs-data.ts';
@@ -58,7 +59,7 @@ export const pdfjsBackend: PdfBackend = {
       if ((err as { name?: string })?.name === 'PasswordException') throw pdfPasswordError(options?.password, err);
       throw damagedError(err instanceof Error ? err.message : String(err), err);
     }
-    return source(doc, pdfjs.OPS as unknown as OpCodes, mentionsDingbats(bytes));
+    return source(doc, pdfjs.OPS as unknown as OpCodes, mentionsDingbats(bytes), mentions(bytes, '/FreeText'));
   },
 };
 
@@ -91,7 +92,7 @@ interface FontProbes {
   tried: Set<string>;
 }
 
-function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
+function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: boolean): PdfSource {
   // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
   const fonts: FontStyles = new Map();
   const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
@@ -115,7 +116,9 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean): PdfSource {
     async page(n, request) {
       const page = await getPage(n);
       try {
-        return await readPage(page, OPS, fonts, request?.styles ? probes : null, request?.links === true, dingbats);
+        const links = request?.links === true;
+        const annotations = links || textBoxes;
+        return await readPage(page, OPS, fonts, request?.styles ? probes : null, links, annotations, dingbats);
       } catch (err) {
         page.cleanup();
         throw err;
@@ -142,13 +145,17 @@ async function readPage(
   fonts: FontStyles,
   probes: FontProbes | null,
   links: boolean,
+  annotated: boolean,
   dingbats: boolean,
 ): Promise<PdfPageContent> {
   const viewport = page.getViewport({ scale: 1 });
   const vt = viewport.transform as Matrix;
   // Annotation parsing costs up to a fifth of text extraction on annotation-heavy files; it is
-  // requested alongside the text to overlap the two.
-  const annotations = links ? page.getAnnotations({ intent: 'display' }).catch(() => []) : null;
+  // requested alongside the text to overlap the two. Text boxes are page text, read in every mode
+  // where the file shows one uncompressed (`TextBox`); fast mode without links reads no others.
+  const annotations = annotated
+    ? (page.getAnnotations({ intent: 'display' }).catch(() => []) as Promise<RawAnnotation[]>)
+    : null;
   const tc = await page.getTextContent();
   let opList: ReturnType<PdfPage['getOperatorList']> | undefined;
   const operators = () => {
@@ -203,13 +210,16 @@ async function readPage(
   const monoFonts: string[] = [];
   for (const [name, st] of Object.entries(tc.styles))
     if (st.fontFamily === 'monospace') monoFonts.push(own.get(name) ?? name);
+  const annots = (await annotations) ?? [];
+  const boxes = textBoxes(annots);
+  if (boxes.length) items.push(...textBoxItems(boxes, frame));
   let graphics: Promise<PageGraphics> | undefined;
   return {
     width,
     height,
     items,
     monoFonts,
-    links: annotations ? pageLinks((await annotations) as RawAnnotation[], frame) : undefined,
+    links: links ? pageLinks(annots, frame) : undefined,
     graphics() {
       graphics ??= (async () => {
         const ops = await operators();
@@ -252,6 +262,25 @@ interface RawAnnotation {
   url?: string;
   unsafeUrl?: string;
   rect?: number[];
+  annotationFlags?: number;
+  contentsObj?: { str?: string };
+  defaultAppearanceData?: { fontName?: string; fontSize?: number };
+}
+
+/** The page's text boxes (`TextBox`): FreeText annotations a viewer shows. */
+function textBoxes(annots: RawAnnotation[]): TextBox[] {
+  const out: TextBox[] = [];
+  for (const a of annots) {
+    if (out.length >= MAX_TEXT_BOXES) break;
+    const contents = a.contentsObj?.str;
+    if (a.subtype !== 'FreeText' || !contents?.trim() || !a.rect || a.rect.length < 4) continue;
+    if ((a.annotationFlags ?? 0) & UNSEEN_FLAGS) continue;
+    // pdf.js parses /DA; written back as PDFium gives it, one reading serves both.
+    const d = a.defaultAppearanceData;
+    const da = d?.fontSize ? `/${d.fontName || 'Helvetica'} ${d.fontSize} Tf` : '';
+    out.push({ rect: a.rect.slice(0, 4) as [number, number, number, number], contents, da });
+  }
+  return out;
 }
 
 const web = /^(https?:|mailto:|ftp:)/i;

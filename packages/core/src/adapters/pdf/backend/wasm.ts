@@ -71,6 +71,13 @@ export interface PdfiumExports {
   FPDFLink_GetAnnotRect(link: number, rect: number): number;
   FPDFAction_GetType(action: number): number;
   FPDFAction_GetURIPath(doc: number, action: number, buf: number, len: number): number;
+  FPDFPage_GetAnnotCount(page: number): number;
+  FPDFPage_GetAnnot(page: number, i: number): number;
+  FPDFPage_CloseAnnot(annot: number): void;
+  FPDFAnnot_GetSubtype(annot: number): number;
+  FPDFAnnot_GetFlags(annot: number): number;
+  FPDFAnnot_GetRect(annot: number, rect: number): number;
+  FPDFAnnot_GetStringValue(annot: number, key: number, buf: number, len: number): number;
 }
 
 /**

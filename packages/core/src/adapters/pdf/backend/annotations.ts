@@ -1,0 +1,80 @@
+import type { Matrix } from '../extract.ts';
+import { TEXT_BOX_FONT, type TextItem } from '../model.ts';
+import { cleanText } from '../text.ts';
+import { boldByName, italicByName } from './font-names.ts';
+
+/**
+ * Text boxes (FreeText annotations): what a typewriter tool writes on a page, as viewers show it but
+ * outside the page's content, so neither backend's text layer has it. A form filled in with such a
+ * tool, or a note like "This page is intentionally left blank", holds its words there only. The
+ * annotation's /Contents is the text it shows; its rectangle is where; its /DA string names the font
+ * and size. Annotations hidden from view (flags Hidden, NoView) show nothing and give nothing.
+ */
+export interface TextBox {
+  /** The box in PDF user space: two opposite corners. */
+  rect: readonly [number, number, number, number];
+  contents: string;
+  /** The default appearance string (`/Helvetica 12 Tf 0 g`), or ''. */
+  da: string;
+}
+
+/** Annotation flags Hidden and NoView (PDF 32000 table 165). */
+export const UNSEEN_FLAGS = 2 | 32;
+/** At most this many text boxes are read on a page, at most this many characters from each. */
+export const MAX_TEXT_BOXES = 200;
+const MAX_BOX_TEXT = 4000;
+/** Inset of a text box's text from its rectangle, as viewers draw it (a border's width and a margin). */
+const INSET = 2;
+/** Share of the size an average character is wide, for a box's lines set in a font never loaded. */
+const CHAR_WIDTH = 0.5;
+const daFont = /\/([^\s/]+)\s+([\d.]+)\s+Tf/;
+
+/**
+ * The runs of a page's text boxes, in the page's display space (`frame`: user space to display, as
+ * the runs are placed): one run a line of the box's text, from the box's top down at the line pitch
+ * of its size. The width of a line is estimated (the box's font is never loaded), never past the box.
+ */
+export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem[] {
+  const out: TextItem[] = [];
+  for (const b of boxes.slice(0, MAX_TEXT_BOXES)) {
+    const lines = b.contents
+      .slice(0, MAX_BOX_TEXT)
+      .split(/\r\n|\r|\n/)
+      .map((l) => cleanText(l).trim());
+    if (!lines.some((l) => l)) continue;
+    const [ax, ay, bx, by] = b.rect;
+    const px = frame[0] * ax + frame[2] * ay + frame[4];
+    const py = frame[1] * ax + frame[3] * ay + frame[5];
+    const qx = frame[0] * bx + frame[2] * by + frame[4];
+    const qy = frame[1] * bx + frame[3] * by + frame[5];
+    const x0 = Math.min(px, qx);
+    const y0 = Math.min(py, qy);
+    const room = Math.max(0, Math.abs(qx - px) - 2 * INSET);
+    const da = daFont.exec(b.da);
+    const named = Number(da?.[2]);
+    // Size 0 in /DA means "fit the box": the box's height then bounds one line.
+    const size = named > 0 ? named : Math.max(4, Math.min(12, Math.abs(qy - py) - 2 * INSET));
+    const face = da?.[1] ?? 'Helvetica';
+    const font = TEXT_BOX_FONT + face;
+    for (const [k, str] of lines.entries()) {
+      if (!str) continue;
+      out.push({
+        str,
+        x: x0 + INSET,
+        y: y0 + INSET + k * size * 1.2,
+        w: Math.min(room || str.length * size * CHAR_WIDTH, str.length * size * CHAR_WIDTH),
+        h: size,
+        size,
+        fontName: font,
+        fontId: font,
+        bold: boldByName(face),
+        italic: italicByName(face),
+        dir: 'ltr',
+        hasEOL: true,
+        rotated: false,
+        href: undefined,
+      });
+    }
+  }
+  return out;
+}
