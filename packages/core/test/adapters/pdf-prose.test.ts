@@ -143,6 +143,25 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     );
   });
 
+  it('keeps a section number drawn after its title on the title’s line', async () => {
+    // The title's text object comes first and its number second, a quad and more to the left
+    // (normal_4pages' "1  들어가며"): on pdf.js, which keeps the drawing order, the number read
+    // as a line of its own.
+    const pdf = linesPdf([
+      [72, 720, 10, 'The cover pays for an accident as the terms define it, and for no illness at all.'],
+      [98.5, 690, 13.5, 'Introduction', 'F2'],
+      [73.5, 690, 13.5, '1', 'F2'],
+      ...prose(report, 664, 14),
+      [98.5, 580, 13.5, 'Current cover', 'F2'],
+      [73.5, 580, 13.5, '2', 'F2'],
+      ...prose(decade, 554, 14),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toMatch(/^#+ 1 Introduction$/m);
+    expect(md).toMatch(/^#+ 2 Current cover$/m);
+    expect(md).not.toMatch(/^(?:\*\*)?1(?:\*\*)?$/m);
+  });
+
   it.skipIf(!hasCorpus)("nests normal_4pages' sub-notes under their note", async () => {
     const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'))).markdown ?? '';
     expect(md).toMatch(
