@@ -209,6 +209,12 @@ export interface OpCodes {
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
   setFont: number;
+  beginText: number;
+  setTextMatrix: number;
+  moveText: number;
+  setLeadingMoveText: number;
+  showText: number;
+  showSpacedText: number;
 }
 
 export interface Graphics {
@@ -217,7 +223,24 @@ export interface Graphics {
   images: Rect[];
   /** Share of the page covered by images (bounding boxes, overlaps counted once per image). */
   imageCoverage: number;
+  /** Where text objects start drawing (see `TextStart`). */
+  textStarts: TextStart[];
 }
+
+/**
+ * Where a text object (BT … ET) draws its first glyph: the origin on the baseline, in the frame of
+ * the runs, the object's font size, and its first characters. pdf.js's text layer joins the glyphs
+ * of adjacent objects into one run where they nearly touch; PDFium's runs end with their object.
+ */
+export interface TextStart {
+  x: number;
+  base: number;
+  size: number;
+  head: string;
+}
+
+/** A text start is kept only while the page has fewer: past it, runs are left as pdf.js joined them. */
+const MAX_TEXT_STARTS = 20000;
 
 const RULE = 2.5;
 
@@ -263,6 +286,7 @@ export class ShapeCollector {
       rects: this.rects,
       images: this.images,
       imageCoverage: coverage(this.images, this.width, this.height),
+      textStarts: [],
     };
   }
 }
@@ -298,10 +322,30 @@ export function extractGraphics(
     OPS.closeFillStroke,
     OPS.closeEOFillStroke,
   ]);
+  const starts: TextStart[] = [];
+  // The text object's line matrix, its font size, and whether its first glyph is still to come.
+  let lm: Matrix = [1, 0, 0, 1, 0, 0];
+  let fontSize = 0;
+  let fresh = false;
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
+    if (fn === OPS.beginText) {
+      lm = [1, 0, 0, 1, 0, 0];
+      fresh = true;
+    } else if (fn === OPS.setFont && args) fontSize = Number(args[1]) || 0;
+    else if (fn === OPS.setTextMatrix && args) {
+      const m = args[0] as ArrayLike<number> | null;
+      if (m && m.length >= 6) lm = Array.from(m).slice(0, 6) as Matrix;
+    } else if ((fn === OPS.moveText || fn === OPS.setLeadingMoveText) && args)
+      lm = multiply(lm, [1, 0, 0, 1, Number(args[0]) || 0, Number(args[1]) || 0]);
+    else if ((fn === OPS.showText || fn === OPS.showSpacedText) && fresh && args) {
+      fresh = false;
+      if (starts.length < MAX_TEXT_STARTS) {
+        const start = textStart(multiply(ctm, lm), fontSize, args[0]);
+        if (start) starts.push(start);
+      }
+    } else if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
     else if (fn === OPS.paintFormXObjectBegin && args) {
@@ -324,7 +368,27 @@ export function extractGraphics(
       if (data) shapes.path(data, isStroke, ctm);
     }
   }
-  return shapes.result();
+  const g = shapes.result();
+  g.textStarts = starts;
+  return g;
+}
+
+/**
+ * A text object's start, from its matrix in the runs' frame and the glyphs of its first show
+ * operator (pdf.js's glyph objects, numbers between them for TJ's moves). Only upright text: the
+ * runs it splits are upright.
+ */
+function textStart(m: Matrix, fontSize: number, glyphs: unknown): TextStart | null {
+  if (!Array.isArray(glyphs) || Math.abs(m[1]) > 1e-3 || Math.abs(m[2]) > 1e-3 || m[0] <= 0 || m[3] >= 0) return null;
+  let head = '';
+  for (const g of glyphs) {
+    if (head.length >= 4) break;
+    const u = (g as { unicode?: unknown } | null)?.unicode;
+    if (typeof u === 'string') head += u;
+  }
+  // An object opening with a blank starts its ink later than its origin: no place to cut at.
+  const size = Math.abs(fontSize * m[3]);
+  return head.trim() && head === head.trimStart() && size > 0 ? { x: m[4], base: m[5], size, head } : null;
 }
 
 export function apply(m: Matrix, x: number, y: number): [number, number] {
