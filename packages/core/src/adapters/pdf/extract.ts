@@ -33,6 +33,35 @@ export interface RawTextContent {
  */
 export type FontStyles = Map<string, { name: string; bold: boolean; italic: boolean; dingbats: boolean }>;
 
+const BULLET = '\u2022';
+/** One glyph code below 0x20 that is not a blank: a glyph the font maps to no character. */
+const controlGlyph = /^[\u0001-\u0008\u000b\u000c\u000e-\u001f]$/;
+
+/**
+ * Whether raw run `k` is a list mark drawn with a glyph its font maps to no character: the run is
+ * that one glyph, and words follow on its baseline past a gap (blanks between them aside).
+ * pdf.js gives such a glyph as its code, a control character, which text cleaning blanks out;
+ * PDFium names a character for it where the font's own program does (redp5110's BookMaster
+ * bullet, code 2 under a glyph name of IBM's, reads "-" there), and the line reads as a list item.
+ */
+function unmappedMark(items: unknown[], k: number): boolean {
+  const it = items[k] as RawItem;
+  if (!controlGlyph.test(it.str)) return false;
+  const size = Math.hypot(it.transform[2] as number, it.transform[3] as number);
+  const end = (it.transform[4] as number) + it.width;
+  for (let j = k + 1; j < items.length && j <= k + 3; j++) {
+    const next = items[j] as RawItem;
+    if (typeof next.str !== 'string' || !next.transform) return false;
+    if (!next.str.trim()) continue;
+    return (
+      Math.abs((next.transform[5] as number) - (it.transform[5] as number)) < 0.2 * size &&
+      (next.transform[4] as number) - end > 0.3 * size &&
+      /^[\p{L}\p{N}]/u.test(next.str)
+    );
+  }
+  return false;
+}
+
 /**
  * Text runs in page space with a top-left origin. The viewport transform takes care of /Rotate;
  * pages whose text is itself drawn rotated (landscape content on a portrait page) are turned so the
@@ -47,10 +76,10 @@ export function extractItems(
 ): { items: TextItem[]; width: number; height: number; turn: Matrix | null } {
   const raw: { it: RawItem; m: Matrix; angle: number; str: string }[] = [];
   const angleChars = [0, 0, 0, 0];
-  for (const x of tc.items) {
-    const it = x as RawItem;
+  for (let k = 0; k < tc.items.length; k++) {
+    const it = tc.items[k] as RawItem;
     if (typeof it.str !== 'string' || !it.transform) continue;
-    const str = cleanText(it.str);
+    const str = unmappedMark(tc.items, k) ? BULLET : cleanText(it.str);
     if (!str.trim()) {
       if (str.length && raw.length)
         raw.push({ it, m: multiply(viewport, it.transform as Matrix), angle: -1, str: ' ' });
