@@ -244,6 +244,8 @@ export interface OpCodes {
   setLeadingMoveText: number;
   showText: number;
   showSpacedText: number;
+  beginGroup: number;
+  endGroup: number;
 }
 
 export interface Graphics {
@@ -356,9 +358,21 @@ export function extractGraphics(
   let lm: Matrix = [1, 0, 0, 1, 0, 0];
   let fontSize = 0;
   let fresh = false;
+  // Groups open, and how many of them draw a soft mask: pdf.js lists a mask's drawing (its own
+  // image, as a luminosity copy of the picture it masks) before the masked content, and nothing in
+  // it is painted on the page (invalid-pdf-structure's photos read as two images each).
+  const groups: boolean[] = [];
+  let masks = 0;
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.beginGroup) {
+      const mask = Boolean((args?.[0] as { smask?: unknown } | undefined)?.smask);
+      groups.push(mask);
+      if (mask) masks++;
+    } else if (fn === OPS.endGroup) {
+      if (groups.pop()) masks--;
+    } else if (masks > 0) continue;
     if (fn === OPS.beginText) {
       lm = [1, 0, 0, 1, 0, 0];
       fresh = true;
