@@ -36,7 +36,7 @@ describe.each(pdfBackends)('PDF soft masks (%s)', (backend) => {
       page.close();
       expect(images).toHaveLength(1);
       const [box] = images;
-      expect([box?.x0, box?.x1].map(Math.round)).toEqual([150, 350]);
+      expect([Math.round(box?.x0 ?? 0), Math.round(box?.x1 ?? 0)]).toEqual([150, 350]);
     } finally {
       await src.close();
     }
