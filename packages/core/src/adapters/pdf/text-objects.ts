@@ -27,7 +27,7 @@ export function splitAtTextStarts(items: TextItem[], starts: readonly TextStart[
   let out: TextItem[] | null = null;
   for (let i = 0; i < items.length; i++) {
     const it = items[i] as TextItem;
-    const cuts = it.rotated || it.dir !== 'ltr' || it.str.length < 2 ? [] : cutsOf(it, bands);
+    const cuts = it.rotated || it.dir !== 'ltr' || it.str.length < 2 || leaders.test(it.str) ? [] : cutsOf(it, bands);
     if (!cuts.length) {
       out?.push(it);
       continue;
@@ -37,6 +37,12 @@ export function splitAtTextStarts(items: TextItem[], starts: readonly TextStart[
   }
   return out ?? items;
 }
+
+/**
+ * Leader dots: a run holding them stays whole. The place of a start in it is estimated from the
+ * run's width, and narrow dots put the estimate far off; the leader code reads such runs whole.
+ */
+const leaders = /\.{4,}/;
 
 /** A start this close (in ems) to a run's edge is the run's own start or the next run's. */
 const EDGE = 0.15;
@@ -66,19 +72,22 @@ function cutsOf(it: TextItem, bands: Map<number, TextStart[]>): [number, number]
   return cuts.filter((c, n) => n === 0 || c[0] > (cuts[n - 1] as [number, number])[0]);
 }
 
-/** The character offset where the start's characters stand in the run, nearest the estimate; 0 where none. */
+/**
+ * The character offset where the start's characters stand in the run, near the estimate: the one
+ * place there where they begin (leader dots match at every dot, and begin at the first); 0 where
+ * no place, or more than one, does.
+ */
 function placeOf(it: TextItem, s: TextStart): number {
   const n = it.str.length;
   const guess = Math.round(((s.x - it.x) / it.w) * n);
-  let best = 0;
-  for (let d = 0; d <= SLACK; d++) {
-    for (const at of d ? [guess - d, guess + d] : [guess]) {
-      if (at < 1 || at >= n || best) continue;
-      if (it.str.startsWith(s.head, at) || (s.head.length > n - at && s.head.startsWith(it.str.slice(at)))) best = at;
-    }
-    if (best) return best;
+  let found = 0;
+  for (let at = Math.max(1, guess - SLACK); at <= Math.min(n - 1, guess + SLACK); at++) {
+    if (it.str[at - 1] === s.head[0]) continue;
+    if (!it.str.startsWith(s.head, at) && !(s.head.length > n - at && s.head.startsWith(it.str.slice(at)))) continue;
+    if (found) return 0;
+    found = at;
   }
-  return 0;
+  return found;
 }
 
 /** The run cut at the given places, each piece from its start's x. */
