@@ -104,9 +104,10 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
 
 /**
  * A line of Helvetica with words in a second font: a face named by its weight, non-embedded, its
- * descriptor giving `weight` (PDFium reads it, pdf.js does not).
+ * descriptor giving `weight`, `flags` and `stemV` (PDFium reads the last two; pdf.js hands over
+ * none of them, and the descriptor is read from the file).
  */
-function weightPdf(face: string, weight: number): Uint8Array {
+function weightPdf(face: string, weight: number, flags = 32, stemV = 120): Uint8Array {
   const content = [
     'BT /F1 10 Tf 72 720 Td (The figures in this part of the report are ) Tj /F2 10 Tf (set in the other face) Tj /F1 10 Tf ( and the rest in the body face.) Tj ET',
   ].join('\n');
@@ -116,7 +117,7 @@ function weightPdf(face: string, weight: number): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 7 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Type /Font /Subtype /TrueType /BaseFont /${face} /FirstChar 32 /LastChar 126 /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>`,
-    `<< /Type /FontDescriptor /FontName /${face} /Flags 32 /FontBBox [-200 -250 1200 950] /ItalicAngle 0 /Ascent 900 /Descent -220 /CapHeight 700 /StemV 120 /FontWeight ${weight} >>`,
+    `<< /Type /FontDescriptor /FontName /${face} /Flags ${flags} /FontBBox [-200 -250 1200 950] /ItalicAngle 0 /Ascent 900 /Descent -220 /CapHeight 700 /StemV ${stemV} /FontWeight ${weight} >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ]);
 }
@@ -133,5 +134,25 @@ describe.each(pdfBackends)('font weights named by the face (%s)', (backend) => {
     const md = (await parse(weightPdf('Roboto-Medium', 700))).markdown ?? '';
     expect(md).toContain('report are set in the other face and the rest');
     expect(md).not.toContain('**');
+  });
+
+  it('sets words in a face its descriptor forces bold (flag bit 19) in bold, whatever its name', async () => {
+    const md = (await parse(weightPdf('Frutiger-Roman', 400, 32 | (1 << 18)))).markdown ?? '';
+    expect(md).toContain('**set in the other face**');
+  });
+
+  it("sets words in a face named by a foundry's figure in bold where its stem width makes it bold", async () => {
+    // Yoon Gothic's "780" is no CSS weight: PDFium's weight from StemV 144 (716) decides.
+    expect((await parse(weightPdf('YoonGothicPro780', 700, 4, 144))).markdown ?? '').toContain(
+      '**set in the other face**',
+    );
+    const light = (await parse(weightPdf('YoonGothicPro740', 400, 4, 76))).markdown ?? '';
+    expect(light).toContain('report are set in the other face and the rest');
+    expect(light).not.toContain('**');
+  });
+
+  it('sets words in a face its descriptor flags italic in italic, whatever its name', async () => {
+    const md = (await parse(weightPdf('Frutiger-Roman', 400, 32 | 64))).markdown ?? '';
+    expect(md).toContain('*set in the other face*');
   });
 });

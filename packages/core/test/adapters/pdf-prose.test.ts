@@ -5,7 +5,9 @@ import { pdfOf } from '../helpers/pdf-build.ts';
 
 /**
  * A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold,
- * `K1` Korean, `S1` a second copy of Helvetica under a subset name, as redp5110 sets its bullets).
+ * `K1` Korean, `S1` a second copy of Helvetica under a subset name, as redp5110 sets its bullets,
+ * `M1` a font whose code 2 draws a glyph of a name no map knows, as redp5110's BookMaster bullet:
+ * its text is hex codes).
  */
 type Run = readonly [number, number, number, string] | readonly [number, number, number, string, string];
 
@@ -21,13 +23,15 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
     .map(([x, y, size, t, font = 'F1']) =>
       font === 'K1'
         ? `BT /K1 ${size} Tf ${x} ${y} Td <${ucs2(t)}> Tj ET`
-        : `BT /${font} ${size} Tf ${x} ${y} Td (${t.replace(/[\\()]/g, '\\$&')}) Tj ET`,
+        : font === 'M1'
+          ? `BT /M1 ${size} Tf ${x} ${y} Td <${t}> Tj ET`
+          : `BT /${font} ${size} Tf ${x} ${y} Td (${t.replace(/[\\()]/g, '\\$&')}) Tj ET`,
     )
     .join('\n');
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R /S1 10 0 R >> >> /Contents 9 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R /S1 10 0 R /M1 11 0 R >> >> /Contents 9 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type0 /BaseFont /HYSMyeongJo-Medium /Encoding /UniKS-UCS2-H /DescendantFonts [7 0 R] >>',
@@ -35,6 +39,7 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
     '<< /Type /FontDescriptor /FontName /HYSMyeongJo-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /BCDEFG+Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /BookMaster /FirstChar 0 /LastChar 2 /Widths [500 500 500] /Encoding << /Type /Encoding /Differences [2 /SM590000] >> >>',
   ]);
 }
 
@@ -77,6 +82,19 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     const md = (await parse(pdf)).markdown ?? '';
     expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
     expect(md).not.toMatch(/\br Database/);
+  });
+
+  it('reads a glyph mapped to no character before each line’s words as a bullet', async () => {
+    const pdf = linesPdf([
+      [72, 720, 10, 'This chapter describes how you can secure your data. The following topics are covered:'],
+      ...topics.flatMap((t, k): Run[] => [
+        [72, 696 - k * 14, 10, '02', 'M1'],
+        [86.4, 696 - k * 14, 10, t],
+      ]),
+      [72, 630, 10, 'Each topic is covered in a chapter of its own, with examples from real systems.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
   });
 
   it('keeps a small letter set in the words’ own font before them: a code, not a bullet', async () => {
@@ -141,6 +159,25 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md).toMatch(
       /^2\. Life insurance calls an accident one of the following events, in its terms:\n {3}1\. an injury classed under the codes for outside causes of harm\n {3}2\. an infectious/m,
     );
+  });
+
+  it('keeps a section number drawn after its title on the title’s line', async () => {
+    // The title's text object comes first and its number second, a quad and more to the left
+    // (normal_4pages' "1  들어가며"): on pdf.js, which keeps the drawing order, the number read
+    // as a line of its own.
+    const pdf = linesPdf([
+      [72, 720, 10, 'The cover pays for an accident as the terms define it, and for no illness at all.'],
+      [98.5, 690, 13.5, 'Introduction', 'F2'],
+      [73.5, 690, 13.5, '1', 'F2'],
+      ...prose(report, 664, 14),
+      [98.5, 580, 13.5, 'Current cover', 'F2'],
+      [73.5, 580, 13.5, '2', 'F2'],
+      ...prose(decade, 554, 14),
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).toMatch(/^#+ 1 Introduction$/m);
+    expect(md).toMatch(/^#+ 2 Current cover$/m);
+    expect(md).not.toMatch(/^(?:\*\*)?1(?:\*\*)?$/m);
   });
 
   it.skipIf(!hasCorpus)("nests normal_4pages' sub-notes under their note", async () => {

@@ -33,6 +33,35 @@ export interface RawTextContent {
  */
 export type FontStyles = Map<string, { name: string; bold: boolean; italic: boolean; dingbats: boolean }>;
 
+const BULLET = '\u2022';
+/** One glyph code below 0x20 that is not a blank: a glyph the font maps to no character. */
+const controlGlyph = /^[\u0001-\u0008\u000b\u000c\u000e-\u001f]$/;
+
+/**
+ * Whether raw run `k` is a list mark drawn with a glyph its font maps to no character: the run is
+ * that one glyph, and words follow on its baseline past a gap (blanks between them aside).
+ * pdf.js gives such a glyph as its code, a control character, which text cleaning blanks out;
+ * PDFium names a character for it where the font's own program does (redp5110's BookMaster
+ * bullet, code 2 under a glyph name of IBM's, reads "-" there), and the line reads as a list item.
+ */
+function unmappedMark(items: unknown[], k: number): boolean {
+  const it = items[k] as RawItem;
+  if (!controlGlyph.test(it.str)) return false;
+  const size = Math.hypot(it.transform[2] as number, it.transform[3] as number);
+  const end = (it.transform[4] as number) + it.width;
+  for (let j = k + 1; j < items.length && j <= k + 3; j++) {
+    const next = items[j] as RawItem;
+    if (typeof next.str !== 'string' || !next.transform) return false;
+    if (!next.str.trim()) continue;
+    return (
+      Math.abs((next.transform[5] as number) - (it.transform[5] as number)) < 0.2 * size &&
+      (next.transform[4] as number) - end > 0.3 * size &&
+      /^[\p{L}\p{N}]/u.test(next.str)
+    );
+  }
+  return false;
+}
+
 /**
  * Text runs in page space with a top-left origin. The viewport transform takes care of /Rotate;
  * pages whose text is itself drawn rotated (landscape content on a portrait page) are turned so the
@@ -47,10 +76,10 @@ export function extractItems(
 ): { items: TextItem[]; width: number; height: number; turn: Matrix | null } {
   const raw: { it: RawItem; m: Matrix; angle: number; str: string }[] = [];
   const angleChars = [0, 0, 0, 0];
-  for (const x of tc.items) {
-    const it = x as RawItem;
+  for (let k = 0; k < tc.items.length; k++) {
+    const it = tc.items[k] as RawItem;
     if (typeof it.str !== 'string' || !it.transform) continue;
-    const str = cleanText(it.str);
+    const str = unmappedMark(tc.items, k) ? BULLET : cleanText(it.str);
     if (!str.trim()) {
       if (str.length && raw.length)
         raw.push({ it, m: multiply(viewport, it.transform as Matrix), angle: -1, str: ' ' });
@@ -209,6 +238,14 @@ export interface OpCodes {
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
   setFont: number;
+  beginText: number;
+  setTextMatrix: number;
+  moveText: number;
+  setLeadingMoveText: number;
+  showText: number;
+  showSpacedText: number;
+  beginGroup: number;
+  endGroup: number;
 }
 
 export interface Graphics {
@@ -217,7 +254,24 @@ export interface Graphics {
   images: Rect[];
   /** Share of the page covered by images (bounding boxes, overlaps counted once per image). */
   imageCoverage: number;
+  /** Where text objects start drawing (see `TextStart`). */
+  textStarts: TextStart[];
 }
+
+/**
+ * Where a text object (BT … ET) draws its first glyph: the origin on the baseline, in the frame of
+ * the runs, the object's font size, and its first characters. pdf.js's text layer joins the glyphs
+ * of adjacent objects into one run where they nearly touch; PDFium's runs end with their object.
+ */
+export interface TextStart {
+  x: number;
+  base: number;
+  size: number;
+  head: string;
+}
+
+/** A text start is kept only while the page has fewer: past it, runs are left as pdf.js joined them. */
+const MAX_TEXT_STARTS = 20000;
 
 const RULE = 2.5;
 
@@ -263,6 +317,7 @@ export class ShapeCollector {
       rects: this.rects,
       images: this.images,
       imageCoverage: coverage(this.images, this.width, this.height),
+      textStarts: [],
     };
   }
 }
@@ -298,10 +353,42 @@ export function extractGraphics(
     OPS.closeFillStroke,
     OPS.closeEOFillStroke,
   ]);
+  const starts: TextStart[] = [];
+  // The text object's line matrix, its font size, and whether its first glyph is still to come.
+  let lm: Matrix = [1, 0, 0, 1, 0, 0];
+  let fontSize = 0;
+  let fresh = false;
+  // Groups open, and how many of them draw a soft mask: pdf.js lists a mask's drawing (its own
+  // image, as a luminosity copy of the picture it masks) before the masked content, and nothing in
+  // it is painted on the page (invalid-pdf-structure's photos read as two images each).
+  const groups: boolean[] = [];
+  let masks = 0;
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
+    if (fn === OPS.beginGroup) {
+      const mask = Boolean((args?.[0] as { smask?: unknown } | undefined)?.smask);
+      groups.push(mask);
+      if (mask) masks++;
+    } else if (fn === OPS.endGroup) {
+      if (groups.pop()) masks--;
+    } else if (masks > 0) continue;
+    if (fn === OPS.beginText) {
+      lm = [1, 0, 0, 1, 0, 0];
+      fresh = true;
+    } else if (fn === OPS.setFont && args) fontSize = Number(args[1]) || 0;
+    else if (fn === OPS.setTextMatrix && args) {
+      const m = args[0] as ArrayLike<number> | null;
+      if (m && m.length >= 6) lm = Array.from(m).slice(0, 6) as Matrix;
+    } else if ((fn === OPS.moveText || fn === OPS.setLeadingMoveText) && args)
+      lm = multiply(lm, [1, 0, 0, 1, Number(args[0]) || 0, Number(args[1]) || 0]);
+    else if ((fn === OPS.showText || fn === OPS.showSpacedText) && fresh && args) {
+      fresh = false;
+      if (starts.length < MAX_TEXT_STARTS) {
+        const start = textStart(multiply(ctm, lm), fontSize, args[0]);
+        if (start) starts.push(start);
+      }
+    } else if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.transform && args) ctm = multiply(ctm, args as Matrix);
     else if (fn === OPS.paintFormXObjectBegin && args) {
@@ -324,7 +411,27 @@ export function extractGraphics(
       if (data) shapes.path(data, isStroke, ctm);
     }
   }
-  return shapes.result();
+  const g = shapes.result();
+  g.textStarts = starts;
+  return g;
+}
+
+/**
+ * A text object's start, from its matrix in the runs' frame and the glyphs of its first show
+ * operator (pdf.js's glyph objects, numbers between them for TJ's moves). Only upright text: the
+ * runs it splits are upright.
+ */
+function textStart(m: Matrix, fontSize: number, glyphs: unknown): TextStart | null {
+  if (!Array.isArray(glyphs) || Math.abs(m[1]) > 1e-3 || Math.abs(m[2]) > 1e-3 || m[0] <= 0 || m[3] >= 0) return null;
+  let head = '';
+  for (const g of glyphs) {
+    if (head.length >= 4) break;
+    const u = (g as { unicode?: unknown } | null)?.unicode;
+    if (typeof u === 'string') head += u;
+  }
+  // An object opening with a blank starts its ink later than its origin: no place to cut at.
+  const size = Math.abs(fontSize * m[3]);
+  return head.trim() && head === head.trimStart() && size > 0 ? { x: m[4], base: m[5], size, head } : null;
 }
 
 export function apply(m: Matrix, x: number, y: number): [number, number] {

@@ -15,6 +15,7 @@ import { outlineTitles } from './meta.ts';
 import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion } from './model.ts';
 import { readingOrder } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
+import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
 
 export const adapter: Adapter = {
@@ -188,7 +189,7 @@ async function readPage(
   rulings: RulingBudget,
 ): Promise<{ page: LaidOutPage; turned: Turned }> {
   const { width, height } = page;
-  const items = attachAccents(page.items);
+  let items = attachAccents(page.items);
   attachLinks(items, page.links, page.monoFonts, page.charStarts);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
@@ -220,6 +221,10 @@ async function readPage(
   const unusable = mode === 'fast' && pageClass(counts, 0).text !== 'text';
   if (layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable) {
     const g = await page.graphics();
+    if (g.textStarts?.length) {
+      items = splitAtTextStarts(items, g.textStarts);
+      model.items = items;
+    }
     coverage = g.imageCoverage;
     if (layoutGraphics || pairedOnly) {
       model.segments = g.segments;

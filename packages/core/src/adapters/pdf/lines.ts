@@ -85,8 +85,12 @@ export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
       // Raised small runs (footnote marks, exponents) stay on the line they annotate.
       const raised = it.size < cs * 0.85 && b < cb && b > cb - cs * 0.9;
       const gap = Math.max(it.x - cx1, cx0 - ix1);
-      // Section numbers sit a quad or two before their title ("5.1   Results").
-      const numbered = cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim());
+      // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
+      // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
+      // drawing order; PDFium gave the number first).
+      const numbered =
+        (cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim())) ||
+        (ix1 <= cx0 && sectionNumber.test(it.str.trim()));
       // Justified right-to-left lines stretch their word gaps far more than Latin text does.
       const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
       const maxGap = Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);

@@ -54,3 +54,36 @@ const monoWords = /mono|courier|consol/i;
 export function monoByName(name: string): boolean {
   return monoWords.test(name);
 }
+
+/** Font descriptor flags (PDF 32000 9.8.2): Italic, bit 7; ForceBold, bit 19. */
+const FLAG_ITALIC = 1 << 6;
+const FLAG_FORCE_BOLD = 1 << 18;
+
+/**
+ * Names that leave the weight open, where the descriptor's weight decides: a producer's resource
+ * names (F1, T1_0, TT2) and a foundry's own figures (Yoon Gothic's 740 and 780, not the 600–900
+ * of CSS, which `boldByName` reads). A name that says its weight (Medium, Semibold, 600, W6)
+ * decides by `boldByName` alone: Medium stays regular.
+ */
+const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|\d[1-9]\d|\d\d[1-9]/;
+
+/**
+ * Bold by the font's facts, as both backends read them: the descriptor's force-bold flag, the name,
+ * and the weight where the name leaves it open. `name` is without its subset prefix; `weight` is
+ * PDFium's (`weightOfStem`), -1 where unknown. A name that says which face a font is decides: the
+ * weight is worked out from the descriptor's StemV alone, which producers often get wrong
+ * (TimesNewRomanPSMT at 130 and Arial at 139 read as 650 and 695: every word bold).
+ */
+export function boldByFacts(name: string, flags: number, weight: number): boolean {
+  return (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name)));
+}
+
+/** Italic by the descriptor's flag or by name. */
+export function italicByFacts(name: string, flags: number): boolean {
+  return (flags & FLAG_ITALIC) !== 0 || italicByName(name);
+}
+
+/** PDFium's font weight (`FPDFFont_GetWeight`) from a descriptor's StemV, for pdf.js, which has none. */
+export function weightOfStem(stemV: number): number {
+  return stemV < 140 ? stemV * 5 : stemV * 4 + 140;
+}

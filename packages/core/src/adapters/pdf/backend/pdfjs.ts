@@ -3,9 +3,10 @@ import type { DocumentMetadata } from '../../../tree/types.ts';
 import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
 import type { LinkBox } from '../links.ts';
 import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
+import { type Described, fontDescriptors } from './descriptors.ts';
 import { dingbatsText, isZapfDingbats, mentions, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
-import { baseFontName, boldByName, italicByName } from './font-names.ts';
+import { baseFontName, boldByFacts, boldByName, italicByFacts, italicByName } from './font-names.ts';
 import { PackageDataFactory } from './pdfjs-data.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
@@ -59,7 +60,7 @@ export const pdfjsBackend: PdfBackend = {
       if ((err as { name?: string })?.name === 'PasswordException') throw pdfPasswordError(options?.password, err);
       throw damagedError(err instanceof Error ? err.message : String(err), err);
     }
-    return source(doc, pdfjs.OPS as unknown as OpCodes, mentionsDingbats(bytes), mentions(bytes, '/FreeText'));
+    return source(doc, pdfjs.OPS as unknown as OpCodes, mentionsDingbats(bytes), mentions(bytes, '/FreeText'), bytes);
   },
 };
 
@@ -92,9 +93,15 @@ interface FontProbes {
   tried: Set<string>;
 }
 
-function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: boolean): PdfSource {
-  // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them.
+function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: boolean, bytes: Uint8Array): PdfSource {
+  // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them; their
+  // descriptors are read from the bytes the first time a font is named (never in fast mode).
   const fonts: FontStyles = new Map();
+  let described: Map<string, Described> | undefined;
+  const descriptors = (): Map<string, Described> => {
+    described ??= fontDescriptors(bytes);
+    return described;
+  };
   const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
   // pdf.js answers through message round trips: the next page is requested while the current one
   // is read, which hides their latency on a front-to-back walk.
@@ -118,7 +125,16 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
       try {
         const links = request?.links === true;
         const annotations = links || textBoxes;
-        return await readPage(page, OPS, fonts, request?.styles ? probes : null, links, annotations, dingbats);
+        return await readPage(
+          page,
+          OPS,
+          fonts,
+          descriptors,
+          request?.styles ? probes : null,
+          links,
+          annotations,
+          dingbats,
+        );
       } catch (err) {
         page.cleanup();
         throw err;
@@ -143,6 +159,7 @@ async function readPage(
   page: PdfPage,
   OPS: OpCodes,
   fonts: FontStyles,
+  descriptors: () => Map<string, Described>,
   probes: FontProbes | null,
   links: boolean,
   annotated: boolean,
@@ -175,7 +192,7 @@ async function readPage(
   }
   if (dingbats || probe) {
     await operators();
-    learnFonts(page, names, fonts);
+    learnFonts(page, names, fonts, descriptors);
   }
   const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
   const frame = turn ? multiply(turn, vt) : vt;
@@ -224,7 +241,7 @@ async function readPage(
       graphics ??= (async () => {
         const ops = await operators();
         const g = extractGraphics(ops, OPS, frame, width, height);
-        learnFonts(page, names, fonts);
+        learnFonts(page, names, fonts, descriptors);
         for (const it of items) {
           const f = fonts.get(it.fontName);
           if (f) {
@@ -242,16 +259,27 @@ async function readPage(
   };
 }
 
-/** pdf.js hands font names (and so bold/italic) to the main thread only with an operator list. */
-function learnFonts(page: PdfPage, names: string[], fonts: FontStyles): void {
+/**
+ * pdf.js hands font names (and so bold/italic) to the main thread only with an operator list. A
+ * font whose descriptor was read from the bytes is bold and italic as PDFium reads it: by the
+ * force-bold and italic flags, and by weight where the name leaves it open (`boldByFacts`).
+ */
+function learnFonts(
+  page: PdfPage,
+  names: string[],
+  fonts: FontStyles,
+  descriptors: () => Map<string, Described>,
+): void {
   for (const name of names) {
     if (fonts.has(name) || !page.commonObjs.has(name)) continue;
     const f = page.commonObjs.get(name) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean } | null;
     const fontName = f?.name ?? '';
+    const d = fontName ? descriptors().get(fontName) : undefined;
+    const base = baseFontName(fontName);
     fonts.set(name, {
       name: fontName,
-      bold: Boolean(f?.bold || f?.black) || boldByName(fontName),
-      italic: Boolean(f?.italic) || italicByName(fontName),
+      bold: Boolean(f?.bold || f?.black) || (d ? boldByFacts(base, d.flags, d.weight) : boldByName(fontName)),
+      italic: Boolean(f?.italic) || (d ? italicByFacts(base, d.flags) : italicByName(fontName)),
       dingbats: isZapfDingbats(fontName),
     });
   }

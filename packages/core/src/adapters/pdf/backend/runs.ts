@@ -3,7 +3,7 @@ import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { CharStarts } from '../links.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, reverseGlyphs } from '../text.ts';
-import { baseFontName, boldByName, italicByName, monoByName } from './font-names.ts';
+import { baseFontName, boldByFacts, italicByFacts, monoByName } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
 /** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
@@ -36,8 +36,6 @@ export interface AssembledPage {
 
 /** Font descriptor flags (PDF 32000 table 123). */
 const FLAG_FIXED_PITCH = 1;
-const FLAG_ITALIC = 1 << 6;
-const FLAG_FORCE_BOLD = 1 << 18;
 
 /** A run under construction: characters of one text object on one line, boxes in display space. */
 interface RawRun {
@@ -432,14 +430,6 @@ function frameQuarter(frame: Frame): number {
 }
 
 /**
- * Names that leave the weight open, where the descriptor's weight decides: a producer's resource
- * names (F1, T1_0, TT2) and a foundry's own figures (Yoon Gothic's 740 and 780, not the 600–900
- * of CSS, which `boldByName` reads). A name that says its weight (Medium, Semibold, 600, W6)
- * decides by `boldByName` alone, as on pdf.js, which has no weight: Medium stays regular.
- */
-const openName = /^(?:[A-Z]{1,3}\d+(?:_\d+)?|CIDFont\+F\d+)$|\d[1-9]\d|\d\d[1-9]/;
-
-/**
  * PDFium's weight is worked out from the descriptor's StemV alone, which producers often get wrong
  * (TimesNewRomanPSMT at 130 and Arial at 139 read as 650 and 695: every word bold). A name that
  * says which face a font is decides; the weight does only where the name leaves it open.
@@ -460,8 +450,8 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
   const facts: FontFacts = {
     name: name || `font${font}`,
     id: raw || `font${font}`,
-    bold: (flags & FLAG_FORCE_BOLD) !== 0 || boldByName(name) || (weight >= 600 && (!name || openName.test(name))),
-    italic: (flags & FLAG_ITALIC) !== 0 || italicByName(name),
+    bold: boldByFacts(name, flags, weight),
+    italic: italicByFacts(name, flags),
     mono: (flags & FLAG_FIXED_PITCH) !== 0 || monoByName(name),
   };
   fonts.set(font, facts);

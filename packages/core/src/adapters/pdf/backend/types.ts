@@ -1,4 +1,5 @@
 import type { DocumentMetadata } from '../../../tree/types.ts';
+import type { TextStart } from '../extract.ts';
 import type { CharStarts, LinkBox } from '../links.ts';
 import type { Rect, Segment, TextItem } from '../model.ts';
 
@@ -74,6 +75,8 @@ export interface PageGraphics {
   images: Rect[];
   /** Share of the page covered by images, 0–1. */
   imageCoverage: number;
+  /** Where text objects start, where the backend's runs may span several (pdf.js; see `splitAtTextStarts`). */
+  textStarts?: TextStart[] | undefined;
 }
 
 export interface RenderedPage {
