@@ -428,6 +428,17 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
+  it('reads lam-alef glyphs as lam then alef, and a tanween drawn before its letter on it, in fast and auto mode', async () => {
+    const file = fixture('pdf-patterns', 'rtl-ligatures.pdf');
+    // Each lam-alef is one glyph mapped to lam, alef (pdf.js turned it round with the run: "المشكالت",
+    // "إلدارة"); the tanween of "بناءً" is drawn before its letter, after a blank ("بناء ً").
+    const para = 'علاوة على ذلك تساعد البرمجة في حل المشكلات من خلال أدوات لإدارة البيانات بناءً على الإنتاجية.';
+    for (const mode of ['fast', 'auto'] as const) {
+      const md = (await parse(file, { parsers: [{ type: 'pdf', mode }] }, { filename: 'rtl.pdf' })).markdown ?? '';
+      expect(md.trim()).toBe(para);
+    }
+  });
+
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
     const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
     expect(md).toContain(
