@@ -225,6 +225,8 @@ export interface OpCodes {
   paintFormXObjectEnd: number;
   setFont: number;
   showText: number;
+  setCharSpacing: number;
+  setWordSpacing: number;
 }
 
 export interface Graphics {

@@ -5,8 +5,8 @@ import type { LinkBox } from '../links.ts';
 import { dingbatsText, isZapfDingbats, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { baseFontName, boldByName, italicByName } from './font-names.ts';
-import { mayHoldClusters, restoreClusters } from './pdfjs-clusters.ts';
 import { PackageDataFactory } from './pdfjs-data.ts';
+import { needsGlyphs, restoreGlyphs } from './pdfjs-glyphs.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -172,8 +172,8 @@ async function readPage(
     learnFonts(page, names, fonts);
   }
   // Right-to-left runs may hold glyphs of several letters turned round; only the drawing
-  // instructions say where glyphs begin (`restoreClusters`), fetched for such pages in every mode.
-  if (mayHoldClusters(tc.items)) restoreClusters(tc.items, await operators(), OPS.showText);
+  // instructions say where glyphs begin (`restoreGlyphs`), fetched for such pages in every mode.
+  if (needsGlyphs(tc.items)) restoreGlyphs(tc.items, await operators(), OPS);
   const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
   const frame = turn ? multiply(turn, vt) : vt;
   if (dingbats) {
