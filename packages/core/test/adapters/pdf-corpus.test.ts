@@ -136,8 +136,8 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       expect(rtl.metadata.language).toBe('en-US');
     });
 
-    // pdf.js gives no per-glyph boxes, so only PDFium can tell a lam-alef glyph from the letters.
-    it.skipIf(backend !== 'pdfium')('reads a lam-alef ligature as lam then alef', async () => {
+    // PDFium tells a lam-alef glyph by its letters' shared box, pdf.js by its drawing instructions.
+    it('reads a lam-alef ligature as lam then alef', async () => {
       const r = await doclingFast('right_to_left_01.pdf');
       const md = r.markdown ?? '';
       // The title: "… المشكلات من خلال …" (the problems, through), each with a lam-alef glyph.

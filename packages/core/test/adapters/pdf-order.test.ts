@@ -458,6 +458,21 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     expect(page2[at + 2]).toMatch(/^1\. The screens above take their input in one of the two formats the table lists/);
   });
 
+  it('reads lam-alef glyphs as lam then alef, a tanween drawn before its letter on it, a glyph drawn over itself once', async () => {
+    const file = fixture('pdf-patterns', 'rtl-ligatures.pdf');
+    // Each lam-alef is one glyph mapped to lam, alef (pdf.js turned it round with the run: "المشكالت",
+    // "إلدارة"); the tanween of "بناءً" is drawn before its letter, after a blank ("بناء ً"); the waw
+    // of "طويلة" is drawn twice, the second over the first ("طوويلة").
+    const paras = [
+      'علاوة على ذلك تساعد البرمجة في حل المشكلات من خلال أدوات لإدارة البيانات بناءً على الإنتاجية.',
+      'كانت الرحلة طويلة.',
+    ];
+    for (const mode of ['fast', 'auto'] as const) {
+      const md = (await parse(file, { parsers: [{ type: 'pdf', mode }] }, { filename: 'rtl.pdf' })).markdown ?? '';
+      expect(md.trim().split('\n\n')).toEqual(paras);
+    }
+  });
+
   it('keeps a word broken at a hyphen over a table cell’s lines in its cell, whole', async () => {
     const md = (await parse(brokenWord, {}, { filename: 'codes.pdf' })).markdown ?? '';
     expect(md).toContain(

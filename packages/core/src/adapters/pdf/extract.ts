@@ -136,8 +136,9 @@ export function extractItems(
       top = m[5];
     }
     if (!Number.isFinite(x) || !Number.isFinite(top)) continue;
+    const rtl = !vertical && r.it.dir === 'rtl';
     items.push({
-      str: r.str,
+      str: rtl ? joinMarks(r.str) : r.str,
       x,
       y: top,
       w: Math.max(0, w),
@@ -147,7 +148,7 @@ export function extractItems(
       fontId: r.it.fontName,
       bold: font?.bold ?? false,
       italic: font?.italic ?? false,
-      dir: vertical ? 'ttb' : r.it.dir === 'rtl' ? 'rtl' : 'ltr',
+      dir: vertical ? 'ttb' : rtl ? 'rtl' : 'ltr',
       hasEOL: r.it.hasEOL,
       rotated: false,
       href: undefined,
@@ -158,6 +159,20 @@ export function extractItems(
 }
 
 const letterOrDigit = /[\p{L}\p{N}]/u;
+
+const looseMark = / \p{M}/u;
+const looseMarks = /(\p{L}) (\p{M}+)(?= |$)/gu;
+
+/**
+ * Puts back on its letter a mark pdf.js set apart in right-to-left text. Drawn in visual order, a
+ * word's last mark (the tanween of "بناءً") comes after the blank before the word and before its
+ * letter, with no advance of its own: pdf.js measures the letter's gap from the glyph before the
+ * blank and adds a blank of its own, and the mark stands alone ("بناء ً على"). A mark between
+ * blanks has no letter; the letter before it is its own.
+ */
+function joinMarks(s: string): string {
+  return looseMark.test(s) ? s.replace(looseMarks, '$1$2') : s;
+}
 
 /**
  * Puts the blanks of brackets and punctuation set in right-to-left text on the side they are drawn
@@ -244,6 +259,8 @@ export interface OpCodes {
   setLeadingMoveText: number;
   showText: number;
   showSpacedText: number;
+  setCharSpacing: number;
+  setWordSpacing: number;
   beginGroup: number;
   endGroup: number;
 }

@@ -8,6 +8,7 @@ import { dingbatsText, isZapfDingbats, mentions, mentionsDingbats } from './ding
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { baseFontName, boldByFacts, boldByName, italicByFacts, italicByName } from './font-names.ts';
 import { PackageDataFactory } from './pdfjs-data.ts';
+import { needsGlyphs, restoreGlyphs } from './pdfjs-glyphs.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -194,6 +195,9 @@ async function readPage(
     await operators();
     learnFonts(page, names, fonts, descriptors);
   }
+  // Right-to-left runs may hold glyphs of several letters turned round; only the drawing
+  // instructions say where glyphs begin (`restoreGlyphs`), fetched for such pages in every mode.
+  if (needsGlyphs(tc.items)) restoreGlyphs(tc.items, await operators(), OPS);
   const { items, width, height, turn } = extractItems(tc, vt, viewport.width, viewport.height, fonts);
   const frame = turn ? multiply(turn, vt) : vt;
   if (dingbats) {
