@@ -36,7 +36,11 @@ async function countInstructions(root: string, files: string[], maxPages: number
         '--dump-line=no',
         `--callgrind-out-file=${join(dir, 'cg')}`,
         'node',
+        // V8 compiles and collects on this thread, and sizes its heap by allocation, not by timing:
+        // with its default heuristics a parse's count moved by up to a third between two runs.
         '--single-threaded',
+        '--predictable',
+        '--predictable-gc-schedule',
         '--hash-seed=1',
         '--random-seed=1',
         '--import',
