@@ -4,9 +4,12 @@
  *
  * Why instructions, not seconds: on a shared 2-core machine two wall-clock runs of the same code
  * differ by ±7 % with their order alone (PDFium's wasm page loading varies between engines), which
- * hides any change smaller than that. Instruction counts of a single-threaded Node (V8 compiles
- * and collects on the main thread; hash and random seeds fixed) repeat to a small fraction of a
- * percent, and track pages/s for the same machine code. They do not see cache or memory effects.
+ * hides any change smaller than that. Instruction counts of a single-threaded, predictable Node
+ * (V8 compiles and collects on the main thread; seeds fixed) do not depend on the load, but are
+ * not exact yet: two runs of one checkout over five small files agreed to under 1 % in total and
+ * differed by 3–7 % per file, most likely because the PDF adapter yields to the event loop by the
+ * clock, which runs slowly under callgrind. `--runs 2` shows the spread. They do not see cache or
+ * memory effects.
  *
  * Usage: npx tsx benchmarks/instructions.ts <checkout A> <checkout B> [corpus folder, default pdfbench]
  *          [--runs n] [--cache dir] [--jobs n] [--max-pages n]
