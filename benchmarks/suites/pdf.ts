@@ -45,7 +45,7 @@ async function pdfiumRuns(input: BenchInput): Promise<number> {
   return chars;
 }
 
-async function pageCount(bytes: Uint8Array): Promise<number> {
+export async function pageCount(bytes: Uint8Array): Promise<number> {
   try {
     const doc = await getDocument({ data: copy(bytes), isEvalSupported: false }).promise;
     const n = doc.numPages;

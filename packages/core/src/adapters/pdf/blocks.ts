@@ -840,7 +840,7 @@ function insertFloats(blocks: Block[], page: LaidOutPage, vocab: (() => Vocabula
   const end = blocks.length;
   for (const t of page.tables) {
     t.table.source = { page: page.number, bbox: t.bbox };
-    settleCells(t.table, vocab);
+    if (t.openHyphens) settleCells(t.table, vocab);
     floats.push({ y: t.bbox[1], y1: t.bbox[3], x0: t.bbox[0], x1: t.bbox[2], block: t.table, at: end });
   }
   const tables = floats.length;

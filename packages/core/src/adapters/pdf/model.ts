@@ -100,4 +100,9 @@ export interface TableRegion {
    * present, so ruled and borderless regions are one object shape.
    */
   ruled: boolean;
+  /**
+   * A cell may hold a hyphen its page's words left open (`OPEN_HYPHEN`): set by `findTables` when
+   * the page's words were consulted at all. Block building settles only these tables' cells.
+   */
+  openHyphens: boolean;
 }

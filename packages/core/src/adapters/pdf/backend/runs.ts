@@ -123,9 +123,6 @@ export function assembleRuns(
    * `attachLinks` splits a run at. One array for the page, each run's starts after its length.
    */
   const xs: number[] = [];
-  const keep = (at: number, units: number): void => {
-    if (keepStarts) for (let k = 0; k < units; k++) xs.push(at);
-  };
   for (let i = 0; i < n; i++) {
     const u = x.FPDFText_GetUnicode(tp, i);
     const obj = u === 32 || u === 13 || u === 10 ? x.FPDFText_GetTextObject(tp, i) : -1;
@@ -171,7 +168,7 @@ export function assembleRuns(
       const horizontal = !run || run.q % 2 === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
-        keep(cx0, mark.length + ch.length);
+        if (keepStarts) pushStarts(xs, cx0, mark.length + ch.length);
         run.str += mark + ch;
         endsSpace = false;
       } else {
@@ -201,8 +198,8 @@ export function assembleRuns(
           if (run.ligatures) run.ligatures.push(run.str.length - 1);
           else run.ligatures = [run.str.length - 1];
         }
-        if (space && !endsSpace) keep(lastHi, 1);
-        keep(cx0, ch.length + mark.length);
+        if (keepStarts && space && !endsSpace) pushStarts(xs, lastHi, 1);
+        if (keepStarts) pushStarts(xs, cx0, ch.length + mark.length);
         run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
         endsSpace = ch === ' ';
         if (mark) {
@@ -234,7 +231,7 @@ export function assembleRuns(
         continue;
       }
       if (space && !endsSpace) {
-        keep(lastHi, 1);
+        if (keepStarts) pushStarts(xs, lastHi, 1);
         run.str += ' ';
       }
     }
@@ -283,8 +280,10 @@ export function assembleRuns(
       mark = '';
     }
     const from = keepStarts ? xs.length : -1;
-    if (keepStarts) xs.push(0);
-    keep(cx0, str.length);
+    if (keepStarts) {
+      xs.push(0);
+      pushStarts(xs, cx0, str.length);
+    }
     run = {
       str,
       q,
@@ -312,10 +311,19 @@ export function assembleRuns(
     lastCross = cross;
   }
   if (mark && run) {
-    keep(lastLo, mark.length);
+    if (keepStarts) pushStarts(xs, lastLo, mark.length);
     run.str += mark;
   }
   return toItems(runs, frame, [...mono], keepStarts ? { x: xs, at: new Map() } : null);
+}
+
+/**
+ * Appends a character's start once per UTF-16 unit it takes in the run's text. Called behind a test
+ * of `keepStarts` rather than through a closure made per page that tests it: pages without links
+ * then pay no call per character.
+ */
+function pushStarts(xs: number[], at: number, units: number): void {
+  for (let k = 0; k < units; k++) xs.push(at);
 }
 
 /**

@@ -1613,9 +1613,16 @@ function tableOf(
   if (stub) {
     append(indices, stub.runs);
     const withStub = fillLayout(stub.layout, items, indices, false, vocab, at);
-    return { bbox: withStub.bbox, table: withStub.table, itemIndices: indices, ys: layout.ys, ruled: false };
+    return {
+      bbox: withStub.bbox,
+      table: withStub.table,
+      itemIndices: indices,
+      ys: layout.ys,
+      ruled: false,
+      openHyphens: false,
+    };
   }
-  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false, openHyphens: false };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { append } from '../../../util/arrays.ts';
-import { runVocabulary } from '../hyphens.ts';
+import { runVocabulary, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion } from '../model.ts';
 import { borderlessTables } from './borderless.ts';
 import { lineCells } from './cells.ts';
@@ -57,7 +57,12 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
 export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean): TableRegion[] {
   const out: TableRegion[] = [];
   const taken = new Set<number>();
-  const vocab = runVocabulary(page.items);
+  const words = runVocabulary(page.items);
+  let consulted = false;
+  const vocab = (): Vocabulary => {
+    consulted = true;
+    return words();
+  };
   for (const grid of findGrids(page)) {
     const t = ruledTable(grid, page, taken, vocab);
     if (!t || (accept && !accept(t))) continue;
@@ -65,5 +70,7 @@ export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean
     out.push(t);
   }
   append(out, borderlessTables(page, taken, vocab));
+  // A cell leaves a hyphen open only after asking the page's words (`hyphenVerdict`).
+  if (consulted) for (const t of out) t.openHyphens = true;
   return out;
 }

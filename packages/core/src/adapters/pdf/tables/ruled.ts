@@ -103,7 +103,7 @@ export function ruledTable(
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
   if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
   if (grid.open && prose(texts)) return null;
-  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true, openHyphens: false };
 }
 
 /** The top of each page's highest text (the middle of its highest run), found once per page. */
@@ -147,7 +147,7 @@ function loneRow(
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, true, vocab);
   if (texts.some((t) => !t) || prose(texts) || framesLayout(runs)) return null;
   for (const c of table.children[0]?.children ?? []) c.header = undefined;
-  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true };
+  return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true, openHyphens: false };
 }
 
 /** Slots narrower than this that hold no text are the inside of a doubled rule. */
