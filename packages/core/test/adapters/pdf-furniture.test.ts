@@ -30,6 +30,14 @@ describe.each(pdfBackends)('pdf running heads that are the title block (%s)', (b
     }
   });
 
+  it('drops a centred two-line running head that first appears under a title page, on every page', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'late-head.pdf'), withPages, { filename: 'late.pdf' })).markdown;
+    expect(md).toContain('Annual Report 2024');
+    expect(md).not.toContain('Acme Corporation');
+    expect(md).not.toContain('Internal Distribution Only');
+    for (const n of [2, 3, 4, 5]) expect(md).toContain(`Part ${n} describes the work of plant number ${n}`);
+  });
+
   it('drops a two-line running head set flush left on every page, the first too', async () => {
     const md = (await parse(fixture('pdf-patterns', 'paired-head.pdf'), withPages, { filename: 'paired.pdf' }))
       .markdown;

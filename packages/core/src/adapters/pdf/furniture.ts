@@ -95,11 +95,12 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
-  const titled = new Set<string>();
+  // The title block counts only where the document opens: a block that first appears further on
+  // (a report's running head under its title page) is a running head from its first page.
+  const opening = pages.findIndex((p) => p.lines.length > 0);
   for (const [i, band] of bands.entries()) {
-    const title = titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed);
-    const keep = title.length && title.some((l) => !titled.has(l.key)) ? new Set(title.map((l) => l.line)) : null;
-    for (const l of title) titled.add(l.key);
+    const title = i === opening ? titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed) : [];
+    const keep = title.length ? new Set(title.map((l) => l.line)) : null;
     for (const { line, key: k } of band) {
       if (keep?.has(line)) continue;
       if (counts.get(k) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim()))) drop.add(line);
@@ -118,8 +119,9 @@ const TITLE_CENTRED = 0.04;
  * The document's title block where it recurs as a running head: the recurring lines of the page's
  * top band set one under another at the line pitch, two or more, each centred on the page ("Vote
  * Yes for Strong Schools / Major Contribution Report / For the Period Between …" over each page of a
- * listing). It is often the only place the document names itself, so it is kept on the first page
- * it stands on and dropped after; a one-line running head, a page number, or a pair set flush to a
+ * listing). It is often the only place the document names itself, so it is kept on the page the
+ * document opens with (the first with text) and dropped after; a block first seen further on is a
+ * running head under a title page, dropped everywhere; a one-line running head, a page number, or a pair set flush to a
  * side ("Contract number – REM 01 / Final Report") is furniture on every page. Returns the block's
  * lines top down, or none.
  */
