@@ -84,7 +84,7 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md).not.toMatch(/\br Database/);
   });
 
-  it('reads a glyph mapped to no character before each line’s words as a bullet', async () => {
+  it('reads a glyph mapped to no character before each line’s words as a bullet, not one mid-line', async () => {
     const pdf = linesPdf([
       [72, 720, 10, 'This chapter describes how you can secure your data. The following topics are covered:'],
       ...topics.flatMap((t, k): Run[] => [
@@ -92,9 +92,17 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
         [86.4, 696 - k * 14, 10, t],
       ]),
       [72, 630, 10, 'Each topic is covered in a chapter of its own, with examples from real systems.'],
+      // Mid-line the glyph is an icon in the sentence, no bullet.
+      [72, 606, 10, 'Press the'],
+      [122, 606, 10, '02', 'M1'],
+      [136, 606, 10, 'button to continue with the setup.'],
     ]);
     const md = (await parse(pdf)).markdown ?? '';
     expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
+    // PDFium names the glyph "-" (the font's own map), pdf.js no character: either way no list item.
+    const mid = backend === 'pdfium' ? 'Press the - button' : 'Press the button';
+    expect(md).toContain(`\n${mid} to continue with the setup.\n`);
+    expect(md).not.toContain('\u2022');
   });
 
   it('keeps a small letter set in the words’ own font before them: a code, not a bullet', async () => {

@@ -39,16 +39,29 @@ const controlGlyph = /^[\u0001-\u0008\u000b\u000c\u000e-\u001f]$/;
 
 /**
  * Whether raw run `k` is a list mark drawn with a glyph its font maps to no character: the run is
- * that one glyph, and words follow on its baseline past a gap (blanks between them aside).
- * pdf.js gives such a glyph as its code, a control character, which text cleaning blanks out;
- * PDFium names a character for it where the font's own program does (redp5110's BookMaster
- * bullet, code 2 under a glyph name of IBM's, reads "-" there), and the line reads as a list item.
+ * that one glyph, it starts its line (no words before it on its baseline: mid-line such a glyph is
+ * an icon in the text, "Press the [icon] button"), and words follow on its baseline past a gap
+ * (blanks between them aside). pdf.js gives such a glyph as its code, a control character, which
+ * text cleaning blanks out; PDFium names a character for it where the font's own program does
+ * (redp5110's BookMaster bullet, code 2 under a glyph name of IBM's, reads "-" there), and the line
+ * reads as a list item.
  */
 function unmappedMark(items: unknown[], k: number): boolean {
   const it = items[k] as RawItem;
   if (!controlGlyph.test(it.str)) return false;
   const size = Math.hypot(it.transform[2] as number, it.transform[3] as number);
   const end = (it.transform[4] as number) + it.width;
+  for (let j = k - 1; j >= 0 && j >= k - 3; j--) {
+    const prev = items[j] as RawItem;
+    if (typeof prev.str !== 'string' || !prev.transform) break;
+    if (!prev.str.trim()) continue;
+    if (
+      Math.abs((prev.transform[5] as number) - (it.transform[5] as number)) < 0.2 * size &&
+      (prev.transform[4] as number) < (it.transform[4] as number)
+    )
+      return false;
+    break;
+  }
   for (let j = k + 1; j < items.length && j <= k + 3; j++) {
     const next = items[j] as RawItem;
     if (typeof next.str !== 'string' || !next.transform) return false;

@@ -11,8 +11,15 @@ import type { TextItem } from './model.ts';
  * A cut needs the object's first characters at about the place its origin gives in the run (runs
  * carry no glyph positions: the place is estimated from the run's width, then matched to the
  * characters), so a run whose text differs from the drawn glyphs stays whole.
+ *
+ * The work is bounded: a run holding more than `MAX_CUTS` starts stays whole, and past `CHECKS`
+ * starts looked at on a page the rest of its runs do too. `work.checks`, where given, counts them.
  */
-export function splitAtTextStarts(items: TextItem[], starts: readonly TextStart[]): TextItem[] {
+export function splitAtTextStarts(
+  items: TextItem[],
+  starts: readonly TextStart[],
+  work: { checks: number } = { checks: 0 },
+): TextItem[] {
   if (!starts.length) return items;
   // Starts by baseline band (3 pt), each band sorted by x: a run looks at its own band and the two
   // beside it, and finds the starts within its extent by binary search.
@@ -27,7 +34,10 @@ export function splitAtTextStarts(items: TextItem[], starts: readonly TextStart[
   let out: TextItem[] | null = null;
   for (let i = 0; i < items.length; i++) {
     const it = items[i] as TextItem;
-    const cuts = it.rotated || it.dir !== 'ltr' || it.str.length < 2 || leaders.test(it.str) ? [] : cutsOf(it, bands);
+    const cuts =
+      it.rotated || it.dir !== 'ltr' || it.str.length < 2 || leaders.test(it.str) || work.checks >= CHECKS
+        ? []
+        : cutsOf(it, bands, work);
     if (!cuts.length) {
       out?.push(it);
       continue;
@@ -48,20 +58,39 @@ const leaders = /\.{4,}/;
 const EDGE = 0.15;
 /** How many characters the matched place may lie from the estimated one. */
 const SLACK = 3;
+/**
+ * A run with more starts than this inside it is no cell's text run into the next but text drawn
+ * over other text, and stays whole: overlapping runs each hold all the others' starts, and reading
+ * them all would be quadratic (20,000 objects 1 pt apart took 84 s).
+ */
+const MAX_CUTS = 16;
+/** Starts looked at on one page, at most: past it, runs stay as pdf.js joined them. */
+export const CHECKS = 100_000;
 
 /** Where to cut a run: [character offset, x] pairs, in order. */
-function cutsOf(it: TextItem, bands: Map<number, TextStart[]>): [number, number][] {
+function cutsOf(it: TextItem, bands: Map<number, TextStart[]>, work: { checks: number }): [number, number][] {
   const base = it.y + it.h;
   const x0 = it.x + EDGE * it.size;
   const x1 = it.x + it.w - EDGE * it.size;
   if (x1 <= x0) return [];
-  const cuts: [number, number][] = [];
   const k = Math.round(base / 3);
+  // The starts within the run's extent, band by band: counted by binary search before any is read.
+  const within: [TextStart[], number, number][] = [];
+  let count = 0;
   for (const band of [bands.get(k - 1), bands.get(k), bands.get(k + 1)]) {
     if (!band) continue;
-    for (let j = firstPlace(band, (s) => s.x <= x0); j < band.length; j++) {
+    const from = firstPlace(band, (s) => s.x <= x0);
+    const to = firstPlace(band, (s) => s.x < x1);
+    if (to <= from) continue;
+    within.push([band, from, to]);
+    count += to - from;
+  }
+  if (count > MAX_CUTS) return [];
+  work.checks += count;
+  const cuts: [number, number][] = [];
+  for (const [band, from, to] of within) {
+    for (let j = from; j < to; j++) {
       const s = band[j] as TextStart;
-      if (s.x >= x1) break;
       if (Math.abs(s.base - base) > 0.2 * it.size || Math.abs(s.size - it.size) > 0.1 * it.size) continue;
       const at = placeOf(it, s);
       if (at > 0) cuts.push([at, s.x]);
