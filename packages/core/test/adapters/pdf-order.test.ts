@@ -443,6 +443,18 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
+  it('reads a plain narrow left column whole before the wide one, its paragraphs no side heads', async () => {
+    const md =
+      (await parse(fixture('pdf-patterns', 'narrow-column.pdf'), {}, { filename: 'narrow.pdf' })).markdown ?? '';
+    const paragraphs = md.trim().split('\n\n');
+    expect(paragraphs.map((p) => p.split(':')[0])).toEqual([
+      ...[1, 2, 3, 4, 5, 6].map((p) => `Left ${p}`),
+      ...[1, 2, 3, 4, 5, 6].map((p) => `Right ${p}`),
+    ]);
+    // Each paragraph whole: its four lines, nothing of the other column.
+    for (const p of paragraphs) expect(p).toMatch(/^(Left|Right) \d: [a-z ]+\.$/);
+  });
+
   it('reads a table over a section set with a side head before the head, not between head and paragraphs', async () => {
     const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
     const page2 = md.replaceAll('**', '').trim().split('\n').slice(9);

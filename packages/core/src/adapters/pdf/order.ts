@@ -100,7 +100,9 @@ const SIDE_TRIES = 3;
  * interleaved with the body's. A head is a block of the narrow column set apart from the next by
  * more than a line's leading; most heads, one of two lines at least, must open a body paragraph on
  * their first row, and the body must be running text: a form's labels beside short values, or list
- * markers beside items (one line each), are not side heads.
+ * markers beside items (one line each), are not side heads. Heads are short beside their sections:
+ * a narrow column of running text whose paragraphs share the body's grid (two columns of 4-line
+ * paragraphs, 180 and 312 pt wide) is a column, read whole before the body, not a column of heads.
  */
 function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
   if (lines.length < 6) return null;
@@ -142,6 +144,13 @@ function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: 
     }
   }
   if (left.length < 2 || wide < 4 || wideChars < chars * 0.5) return false;
+  // Heads are short beside the sections they open, while a narrow column of running text holds
+  // characters in proportion to its width (half the body's at 180 pt beside 312). A manual's heads
+  // hold at most a fifth of the body's (IRM pp. 7-12), a fourth beside sections of one or two lines.
+  // Per head, height or lines tell nothing: a head of five lines there is 0.8 of its section's height.
+  let leftChars = 0;
+  for (const l of left) leftChars += l.text.length;
+  if (leftChars * HEADS_PER_BODY_CHAR > chars) return false;
   right.sort(byTopThenLeft);
   const heads = sideHeadTops(left.sort(byTopThenLeft));
   const opening = openingHeads(
@@ -150,6 +159,9 @@ function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: 
   );
   return heads.some(([top, count]) => count >= 2 && opening.has(top)) && opening.size * 3 >= heads.length * 2;
 }
+
+/** Body characters at least for each character of the column of side heads beside it. */
+const HEADS_PER_BODY_CHAR = 3;
 
 /** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
 function sideHeadTops(left: readonly Line[]): [Line, number][] {
