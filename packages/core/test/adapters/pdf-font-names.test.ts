@@ -155,4 +155,17 @@ describe.each(pdfBackends)('font weights named by the face (%s)', (backend) => {
     const md = (await parse(weightPdf('Frutiger-Roman', 400, 32 | 64))).markdown ?? '';
     expect(md).toContain('*set in the other face*');
   });
+
+  it("reads the descriptor's flags and stem width in fast mode too", async () => {
+    const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
+    expect((await parse(weightPdf('Frutiger-Roman', 400, 32 | (1 << 18)), fast)).markdown ?? '').toContain(
+      '**set in the other face**',
+    );
+    expect((await parse(weightPdf('Frutiger-Roman', 400, 32 | 64), fast)).markdown ?? '').toMatch(
+      /[^*]\*set in the other face\*[^*]/,
+    );
+    expect((await parse(weightPdf('YoonGothicPro780', 700, 4, 144), fast)).markdown ?? '').toContain(
+      '**set in the other face**',
+    );
+  });
 });

@@ -82,6 +82,10 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     const md = (await parse(pdf)).markdown ?? '';
     expect(md).toContain(topics.map((t) => `- ${t}`).join('\n'));
     expect(md).not.toMatch(/\br Database/);
+    // Fast mode reads the text alone: the fonts' names come with it.
+    const fast = (await parse(pdf, { parsers: [{ type: 'pdf', mode: 'fast' }] })).markdown ?? '';
+    expect(fast).toContain(topics.map((t) => `- ${t}`).join('\n'));
+    expect(fast).not.toMatch(/\br Database/);
   });
 
   it('reads a glyph mapped to no character before each line’s words as a bullet, not one mid-line', async () => {

@@ -33,4 +33,12 @@ describe.each(pdfBackends)('PDF bold and italic on a page of prose (%s)', (backe
       '**Note to reader** Always consult your doctor about matters that affect your health. Ask for a copy of *Living Well* at the front desk.\n',
     );
   });
+
+  it('marks them in fast mode too, where only the text is read', async () => {
+    // pdf.js named fonts only from a page's drawing instructions, which fast mode does not read.
+    const md = (await parse(styledPdf(), { parsers: [{ type: 'pdf', mode: 'fast' }] })).markdown;
+    expect(md).toBe(
+      '**Note to reader** Always consult your doctor about matters that affect your health. Ask for a copy of *Living Well* at the front desk.\n',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../src/index.ts';
 import { CHROMIUM, type CoreHarness, chromiumSkipReason, startCoreHarness } from '../helpers/browser.ts';
 import { corpusRoot, corpusSkipReason, hasCorpus, projectRoot } from '../helpers/corpus.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
 
 /**
  * Core bundled for browsers (esbuild, ESM with code splitting) and run in Debian's Chromium gives
@@ -78,12 +79,12 @@ window.parseAll = async (list) => {
   }
   return out;
 };
-window.parsePdfjs = async (b64) => {
+window.parsePdfjs = async (b64, mode = 'auto') => {
   const core = await import('./core.js');
   const engine = core.createEngine({ pdf: { backend: 'pdfjs' } });
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   try {
-    const r = await engine.parse(bytes, {}, { filename: 'doc.pdf' });
+    const r = await engine.parse(bytes, { parsers: [{ type: 'pdf', mode }] }, { filename: 'doc.pdf' });
     return { markdown: r.markdown };
   } finally {
     await engine.close();
@@ -158,6 +159,31 @@ describe.skipIf(!CHROMIUM)(`core in Chromium${CHROMIUM ? '' : ` (${chromiumSkipR
       for (const c of workerChunks) expect(fetched.has(c), c).toBe(true);
       expect(fetched.has('pdfium.wasm')).toBe(false);
       expect(requests.every((u) => u.startsWith(`${harness?.origin}/`))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("reads bold and italic on pdf.js in fast mode from the bundle's patched worker code", async () => {
+    const { page } = await openPage();
+    try {
+      // Fast mode names fonts from the text content alone: the bundled worker must be the patched one.
+      const ops =
+        'BT /F2 10 Tf 72 700 Td (Note to reader) Tj /F1 10 Tf ( Always ask for ) Tj /F3 10 Tf (Living Well) Tj ET';
+      const font = (name: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
+      const bytes = pdfOf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /F3 6 0 R >> >> /Contents 7 0 R >>',
+        font('Helvetica'),
+        font('Helvetica-Bold'),
+        font('Times-Italic'),
+        `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+      ]);
+      type Run = { parsePdfjs(b64: string, mode: string): Promise<{ markdown: string }> };
+      const b64 = Buffer.from(bytes).toString('base64');
+      const got = await page.evaluate((data) => (window as unknown as Run).parsePdfjs(data, 'fast'), b64);
+      expect(got.markdown).toBe('**Note to reader** Always ask for *Living Well*\n');
     } finally {
       await page.close();
     }

@@ -27,11 +27,16 @@ export interface RawTextContent {
   styles: Record<string, { fontFamily?: string; vertical?: boolean }>;
 }
 
-/**
- * Font facts known for a document, by pdf.js's loaded name: pdf.js names fonts only once an operator
- * list has loaded them. `name` is the font's own (BaseFont), `dingbats` whether it is ZapfDingbats.
- */
-export type FontStyles = Map<string, { name: string; bold: boolean; italic: boolean; dingbats: boolean }>;
+/** A font's facts: `name` is the font's own (BaseFont), `dingbats` whether it is ZapfDingbats. */
+export interface FontFacts {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  dingbats: boolean;
+}
+
+/** Font facts known for a document, by pdf.js's loaded name (`g_d0_f4`). */
+export type FontStyles = Map<string, FontFacts>;
 
 const BULLET = '\u2022';
 /** One glyph code below 0x20 that is not a blank: a glyph the font maps to no character. */

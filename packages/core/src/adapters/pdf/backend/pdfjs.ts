@@ -1,12 +1,20 @@
 import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
-import { extractGraphics, extractItems, type FontStyles, type Matrix, multiply, type OpCodes } from '../extract.ts';
+import {
+  extractGraphics,
+  extractItems,
+  type FontFacts,
+  type FontStyles,
+  type Matrix,
+  multiply,
+  type OpCodes,
+} from '../extract.ts';
 import type { LinkBox } from '../links.ts';
 import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
 import { type Described, fontDescriptors } from './descriptors.ts';
 import { dingbatsText, isZapfDingbats, mentions, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
-import { baseFontName, boldByFacts, boldByName, italicByFacts, italicByName } from './font-names.ts';
+import { baseFontName, boldByFacts, boldByName, italicByFacts, italicByName, weightOfStem } from './font-names.ts';
 import { PackageDataFactory } from './pdfjs-data.ts';
 import { needsGlyphs, restoreGlyphs } from './pdfjs-glyphs.ts';
 import type { OutlineEntry, PageGraphics, PdfBackend, PdfPageContent, PdfSource, RenderedPage } from './types.ts';
@@ -66,12 +74,14 @@ export const pdfjsBackend: PdfBackend = {
 };
 
 /**
- * Pages of a document whose drawing instructions are fetched only to learn fonts not met before.
- * pdf.js names a font (and so says whether it is bold or italic) only once an operator list of a
- * page using it has loaded it, and fonts are the document's: the first pages of a document teach
- * the fonts of most of the rest. Without them, pdf.js lost the bold and italic of every page read
- * from its text alone, and headings and labels told by weight with them (without probes, 37 of
- * the 99 corpus PDFs read differently).
+ * Pages of a document whose drawing instructions are fetched only to learn fonts not met before,
+ * where pdf.js runs unpatched (a package installed from npm): this workspace's patch of pdf.js
+ * names each font in the text content's styles (`PatchedStyle`), and a probe is then taken only
+ * for a font pdf.js failed to load. Unpatched, pdf.js names a font (and so says whether it is bold
+ * or italic) only once an operator list of a page using it has loaded it, and fonts are the
+ * document's: the first pages of a document teach the fonts of most of the rest. Without them,
+ * pdf.js lost the bold and italic of every page read from its text alone, and headings and labels
+ * told by weight with them (without probes, 37 of the 99 corpus PDFs read differently).
  *
  * A probe costs a whole operator list, images decoded (pdfbench in auto mode: 17% more CPU than
  * without probes), and pdf.js 5.6 offers nothing cheaper. Its text content parses each font
@@ -95,8 +105,9 @@ interface FontProbes {
 }
 
 function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: boolean, bytes: Uint8Array): PdfSource {
-  // pdf.js names fonts (and so bold/italic) only once an operator list has loaded them; their
-  // descriptors are read from the bytes the first time a font is named (never in fast mode).
+  // Patched pdf.js names fonts in the text content's styles; unpatched, only once an operator list
+  // has loaded them, and their descriptors are then read from the bytes the first time a font is
+  // named that way (never in fast mode).
   const fonts: FontStyles = new Map();
   let described: Map<string, Described> | undefined;
   const descriptors = (): Map<string, Described> => {
@@ -181,17 +192,20 @@ async function readPage(
     return opList;
   };
   const names = Object.keys(tc.styles);
-  // A file that names a Dingbats font has its fonts named before its text is read: the codes of
-  // ZapfDingbats are pictures, not the letters pdf.js's text layer gives. Other files where styles
-  // are asked for (not in fast mode), while font probes are left (`FONT_PROBES`) and the page
-  // uses a font not yet named.
+  fontsOfStyles(tc.styles as Record<string, PatchedStyle>, fonts);
+  const unnamed = names.some((n) => !fonts.has(n));
+  // Fonts the styles leave unnamed (pdf.js unpatched, or a font it failed to load) are named from
+  // the drawing instructions: in a file that names a Dingbats font before its text is read, as the
+  // codes of ZapfDingbats are pictures, not the letters pdf.js's text layer gives; in other files
+  // where styles are asked for (not in fast mode), while font probes are left (`FONT_PROBES`) and
+  // the page uses a font not yet named.
   const probe =
     !dingbats && probes !== null && probes.left > 0 && names.some((n) => !fonts.has(n) && !probes.tried.has(n));
   if (probe && probes) {
     probes.left--;
     for (const n of names) probes.tried.add(n);
   }
-  if (dingbats || probe) {
+  if ((dingbats && unnamed) || probe) {
     await operators();
     learnFonts(page, names, fonts, descriptors);
   }
@@ -263,10 +277,54 @@ async function readPage(
   };
 }
 
+/** What pdf.js says of a font's face: by name, and `black` for Arial Black and the like. */
+interface PdfJsFace {
+  name?: string;
+  bold?: boolean;
+  italic?: boolean;
+  black?: boolean;
+}
+
 /**
- * pdf.js hands font names (and so bold/italic) to the main thread only with an operator list. A
- * font whose descriptor was read from the bytes is bold and italic as PDFium reads it: by the
+ * A text content style as this workspace's patch of pdf.js gives it: the font's own name and face,
+ * and where the font has a descriptor its flags and stem width (`null` without one). pdf.js
+ * unpatched gives none of these.
+ */
+interface PatchedStyle extends PdfJsFace {
+  descriptorFlags?: number;
+  stemV?: number | null;
+}
+
+/**
+ * A font's facts as PDFium reads them. With its descriptor's facts, bold and italic by the
  * force-bold and italic flags, and by weight where the name leaves it open (`boldByFacts`).
+ */
+function fontFacts(f: PdfJsFace | null, d: Described | undefined): FontFacts {
+  const fontName = f?.name ?? '';
+  const base = baseFontName(fontName);
+  return {
+    name: fontName,
+    bold: Boolean(f?.bold || f?.black) || (d ? boldByFacts(base, d.flags, d.weight) : boldByName(fontName)),
+    italic: Boolean(f?.italic) || (d ? italicByFacts(base, d.flags) : italicByName(fontName)),
+    dingbats: isZapfDingbats(fontName),
+  };
+}
+
+/** Fonts named by the patched text content's styles: every font pdf.js loaded, at no cost. */
+function fontsOfStyles(styles: Record<string, PatchedStyle>, fonts: FontStyles): void {
+  for (const [name, st] of Object.entries(styles)) {
+    if (fonts.has(name) || typeof st.name !== 'string') continue;
+    const d =
+      typeof st.descriptorFlags === 'number'
+        ? { flags: st.descriptorFlags, weight: typeof st.stemV === 'number' ? weightOfStem(Math.trunc(st.stemV)) : -1 }
+        : undefined;
+    fonts.set(name, fontFacts(st, d));
+  }
+}
+
+/**
+ * Unpatched, pdf.js hands font names (and so bold/italic) to the main thread only with an operator
+ * list; their descriptors are read from the file's bytes (`fontDescriptors`).
  */
 function learnFonts(
   page: PdfPage,
@@ -276,16 +334,9 @@ function learnFonts(
 ): void {
   for (const name of names) {
     if (fonts.has(name) || !page.commonObjs.has(name)) continue;
-    const f = page.commonObjs.get(name) as { name?: string; bold?: boolean; italic?: boolean; black?: boolean } | null;
+    const f = page.commonObjs.get(name) as PdfJsFace | null;
     const fontName = f?.name ?? '';
-    const d = fontName ? descriptors().get(fontName) : undefined;
-    const base = baseFontName(fontName);
-    fonts.set(name, {
-      name: fontName,
-      bold: Boolean(f?.bold || f?.black) || (d ? boldByFacts(base, d.flags, d.weight) : boldByName(fontName)),
-      italic: Boolean(f?.italic) || (d ? italicByFacts(base, d.flags) : italicByName(fontName)),
-      dingbats: isZapfDingbats(fontName),
-    });
+    fonts.set(name, fontFacts(f, fontName ? descriptors().get(fontName) : undefined));
   }
 }
 
