@@ -8,7 +8,7 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
-import { dropFurnitureRows, findFurniture, findStamps } from './furniture.ts';
+import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
@@ -108,14 +108,19 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   throwIfAborted(ctx.signal);
 
   // Turned text left by the tables, read in its upright frame, stands where it is on the page; text
-  // tilted the same way at the same place on half the pages is a stamp, left out as furniture.
-  const stamps = findStamps(turnedOf.map((t) => t.askew));
+  // tilted the same way at the same place on half the pages is a stamp, left out as furniture. Pages
+  // of one text (a page printed twice) count once, for stamps and running heads alike.
+  const bodies = pageBodies(pages);
+  const stamps = findStamps(
+    turnedOf.map((t) => t.askew),
+    bodies,
+  );
   for (const [i, p] of pages.entries()) {
     const turned = turnedOf[i] as Turned;
     if (stamps.size) turned.askew = turned.askew.filter((it) => !stamps.has(it));
     p.lines = withTurnedPassages(p.lines, turned, p.width, p.height);
   }
-  const furniture = findFurniture(pages);
+  const furniture = findFurniture(pages, bodies);
   if (furniture.lines.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.lines.has(l));
   for (const p of pages) {
     if (furniture.heads.size) p.tables = p.tables.filter((t) => !furniture.heads.has(t));
