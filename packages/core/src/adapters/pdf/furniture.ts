@@ -68,21 +68,21 @@ export function pageBodies(pages: readonly FurniturePage[]): number[] {
 
 /**
  * How many pages each key occurs on, pages read one after another (`next`), a key counted once a
- * page and once a body: on a page whose body an earlier page had (`pageBodies`), a key that page
- * had too is not counted again.
+ * page and once a page's text: on a page whose text an earlier page had (`pageBodies`), a key that
+ * page had too is not counted again.
  */
 class PageCounts {
   readonly counts = new Map<string, number>();
-  /** Each key counted, with the bodies it was counted on. */
+  /** Each key counted, with the pages' texts (`pageBodies`) it was counted on. */
   private seen = new Map<string, Set<number>>();
   private body = 0;
   private bodies = new Set<number>();
-  /** Starts the next page, whose body is `body`. */
+  /** Starts the next page, whose text is numbered `body`. */
   next(body: number): void {
     this.body = body;
     this.bodies.add(body);
   }
-  /** Counts `k` on this page, unless it was counted there, or on a page of the same body, already. */
+  /** Counts `k` on this page, unless it was counted there, or on a page of the same text, already. */
   add(k: string): void {
     let on = this.seen.get(k);
     if (!on) {
@@ -96,7 +96,7 @@ class PageCounts {
   get(k: string): number {
     return this.counts.get(k) ?? 0;
   }
-  /** How many pages of different bodies were read. */
+  /** How many pages of different texts were read. */
   get pages(): number {
     return this.bodies.size;
   }
@@ -144,7 +144,7 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
     }
     return out;
   });
-  // Pages that repeat an earlier page's body are not counted.
+  // Pages that repeat an earlier page's text are not counted.
   const n = counts.pages;
   if (n < 2) return { lines: drop, recurring, heads };
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
@@ -220,6 +220,7 @@ function titleBlock(
  * width and height (for a given text and size, the angle it is set at), and where its box's centre
  * lies, in cells two sizes wide: each run counts for its cell and the cells around it, so runs a
  * little apart on different pages still meet. Each run is keyed once; nothing compares pages in pairs.
+ * Pages of one text (`bodies`, from `pageBodies`; by default every page its own) count as one page.
  */
 export function findStamps(
   askew: readonly (readonly TextItem[])[],
