@@ -47,6 +47,29 @@ describe.each(pdfBackends)('pdf running heads that are the title block (%s)', (b
   });
 });
 
+describe.each(pdfBackends)('pdf running heads over pages of one body (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('keeps the top line of a page printed twice on both pages', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'duplicate-page.pdf'), withPages, { filename: 'memo.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(2);
+    for (const p of pages) {
+      expect(p).toContain('May 5, 2023');
+      expect(p.indexOf('May 5, 2023')).toBeLessThan(p.indexOf('To Whom it May Concern'));
+      expect(p).toContain('Mallori');
+    }
+  });
+
+  it('drops a journal line topping both pages of a two-page paper', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'journal-head.pdf'), withPages, { filename: 'paper.pdf' }))
+      .markdown;
+    expect(md).not.toContain('Journal of Applied Rivers');
+    for (const n of [1, 2]) expect(md).toContain(`Part ${n} of the paper measures`);
+  });
+});
+
 describe.skipIf(!hasCorpus)(`pdf title blocks in the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const { parse } = engineFor('pdfium');
 

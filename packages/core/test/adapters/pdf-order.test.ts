@@ -428,16 +428,16 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     ]);
   });
 
-  it('reads each side head of a margin column (number, date, title) ahead of its section’s paragraphs, each whole', async () => {
+  it('reads each side head of a margin column (number, date, title) ahead of its section’s paragraphs, as its heading', async () => {
     const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
     // pdf.js in fast mode does not know the bold face: the title's emphasis is not what is tested.
     expect(md.replaceAll('**', '').trim().split('\n').slice(0, 8)).toEqual([
-      '4.1.1 (01-17-2023) Program Scope and Objectives',
+      '# 4.1.1 (01-17-2023) Program Scope and Objectives',
       '',
       '1. Overview: the on-line system gives read-only access to the accounts of the master file. All entities, the tax modules and the seven most recent years of retained data are on line.',
       '2. Audience: every office that answers questions about accounts.',
       '',
-      '4.1.2 (12-12-2022) Roles and Responsibilities',
+      '# 4.1.2 (12-12-2022) Roles and Responsibilities',
       '',
       '1. Applications Development maintains the command codes and answers for the screens they show.',
     ]);
@@ -455,6 +455,24 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     for (const p of paragraphs) expect(p).toMatch(/^(Left|Right) \d: [a-z ]+\.$/);
   });
 
+  it('keeps a side head out of the table beside it; heads of one and two title lines are headings', async () => {
+    const md =
+      (await parse(fixture('pdf-patterns', 'side-head-table.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
+    const heads = md.split('\n').filter((l) => l.startsWith('#'));
+    expect(heads).toEqual([
+      '# 4.2.7.1 (01-17-2023) Program Scope and Objectives',
+      '# 4.2.7.1.1 (01-17-2023) Background',
+      '# 4.2.7.1.2 (01-17-2023) Terms and Acronyms',
+      '# 4.2.7.2 (01-17-2023) Gauge Reading Overview',
+    ]);
+    const at = md.indexOf('# 4.2.7.1.2');
+    expect(md.slice(at)).toMatch(
+      /^# 4\.2\.7\.1\.2 \(01-17-2023\) Terms and Acronyms\n\n1\. Defined Terms\n2\. Acronyms\n\n\| Acronym \| Definition \| Used in \|\n/,
+    );
+    expect(md).toContain('| USGS | United States Geological Survey | Sources |');
+    expect(md).not.toMatch(/\|[^\n]*(4\.2\.7|Terms and Acronyms)[^\n]*\|/);
+  });
+
   it('reads a table over a section set with a side head before the head, not between head and paragraphs', async () => {
     const md = (await parse(fixture('pdf-patterns', 'side-heads.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';
     const page2 = md.replaceAll('**', '').trim().split('\n').slice(9);
@@ -465,7 +483,7 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
       '| B | N | Retention tax module |',
       '',
     ]);
-    const at = page2.indexOf('4.1.3 (07-01-2019) Command Code Input Formats');
+    const at = page2.indexOf('# 4.1.3 (07-01-2019) Command Code Input Formats');
     expect(at).toBe(5);
     expect(page2[at + 2]).toMatch(/^1\. The screens above take their input in one of the two formats the table lists/);
   });

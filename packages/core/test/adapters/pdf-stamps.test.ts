@@ -36,4 +36,10 @@ describe('findStamps: text tilted the same way at the same place on half the pag
   it('finds none in a one-page document, however often a run recurs on its page', () => {
     expect(findStamps([[tilted('DRAFT', 300, 400), tilted('DRAFT', 300, 400)]]).size).toBe(0);
   });
+
+  it('counts pages of one body once: a page printed twice is one page', () => {
+    const page = () => [tilted('DRAFT - for internal use only', 300, 400)];
+    expect(findStamps([page(), page()], [0, 0]).size).toBe(0);
+    expect(findStamps([page(), page()], [0, 1]).size).toBe(2);
+  });
 });

@@ -2248,17 +2248,25 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
       expect(pages[p - 1]).toMatch(/^\| {2}\| {2}\| \*\*TRANSACTION LINES\*\* \|/m);
     // pp. 10, 11: the definer code table's headings, in bold over three lines, head its columns; the
     // margin heading of the section under it (2.3.59.8) keeps none of them. Its rows on p. 11 join
-    // it: the margin head of 2.3.59.7, beside the section under them, reads after them.
+    // it: the margin head of 2.3.59.7, beside the section under them, reads after them. Each margin
+    // head (number, date, bold title) is its section's heading.
     expect(pages[9]).toContain(
       '| Definer | Display File Source | MFT & Tax Per | Result |\n| --- | --- | --- | --- |\n|',
     );
     expect(pages[9]).toContain(
       '| V | Y | N | Vestigial data (retention register) |\n| W | Y | Y | Quarterly F941 information. |',
     );
-    expect(pages[10]).toMatch(/^2\.3\.59\.7 \(01-17-2010\) \*\*Command Code BMFOL Abbreviated Input Formats\*\*$/m);
+    expect(pages[10]).toMatch(/^#+ 2\.3\.59\.7 \(01-17-2010\) Command Code BMFOL Abbreviated Input Formats$/m);
     expect(pages[10]).not.toContain('| Definer |');
-    expect(pages[10]).toContain('**Command Code BMFOL Message Screens and Index Message Screens**\n');
+    expect(pages[10]).toMatch(
+      /^#+ 2\.3\.59\.8 \(01-16-2020\) Command Code BMFOL Message Screens and Index Message Screens$/m,
+    );
     expect(md).not.toContain('Definer Source Tax Per');
+    // pp. 7, 8: the side heads are headings, a title of two lines too; the acronym table beside the
+    // head of 2.3.59.1.6 has none of it.
+    expect(pages[6]).toMatch(/^#+ 2\.3\.59\.1 \(12-12-2022\) Program Scope and Objectives$/m);
+    expect(pages[7]).toMatch(/^#+ 2\.3\.59\.1\.6 \(01-17-2023\) Terms\/Definitions\/Acronyms$/m);
+    expect(pages[7]).not.toMatch(/\|[^\n]*2\.3\.59\.1\.6/);
     // p. 66: the messages under the display's last row, longer than its other descriptions.
     expect(pages[65]).toContain(
       '| 24 | 19-61 | End of Screen Message |\n|  |  | NO TRANSACTIONS ARE POSTED TO THIS ENTITY or |\n|  |  | END OF ENTITY MODULE |',

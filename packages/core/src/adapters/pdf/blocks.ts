@@ -12,7 +12,7 @@ import {
   type Vocabulary,
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
-import { type Line, type Span, sameRow } from './lines.ts';
+import { type Line, type Span, sameRow, titled } from './lines.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii, runsOnAt } from './text.ts';
 
@@ -238,6 +238,46 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
   return itemOrText(listMarker(t));
 }
 
+/** Adds line `l` to the heading just placed, its text read again with the new line's. */
+function joinHeading(last: { node: Block; line: Line; lines: Line[] }, l: Line, s: DocStats): void {
+  last.lines.push(l);
+  const h = last.node as { children: Inline[]; source?: { bbox?: BBox } };
+  h.children = unbold(inlines(last.lines, s.vocab));
+  if (h.source) h.source.bbox = bboxOf(last.lines);
+  last.line = l;
+}
+
+/** Most lines and characters a margin side head read as a heading holds. */
+const SIDE_HEAD_LINES = 8;
+const SIDE_HEAD_CHARS = 160;
+
+/**
+ * Makes a margin side head (`Line.sideHead`: "2.3.59.1 / (12-12-2022) / **Program Scope and
+ * Objectives**") a heading when it ends in a bold title (`titled`): the section's heading, set in a column
+ * beside its first paragraph. Read line by line its title failed the heading tests: it stands
+ * right under the plain number or date line, and a title of two lines is no line alone. A head
+ * with no bold title (a margin note, a date) stays text. Its depth is that of a styled line's
+ * heading, or of a line of it classed a heading already.
+ */
+function sideHeadKinds(lines: readonly Line[], kinds: Kind[], s: DocStats): void {
+  for (let i = 0; i < lines.length; ) {
+    const head = (lines[i] as Line).sideHead;
+    let end = i + 1;
+    while (end < lines.length && head !== undefined && (lines[end] as Line).sideHead === head) end++;
+    const group = lines.slice(i, end);
+    const chars = group.reduce((n, l) => n + l.text.length, 0);
+    if (head !== undefined && group.length <= SIDE_HEAD_LINES && chars <= SIDE_HEAD_CHARS && titled(group)) {
+      let depth = Math.min(6, s.tiers.length + 1);
+      for (let k = i; k < end; k++) {
+        const kind = kinds[k] as Kind;
+        if (kind.type === 'heading') depth = Math.min(depth, kind.depth);
+      }
+      for (let k = i; k < end; k++) kinds[k] = headingKind(depth);
+    }
+    i = end;
+  }
+}
+
 function bboxOf(lines: Line[]): BBox {
   let x0 = Infinity;
   let y0 = Infinity;
@@ -419,6 +459,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   const kinds = classifyAll(lines, s);
   const leading = pageLeading(lines);
   if (page.number === 1) demoteBylines(lines, kinds, s);
+  sideHeadKinds(lines, kinds, s);
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const prev = i > 0 ? (lines[i - 1] as Line) : null;
@@ -426,6 +467,16 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
     if (kind.type === 'heading') {
       flushPara();
       closeLists();
+      if (
+        lastHeading &&
+        lastHeading.node === blocks[blocks.length - 1] &&
+        l.sideHead !== undefined &&
+        l.sideHead === lastHeading.line.sideHead
+      ) {
+        // A margin side head's lines (number, date, title) are one heading, whatever their styles.
+        joinHeading(lastHeading, l, s);
+        continue;
+      }
       if (
         lastHeading &&
         lastHeading.node === blocks[blocks.length - 1] &&
@@ -439,11 +490,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
       ) {
-        lastHeading.lines.push(l);
-        const h = lastHeading.node as { children: Inline[]; source?: { bbox?: BBox } };
-        h.children = unbold(inlines(lastHeading.lines, s.vocab));
-        if (h.source) h.source.bbox = bboxOf(lastHeading.lines);
-        lastHeading.line = l;
+        joinHeading(lastHeading, l, s);
         continue;
       }
       const h = heading(kind.depth, unbold(inlines([l], s.vocab)));

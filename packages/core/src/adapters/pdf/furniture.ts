@@ -29,22 +29,76 @@ function key(text: string, top: boolean): string {
   return `${top ? 'T' : 'B'}|${fold(text)}`;
 }
 
-/** How many pages each key occurs on, pages read one after another (`next`), a key counted once a page. */
+/**
+ * Each page as a number, pages of the same text sharing one: the text of its lines, page numbers
+ * left out, and of its tables, in reading order. A line is furniture because it recurs while the
+ * pages change; a page printed twice (a one-page memo duplicated, numbered or not) is no second
+ * page's evidence. The text is compared as it is, figures and all: pages whose only text is a
+ * title over a picture differ in their heads ("Exhibit 12", "Exhibit 14"). A page with no text
+ * outside its top and bottom bands (a figure, a blank page) cannot be told from another, so it
+ * counts as a page of its own.
+ */
+export function pageBodies(pages: readonly FurniturePage[]): number[] {
+  const ids = new Map<string, number>();
+  return pages.map((p, i) => {
+    const parts: string[] = [];
+    let body = false;
+    for (const l of p.lines) {
+      const box = l.onPage ?? l;
+      const banded = inHeadBand(box.y1, p.height) || inFootBand(box.y0, p.height);
+      if (banded && l.text.length <= 20 && pageNumber.test(l.text.trim())) continue;
+      parts.push(l.text);
+      if (!banded && l.text.trim()) body = true;
+    }
+    for (const t of p.tables) {
+      const text = blockText(t.table);
+      parts.push(text);
+      if (text.trim()) body = true;
+    }
+    if (!body) return -1 - i;
+    const text = parts.join('\n');
+    let id = ids.get(text);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(text, id);
+    }
+    return id;
+  });
+}
+
+/**
+ * How many pages each key occurs on, pages read one after another (`next`), a key counted once a
+ * page and once a page's text: on a page whose text an earlier page had (`pageBodies`), a key that
+ * page had too is not counted again.
+ */
 class PageCounts {
   readonly counts = new Map<string, number>();
-  private seen = new Set<string>();
-  /** Starts the next page. */
-  next(): void {
-    this.seen = new Set();
+  /** Each key counted, with the pages' texts (`pageBodies`) it was counted on. */
+  private seen = new Map<string, Set<number>>();
+  private body = 0;
+  private bodies = new Set<number>();
+  /** Starts the next page, whose text is numbered `body`. */
+  next(body: number): void {
+    this.body = body;
+    this.bodies.add(body);
   }
-  /** Counts `k` on this page, unless it was counted there already. */
+  /** Counts `k` on this page, unless it was counted there, or on a page of the same text, already. */
   add(k: string): void {
-    if (this.seen.has(k)) return;
-    this.seen.add(k);
+    let on = this.seen.get(k);
+    if (!on) {
+      on = new Set();
+      this.seen.set(k, on);
+    }
+    if (on.has(this.body)) return;
+    on.add(this.body);
     this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
   }
   get(k: string): number {
     return this.counts.get(k) ?? 0;
+  }
+  /** How many pages of different texts were read. */
+  get pages(): number {
+    return this.bodies.size;
   }
 }
 
@@ -61,17 +115,16 @@ export interface Furniture {
  * Marks running headers, footers and page numbers: lines in the top or bottom band of a page whose
  * text (digits folded, so "Page 3" equals "Page 4") recurs on enough pages, plus lone page numbers.
  */
-export function findFurniture(pages: FurniturePage[]): Furniture {
+export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)): Furniture {
   const drop = new Set<Line>();
   const recurring = new Set<string>();
   const heads = new Set<TableRegion>();
   // The key of each table of one ruled row in the top band, kept to find the recurring ones below.
   const headKeys = new Map<TableRegion, string>();
-  const n = pages.length;
   const counts = new PageCounts();
-  const bands: { line: Line; key: string }[][] = pages.map((p) => {
+  const bands: { line: Line; key: string }[][] = pages.map((p, i) => {
     const out: { line: Line; key: string }[] = [];
-    counts.next();
+    counts.next(bodies[i] ?? -1 - i);
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
@@ -91,6 +144,8 @@ export function findFurniture(pages: FurniturePage[]): Furniture {
     }
     return out;
   });
+  // Pages that repeat an earlier page's text are not counted.
+  const n = counts.pages;
   if (n < 2) return { lines: drop, recurring, heads };
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
   const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
@@ -167,15 +222,17 @@ function titleBlock(
  * width and height (for a given text and size, the angle it is set at), and where its box's centre
  * lies, in cells two sizes wide: each run counts for its cell and the cells around it, so runs a
  * little apart on different pages still meet. Each run is keyed once; nothing compares pages in pairs.
+ * Pages of one text (`bodies`, from `pageBodies`; by default every page its own) count as one page.
  */
-export function findStamps(askew: readonly (readonly TextItem[])[]): Set<TextItem> {
+export function findStamps(
+  askew: readonly (readonly TextItem[])[],
+  bodies: readonly number[] = askew.map((_, i) => -1 - i),
+): Set<TextItem> {
   const out = new Set<TextItem>();
-  const n = askew.length;
-  if (n < 2) return out;
   const counts = new PageCounts();
   const keys = new Map<TextItem, string>();
-  for (const runs of askew) {
-    counts.next();
+  for (const [i, runs] of askew.entries()) {
+    counts.next(bodies[i] ?? -1 - i);
     for (const it of runs) {
       // A stamp is a line long, as a running head is; the bound keeps the keys short.
       if (it.str.length > FURNITURE_ROW) continue;
@@ -188,6 +245,8 @@ export function findStamps(askew: readonly (readonly TextItem[])[]): Set<TextIte
       for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) counts.add(`${shape}|${cx + dx}|${cy + dy}`);
     }
   }
+  const n = counts.pages;
+  if (n < 2) return out;
   const needed = Math.max(2, Math.ceil(n / 2));
   for (const [it, k] of keys) if (counts.get(k) >= needed) out.add(it);
   return out;

@@ -8,12 +8,12 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
-import { dropFurnitureRows, findFurniture, findStamps } from './furniture.ts';
+import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion } from './model.ts';
-import { readingOrder } from './order.ts';
+import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
+import { readingOrder, sideHeadRuns } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -108,14 +108,19 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   throwIfAborted(ctx.signal);
 
   // Turned text left by the tables, read in its upright frame, stands where it is on the page; text
-  // tilted the same way at the same place on half the pages is a stamp, left out as furniture.
-  const stamps = findStamps(turnedOf.map((t) => t.askew));
+  // tilted the same way at the same place on half the pages is a stamp, left out as furniture. Pages
+  // of one text (a page printed twice) count once, for stamps and running heads alike.
+  const bodies = pageBodies(pages);
+  const stamps = findStamps(
+    turnedOf.map((t) => t.askew),
+    bodies,
+  );
   for (const [i, p] of pages.entries()) {
     const turned = turnedOf[i] as Turned;
     if (stamps.size) turned.askew = turned.askew.filter((it) => !stamps.has(it));
     p.lines = withTurnedPassages(p.lines, turned, p.width, p.height);
   }
-  const furniture = findFurniture(pages);
+  const furniture = findFurniture(pages, bodies);
   if (furniture.lines.size) for (const p of pages) p.lines = p.lines.filter((l) => !furniture.lines.has(l));
   for (const p of pages) {
     if (furniture.heads.size) p.tables = p.tables.filter((t) => !furniture.heads.has(t));
@@ -235,7 +240,20 @@ async function readPage(
   pageInfo[n] = pageClass(counts, coverage);
   let tables: TableRegion[] = [];
   try {
-    tables = items.length ? findTables(model, pairedOnly ? plainGrid : undefined) : [];
+    const accept = pairedOnly ? plainGrid : undefined;
+    tables = items.length ? findTables(model, accept) : [];
+    // A table read across a margin column of side heads (a manual's section number, date and title
+    // beside its first paragraph) took the heads as its first column: the tables are found again
+    // without the column's runs. Only pages with tables pay for the lines this reads. A table that
+    // is no table without the heads stays as it was unless it is a few rows, which read in order as
+    // lines; a longer one would be read as text column by column.
+    const heads = tables.length ? sideHeadRuns(buildLines(items, rotatedRuns(items))) : [];
+    if (heads.length) {
+      const column = new Set(heads);
+      const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));
+      const again = across.length ? findTables(model, accept, column) : tables;
+      if (again.length >= tables.length || across.every((t) => t.table.children.length <= FEW_ROWS)) tables = again;
+    }
     if (tables.some((t) => t.ruled)) rulings.found++;
   } catch {
     // Table detection is best effort: its text still flows as paragraphs.
@@ -251,6 +269,16 @@ async function readPage(
   }
   const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), width);
   return { page: { number: n, width, height, lines, tables, images }, turned };
+}
+
+/** Rows of a table that, lost as a table, still read in order as lines of text. */
+const FEW_ROWS = 4;
+
+/** The indices of the runs set at a turn, which lines upright leave out. */
+function rotatedRuns(items: readonly TextItem[]): Set<number> {
+  const out = new Set<number>();
+  for (const [i, it] of items.entries()) if (it.rotated) out.add(i);
+  return out;
 }
 
 /**

@@ -40,10 +40,28 @@ export interface Line {
    * page, read upright: its x0…y1 are that frame's). Blocks report it as their place.
    */
   onPage?: Rect;
+  /**
+   * The first line of the margin side head the line is part of (a manual's section number, date
+   * and title set in a column beside its section's first paragraph), as reading order found it.
+   */
+  sideHead?: Line;
 }
 
 const base = (it: TextItem): number => it.y + it.h;
 const sectionNumber = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?)*)$/;
+
+/**
+ * Whether a side head's lines (top down) are a section's number or date over its title: a plain
+ * first line, and a last one bold or set in another font than the first (where the bold face is
+ * not known: pdf.js in fast mode reads no font's weight). A head of one line, bold or not, is no
+ * such head: a table's column heading ("Question" over its cells) passes for one.
+ */
+export function titled(head: readonly Line[]): boolean {
+  const first = head[0];
+  const last = head[head.length - 1];
+  if (head.length < 2 || !first || !last || first.bold || !/\p{L}/u.test(last.text)) return false;
+  return last.bold || last.font !== first.font;
+}
 
 /** Whether two lines stand on one row: baselines within half the smaller line's size. */
 export const sameRow = (a: Line, b: Line): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);

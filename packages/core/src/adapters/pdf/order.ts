@@ -1,5 +1,5 @@
 import { append, countNear } from '../../util/arrays.ts';
-import { type Line, sameRow } from './lines.ts';
+import { type Line, sameRow, titled } from './lines.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -124,6 +124,39 @@ function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
   return null;
 }
 
+/**
+ * The runs (item indices) of the page's margin side heads that are titled sections' heads, or
+ * none: found on the page's lines before its tables are, so that a table read across the gutter
+ * does not take the heads beside it as its first column. Only heads that open a body paragraph and
+ * read as a section's head (`titled`) count: a table's own first column (line numbers beside
+ * descriptions) can pass for a column of side heads.
+ */
+export function sideHeadRuns(lines: readonly Line[]): number[] {
+  const gutter = sideHeadGutter(lines);
+  if (!gutter) return [];
+  const [g0, g1] = gutter;
+  const left: Line[] = [];
+  const right: Line[] = [];
+  for (const l of lines) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    (l.x0 + l.x1 < g0 + g1 ? left : right).push(l);
+  }
+  left.sort(byTopThenLeft);
+  const heads = sideHeadTops(left);
+  const opening = openingHeads(
+    heads.map(([top]) => top),
+    right.sort(byTopThenLeft),
+  );
+  const out: number[] = [];
+  let at = 0;
+  for (const [top, count] of heads) {
+    const block = left.slice(at, at + count);
+    at += count;
+    if (count >= 2 && opening.has(top) && titled(block)) for (const l of block) append(out, l.items);
+  }
+  return out;
+}
+
 /** Whether the lines left of the gutter are side heads opening the body's paragraphs on its right. */
 function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: number): boolean {
   const left: Line[] = [];
@@ -219,10 +252,17 @@ function readBySideHeads(
     if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
     (l.x0 + l.x1 < g0 + g1 ? leftAll : rightAll).push(l);
   }
+  const heads = sideHeadTops(leftAll);
   const cuts = openingHeads(
-    sideHeadTops(leftAll).map(([top]) => top),
+    heads.map(([top]) => top),
     rightAll,
   );
+  // The lines of each head that opens a section are marked as its own, read as one head later.
+  let at = 0;
+  for (const [top, count] of heads) {
+    if (cuts.has(top)) for (let k = at; k < at + count; k++) (leftAll[k] as Line).sideHead = top;
+    at += count;
+  }
   let left: Line[] = [];
   let right: Line[] = [];
   const flush = (): void => {

@@ -52,11 +52,16 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
 
 /**
  * Tables of a page: ruled ones (grids of rulings around text) first, then borderless ones from the
- * rest. `accept` may turn down a ruled table, whose text is then left to the rest.
+ * rest. `accept` may turn down a ruled table, whose text is then left to the rest; the runs of
+ * `exclude` go into no table.
  */
-export function findTables(page: PageModel, accept?: (t: TableRegion) => boolean): TableRegion[] {
+export function findTables(
+  page: PageModel,
+  accept?: (t: TableRegion) => boolean,
+  exclude: Iterable<number> = [],
+): TableRegion[] {
   const out: TableRegion[] = [];
-  const taken = new Set<number>();
+  const taken = new Set<number>(exclude);
   const words = runVocabulary(page.items);
   let consulted = false;
   const vocab = (): Vocabulary => {
