@@ -62,6 +62,18 @@ describe.each(pdfBackends)('pdf running heads over pages of one body (%s)', (bac
     }
   });
 
+  it('drops the page numbers of a page printed three times, its text kept on each', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'printed-thrice.pdf'), withPages, { filename: 'memo.pdf' }))
+      .markdown;
+    const pages = pagesOf(md ?? '');
+    expect(pages).toHaveLength(3);
+    for (const p of pages) {
+      expect(p).toContain('May 5, 2023');
+      expect(p).toContain('Mallori');
+      expect(p).not.toMatch(/Page \d of 3/);
+    }
+  });
+
   it('drops a journal line topping both pages of a two-page paper', async () => {
     const md = (await parse(fixture('pdf-patterns', 'journal-head.pdf'), withPages, { filename: 'paper.pdf' }))
       .markdown;

@@ -455,6 +455,20 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     for (const p of paragraphs) expect(p).toMatch(/^(Left|Right) \d: [a-z ]+\.$/);
   });
 
+  it('keeps a table’s own first column of code-over-name cells in the table on a page of side heads', async () => {
+    const md =
+      (await parse(fixture('pdf-patterns', 'side-head-parts.pdf'), {}, { filename: 'parts.pdf' })).markdown ?? '';
+    const rows = md.split('\n').filter((l) => l.startsWith('| P-'));
+    expect(rows.slice(0, 6)).toEqual([
+      '| P-100 Pump | 2 units | 3.00 EUR | Acme |',
+      '| P-101 Valve | 3 units | 15.50 EUR | Globex |',
+      '| P-102 Seal | 4 units | 28.00 EUR | Initech |',
+      '| P-103 Gasket | 5 units | 40.50 EUR | Hooli |',
+      '| P-104 Motor | 6 units | 53.00 EUR | Vandelay |',
+      '| P-105 Filter | 7 units | 65.50 EUR | Wonka |',
+    ]);
+  });
+
   it('keeps a side head out of the table beside it; heads of one and two title lines are headings', async () => {
     const md =
       (await parse(fixture('pdf-patterns', 'side-head-table.pdf'), {}, { filename: 'heads.pdf' })).markdown ?? '';

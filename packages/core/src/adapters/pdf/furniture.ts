@@ -144,11 +144,12 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
     }
     return out;
   });
-  // Pages that repeat an earlier page's text are not counted.
-  const n = counts.pages;
-  if (n < 2) return { lines: drop, recurring, heads };
+  if (pages.length < 2) return { lines: drop, recurring, heads };
+  // Pages that repeat an earlier page's text are not counted: when every page repeats one text (a
+  // form printed several times), nothing recurs, but their page numbers still go.
   // Alternating odd/even headers recur on about half the pages; chapter headers on fewer.
-  const needed = n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
+  const n = counts.pages;
+  const needed = n < 2 ? Number.POSITIVE_INFINITY : n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
   // The title block counts only where the document opens: a block that first appears further on
   // (a report's running head under its title page) is a running head from its first page.

@@ -1,6 +1,7 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
+import { firstPlace } from '../../util/arrays.ts';
 import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
@@ -251,7 +252,8 @@ async function readPage(
     if (heads.length) {
       const column = new Set(heads);
       const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));
-      const again = across.length ? findTables(model, accept, column) : tables;
+      const own = across.some((t) => ownColumn(t, column, items));
+      const again = across.length && !own ? findTables(model, accept, column) : tables;
       if (again.length >= tables.length || across.every((t) => t.table.children.length <= FEW_ROWS)) tables = again;
     }
     if (tables.some((t) => t.ruled)) rulings.found++;
@@ -273,6 +275,25 @@ async function readPage(
 
 /** Rows of a table that, lost as a table, still read in order as lines of text. */
 const FEW_ROWS = 4;
+
+/**
+ * Whether the side-head column's runs inside `t` stand on most of its rows: a head opens a section
+ * beside a paragraph, so it meets a table over a few rows; a column of heads' shape on most rows
+ * (a code over a bold name in each) is the table's own first column and stays in it.
+ */
+function ownColumn(t: TableRegion, column: ReadonlySet<number>, items: readonly TextItem[]): boolean {
+  const rows = t.ys.length - 1;
+  if (rows <= FEW_ROWS) return false;
+  const held = new Set<number>();
+  for (const i of t.itemIndices) {
+    if (!column.has(i)) continue;
+    const it = items[i] as TextItem;
+    const mid = it.y + it.h / 2;
+    // The boundaries run down the page: the row is the last one starting above the run's middle.
+    held.add(firstPlace(t.ys, (y) => y <= mid));
+  }
+  return held.size * 2 > rows;
+}
 
 /** The indices of the runs set at a turn, which lines upright leave out. */
 function rotatedRuns(items: readonly TextItem[]): Set<number> {
