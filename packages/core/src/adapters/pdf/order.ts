@@ -106,12 +106,7 @@ const SIDE_TRIES = 3;
  */
 function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
   if (lines.length < 6) return null;
-  let rx0 = Infinity;
-  let rx1 = -Infinity;
-  for (const l of lines) {
-    if (l.x0 < rx0) rx0 = l.x0;
-    if (l.x1 > rx1) rx1 = l.x1;
-  }
+  const [rx0, rx1] = spanOf(lines);
   const regionW = rx1 - rx0;
   // The first strips from the left only: each try is a sort of the region's lines.
   for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1).slice(0, SIDE_TRIES)) {
@@ -330,6 +325,17 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
 /** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
 const STRIP_BINS = 3;
 
+/** The left and right edges of a region's lines. */
+function spanOf(lines: readonly Line[]): [number, number] {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const l of lines) {
+    if (l.x0 < x0) x0 = l.x0;
+    if (l.x1 > x1) x1 = l.x1;
+  }
+  return [x0, x1];
+}
+
 /**
  * Whether the lines above `sorted[k]` and those from it on leave the same gutters: every strip at
  * least 6 pt wide inside the region that (almost) none of one part's narrow lines covers overlaps
@@ -337,12 +343,7 @@ const STRIP_BINS = 3;
  * `findGutter` counts them there: a foot's paragraph across a gutter above it closes that gutter.
  */
 function sameGutters(sorted: readonly Line[], k: number): boolean {
-  let rx0 = Infinity;
-  let rx1 = -Infinity;
-  for (const l of sorted) {
-    if (l.x0 < rx0) rx0 = l.x0;
-    if (l.x1 > rx1) rx1 = l.x1;
-  }
+  const [rx0, rx1] = spanOf(sorted);
   const top = openStrips(sorted, 0, k, rx0, rx1);
   const foot = openStrips(sorted, k, sorted.length, rx0, rx1);
   const meets = (a: [number, number], list: [number, number][]): boolean =>
@@ -432,12 +433,7 @@ function columnsStartTogether(sorted: readonly Line[], from: number, gx0: number
  * running text (not a narrow label column of a form or table) that overlap vertically.
  */
 function findGutter(lines: Line[], pageWidth: number, rtlPage: boolean): [number, number] | null {
-  let rx0 = Infinity;
-  let rx1 = -Infinity;
-  for (const l of lines) {
-    if (l.x0 < rx0) rx0 = l.x0;
-    if (l.x1 > rx1) rx1 = l.x1;
-  }
+  const [rx0, rx1] = spanOf(lines);
   const regionW = rx1 - rx0;
   if (regionW < pageWidth * 0.3) return null;
   // Lines wider than most of the region are the spanning ones; they may cross the gutter.
