@@ -5,11 +5,11 @@
  * Why instructions, not seconds: on a shared 2-core machine two wall-clock runs of the same code
  * differ by ±7 % with their order alone (PDFium's wasm page loading varies between engines), which
  * hides any change smaller than that. Instruction counts of a single-threaded, predictable Node
- * (V8 compiles and collects on the main thread; seeds fixed) do not depend on the load, but are
- * not exact yet: two runs of one checkout over five small files agreed to under 1 % in total and
- * differed by 3–7 % per file, most likely because the PDF adapter yields to the event loop by the
- * clock, which runs slowly under callgrind. `--runs 2` shows the spread. They do not see cache or
- * memory effects.
+ * (V8 compiles and collects on the main thread; seeds fixed) do not depend on the load. Totals
+ * repeat (two runs of one checkout over the 58 files' first two pages: within 0.6 %); a small file's
+ * count does not (up to 1.7×: collection and compilation land on whichever parse triggers them, and
+ * a stopped clock did not change that), so read totals and big files. `--runs 2` shows the spread.
+ * They do not see cache or memory effects.
  *
  * Usage: npx tsx benchmarks/instructions.ts <checkout A> <checkout B> [corpus folder, default pdfbench]
  *          [--runs n] [--cache dir] [--jobs n] [--max-pages n]
