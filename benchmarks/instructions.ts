@@ -12,14 +12,16 @@
  * They do not see cache or memory effects.
  *
  * Usage: npx tsx benchmarks/instructions.ts <checkout A> <checkout B> [corpus folder, default pdfbench]
- *          [--runs n] [--cache dir] [--jobs n] [--max-pages n]
+ *          [--runs n] [--cache dir] [--jobs n] [--max-pages n] [--only regexp]
  * Each checkout needs its node_modules. Prints one row per file and the B ÷ A ratios of pages per
  * instruction: over all pages (the big files dominate) and the geometric mean of per-file ratios.
  * A run of the whole pdfbench takes over 10 CPU minutes under callgrind: `--max-pages` parses only
  * each file's first pages (the two longest files are half of all pages), and with `--cache` the
  * counts of a checkout with no local changes are kept under its commit and not counted again.
+ * `--only` counts the files whose names match, to follow one file's cost while changing it.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -86,7 +88,8 @@ async function cachedCount(
 ): Promise<number[]> {
   const git = (...a: string[]): string => execFileSync('git', ['-C', root, ...a], { encoding: 'utf8' }).trim();
   const clean = cache !== undefined && git('status', '--porcelain', '--untracked-files=no') === '';
-  const key = clean ? join(cache, `${git('rev-parse', 'HEAD')}-${files.length}-${maxPages}-${run}.json`) : undefined;
+  const set = createHash('sha1').update(files.join('\n')).digest('hex').slice(0, 8);
+  const key = clean ? join(cache, `${git('rev-parse', 'HEAD')}-${set}-${maxPages}-${run}.json`) : undefined;
   if (key && existsSync(key)) return JSON.parse(readFileSync(key, 'utf8')) as number[];
   const counts = await countInstructions(root, files, maxPages);
   if (key && cache) {
@@ -109,10 +112,13 @@ const maxAt = args.indexOf('--max-pages');
 const maxPages = maxAt >= 0 ? Number(args.splice(maxAt, 2)[1]) : 0;
 const cacheAt = args.indexOf('--cache');
 const cache = cacheAt >= 0 ? resolve(args.splice(cacheAt, 2)[1] as string) : undefined;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? new RegExp(args.splice(onlyAt, 2)[1] as string) : undefined;
 const [a, b, folder = 'pdfbench'] = args;
 if (a === undefined || b === undefined)
   throw new Error('usage: instructions.ts <checkout A> <checkout B> [corpus folder]');
-const inputs = readCorpus(folder, ['.pdf']);
+const inputs = readCorpus(folder, ['.pdf']).filter((f) => !only || only.test(f.name));
+if (inputs.length === 0) throw new Error(`no PDF in ${folder} matches ${only}`);
 const files = inputs.map((f) => join(corpusRoot, folder, f.name));
 const pages = (await Promise.all(inputs.map((f) => pageCount(f.bytes)))).map((n) =>
   maxPages ? Math.min(n, maxPages) : n,
