@@ -42,7 +42,7 @@ export function fontDescriptors(bytes: Uint8Array): Map<string, Described> {
     const stem = /\/StemV\s+(-?\d+(?:\.\d*)?)/.exec(dict)?.[1];
     out.set(decodeName(name), {
       flags: Number.isFinite(flags) ? flags : 0,
-      weight: stem === undefined ? -1 : weightOfStem(Math.trunc(Number(stem))),
+      weight: weightOfStem(stem === undefined ? stem : Number(stem)),
     });
     i = end;
   }

@@ -83,7 +83,12 @@ export function italicByFacts(name: string, flags: number): boolean {
   return (flags & FLAG_ITALIC) !== 0 || italicByName(name);
 }
 
-/** PDFium's font weight (`FPDFFont_GetWeight`) from a descriptor's StemV, for pdf.js, which has none. */
-export function weightOfStem(stemV: number): number {
-  return stemV < 140 ? stemV * 5 : stemV * 4 + 140;
+/**
+ * PDFium's font weight (`FPDFFont_GetWeight`) from a descriptor's StemV, for pdf.js, which has none;
+ * -1, as PDFium's unknown, for a descriptor without one. PDFium reads StemV as an integer.
+ */
+export function weightOfStem(stemV: number | null | undefined): number {
+  if (typeof stemV !== 'number') return -1;
+  const stem = Math.trunc(stemV);
+  return stem < 140 ? stem * 5 : stem * 4 + 140;
 }

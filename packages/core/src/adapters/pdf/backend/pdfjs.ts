@@ -316,7 +316,7 @@ function fontsOfStyles(styles: Record<string, PatchedStyle>, fonts: FontStyles):
     if (fonts.has(name) || typeof st.name !== 'string') continue;
     const d =
       typeof st.descriptorFlags === 'number'
-        ? { flags: st.descriptorFlags, weight: typeof st.stemV === 'number' ? weightOfStem(Math.trunc(st.stemV)) : -1 }
+        ? { flags: st.descriptorFlags, weight: weightOfStem(st.stemV) }
         : undefined;
     fonts.set(name, fontFacts(st, d));
   }
