@@ -55,14 +55,22 @@ async function countInstructions(root: string, files: string[], maxPages: number
         String(maxPages),
         ...files,
       ],
-      { cwd: import.meta.dirname, stdio: ['ignore', 'ignore', 'pipe'] },
+      { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-4000);
     });
     const status = await new Promise<number | null>((done) => child.on('close', done));
     if (status !== 0) throw new Error(`callgrind on ${root} failed: ${stderr}`);
+    // A parse cut short counts what it did before the cut: such a count is no parse's cost.
+    const outcomes = stdout.trim().split('\n');
+    const cut = outcomes.findIndex((o) => /timed out|timeout|aborted/i.test(o));
+    if (cut >= 0) throw new Error(`${files[cut]} was cut short under callgrind: ${outcomes[cut]}`);
     // Dump 1 is start-up; dump k + 1 ends with the k-th parse.
     const total = (n: number): number => {
       const text = readFileSync(join(dir, `cg.${n}`), 'utf8');
