@@ -251,7 +251,7 @@ async function readPage(
     // of heads, which the lines' boxes show without their text.
     const upright = tables.length ? rotatedRuns(items) : null;
     const heads =
-      upright && sideHeadsPossible(lineSketches(items, upright)) ? sideHeadRuns(buildLines(items, upright)) : [];
+      upright && sideHeadsPossible(lineSketches(items, upright), items) ? sideHeadRuns(buildLines(items, upright)) : [];
     if (heads.length) {
       const column = new Set(heads);
       const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));

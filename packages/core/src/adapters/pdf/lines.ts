@@ -27,12 +27,12 @@ export interface LineBox {
   items: number[];
 }
 
-/** A line's box with bounds on the length of its text, which is not made. */
+/** A line's box with what bounds the length of its text, which is not made. */
 export interface LineSketch extends LineBox {
   /** The line's characters at most: its runs' and a blank between each two. */
   most: number;
-  /** The line's characters at least: its runs' printable ASCII characters, none a blank, which it keeps. */
-  least: number;
+  /** The runs the line's text is made of, in reading order (`sketchLeast` counts them). */
+  runs: number[];
 }
 
 /** One visual line of text (a fragment: column gutters and wide gaps split lines). */
@@ -324,25 +324,30 @@ function lineBaseOf(items: TextItem[], { order, size, y1 }: Frame): number {
   return Number.isFinite(lineBase) ? lineBase : y1;
 }
 
-/**
- * The sketch of the line `makeLine` makes of the same runs. Its text is theirs in `order`, with a
- * blank between two at most and blanks trimmed or merged; a bullet drawn as a letter becomes '•'
- * and brackets turn into brackets, so every printable ASCII character but a blank stays a character.
- */
+/** The sketch of the line `makeLine` makes of the same runs. */
 function lineSketch(items: TextItem[], idx: number[]): LineSketch {
   const f = lineFrame(items, idx, null);
   let most = f.order.length - 1;
+  for (const i of f.order) most += (items[i] as TextItem).str.length;
+  const base = lineBaseOf(items, f);
+  return { x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, base, size: f.size, items: idx, most, runs: f.order };
+}
+
+/**
+ * The characters of a sketched line's text at least: its runs' printable ASCII characters but the
+ * blank. The text is the runs' in that order, with blanks added, trimmed or merged; a bullet drawn
+ * as a letter becomes '•' and brackets turn into brackets, so each such character stays one.
+ */
+export function sketchLeast(items: readonly TextItem[], sketch: LineSketch): number {
   let least = 0;
-  for (const i of f.order) {
+  for (const i of sketch.runs) {
     const str = (items[i] as TextItem).str;
-    most += str.length;
     for (let k = 0; k < str.length; k++) {
       const c = str.charCodeAt(k);
       if (c > 32 && c < 127) least++;
     }
   }
-  const base = lineBaseOf(items, f);
-  return { x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, base, size: f.size, items: idx, most, least };
+  return least;
 }
 
 /** One line from the given runs: reading order (right to left where the line is), spacing, styles. */

@@ -1,5 +1,6 @@
 import { append, countNear } from '../../util/arrays.ts';
-import { type Line, type LineBox, type LineSketch, sameRow, titled } from './lines.ts';
+import { type Line, type LineBox, type LineSketch, sameRow, sketchLeast, titled } from './lines.ts';
+import type { TextItem } from './model.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -110,15 +111,14 @@ function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
 
 const lineChars = (l: Line): number => l.text.length;
 const mostChars = (l: LineSketch): number => l.most;
-const leastChars = (l: LineSketch): number => l.least;
 
 /**
- * Whether the lines these sketch may have a margin column of side heads (`sideHeadRuns` finds none
- * where they may not): `sideHeadGutter`'s tests, those of characters on the bounds of the lines'
- * lengths, each taken the way that passes.
+ * Whether the lines these sketch (the page's `items`) may have a margin column of side heads
+ * (`sideHeadRuns` finds none where they may not): `sideHeadGutter`'s tests, those of characters on
+ * the bounds of the lines' lengths, each taken the way that passes.
  */
-export function sideHeadsPossible(sketches: readonly LineSketch[]): boolean {
-  return gutterBeside(sketches, mostChars, leastChars) !== null;
+export function sideHeadsPossible(sketches: readonly LineSketch[], items: readonly TextItem[]): boolean {
+  return gutterBeside(sketches, mostChars, (l) => sketchLeast(items, l)) !== null;
 }
 
 /**
@@ -194,7 +194,6 @@ function sideHeadsBeside<L extends LineBox>(
   const right: L[] = [];
   let wideMost = 0;
   let narrowMost = 0;
-  let narrowLeast = 0;
   let wide = 0;
   for (const l of lines) {
     if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
@@ -204,14 +203,14 @@ function sideHeadsBeside<L extends LineBox>(
       if (l.x1 - l.x0 >= bodyW * 0.5) {
         wide++;
         wideMost += most(l);
-      } else {
-        narrowMost += most(l);
-        narrowLeast += least(l);
-      }
+      } else narrowMost += most(l);
     }
   }
+  if (left.length < 2 || wide < 4) return false;
   // Most of the body's characters are in its wide lines.
-  if (left.length < 2 || wide < 4 || wideMost < (wideMost + narrowLeast) * 0.5) return false;
+  let narrowLeast = 0;
+  for (const l of right) if (l.x1 - l.x0 < bodyW * 0.5) narrowLeast += least(l);
+  if (wideMost < (wideMost + narrowLeast) * 0.5) return false;
   // Heads are short beside the sections they open, while a narrow column of running text holds
   // characters in proportion to its width (half the body's at 180 pt beside 312). A manual's heads
   // hold at most a fifth of the body's (IRM pp. 7-12), a fourth beside sections of one or two lines.
