@@ -48,12 +48,13 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
   }
-  const margin = rtlPage ? null : sideHeadGutter(lines);
+  const region = regionOf(lines);
+  const margin = rtlPage ? null : sideHeadGutter(lines, region);
   if (margin) {
     readBySideHeads(lines, margin, pageWidth, depth, out, rtlPage);
     return;
   }
-  const gutter = findGutter(lines, pageWidth, rtlPage);
+  const gutter = findGutter(lines, pageWidth, rtlPage, region);
   if (!gutter) {
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
@@ -105,8 +106,8 @@ const SIDE_TRIES = 3;
  * a narrow column of running text whose paragraphs share the body's grid (two columns of 4-line
  * paragraphs, 180 and 312 pt wide) is a column, read whole before the body, not a column of heads.
  */
-function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
-  return gutterBeside(lines, lineChars, lineChars);
+function sideHeadGutter(lines: readonly Line[], region = regionOf(lines)): [number, number] | null {
+  return gutterBeside(lines, lineChars, lineChars, region);
 }
 
 const lineChars = (l: Line): number => l.text.length;
@@ -118,7 +119,7 @@ const mostChars = (l: LineSketch): number => l.most;
  * the bounds of the lines' lengths, each taken the way that passes.
  */
 export function sideHeadsPossible(sketches: readonly LineSketch[], items: readonly TextItem[]): boolean {
-  return gutterBeside(sketches, mostChars, (l) => sketchLeast(items, l)) !== null;
+  return gutterBeside(sketches, mostChars, (l) => sketchLeast(items, l), regionOf(sketches)) !== null;
 }
 
 /**
@@ -130,12 +131,13 @@ function gutterBeside<L extends LineBox>(
   lines: readonly L[],
   most: (l: L) => number,
   least: (l: L) => number,
+  region: Region,
 ): [number, number] | null {
   if (lines.length < 6) return null;
-  const [rx0, rx1] = spanOf(lines);
+  const { x0: rx0, x1: rx1 } = region;
   const regionW = rx1 - rx0;
   // The first strips from the left only: each try is a sort of the region's lines.
-  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1).slice(0, SIDE_TRIES)) {
+  for (const [s0, s1] of stripsOf(region).slice(0, SIDE_TRIES)) {
     const g0 = rx0 + s0 * 2;
     const g1 = rx0 + s1 * 2;
     if (g0 - rx0 > regionW * SIDE_MAX) break;
@@ -364,6 +366,27 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
 /** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
 const STRIP_BINS = 3;
 
+/**
+ * A region's lines, their left and right edges, and once asked for its open strips (`openStrips`
+ * over all its lines), which the tests for side heads and for columns both read.
+ */
+interface Region {
+  lines: readonly LineBox[];
+  x0: number;
+  x1: number;
+  strips: [number, number][] | null;
+}
+
+function regionOf(lines: readonly LineBox[]): Region {
+  const [x0, x1] = spanOf(lines);
+  return { lines, x0, x1, strips: null };
+}
+
+function stripsOf(region: Region): [number, number][] {
+  region.strips ??= openStrips(region.lines, 0, region.lines.length, region.x0, region.x1);
+  return region.strips;
+}
+
 /** The left and right edges of a region's lines. */
 function spanOf(lines: readonly LineBox[]): [number, number] {
   let x0 = Infinity;
@@ -477,15 +500,20 @@ function columnsStartTogether(sorted: readonly Line[], from: number, gx0: number
  * The widest vertical gap that separates two text columns: both sides must hold several lines of
  * running text (not a narrow label column of a form or table) that overlap vertically.
  */
-function findGutter(lines: Line[], pageWidth: number, rtlPage: boolean): [number, number] | null {
-  const [rx0, rx1] = spanOf(lines);
+function findGutter(
+  lines: Line[],
+  pageWidth: number,
+  rtlPage: boolean,
+  region = regionOf(lines),
+): [number, number] | null {
+  const { x0: rx0, x1: rx1 } = region;
   const regionW = rx1 - rx0;
   if (regionW < pageWidth * 0.3) return null;
   // Lines wider than most of the region are the spanning ones; they may cross the gutter.
   const narrow = lines.filter((l) => l.x1 - l.x0 < regionW * 0.6);
   if (narrow.length < 4) return null;
   let best: [number, number] | null = null;
-  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1)) {
+  for (const [s0, s1] of stripsOf(region)) {
     const g0 = rx0 + s0 * 2;
     const g1 = rx0 + s1 * 2;
     if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage)) best = [g0, g1];
