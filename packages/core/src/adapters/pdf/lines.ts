@@ -135,17 +135,8 @@ function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
       const sameBase = Math.abs(b - cb) <= tol;
       // Raised small runs (footnote marks, exponents) stay on the line they annotate.
       const raised = it.size < cs * 0.85 && b < cb && b > cb - cs * 0.9;
-      const gap = Math.max(it.x - cx1, cx0 - ix1);
-      // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
-      // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
-      // drawing order; PDFium gave the number first).
-      const numbered =
-        (cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim())) ||
-        (ix1 <= cx0 && sectionNumber.test(it.str.trim()));
-      // Justified right-to-left lines stretch their word gaps far more than Latin text does.
-      const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
-      const maxGap = Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
-      if ((sameBase || raised) && gap <= maxGap) {
+      // The gap is weighed only for a run on the line's baseline: most runs start a line.
+      if ((sameBase || raised) && Math.max(it.x - cx1, cx0 - ix1) <= maxGapAfter(items, cur, it, cx0, cs)) {
         cur.push(i);
         if (it.x < cx0) cx0 = it.x;
         if (ix1 > cx1) cx1 = ix1;
@@ -161,6 +152,28 @@ function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
     cx1 = ix1;
   }
   return groups;
+}
+
+/**
+ * The widest gap across which run `it` joins the line of runs `cur`, which starts at `cx0` and is
+ * set in size `cs`.
+ */
+function maxGapAfter(
+  items: readonly TextItem[],
+  cur: readonly number[],
+  it: TextItem,
+  cx0: number,
+  cs: number,
+): number {
+  // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
+  // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
+  // drawing order; PDFium gave the number first).
+  const numbered =
+    (cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim())) ||
+    (it.x + it.w <= cx0 && sectionNumber.test(it.str.trim()));
+  // Justified right-to-left lines stretch their word gaps far more than Latin text does.
+  const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
+  return Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
 }
 
 /**
@@ -188,8 +201,10 @@ function mergeFragments<L extends LineBox>(
     const l = lines[i] as L;
     const k = Math.round(l.base / 3);
     let target = -1;
-    for (const kk of [k - 1, k, k + 1]) {
-      for (const j of byKey.get(kk) ?? []) {
+    for (let kk = k - 1; kk <= k + 1; kk++) {
+      const near = byKey.get(kk);
+      if (!near) continue;
+      for (const j of near) {
         const o = lines[j] as L;
         if (!alive[j] || Math.abs(o.base - l.base) > 0.3 * Math.min(o.size, l.size)) continue;
         const gap = Math.max(l.x0 - o.x1, o.x0 - l.x1);
@@ -281,7 +296,9 @@ interface Frame {
 function lineFrame(items: TextItem[], idx: number[], fontChars: Map<string, number> | null): Frame {
   let rtlChars = 0;
   let chars = 0;
-  const sizeChars = new Map<number, number>();
+  // A line of one run (most lines) is set in its size: no count of sizes.
+  const sizeChars = idx.length === 1 ? null : new Map<number, number>();
+  let only = 0;
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -294,14 +311,15 @@ function lineFrame(items: TextItem[], idx: number[], fontChars: Map<string, numb
     // Runs without a letter or digit count only on a line made of nothing else: a large checkbox
     // or bullet glyph, and the space set in its size, must not make "☐ No" heading-sized.
     const s = Math.round(it.size * 2) / 2;
-    sizeChars.set(s, (sizeChars.get(s) ?? 0) + (WORD_CHAR.test(it.str) ? n * 1024 : n));
+    if (sizeChars) sizeChars.set(s, (sizeChars.get(s) ?? 0) + (WORD_CHAR.test(it.str) ? n * 1024 : n));
+    else only = s;
     fontChars?.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + n);
     if (it.x < x0) x0 = it.x;
     if (it.y < y0) y0 = it.y;
     if (it.x + it.w > x1) x1 = it.x + it.w;
     if (it.y + it.h > y1) y1 = it.y + it.h;
   }
-  const size = mostCounted(sizeChars) ?? 0;
+  const size = sizeChars ? (mostCounted(sizeChars) ?? 0) : only;
   const rtl = rtlChars * 2 > chars;
   const order = idx.slice();
   if (order.length > 1) {
