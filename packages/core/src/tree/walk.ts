@@ -78,10 +78,14 @@ export function blockText(node: Node): string {
   if (node.type === 'paragraph' || node.type === 'heading') return inlineText(node.children);
   const kids = childrenOf(node);
   const sep = node.type === 'tableRow' ? '\t' : '\n';
-  return kids
-    .map((k) => blockText(k))
-    .filter(Boolean)
-    .join(sep);
+  // The non-empty texts joined, without the arrays of map, filter and join: PDF reading takes the
+  // text of every table of every page.
+  let out = '';
+  for (const k of kids) {
+    const text = blockText(k);
+    if (text) out = out ? out + sep + text : text;
+  }
+  return out;
 }
 
 /** True when a block list has no visible content (used to drop empty cells/sections). */

@@ -39,31 +39,55 @@ function key(text: string, top: boolean): string {
  * counts as a page of its own.
  */
 export function pageBodies(pages: readonly FurniturePage[]): number[] {
-  const ids = new Map<string, number>();
+  // Pages are told apart by the length of their text first; it is joined only to compare pages of
+  // one length, which few pages share.
+  const byLength = new Map<number, PageText[]>();
+  let ids = 0;
   return pages.map((p, i) => {
     const parts: string[] = [];
+    let length = -1;
     let body = false;
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const banded = inHeadBand(box.y1, p.height) || inFootBand(box.y0, p.height);
       if (banded && l.text.length <= 20 && pageNumber.test(l.text.trim())) continue;
       parts.push(l.text);
-      if (!banded && l.text.trim()) body = true;
+      length += l.text.length + 1;
+      if (!body && !banded && l.text.trim()) body = true;
     }
     for (const t of p.tables) {
       const text = blockText(t.table);
       parts.push(text);
-      if (text.trim()) body = true;
+      length += text.length + 1;
+      if (!body && text.trim()) body = true;
     }
     if (!body) return -1 - i;
-    const text = parts.join('\n');
-    let id = ids.get(text);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(text, id);
+    const page: PageText = { parts, text: null, id: 0 };
+    const same = byLength.get(length);
+    if (!same) {
+      page.id = ids++;
+      byLength.set(length, [page]);
+      return page.id;
     }
-    return id;
+    const text = joined(page);
+    const known = same.find((o) => joined(o) === text);
+    if (known) return known.id;
+    page.id = ids++;
+    same.push(page);
+    return page.id;
   });
+}
+
+/** A page's texts (`pageBodies`), joined once it is compared with another page's. */
+interface PageText {
+  parts: string[];
+  text: string | null;
+  id: number;
+}
+
+function joined(page: PageText): string {
+  page.text ??= page.parts.join('\n');
+  return page.text;
 }
 
 /**

@@ -10,11 +10,11 @@ import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
-import { buildLines } from './lines.ts';
+import { buildLines, lineSketches } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
 import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
-import { readingOrder, sideHeadRuns } from './order.ts';
+import { readingOrder, sideHeadRuns, sideHeadsPossible } from './order.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -247,8 +247,11 @@ async function readPage(
     // beside its first paragraph) took the heads as its first column: the tables are found again
     // without the column's runs. Only pages with tables pay for the lines this reads. A table that
     // is no table without the heads stays as it was unless it is a few rows, which read in order as
-    // lines; a longer one would be read as text column by column.
-    const heads = tables.length ? sideHeadRuns(buildLines(items, rotatedRuns(items))) : [];
+    // lines; a longer one would be read as text column by column. Most such pages have no column
+    // of heads, which the lines' boxes show without their text.
+    const upright = tables.length ? rotatedRuns(items) : null;
+    const heads =
+      upright && sideHeadsPossible(lineSketches(items, upright), items) ? sideHeadRuns(buildLines(items, upright)) : [];
     if (heads.length) {
       const column = new Set(heads);
       const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));

@@ -13,8 +13,8 @@ export interface Span {
   href?: string | undefined;
 }
 
-/** One visual line of text (a fragment: column gutters and wide gaps split lines). */
-export interface Line {
+/** Where a line stands and how large it is set: all reading order's shape tests read. */
+export interface LineBox {
   x0: number;
   y0: number;
   x1: number;
@@ -23,6 +23,20 @@ export interface Line {
   base: number;
   /** Dominant font size, by characters (of runs holding a letter or digit, where there are any). */
   size: number;
+  /** Indices of the page items making up the line. */
+  items: number[];
+}
+
+/** A line's box with what bounds the length of its text, which is not made. */
+export interface LineSketch extends LineBox {
+  /** The line's characters at most: its runs' and a blank between each two. */
+  most: number;
+  /** The runs the line's text is made of, in reading order (`sketchLeast` counts them). */
+  runs: number[];
+}
+
+/** One visual line of text (a fragment: column gutters and wide gaps split lines). */
+export interface Line extends LineBox {
   /** Dominant font (pdf.js loaded name), by characters. */
   font: string;
   /** Every font of the line's runs (a title line may end in another style of its font). */
@@ -33,8 +47,6 @@ export interface Line {
   rtl: boolean;
   text: string;
   spans: Span[];
-  /** Indices of the page items making up the line. */
-  items: number[];
   /**
    * Where the line stands on the page, for a line read in another frame (text turned against the
    * page, read upright: its x0…y1 are that frame's). Blocks report it as their place.
@@ -64,7 +76,7 @@ export function titled(head: readonly Line[]): boolean {
 }
 
 /** Whether two lines stand on one row: baselines within half the smaller line's size. */
-export const sameRow = (a: Line, b: Line): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);
+export const sameRow = (a: LineBox, b: LineBox): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);
 
 /**
  * Groups items into lines. pdf.js keeps content-stream order, which is nearly always reading order
@@ -73,6 +85,27 @@ export const sameRow = (a: Line, b: Line): boolean => Math.abs(a.base - b.base) 
  * columns and table cells never fuse.
  */
 export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
+  // A loop into a literal, not map: an empty page's map result is another kind of array than a
+  // full one's, and the line code would meet both.
+  const lines: Line[] = [];
+  for (const g of lineRuns(items, skip)) lines.push(makeLine(items, g));
+  return mergeFragments(lines, items, makeLine);
+}
+
+/**
+ * Sketches of the lines `buildLines` makes of the same runs: their boxes, equal to theirs field for
+ * field, and bounds on their text's length, for tests that decide whether the lines are needed at
+ * all. Marks fake bold as `buildLines` does, so that building the lines after or not at all reads
+ * the same runs.
+ */
+export function lineSketches(items: TextItem[], skip?: Set<number>): LineSketch[] {
+  const sketches: LineSketch[] = [];
+  for (const g of lineRuns(items, skip)) sketches.push(lineSketch(items, g));
+  return mergeFragments(sketches, items, lineSketch);
+}
+
+/** The runs of each line before fragments on one baseline are joined, in drawing order. */
+function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
   const groups: number[][] = [];
   let cur: number[] | null = null;
   let cb = 0;
@@ -102,17 +135,8 @@ export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
       const sameBase = Math.abs(b - cb) <= tol;
       // Raised small runs (footnote marks, exponents) stay on the line they annotate.
       const raised = it.size < cs * 0.85 && b < cb && b > cb - cs * 0.9;
-      const gap = Math.max(it.x - cx1, cx0 - ix1);
-      // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
-      // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
-      // drawing order; PDFium gave the number first).
-      const numbered =
-        (cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim())) ||
-        (ix1 <= cx0 && sectionNumber.test(it.str.trim()));
-      // Justified right-to-left lines stretch their word gaps far more than Latin text does.
-      const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
-      const maxGap = Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
-      if ((sameBase || raised) && gap <= maxGap) {
+      // The gap is weighed only for a run on the line's baseline: most runs start a line.
+      if ((sameBase || raised) && Math.max(it.x - cx1, cx0 - ix1) <= maxGapAfter(items, cur, it, cx0, cs)) {
         cur.push(i);
         if (it.x < cx0) cx0 = it.x;
         if (ix1 > cx1) cx1 = ix1;
@@ -127,11 +151,29 @@ export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
     cx0 = it.x;
     cx1 = ix1;
   }
-  // A loop into a literal, not map: an empty page's map result is another kind of array than a
-  // full one's, and the line code would meet both.
-  const lines: Line[] = [];
-  for (const g of groups) lines.push(makeLine(items, g));
-  return mergeFragments(lines, items);
+  return groups;
+}
+
+/**
+ * The widest gap across which run `it` joins the line of runs `cur`, which starts at `cx0` and is
+ * set in size `cs`.
+ */
+function maxGapAfter(
+  items: readonly TextItem[],
+  cur: readonly number[],
+  it: TextItem,
+  cx0: number,
+  cs: number,
+): number {
+  // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
+  // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
+  // drawing order; PDFium gave the number first).
+  const numbered =
+    (cur.length === 1 && sectionNumber.test((items[cur[0] as number] as TextItem).str.trim())) ||
+    (it.x + it.w <= cx0 && sectionNumber.test(it.str.trim()));
+  // Justified right-to-left lines stretch their word gaps far more than Latin text does.
+  const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
+  return Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
 }
 
 /**
@@ -142,7 +184,11 @@ export function buildLines(items: TextItem[], skip?: Set<number>): Line[] {
 const MAX_REBUILDS = 64;
 
 /** Joins fragments on the same baseline that touch horizontally (runs drawn out of order). */
-function mergeFragments(lines: Line[], items: TextItem[]): Line[] {
+function mergeFragments<L extends LineBox>(
+  lines: L[],
+  items: TextItem[],
+  make: (items: TextItem[], idx: number[]) => L,
+): L[] {
   if (lines.length < 2) return lines;
   const rebuilds = new Map<number, number>();
   const deferred = new Set<number>();
@@ -152,12 +198,14 @@ function mergeFragments(lines: Line[], items: TextItem[]): Line[] {
   for (let i = 0; i < lines.length; i++) alive.push(true);
   let merged = false;
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i] as Line;
+    const l = lines[i] as L;
     const k = Math.round(l.base / 3);
     let target = -1;
-    for (const kk of [k - 1, k, k + 1]) {
-      for (const j of byKey.get(kk) ?? []) {
-        const o = lines[j] as Line;
+    for (let kk = k - 1; kk <= k + 1; kk++) {
+      const near = byKey.get(kk);
+      if (!near) continue;
+      for (const j of near) {
+        const o = lines[j] as L;
         if (!alive[j] || Math.abs(o.base - l.base) > 0.3 * Math.min(o.size, l.size)) continue;
         const gap = Math.max(l.x0 - o.x1, o.x0 - l.x1);
         if (gap <= 0.3 * Math.max(o.size, l.size) && Math.abs(o.size - l.size) < 0.5) {
@@ -168,10 +216,10 @@ function mergeFragments(lines: Line[], items: TextItem[]): Line[] {
       if (target >= 0) break;
     }
     if (target >= 0) {
-      const o = lines[target] as Line;
+      const o = lines[target] as L;
       const count = (rebuilds.get(target) ?? 0) + 1;
       rebuilds.set(target, count);
-      if (count <= MAX_REBUILDS) lines[target] = makeLine(items, [...o.items, ...l.items]);
+      if (count <= MAX_REBUILDS) lines[target] = make(items, [...o.items, ...l.items]);
       else {
         // Only the extent is kept up to date for later fragments; the line itself is made below.
         for (const k of l.items) o.items.push(k);
@@ -187,7 +235,7 @@ function mergeFragments(lines: Line[], items: TextItem[]): Line[] {
     if (list) list.push(i);
     else byKey.set(k, [i]);
   }
-  for (const t of deferred) lines[t] = makeLine(items, (lines[t] as Line).items);
+  for (const t of deferred) lines[t] = make(items, (lines[t] as L).items);
   return merged ? lines.filter((_, i) => alive[i]) : lines;
 }
 
@@ -233,12 +281,24 @@ function letterMark(first: TextItem, next: TextItem, size: number, lineBase: num
   return gap > -0.05 * size && (first.str.length > 1 || gap > 0.2 * size) && !STARTS_LOWER.test(next.str);
 }
 
-/** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
-export function makeLine(items: TextItem[], idx: number[]): Line {
+/** A line's box, dominant size and direction, and its runs in reading order (redrawn runs left out). */
+interface Frame {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  size: number;
+  rtl: boolean;
+  order: number[];
+}
+
+/** The frame of the line of runs `idx`; with `fontChars`, each font's characters are counted into it. */
+function lineFrame(items: TextItem[], idx: number[], fontChars: Map<string, number> | null): Frame {
   let rtlChars = 0;
   let chars = 0;
-  const sizeChars = new Map<number, number>();
-  const fontChars = new Map<string, number>();
+  // A line of one run (most lines) is set in its size: no count of sizes.
+  const sizeChars = idx.length === 1 ? null : new Map<number, number>();
+  let only = 0;
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -251,15 +311,15 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
     // Runs without a letter or digit count only on a line made of nothing else: a large checkbox
     // or bullet glyph, and the space set in its size, must not make "☐ No" heading-sized.
     const s = Math.round(it.size * 2) / 2;
-    sizeChars.set(s, (sizeChars.get(s) ?? 0) + (WORD_CHAR.test(it.str) ? n * 1024 : n));
-    fontChars.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + n);
+    if (sizeChars) sizeChars.set(s, (sizeChars.get(s) ?? 0) + (WORD_CHAR.test(it.str) ? n * 1024 : n));
+    else only = s;
+    fontChars?.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + n);
     if (it.x < x0) x0 = it.x;
     if (it.y < y0) y0 = it.y;
     if (it.x + it.w > x1) x1 = it.x + it.w;
     if (it.y + it.h > y1) y1 = it.y + it.h;
   }
-  const size = mostCounted(sizeChars) ?? 0;
-  const font = mostCounted(fontChars) ?? '';
+  const size = sizeChars ? (mostCounted(sizeChars) ?? 0) : only;
   const rtl = rtlChars * 2 > chars;
   const order = idx.slice();
   if (order.length > 1) {
@@ -269,15 +329,55 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
     });
   }
   if (order.length > 1) dropRedrawn(items, order);
-  const ends = rtl ? new Map<number, [number, number]>() : null;
-  const extent = ends ? leftToRightRuns(items, order, ends) : null;
-  const turned = rtl ? pairBrackets(items, order) : null;
+  return { x0, y0, x1, y1, size, rtl, order };
+}
+
+/** The baseline of a line's runs of its dominant size (its bottom where none is). */
+function lineBaseOf(items: TextItem[], { order, size, y1 }: Frame): number {
   let lineBase = -Infinity;
   for (const i of order) {
     const it = items[i] as TextItem;
     if (Math.abs(it.size - size) < 0.6) lineBase = Math.max(lineBase, base(it));
   }
-  if (!Number.isFinite(lineBase)) lineBase = y1;
+  return Number.isFinite(lineBase) ? lineBase : y1;
+}
+
+/** The sketch of the line `makeLine` makes of the same runs. */
+function lineSketch(items: TextItem[], idx: number[]): LineSketch {
+  const f = lineFrame(items, idx, null);
+  let most = f.order.length - 1;
+  for (const i of f.order) most += (items[i] as TextItem).str.length;
+  const base = lineBaseOf(items, f);
+  return { x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1, base, size: f.size, items: idx, most, runs: f.order };
+}
+
+/**
+ * The characters of a sketched line's text at least: its runs' printable ASCII characters but the
+ * blank. The text is the runs' in that order, with blanks added, trimmed or merged; a bullet drawn
+ * as a letter becomes '•' and brackets turn into brackets, so each such character stays one.
+ */
+export function sketchLeast(items: readonly TextItem[], sketch: LineSketch): number {
+  let least = 0;
+  for (const i of sketch.runs) {
+    const str = (items[i] as TextItem).str;
+    for (let k = 0; k < str.length; k++) {
+      const c = str.charCodeAt(k);
+      if (c > 32 && c < 127) least++;
+    }
+  }
+  return least;
+}
+
+/** One line from the given runs: reading order (right to left where the line is), spacing, styles. */
+export function makeLine(items: TextItem[], idx: number[]): Line {
+  const fontChars = new Map<string, number>();
+  const frame = lineFrame(items, idx, fontChars);
+  const { x0, y0, x1, y1, size, rtl, order } = frame;
+  const font = mostCounted(fontChars) ?? '';
+  const ends = rtl ? new Map<number, [number, number]>() : null;
+  const extent = ends ? leftToRightRuns(items, order, ends) : null;
+  const turned = rtl ? pairBrackets(items, order) : null;
+  const lineBase = lineBaseOf(items, frame);
   const spans: Span[] = [];
   let text = '';
   let prev: TextItem | null = null;

@@ -1,5 +1,6 @@
 import { append, countNear } from '../../util/arrays.ts';
-import { type Line, sameRow, titled } from './lines.ts';
+import { type Line, type LineBox, type LineSketch, sameRow, sketchLeast, titled } from './lines.ts';
+import type { TextItem } from './model.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -40,19 +41,20 @@ function byPositionRtlPage(a: Line, b: Line): number {
   return b.x0 - a.x0;
 }
 
-const byTopThenLeft = (a: Line, b: Line): number => a.y0 - b.y0 || a.x0 - b.x0;
+const byTopThenLeft = (a: LineBox, b: LineBox): number => a.y0 - b.y0 || a.x0 - b.x0;
 
 function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
   }
-  const margin = rtlPage ? null : sideHeadGutter(lines);
+  const region = regionOf(lines);
+  const margin = rtlPage ? null : sideHeadGutter(lines, region);
   if (margin) {
     readBySideHeads(lines, margin, pageWidth, depth, out, rtlPage);
     return;
   }
-  const gutter = findGutter(lines, pageWidth, rtlPage);
+  const gutter = findGutter(lines, pageWidth, rtlPage, region);
   if (!gutter) {
     append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
     return;
@@ -104,17 +106,43 @@ const SIDE_TRIES = 3;
  * a narrow column of running text whose paragraphs share the body's grid (two columns of 4-line
  * paragraphs, 180 and 312 pt wide) is a column, read whole before the body, not a column of heads.
  */
-function sideHeadGutter(lines: readonly Line[]): [number, number] | null {
+function sideHeadGutter(lines: readonly Line[], region = regionOf(lines)): [number, number] | null {
+  return gutterBeside(lines, lineChars, lineChars, region);
+}
+
+const lineChars = (l: Line): number => l.text.length;
+const mostChars = (l: LineSketch): number => l.most;
+
+/**
+ * Whether the lines these sketch (the page's `items`) may have a margin column of side heads
+ * (`sideHeadRuns` finds none where they may not): `sideHeadGutter`'s tests, those of characters on
+ * the bounds of the lines' lengths, each taken the way that passes.
+ */
+export function sideHeadsPossible(sketches: readonly LineSketch[], items: readonly TextItem[]): boolean {
+  return gutterBeside(sketches, mostChars, (l) => sketchLeast(items, l), regionOf(sketches)) !== null;
+}
+
+/**
+ * `sideHeadGutter` over lines or their sketches: `most` and `least` bound a line's characters from
+ * above and below (a line's both are its length), so a gutter found for lines is found for their
+ * sketches.
+ */
+function gutterBeside<L extends LineBox>(
+  lines: readonly L[],
+  most: (l: L) => number,
+  least: (l: L) => number,
+  region: Region,
+): [number, number] | null {
   if (lines.length < 6) return null;
-  const [rx0, rx1] = spanOf(lines);
+  const { x0: rx0, x1: rx1 } = region;
   const regionW = rx1 - rx0;
   // The first strips from the left only: each try is a sort of the region's lines.
-  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1).slice(0, SIDE_TRIES)) {
+  for (const [s0, s1] of stripsOf(region).slice(0, SIDE_TRIES)) {
     const g0 = rx0 + s0 * 2;
     const g1 = rx0 + s1 * 2;
     if (g0 - rx0 > regionW * SIDE_MAX) break;
     if (rx1 - g1 < (g0 - rx0) * BODY_OVER_SIDE) continue;
-    if (sideHeadsBeside(lines, g0, g1, rx1 - g1)) return [g0, g1];
+    if (sideHeadsBeside(lines, g0, g1, rx1 - g1, most, least)) return [g0, g1];
   }
   return null;
 }
@@ -152,33 +180,46 @@ export function sideHeadRuns(lines: readonly Line[]): number[] {
   return out;
 }
 
-/** Whether the lines left of the gutter are side heads opening the body's paragraphs on its right. */
-function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: number): boolean {
-  const left: Line[] = [];
-  const right: Line[] = [];
-  let chars = 0;
-  let wideChars = 0;
+/**
+ * Whether the lines left of the gutter are side heads opening the body's paragraphs on its right.
+ * `most` and `least` bound a line's characters (see `gutterBeside`).
+ */
+function sideHeadsBeside<L extends LineBox>(
+  lines: readonly L[],
+  g0: number,
+  g1: number,
+  bodyW: number,
+  most: (l: L) => number,
+  least: (l: L) => number,
+): boolean {
+  const left: L[] = [];
+  const right: L[] = [];
+  let wideMost = 0;
+  let narrowMost = 0;
   let wide = 0;
   for (const l of lines) {
     if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
     if (l.x0 + l.x1 < g0 + g1) left.push(l);
     else {
       right.push(l);
-      chars += l.text.length;
       if (l.x1 - l.x0 >= bodyW * 0.5) {
         wide++;
-        wideChars += l.text.length;
-      }
+        wideMost += most(l);
+      } else narrowMost += most(l);
     }
   }
-  if (left.length < 2 || wide < 4 || wideChars < chars * 0.5) return false;
+  if (left.length < 2 || wide < 4) return false;
+  // Most of the body's characters are in its wide lines.
+  let narrowLeast = 0;
+  for (const l of right) if (l.x1 - l.x0 < bodyW * 0.5) narrowLeast += least(l);
+  if (wideMost < (wideMost + narrowLeast) * 0.5) return false;
   // Heads are short beside the sections they open, while a narrow column of running text holds
   // characters in proportion to its width (half the body's at 180 pt beside 312). A manual's heads
   // hold at most a fifth of the body's (IRM pp. 7-12), a fourth beside sections of one or two lines.
   // Per head, height or lines tell nothing: a head of five lines there is 0.8 of its section's height.
-  let leftChars = 0;
-  for (const l of left) leftChars += l.text.length;
-  if (leftChars * HEADS_PER_BODY_CHAR > chars) return false;
+  let leftLeast = 0;
+  for (const l of left) leftLeast += least(l);
+  if (leftLeast * HEADS_PER_BODY_CHAR > wideMost + narrowMost) return false;
   right.sort(byTopThenLeft);
   const heads = sideHeadTops(left.sort(byTopThenLeft));
   const opening = openingHeads(
@@ -192,8 +233,8 @@ function sideHeadsBeside(lines: readonly Line[], g0: number, g1: number, bodyW: 
 const HEADS_PER_BODY_CHAR = 3;
 
 /** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
-function sideHeadTops(left: readonly Line[]): [Line, number][] {
-  const heads: [Line, number][] = [];
+function sideHeadTops<L extends LineBox>(left: readonly L[]): [L, number][] {
+  const heads: [L, number][] = [];
   let bottom = Number.NEGATIVE_INFINITY;
   for (const l of left) {
     const last = heads[heads.length - 1];
@@ -209,13 +250,13 @@ function sideHeadTops(left: readonly Line[]): [Line, number][] {
  * a body line on the head's first row is the body's first line, or stands apart from the body line
  * above it by more than a line's leading. `right` is sorted by top; one pass over both.
  */
-function openingHeads(heads: readonly Line[], right: readonly Line[]): Set<Line> {
-  const opening = new Set<Line>();
+function openingHeads<L extends LineBox>(heads: readonly L[], right: readonly L[]): Set<L> {
+  const opening = new Set<L>();
   let bottom = Number.NEGATIVE_INFINITY;
   let j = 0;
   for (const head of heads) {
     for (; j < right.length; j++) {
-      const r = right[j] as Line;
+      const r = right[j] as L;
       if (sameRow(r, head) || r.y0 > head.y1) break;
       bottom = Math.max(bottom, r.y1);
     }
@@ -325,8 +366,29 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
 /** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
 const STRIP_BINS = 3;
 
+/**
+ * A region's lines, their left and right edges, and once asked for its open strips (`openStrips`
+ * over all its lines), which the tests for side heads and for columns both read.
+ */
+interface Region {
+  lines: readonly LineBox[];
+  x0: number;
+  x1: number;
+  strips: [number, number][] | null;
+}
+
+function regionOf(lines: readonly LineBox[]): Region {
+  const [x0, x1] = spanOf(lines);
+  return { lines, x0, x1, strips: null };
+}
+
+function stripsOf(region: Region): [number, number][] {
+  region.strips ??= openStrips(region.lines, 0, region.lines.length, region.x0, region.x1);
+  return region.strips;
+}
+
 /** The left and right edges of a region's lines. */
-function spanOf(lines: readonly Line[]): [number, number] {
+function spanOf(lines: readonly LineBox[]): [number, number] {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const l of lines) {
@@ -356,12 +418,18 @@ function sameGutters(sorted: readonly Line[], k: number): boolean {
  * coverage histogram, where a gutter is a run of bins that (almost) no narrow line covers, so a
  * stray line crossing it (an affiliation, a wide caption) does not hide the columns.
  */
-function openStrips(sorted: readonly Line[], from: number, to: number, rx0: number, rx1: number): [number, number][] {
+function openStrips(
+  sorted: readonly LineBox[],
+  from: number,
+  to: number,
+  rx0: number,
+  rx1: number,
+): [number, number][] {
   const bins = Math.ceil((rx1 - rx0) / 2) + 2;
   const diff = new Int32Array(bins + 1);
   let narrow = 0;
   for (let k = from; k < to; k++) {
-    const l = sorted[k] as Line;
+    const l = sorted[k] as LineBox;
     if (l.x1 - l.x0 >= (rx1 - rx0) * 0.6) continue;
     narrow++;
     const a = Math.max(0, Math.floor((l.x0 - rx0) / 2));
@@ -432,15 +500,20 @@ function columnsStartTogether(sorted: readonly Line[], from: number, gx0: number
  * The widest vertical gap that separates two text columns: both sides must hold several lines of
  * running text (not a narrow label column of a form or table) that overlap vertically.
  */
-function findGutter(lines: Line[], pageWidth: number, rtlPage: boolean): [number, number] | null {
-  const [rx0, rx1] = spanOf(lines);
+function findGutter(
+  lines: Line[],
+  pageWidth: number,
+  rtlPage: boolean,
+  region = regionOf(lines),
+): [number, number] | null {
+  const { x0: rx0, x1: rx1 } = region;
   const regionW = rx1 - rx0;
   if (regionW < pageWidth * 0.3) return null;
   // Lines wider than most of the region are the spanning ones; they may cross the gutter.
   const narrow = lines.filter((l) => l.x1 - l.x0 < regionW * 0.6);
   if (narrow.length < 4) return null;
   let best: [number, number] | null = null;
-  for (const [s0, s1] of openStrips(lines, 0, lines.length, rx0, rx1)) {
+  for (const [s0, s1] of stripsOf(region)) {
     const g0 = rx0 + s0 * 2;
     const g1 = rx0 + s1 * 2;
     if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage)) best = [g0, g1];
