@@ -48,15 +48,22 @@ const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0
  * but for gaps holding one of the x positions `parts`.
  */
 function projection(spans: [number, number][], gap: number, parts: number[] = []): [number, number][] {
-  const sorted = [...spans].sort(byStart);
+  // Sorted in place: every caller hands over spans it made for this call alone (`extents`).
+  const sorted = spans.sort(byStart);
   const out: [number, number][] = [];
-  const parted = (a: number, b: number) => parts.some((x) => x >= a - 0.5 && x <= b + 0.5);
   for (const s of sorted) {
     const last = out[out.length - 1];
-    if (last && s[0] - last[1] < gap && !(parts.length && parted(last[1], s[0]))) last[1] = Math.max(last[1], s[1]);
+    if (last && s[0] - last[1] < gap && !(parts.length && partedAt(parts, last[1], s[0])))
+      last[1] = Math.max(last[1], s[1]);
     else out.push([s[0], s[1]]);
   }
   return out;
+}
+
+/** Whether one of the x positions `parts` lies in the gap from `a` to `b` (half a point either side). */
+function partedAt(parts: number[], a: number, b: number): boolean {
+  for (const x of parts) if (x >= a - 0.5 && x <= b + 0.5) return true;
+  return false;
 }
 
 /** An x range of the page and how far down its text runs. */
@@ -320,6 +327,12 @@ export function borderlessTables(
       below.top - r.bottom < r.h &&
       leadered(below) &&
       !leadered(r);
+    // Whether a row holds two wordy chunks, asked again by every try whose rows it is among: once a row.
+    const wordy = new Int8Array(rows.length).fill(-1);
+    const wordyRow = (k: number): boolean => {
+      if (wordy[k] === -1) wordy[k] = wordyChunks(rows[k] as Row, items) >= 2 ? 1 : 0;
+      return wordy[k] === 1;
+    };
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     // A failed try is read again from its next row, each time to its end: on a page of thousands of
@@ -450,7 +463,7 @@ export function borderlessTables(
         const r = rows[k] as Row;
         if (!isMulti[k]) continue;
         if (goesOnAbove[k]) wrapped++;
-        else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
+        else if (straddling[k] || (wordyRow(k) && !leadered(r))) prose++;
       }
       // A bold heading row over one row of cells, each over its own column, two of them figures or
       // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
@@ -1942,17 +1955,13 @@ export function tableColumns(
   items: TextItem[],
   rows: Row[],
   indents = false,
+  all = columnsOf(items, rows),
 ): { every: number; cols: [number, number][] } {
-  const columnsOf = (rs: Row[]) => {
-    const idx: number[] = [];
-    for (const r of rs) append(idx, r.items);
-    return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
-  };
-  const all = columnsOf(rows);
-  const most = maxOf(rows.map((r) => r.chunks.length));
+  let most = 0;
+  for (const r of rows) most = Math.max(most, r.chunks.length);
   const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
   // Where every row is a fine one, the finer columns are the same (read once).
-  const finer = finerRows.length === rows.length ? all : columnsOf(finerRows);
+  const finer = finerRows.length === rows.length ? all : columnsOf(items, finerRows);
   // With `indents`, as many columns either way, but lines of few cells hold runs inside the gap the
   // full rows leave after the label column, short of the next (items indented under a group's
   // label, "Supplies" over "Paint Supplies"): the projection of all rows took them into that next
@@ -1962,6 +1971,13 @@ export function tableColumns(
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/** The columns the runs of the rows leave between them (`tableColumns`' first step, its `every`). */
+function columnsOf(items: TextItem[], rows: Row[]): [number, number][] {
+  const idx: number[] = [];
+  for (const r of rows) append(idx, r.items);
+  return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
 }
 
 /**
@@ -1987,14 +2003,17 @@ function bodyColumns(
   run: Row[],
   height: number,
 ): { every: number; cols: [number, number][]; edge: number[] } {
-  const found = { ...tableColumns(items, run, true), edge: [] as number[] };
   const { from, to } = bandRows(run, height);
-  if (from === 0 && to === run.length) return found;
-  const inner = tableColumns(items, run.slice(from, to), true);
-  if (inner.every <= found.every) return found;
+  const all = columnsOf(items, run);
+  if (from === 0 && to === run.length) return { ...tableColumns(items, run, true, all), edge: [] };
+  // Which rows' columns are refined is settled by the gaps every row leaves, with the band row and
+  // without (`every`): only the winner is refined.
+  const body = run.slice(from, to);
+  const inner = columnsOf(items, body);
+  if (inner.length <= all.length) return { ...tableColumns(items, run, true, all), edge: [] };
   const edge = from ? (run[0] as Row).items.slice() : [];
   if (to < run.length) append(edge, (run[run.length - 1] as Row).items);
-  return { ...inner, edge };
+  return { ...tableColumns(items, body, true, inner), edge };
 }
 
 /** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
@@ -2104,7 +2123,7 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   for (const i of idx) {
     const it = items[i] as TextItem;
     const cx = it.x + it.w / 2;
-    const k = firstPlace(cols, (c) => c[0] <= cx) - 1;
+    const k = columnAt(cols, cx);
     if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
     (insides[k] as number[]).push(i);
     if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;
@@ -2112,13 +2131,30 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   const out: [number, number][] = [];
   for (const [k, col] of cols.entries()) {
     const inside = insides[k] as number[];
-    const words = worded[k] as boolean;
-    const parts = words || inside.length < 4 ? [col] : projection(extents(items, inside), FIGURE_GAP);
+    // A column kept whole is kept whatever its parts hold: nothing to count.
+    if (worded[k] || inside.length < 4) {
+      out.push(col);
+      continue;
+    }
+    const parts = projection(extents(items, inside), FIGURE_GAP);
     // Each part a column of its own: figures in two rows at least.
-    const full = parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
+    const full =
+      parts.length === 1 || parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
     append(out, full ? parts : [col]);
   }
   return out;
+}
+
+/** The last of the columns (sorted, apart) starting at or left of `x`; -1 if none. `firstPlace` without a closure a call. */
+function columnAt(cols: [number, number][], x: number): number {
+  let lo = 0;
+  let hi = cols.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if ((cols[m] as [number, number])[0] <= x) lo = m + 1;
+    else hi = m;
+  }
+  return lo - 1;
 }
 
 const within = (it: TextItem, [a, b]: [number, number]): boolean => it.x + it.w / 2 >= a && it.x + it.w / 2 <= b;
