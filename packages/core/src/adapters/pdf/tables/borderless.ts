@@ -5,6 +5,7 @@ import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
+import { endsInSpace, type LetterWords, letterWords, wordCount } from './words.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
 const GUTTER = 36;
@@ -49,7 +50,11 @@ const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0
  */
 function projection(spans: [number, number][], gap: number, parts: number[] = []): [number, number][] {
   // Sorted in place: every caller hands over spans it made for this call alone (`extents`).
-  const sorted = spans.sort(byStart);
+  // Spans taken from one line's runs mostly come in order already: sorting is then a pass of calls.
+  let inOrder = true;
+  for (let k = 1; k < spans.length && inOrder; k++)
+    inOrder = (spans[k] as [number, number])[0] >= (spans[k - 1] as [number, number])[0];
+  const sorted = inOrder ? spans : spans.sort(byStart);
   const out: [number, number][] = [];
   for (const s of sorted) {
     const last = out[out.length - 1];
@@ -91,6 +96,9 @@ function bandOf(bands: Band[], it: TextItem): number {
   return 0;
 }
 
+/** Whether a band's text runs down a good part of the page. */
+const tall = (b: Band, pageHeight: number): boolean => b.bottom - b.top >= pageHeight * 0.4;
+
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
  * each side runs down a good part of the page (a table's own wide column gap is not a gutter). Dot
@@ -110,11 +118,10 @@ function regions(items: TextItem[], idx: number[], bridges: number[], pageHeight
     band.top = Math.min(band.top, it.y);
     band.bottom = Math.max(band.bottom, it.y + it.h);
   }
-  const tall = (b: Band) => b.bottom - b.top >= pageHeight * 0.4;
   for (let k = 0; k + 1 < bands.length; ) {
     const l = bands[k] as Band;
     const r = bands[k + 1] as Band;
-    if (tall(l) && tall(r)) {
+    if (tall(l, pageHeight) && tall(r, pageHeight)) {
       k++;
       continue;
     }
@@ -1020,9 +1027,6 @@ function headerOver(header: Row, body: Row[], items: TextItem[], height: number)
   return true;
 }
 
-/** A word whose first letter is a capital (what precedes it, quotes and brackets, aside). */
-const capitalised = /^\P{L}*\p{Lu}/u;
-
 /**
  * Chunks of a line holding three words or more, not all capitalised. Side-by-side columns of prose
  * fill every chunk with words; table rows mostly hold numbers, codes and short labels, with at most
@@ -1031,20 +1035,17 @@ const capitalised = /^\P{L}*\p{Lu}/u;
  */
 function wordyChunks(row: Row, items: TextItem[]): number {
   let wordy = 0;
+  const found: LetterWords = { words: 0, lower: false };
   for (const [a, b] of row.chunks) {
-    let words = 0;
-    let lower = false;
+    found.words = 0;
+    found.lower = false;
     for (const i of row.items) {
       const it = items[i] as TextItem;
       const cx = it.x + it.w / 2;
       if (cx < a || cx > b) continue;
-      for (const w of it.str.split(/\s+/)) {
-        if (!/\p{L}{2}/u.test(w)) continue;
-        words++;
-        if (!capitalised.test(w)) lower = true;
-      }
+      letterWords(it.str, found);
     }
-    if (words >= 3 && lower) wordy++;
+    if (found.words >= 3 && found.lower) wordy++;
   }
   return wordy;
 }
@@ -1079,7 +1080,7 @@ function chunkTexts(row: Row, items: TextItem[]): ChunkTexts {
     const cx = it.x + it.w / 2;
     while (c + 1 < row.chunks.length && cx > (row.chunks[c] as [number, number])[1]) c++;
     const t = texts[c] as string;
-    texts[c] = t && !/\s$/.test(t) && !/^\s/.test(it.str) ? `${t} ${it.str}` : t + it.str;
+    texts[c] = t && !endsInSpace(t) && !/^\s/.test(it.str) ? `${t} ${it.str}` : t + it.str;
     if (!firsts[c]) firsts[c] = it;
   }
   for (let k = 0; k < texts.length; k++) texts[k] = (texts[k] as string).trim();
@@ -1116,8 +1117,6 @@ const FULL_LINE = 0.75;
 
 /** Words of a line of running prose, at least. */
 const PROSE_WORDS = 4;
-
-const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 
 /**
  * Whether the row `k` is two layout columns sharing a line, not a table row: one of its chunks is a
@@ -1260,7 +1259,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     let valueWords = 0;
     for (const i of r.items) {
       const it = items[i] as TextItem;
-      const n = it.str.split(/\s+/).filter(Boolean).length;
+      const n = wordCount(it.str);
       if (it.x + it.w / 2 < value[0]) labelWords += n;
       else valueWords += n;
     }
@@ -1865,8 +1864,8 @@ function headingsOverColumns(
     else body[c] = true;
   }
   const out = xs.slice();
+  const apart = (h: number, b: number) => head[h] && !body[h] && !head[b] && body[b];
   for (let c = cols - 2; c >= 0 && out.length > 3; c--) {
-    const apart = (h: number, b: number) => head[h] && !body[h] && !head[b] && body[b];
     if (apart(c, c + 1) || apart(c + 1, c)) out.splice(c + 1, 1);
   }
   return out;
@@ -2037,6 +2036,18 @@ function indentedRuns(cols: [number, number][], items: TextItem[], rows: Row[]):
 function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
   if (rows.length < 5) return cols;
   const out: [number, number][] = [];
+  // Each row's runs by their left edge, sorted once for all columns.
+  const byLeft: TextItem[][] = [];
+  for (const r of rows) {
+    const runs: TextItem[] = [];
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      // A run without a place covers no bin.
+      if (!Number.isNaN(it.x) && !Number.isNaN(it.w)) runs.push(it);
+    }
+    if (!leftToRight(runs)) runs.sort(byX);
+    byLeft.push(runs);
+  }
   for (const col of cols) {
     const [c0, c1] = col;
     const bins = Math.ceil(c1 - c0) + 1;
@@ -2044,21 +2055,25 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
       out.push(col);
       continue;
     }
-    // Rows covering each bin: a bin counts a row once, however many of its runs cross it (the
-    // last row that counted it is kept, rather than a fresh array a row).
-    const cover = new Int32Array(bins);
-    const counted = new Int32Array(bins).fill(-1);
-    for (const [n, r] of rows.entries()) {
-      for (const i of r.items) {
-        const it = items[i] as TextItem;
-        const a = Math.max(0, Math.floor(it.x - c0));
+    // Rows covering each bin: a bin counts a row once, however many of its runs cross it. Each
+    // row's runs, left to right, add the bins past the furthest any run before reached, as steps
+    // of a running sum (one pass over the bins, not one a run).
+    const steps = new Int32Array(bins + 1);
+    for (const r of byLeft) {
+      let reach = 0;
+      for (const it of r) {
+        const a = Math.max(reach, Math.floor(it.x - c0));
         const b = Math.min(bins, Math.ceil(it.x + it.w - c0));
-        for (let k = a; k < b; k++) {
-          if (counted[k] === n) continue;
-          counted[k] = n;
-          cover[k] = (cover[k] as number) + 1;
-        }
+        if (!(a < b)) continue;
+        steps[a] = (steps[a] as number) + 1;
+        steps[b] = (steps[b] as number) - 1;
+        reach = b;
       }
+    }
+    const cover = new Int32Array(bins);
+    for (let k = 0, sum = 0; k < bins; k++) {
+      sum += steps[k] as number;
+      cover[k] = sum;
     }
     let start = 0;
     for (let k = 0; k < bins; ) {
@@ -2083,6 +2098,12 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
     out.push([c0 + start, c1]);
   }
   return out;
+}
+
+/** Whether the runs stand in order of their left edges. */
+function leftToRight(runs: TextItem[]): boolean {
+  for (let k = 1; k < runs.length; k++) if ((runs[k] as TextItem).x < (runs[k - 1] as TextItem).x) return false;
+  return true;
 }
 
 /** Rows with a run of the column `col` ending left of `a` and another starting right of `b`. */
@@ -2202,7 +2223,11 @@ function chartScale(layout: Layout, texts: string[]): boolean {
       if (!t) continue;
       at.push(c);
       for (const m of t.split(' ')) {
-        numeric &&= mark.test(m);
+        // A row with a word is no scale: nothing more of it is read.
+        if (!mark.test(m)) {
+          numeric = false;
+          break;
+        }
         marks.push(Number(m.replace('−', '-').replace(',', '.')));
       }
     }
