@@ -1200,6 +1200,8 @@ function withoutChunk(row: Row, n: number, items: TextItem[]): Row {
 
 /** A page number set apart before a title ("14  We Care for an Inclusive"). */
 const pageNumber = /^\d{1,3}$/;
+/** `pageNumber` before trimming: what `trim` takes away is what `\s` matches. */
+const paddedPageNumber = /^\s*\d{1,3}\s*$/;
 const numberedTitle = /^\d{1,3}\s+\p{Lu}/u;
 
 /**
@@ -1213,6 +1215,9 @@ function numberedLists(run: Row[], items: TextItem[]): boolean {
   let entries = 0;
   let alone = 0;
   for (const r of run) {
+    // A chunk's first run is one of the row's: a row with no page number among them leads no
+    // entry, and its text need not be put together.
+    if (!r.items.some((i) => paddedPageNumber.test((items[i] as TextItem).str))) continue;
     const { texts, firsts } = chunkTexts(r, items);
     for (const [n, c] of r.chunks.entries()) {
       const first = firsts[n];
