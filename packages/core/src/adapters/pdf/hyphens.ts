@@ -85,13 +85,15 @@ function collectVocabulary(pages: string[][]): Vocabulary {
   for (const lines of pages) {
     let brokenBefore = false;
     for (const text of lines) {
-      if (syllable.test(text)) innerSyllables(text, hangul);
+      // Most lines are ASCII: no Hangul in them, and none in their lower case either.
+      const asciiLine = !nonAscii.test(text);
+      if (!asciiLine && syllable.test(text)) innerSyllables(text, hangul);
       const t = text.toLowerCase();
       const broken = endsHyphen.test(lastChars(t));
       let body = t;
       if (broken) body = body.replace(/\p{L}+-$/u, '');
       if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
-      const ascii = !nonAscii.test(body);
+      const ascii = asciiLine || !nonAscii.test(body);
       // Most lines hold no hyphen, and the compound pattern is slow to fail on every word of them.
       if (body.includes('-')) for (const c of body.match(ascii ? asciiCompoundRe : compoundRe) ?? []) compounds.add(c);
       for (const w of body.match(ascii ? asciiWordRe : wordRe) ?? []) words.add(w);
