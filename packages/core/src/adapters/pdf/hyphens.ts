@@ -85,13 +85,15 @@ function collectVocabulary(pages: string[][]): Vocabulary {
   for (const lines of pages) {
     let brokenBefore = false;
     for (const text of lines) {
-      if (syllable.test(text)) innerSyllables(text, hangul);
+      // Most lines are ASCII: no Hangul in them, and none in their lower case either.
+      const asciiLine = !nonAscii.test(text);
+      if (!asciiLine && syllable.test(text)) innerSyllables(text, hangul);
       const t = text.toLowerCase();
       const broken = endsHyphen.test(lastChars(t));
       let body = t;
       if (broken) body = body.replace(/\p{L}+-$/u, '');
       if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
-      const ascii = !nonAscii.test(body);
+      const ascii = asciiLine || !nonAscii.test(body);
       // Most lines hold no hyphen, and the compound pattern is slow to fail on every word of them.
       if (body.includes('-')) for (const c of body.match(ascii ? asciiCompoundRe : compoundRe) ?? []) compounds.add(c);
       for (const w of body.match(ascii ? asciiWordRe : wordRe) ?? []) words.add(w);
@@ -208,6 +210,22 @@ export function removeHyphen(left: string, right: string, vocab: (() => Vocabula
   return hyphenVerdict(left, right, vocab) === 'join';
 }
 
+/** How far back from a text's end its last word is looked for before the whole text is searched. */
+const TAIL = 64;
+
+/**
+ * The letters ending `text` (`/\p{L}+$/u`'s match, or ''): searched in the text's tail, as a pattern
+ * anchored at the end is tried from every position and a table cell asks with all its text so far.
+ * Only a match that may go on before the tail (at its first or second unit: a letter outside the BMP
+ * may be cut in two there) is looked for in the whole text.
+ */
+function lastWord(text: string): string {
+  if (text.length <= TAIL) return /\p{L}+$/u.exec(text)?.[0] ?? '';
+  const m = /\p{L}+$/u.exec(text.slice(-TAIL));
+  if (!m) return '';
+  return m.index > 1 ? m[0] : (/\p{L}+$/u.exec(text)?.[0] ?? '');
+}
+
 /**
  * `removeHyphen`'s answer, with `open` where the words given said nothing and the hyphen stays
  * only for want of evidence: what a table cell asks of its page's words and leaves to the
@@ -221,7 +239,7 @@ export function hyphenVerdict(
   // Capitals or digits after the break ("Lucene-BM25", "top-20") name things; they are not a
   // word's second half.
   if (!/^\p{Ll}/u.test(right)) return 'keep';
-  const a = (/\p{L}+$/u.exec(left)?.[0] ?? '').toLowerCase();
+  const a = lastWord(left).toLowerCase();
   const b = (/^\p{L}+/u.exec(right)?.[0] ?? '').toLowerCase();
   if (!a || !b) return 'keep';
   const v = vocab?.();

@@ -5,6 +5,7 @@ import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
+import { endsInSpace, type LetterWords, letterWords, wordCount } from './words.ts';
 
 /** Empty vertical bands at least this wide that run the height of the page split it into layout columns. */
 const GUTTER = 36;
@@ -48,15 +49,26 @@ const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0
  * but for gaps holding one of the x positions `parts`.
  */
 function projection(spans: [number, number][], gap: number, parts: number[] = []): [number, number][] {
-  const sorted = [...spans].sort(byStart);
+  // Sorted in place: every caller hands over spans it made for this call alone (`extents`).
+  // Spans taken from one line's runs mostly come in order already: sorting is then a pass of calls.
+  let inOrder = true;
+  for (let k = 1; k < spans.length && inOrder; k++)
+    inOrder = (spans[k] as [number, number])[0] >= (spans[k - 1] as [number, number])[0];
+  const sorted = inOrder ? spans : spans.sort(byStart);
   const out: [number, number][] = [];
-  const parted = (a: number, b: number) => parts.some((x) => x >= a - 0.5 && x <= b + 0.5);
   for (const s of sorted) {
     const last = out[out.length - 1];
-    if (last && s[0] - last[1] < gap && !(parts.length && parted(last[1], s[0]))) last[1] = Math.max(last[1], s[1]);
+    if (last && s[0] - last[1] < gap && !(parts.length && partedAt(parts, last[1], s[0])))
+      last[1] = Math.max(last[1], s[1]);
     else out.push([s[0], s[1]]);
   }
   return out;
+}
+
+/** Whether one of the x positions `parts` lies in the gap from `a` to `b` (half a point either side). */
+function partedAt(parts: number[], a: number, b: number): boolean {
+  for (const x of parts) if (x >= a - 0.5 && x <= b + 0.5) return true;
+  return false;
 }
 
 /** An x range of the page and how far down its text runs. */
@@ -84,6 +96,9 @@ function bandOf(bands: Band[], it: TextItem): number {
   return 0;
 }
 
+/** Whether a band's text runs down a good part of the page. */
+const tall = (b: Band, pageHeight: number): boolean => b.bottom - b.top >= pageHeight * 0.4;
+
 /**
  * Layout columns of the page: x ranges separated by gutters that no text crosses, where the text on
  * each side runs down a good part of the page (a table's own wide column gap is not a gutter). Dot
@@ -103,11 +118,10 @@ function regions(items: TextItem[], idx: number[], bridges: number[], pageHeight
     band.top = Math.min(band.top, it.y);
     band.bottom = Math.max(band.bottom, it.y + it.h);
   }
-  const tall = (b: Band) => b.bottom - b.top >= pageHeight * 0.4;
   for (let k = 0; k + 1 < bands.length; ) {
     const l = bands[k] as Band;
     const r = bands[k + 1] as Band;
-    if (tall(l) && tall(r)) {
+    if (tall(l, pageHeight) && tall(r, pageHeight)) {
       k++;
       continue;
     }
@@ -320,6 +334,12 @@ export function borderlessTables(
       below.top - r.bottom < r.h &&
       leadered(below) &&
       !leadered(r);
+    // Whether a row holds two wordy chunks, asked again by every try whose rows it is among: once a row.
+    const wordy = new Int8Array(rows.length).fill(-1);
+    const wordyRow = (k: number): boolean => {
+      if (wordy[k] === -1) wordy[k] = wordyChunks(rows[k] as Row, items) >= 2 ? 1 : 0;
+      return wordy[k] === 1;
+    };
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     // A failed try is read again from its next row, each time to its end: on a page of thousands of
@@ -450,7 +470,7 @@ export function borderlessTables(
         const r = rows[k] as Row;
         if (!isMulti[k]) continue;
         if (goesOnAbove[k]) wrapped++;
-        else if (straddling[k] || (wordyChunks(r, items) >= 2 && !leadered(r))) prose++;
+        else if (straddling[k] || (wordyRow(k) && !leadered(r))) prose++;
       }
       // A bold heading row over one row of cells, each over its own column, two of them figures or
       // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
@@ -1007,9 +1027,6 @@ function headerOver(header: Row, body: Row[], items: TextItem[], height: number)
   return true;
 }
 
-/** A word whose first letter is a capital (what precedes it, quotes and brackets, aside). */
-const capitalised = /^\P{L}*\p{Lu}/u;
-
 /**
  * Chunks of a line holding three words or more, not all capitalised. Side-by-side columns of prose
  * fill every chunk with words; table rows mostly hold numbers, codes and short labels, with at most
@@ -1018,20 +1035,17 @@ const capitalised = /^\P{L}*\p{Lu}/u;
  */
 function wordyChunks(row: Row, items: TextItem[]): number {
   let wordy = 0;
+  const found: LetterWords = { words: 0, lower: false };
   for (const [a, b] of row.chunks) {
-    let words = 0;
-    let lower = false;
+    found.words = 0;
+    found.lower = false;
     for (const i of row.items) {
       const it = items[i] as TextItem;
       const cx = it.x + it.w / 2;
       if (cx < a || cx > b) continue;
-      for (const w of it.str.split(/\s+/)) {
-        if (!/\p{L}{2}/u.test(w)) continue;
-        words++;
-        if (!capitalised.test(w)) lower = true;
-      }
+      letterWords(it.str, found);
     }
-    if (words >= 3 && lower) wordy++;
+    if (found.words >= 3 && found.lower) wordy++;
   }
   return wordy;
 }
@@ -1066,7 +1080,7 @@ function chunkTexts(row: Row, items: TextItem[]): ChunkTexts {
     const cx = it.x + it.w / 2;
     while (c + 1 < row.chunks.length && cx > (row.chunks[c] as [number, number])[1]) c++;
     const t = texts[c] as string;
-    texts[c] = t && !/\s$/.test(t) && !/^\s/.test(it.str) ? `${t} ${it.str}` : t + it.str;
+    texts[c] = t && !endsInSpace(t) && !/^\s/.test(it.str) ? `${t} ${it.str}` : t + it.str;
     if (!firsts[c]) firsts[c] = it;
   }
   for (let k = 0; k < texts.length; k++) texts[k] = (texts[k] as string).trim();
@@ -1103,8 +1117,6 @@ const FULL_LINE = 0.75;
 
 /** Words of a line of running prose, at least. */
 const PROSE_WORDS = 4;
-
-const wordCount = (t: string): number => t.split(/\s+/).filter(Boolean).length;
 
 /**
  * Whether the row `k` is two layout columns sharing a line, not a table row: one of its chunks is a
@@ -1188,6 +1200,8 @@ function withoutChunk(row: Row, n: number, items: TextItem[]): Row {
 
 /** A page number set apart before a title ("14  We Care for an Inclusive"). */
 const pageNumber = /^\d{1,3}$/;
+/** `pageNumber` before trimming: what `trim` takes away is what `\s` matches. */
+const paddedPageNumber = /^\s*\d{1,3}\s*$/;
 const numberedTitle = /^\d{1,3}\s+\p{Lu}/u;
 
 /**
@@ -1201,6 +1215,9 @@ function numberedLists(run: Row[], items: TextItem[]): boolean {
   let entries = 0;
   let alone = 0;
   for (const r of run) {
+    // A chunk's first run is one of the row's: a row with no page number among them leads no
+    // entry, and its text need not be put together.
+    if (!r.items.some((i) => paddedPageNumber.test((items[i] as TextItem).str))) continue;
     const { texts, firsts } = chunkTexts(r, items);
     for (const [n, c] of r.chunks.entries()) {
       const first = firsts[n];
@@ -1247,7 +1264,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     let valueWords = 0;
     for (const i of r.items) {
       const it = items[i] as TextItem;
-      const n = it.str.split(/\s+/).filter(Boolean).length;
+      const n = wordCount(it.str);
       if (it.x + it.w / 2 < value[0]) labelWords += n;
       else valueWords += n;
     }
@@ -1852,8 +1869,8 @@ function headingsOverColumns(
     else body[c] = true;
   }
   const out = xs.slice();
+  const apart = (h: number, b: number) => head[h] && !body[h] && !head[b] && body[b];
   for (let c = cols - 2; c >= 0 && out.length > 3; c--) {
-    const apart = (h: number, b: number) => head[h] && !body[h] && !head[b] && body[b];
     if (apart(c, c + 1) || apart(c + 1, c)) out.splice(c + 1, 1);
   }
   return out;
@@ -1942,17 +1959,13 @@ export function tableColumns(
   items: TextItem[],
   rows: Row[],
   indents = false,
+  all = columnsOf(items, rows),
 ): { every: number; cols: [number, number][] } {
-  const columnsOf = (rs: Row[]) => {
-    const idx: number[] = [];
-    for (const r of rs) append(idx, r.items);
-    return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
-  };
-  const all = columnsOf(rows);
-  const most = maxOf(rows.map((r) => r.chunks.length));
+  let most = 0;
+  for (const r of rows) most = Math.max(most, r.chunks.length);
   const finerRows = rows.filter((r) => r.chunks.length >= most * 0.6);
   // Where every row is a fine one, the finer columns are the same (read once).
-  const finer = finerRows.length === rows.length ? all : columnsOf(finerRows);
+  const finer = finerRows.length === rows.length ? all : columnsOf(items, finerRows);
   // With `indents`, as many columns either way, but lines of few cells hold runs inside the gap the
   // full rows leave after the label column, short of the next (items indented under a group's
   // label, "Supplies" over "Paint Supplies"): the projection of all rows took them into that next
@@ -1962,6 +1975,13 @@ export function tableColumns(
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
   return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+}
+
+/** The columns the runs of the rows leave between them (`tableColumns`' first step, its `every`). */
+function columnsOf(items: TextItem[], rows: Row[]): [number, number][] {
+  const idx: number[] = [];
+  for (const r of rows) append(idx, r.items);
+  return figureColumns(projection(extents(items, idx), COLUMN_GAP), items, idx);
 }
 
 /**
@@ -1987,14 +2007,17 @@ function bodyColumns(
   run: Row[],
   height: number,
 ): { every: number; cols: [number, number][]; edge: number[] } {
-  const found = { ...tableColumns(items, run, true), edge: [] as number[] };
   const { from, to } = bandRows(run, height);
-  if (from === 0 && to === run.length) return found;
-  const inner = tableColumns(items, run.slice(from, to), true);
-  if (inner.every <= found.every) return found;
+  const all = columnsOf(items, run);
+  if (from === 0 && to === run.length) return { ...tableColumns(items, run, true, all), edge: [] };
+  // Which rows' columns are refined is settled by the gaps every row leaves, with the band row and
+  // without (`every`): only the winner is refined.
+  const body = run.slice(from, to);
+  const inner = columnsOf(items, body);
+  if (inner.length <= all.length) return { ...tableColumns(items, run, true, all), edge: [] };
   const edge = from ? (run[0] as Row).items.slice() : [];
   if (to < run.length) append(edge, (run[run.length - 1] as Row).items);
-  return { ...inner, edge };
+  return { ...tableColumns(items, body, true, inner), edge };
 }
 
 /** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
@@ -2018,6 +2041,18 @@ function indentedRuns(cols: [number, number][], items: TextItem[], rows: Row[]):
 function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
   if (rows.length < 5) return cols;
   const out: [number, number][] = [];
+  // Each row's runs by their left edge, sorted once for all columns.
+  const byLeft: TextItem[][] = [];
+  for (const r of rows) {
+    const runs: TextItem[] = [];
+    for (const i of r.items) {
+      const it = items[i] as TextItem;
+      // A run without a place covers no bin.
+      if (!Number.isNaN(it.x) && !Number.isNaN(it.w)) runs.push(it);
+    }
+    if (!leftToRight(runs)) runs.sort(byX);
+    byLeft.push(runs);
+  }
   for (const col of cols) {
     const [c0, c1] = col;
     const bins = Math.ceil(c1 - c0) + 1;
@@ -2025,21 +2060,25 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
       out.push(col);
       continue;
     }
-    // Rows covering each bin: a bin counts a row once, however many of its runs cross it (the
-    // last row that counted it is kept, rather than a fresh array a row).
-    const cover = new Int32Array(bins);
-    const counted = new Int32Array(bins).fill(-1);
-    for (const [n, r] of rows.entries()) {
-      for (const i of r.items) {
-        const it = items[i] as TextItem;
-        const a = Math.max(0, Math.floor(it.x - c0));
+    // Rows covering each bin: a bin counts a row once, however many of its runs cross it. Each
+    // row's runs, left to right, add the bins past the furthest any run before reached, as steps
+    // of a running sum (one pass over the bins, not one a run).
+    const steps = new Int32Array(bins + 1);
+    for (const r of byLeft) {
+      let reach = 0;
+      for (const it of r) {
+        const a = Math.max(reach, Math.floor(it.x - c0));
         const b = Math.min(bins, Math.ceil(it.x + it.w - c0));
-        for (let k = a; k < b; k++) {
-          if (counted[k] === n) continue;
-          counted[k] = n;
-          cover[k] = (cover[k] as number) + 1;
-        }
+        if (!(a < b)) continue;
+        steps[a] = (steps[a] as number) + 1;
+        steps[b] = (steps[b] as number) - 1;
+        reach = b;
       }
+    }
+    const cover = new Int32Array(bins);
+    for (let k = 0, sum = 0; k < bins; k++) {
+      sum += steps[k] as number;
+      cover[k] = sum;
     }
     let start = 0;
     for (let k = 0; k < bins; ) {
@@ -2064,6 +2103,12 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
     out.push([c0 + start, c1]);
   }
   return out;
+}
+
+/** Whether the runs stand in order of their left edges. */
+function leftToRight(runs: TextItem[]): boolean {
+  for (let k = 1; k < runs.length; k++) if ((runs[k] as TextItem).x < (runs[k - 1] as TextItem).x) return false;
+  return true;
 }
 
 /** Rows with a run of the column `col` ending left of `a` and another starting right of `b`. */
@@ -2104,7 +2149,7 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   for (const i of idx) {
     const it = items[i] as TextItem;
     const cx = it.x + it.w / 2;
-    const k = firstPlace(cols, (c) => c[0] <= cx) - 1;
+    const k = columnAt(cols, cx);
     if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
     (insides[k] as number[]).push(i);
     if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;
@@ -2112,13 +2157,30 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   const out: [number, number][] = [];
   for (const [k, col] of cols.entries()) {
     const inside = insides[k] as number[];
-    const words = worded[k] as boolean;
-    const parts = words || inside.length < 4 ? [col] : projection(extents(items, inside), FIGURE_GAP);
+    // A column kept whole is kept whatever its parts hold: nothing to count.
+    if (worded[k] || inside.length < 4) {
+      out.push(col);
+      continue;
+    }
+    const parts = projection(extents(items, inside), FIGURE_GAP);
     // Each part a column of its own: figures in two rows at least.
-    const full = parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
+    const full =
+      parts.length === 1 || parts.every((p) => inside.filter((i) => within(items[i] as TextItem, p)).length >= 2);
     append(out, full ? parts : [col]);
   }
   return out;
+}
+
+/** The last of the columns (sorted, apart) starting at or left of `x`; -1 if none. `firstPlace` without a closure a call. */
+function columnAt(cols: [number, number][], x: number): number {
+  let lo = 0;
+  let hi = cols.length;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if ((cols[m] as [number, number])[0] <= x) lo = m + 1;
+    else hi = m;
+  }
+  return lo - 1;
 }
 
 const within = (it: TextItem, [a, b]: [number, number]): boolean => it.x + it.w / 2 >= a && it.x + it.w / 2 <= b;
@@ -2166,7 +2228,11 @@ function chartScale(layout: Layout, texts: string[]): boolean {
       if (!t) continue;
       at.push(c);
       for (const m of t.split(' ')) {
-        numeric &&= mark.test(m);
+        // A row with a word is no scale: nothing more of it is read.
+        if (!mark.test(m)) {
+          numeric = false;
+          break;
+        }
         marks.push(Number(m.replace('−', '-').replace(',', '.')));
       }
     }

@@ -7,6 +7,7 @@ import { round2, type TextItem } from '../model.ts';
 import { cleanText, isCjk, runsOnAt } from '../text.ts';
 import { uprightRun } from '../turned.ts';
 import { partOf, widths } from './tokens.ts';
+import { endsInSpace } from './words.ts';
 
 /*
  * Comparators of the table code's sorts. Module-level: a closure written inline is a new function
@@ -220,7 +221,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
       const t = cleanText(it.str);
       // Runs split at a font change meet edge to edge; a real gap between them is a word space, and
       // so is the edge between a pictograph and text.
-      if (prev && s && !/\s$/.test(s) && !/^\s/.test(t) && !isCjk(s.slice(-1))) {
+      if (prev && s && !endsInSpace(s) && !/^\s/.test(t) && !isCjk(s.slice(-1))) {
         const gap = it.x - (prev.x + prev.w);
         if (gap > it.h * 0.15 || pictographEdge(prev, it, gap)) s += ' ';
       }
