@@ -201,7 +201,9 @@ export function assembleRuns(
         if (keepStarts && space && !endsSpace) pushStarts(xs, lastHi, 1);
         if (keepStarts) pushStarts(xs, cx0, ch.length + mark.length);
         run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
-        endsSpace = ch === ' ';
+        // By code, not by string: a compare with ' ' deopts on the first character past Latin-1,
+        // which `String.fromCharCode` makes as a new string, not the shared one.
+        endsSpace = u === 32;
         if (mark) {
           if (markAt >= lo && markAt <= hi) {
             run.str += mark;
@@ -212,7 +214,7 @@ export function assembleRuns(
         // A run opened by space glyphs (set to indent a line: a note's sub-notes, "  1) …") starts
         // at its first ink, as pdf.js's runs do: measured from its spaces, the sub-note stood at
         // its note's edge.
-        if (blank && ch !== ' ') {
+        if (blank && u !== 32) {
           blank = false;
           run.x0 = cx0;
           run.y0 = cy0;
@@ -303,7 +305,7 @@ export function assembleRuns(
       from,
     };
     endsSpace = str.endsWith(' ');
-    blank = str === ' ';
+    blank = u === 32 && str.length === 1;
     runObj = textObj;
     runs.push(run);
     lastLo = lo;
