@@ -3,7 +3,7 @@ import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { encodingCounter, isBlank } from '../../src/derive/chunks/counter.ts';
+import { encodingCounter } from '../../src/derive/chunks/counter.ts';
 import { type Chunk, chunk, chunkSchema, contextualize, type Root, render } from '../../src/index.ts';
 import {
   blockquote,
@@ -16,6 +16,7 @@ import {
   section,
   tableFromMatrix,
 } from '../../src/tree/build.ts';
+import { isBlank } from '../../src/util/blank.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 
 const NO_SPECIAL = { disallowedSpecial: new Set<string>() };

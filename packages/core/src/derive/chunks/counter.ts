@@ -1,3 +1,4 @@
+import { isBlank } from '../../util/blank.ts';
 import type { TokenCounter, TokenizerName } from './types.ts';
 
 /** Token counting as chunking needs it. */
@@ -79,23 +80,6 @@ export function encodingCounter(enc: Encoding, name: TokenizerName): Counter {
     },
     seam,
   };
-}
-
-/** `\s` of JavaScript regular expressions (what the BPE pre-split calls blank), by UTF-16 code unit. */
-export function isBlank(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** A single space between two non-blanks at `at`: no pre-token spans it. */

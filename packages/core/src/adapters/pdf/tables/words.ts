@@ -3,31 +3,17 @@
  * characters where splitting at `\s+` and testing each piece with Unicode patterns cost most of it.
  */
 
-/** Whether the UTF-16 unit is one that `\s` matches (white space and line ends, as ECMAScript has them). */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+import { isBlank } from '../../../util/blank.ts';
 
 /** Whether a text ends in white space (`/\s$/`, by its last unit alone: a pattern anchored at the end is tried from every position). */
-export const endsInSpace = (t: string): boolean => t.length > 0 && isSpace(t.charCodeAt(t.length - 1));
+export const endsInSpace = (t: string): boolean => t.length > 0 && isBlank(t.charCodeAt(t.length - 1));
 
 /** Words of a text: its pieces between white space (`t.split(/\s+/).filter(Boolean).length`). */
 export function wordCount(t: string): number {
   let n = 0;
   let inWord = false;
   for (let k = 0; k < t.length; k++) {
-    const space = isSpace(t.charCodeAt(k));
+    const space = isBlank(t.charCodeAt(k));
     if (!space && !inWord) n++;
     inWord = !space;
   }
@@ -61,7 +47,7 @@ export function letterWords(t: string, out: LetterWords): void {
   }
   let k = 0;
   while (k < t.length) {
-    while (k < t.length && isSpace(t.charCodeAt(k))) k++;
+    while (k < t.length && isBlank(t.charCodeAt(k))) k++;
     if (k >= t.length) break;
     // One piece: whether two letters stand together in it, and the case of its first letter.
     let pair = false;
@@ -69,7 +55,7 @@ export function letterWords(t: string, out: LetterWords): void {
     let letterBefore = false;
     for (; k < t.length; k++) {
       const c = t.charCodeAt(k);
-      if (isSpace(c)) break;
+      if (isBlank(c)) break;
       const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
       if (letter && !first) first = c;
       if (letter && letterBefore) pair = true;
