@@ -39,9 +39,11 @@ function key(text: string, top: boolean): string {
  * counts as a page of its own.
  */
 export function pageBodies(pages: readonly FurniturePage[]): number[] {
-  // Pages are told apart by the length of their text first; it is joined only to compare pages of
-  // one length, which few pages share.
-  const byLength = new Map<number, PageText[]>();
+  // Pages are told apart by the length of their text first, which few pages share: a page's text
+  // is joined only when another page of its length comes, and then looked up by the whole text (a
+  // page compared with each earlier one of its length was quadratic over a template's pages).
+  const loneOfLength = new Map<number, { parts: string[]; id: number } | null>();
+  const byText = new Map<string, number>();
   let ids = 0;
   return pages.map((p, i) => {
     const parts: string[] = [];
@@ -62,32 +64,24 @@ export function pageBodies(pages: readonly FurniturePage[]): number[] {
       if (!body && text.trim()) body = true;
     }
     if (!body) return -1 - i;
-    const page: PageText = { parts, text: null, id: 0 };
-    const same = byLength.get(length);
-    if (!same) {
-      page.id = ids++;
-      byLength.set(length, [page]);
-      return page.id;
+    if (!loneOfLength.has(length)) {
+      const id = ids++;
+      loneOfLength.set(length, { parts, id });
+      return id;
     }
-    const text = joined(page);
-    const known = same.find((o) => joined(o) === text);
-    if (known) return known.id;
-    page.id = ids++;
-    same.push(page);
-    return page.id;
+    const lone = loneOfLength.get(length);
+    if (lone) {
+      byText.set(lone.parts.join('\n'), lone.id);
+      loneOfLength.set(length, null);
+    }
+    const text = parts.join('\n');
+    let id = byText.get(text);
+    if (id === undefined) {
+      id = ids++;
+      byText.set(text, id);
+    }
+    return id;
   });
-}
-
-/** A page's texts (`pageBodies`), joined once it is compared with another page's. */
-interface PageText {
-  parts: string[];
-  text: string | null;
-  id: number;
-}
-
-function joined(page: PageText): string {
-  page.text ??= page.parts.join('\n');
-  return page.text;
 }
 
 /**

@@ -201,8 +201,10 @@ function mergeFragments<L extends LineBox>(
     const l = lines[i] as L;
     const k = Math.round(l.base / 3);
     let target = -1;
-    for (let kk = k - 1; kk <= k + 1; kk++) {
-      const near = byKey.get(kk);
+    // Counted by the step, not the key: past 2^53, or at an infinite or NaN baseline (a text box
+    // sized 1e17 by its /DA), k ± 1 is k itself and a loop on the key never ended.
+    for (let d = -1; d <= 1; d++) {
+      const near = byKey.get(k + d);
       if (!near) continue;
       for (const j of near) {
         const o = lines[j] as L;
