@@ -1,4 +1,4 @@
-import type { Matrix } from '../extract.ts';
+import { apply, type Matrix } from '../extract.ts';
 import { TEXT_BOX_FONT, type TextItem } from '../model.ts';
 import { cleanText } from '../text.ts';
 import { boldByName, italicByName } from './font-names.ts';
@@ -43,10 +43,8 @@ export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem
       .map((l) => cleanText(l).trim());
     if (!lines.some((l) => l)) continue;
     const [ax, ay, bx, by] = b.rect;
-    const px = frame[0] * ax + frame[2] * ay + frame[4];
-    const py = frame[1] * ax + frame[3] * ay + frame[5];
-    const qx = frame[0] * bx + frame[2] * by + frame[4];
-    const qy = frame[1] * bx + frame[3] * by + frame[5];
+    const [px, py] = apply(frame, ax, ay);
+    const [qx, qy] = apply(frame, bx, by);
     const x0 = Math.min(px, qx);
     const y0 = Math.min(py, qy);
     const room = Math.max(0, Math.abs(qx - px) - 2 * INSET);

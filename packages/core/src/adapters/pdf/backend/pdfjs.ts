@@ -1,6 +1,7 @@
 import { isNode } from '../../../platform/index.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import {
+  apply,
   extractGraphics,
   extractItems,
   type FontFacts,
@@ -378,15 +379,9 @@ function pageLinks(annots: RawAnnotation[], frame: Matrix): LinkBox[] | undefine
     if (a.subtype !== 'Link' || !href || !a.rect || a.rect.length < 4) continue;
     if (!web.test(href)) continue;
     const [ax, ay, bx, by] = a.rect as [number, number, number, number];
-    const p = [frame[0] * ax + frame[2] * ay + frame[4], frame[1] * ax + frame[3] * ay + frame[5]];
-    const q = [frame[0] * bx + frame[2] * by + frame[4], frame[1] * bx + frame[3] * by + frame[5]];
-    out.push({
-      x0: Math.min(p[0] as number, q[0] as number),
-      y0: Math.min(p[1] as number, q[1] as number),
-      x1: Math.max(p[0] as number, q[0] as number),
-      y1: Math.max(p[1] as number, q[1] as number),
-      href,
-    });
+    const [px, py] = apply(frame, ax, ay);
+    const [qx, qy] = apply(frame, bx, by);
+    out.push({ x0: Math.min(px, qx), y0: Math.min(py, qy), x1: Math.max(px, qx), y1: Math.max(py, qy), href });
   }
   return out.length ? out : undefined;
 }

@@ -2149,7 +2149,7 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
   for (const i of idx) {
     const it = items[i] as TextItem;
     const cx = it.x + it.w / 2;
-    const k = columnAt(cols, cx);
+    const k = firstPlace(cols, (c) => c[0] <= cx) - 1;
     if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
     (insides[k] as number[]).push(i);
     if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;
@@ -2169,18 +2169,6 @@ function figureColumns(cols: [number, number][], items: TextItem[], idx: number[
     append(out, full ? parts : [col]);
   }
   return out;
-}
-
-/** The last of the columns (sorted, apart) starting at or left of `x`; -1 if none. `firstPlace` without a closure a call. */
-function columnAt(cols: [number, number][], x: number): number {
-  let lo = 0;
-  let hi = cols.length;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    if ((cols[m] as [number, number])[0] <= x) lo = m + 1;
-    else hi = m;
-  }
-  return lo - 1;
 }
 
 const within = (it: TextItem, [a, b]: [number, number]): boolean => it.x + it.w / 2 >= a && it.x + it.w / 2 <= b;
