@@ -249,9 +249,9 @@ async function readPage(
     // is no table without the heads stays as it was unless it is a few rows, which read in order as
     // lines; a longer one would be read as text column by column. Most such pages have no column
     // of heads, which the lines' boxes show without their text.
-    const upright = tables.length ? rotatedRuns(items) : null;
+    const rotated = tables.length ? rotatedRuns(items) : null;
     const heads =
-      upright && sideHeadsPossible(lineSketches(items, upright), items) ? sideHeadRuns(buildLines(items, upright)) : [];
+      rotated && sideHeadsPossible(lineSketches(items, rotated), items) ? sideHeadRuns(buildLines(items, rotated)) : [];
     if (heads.length) {
       const column = new Set(heads);
       const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));

@@ -157,19 +157,9 @@ function gutterBeside<L extends LineBox>(
 export function sideHeadRuns(lines: readonly Line[]): number[] {
   const gutter = sideHeadGutter(lines);
   if (!gutter) return [];
-  const [g0, g1] = gutter;
-  const left: Line[] = [];
-  const right: Line[] = [];
-  for (const l of lines) {
-    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
-    (l.x0 + l.x1 < g0 + g1 ? left : right).push(l);
-  }
-  left.sort(byTopThenLeft);
-  const heads = sideHeadTops(left);
-  const opening = openingHeads(
-    heads.map(([top]) => top),
-    right.sort(byTopThenLeft),
-  );
+  const { left, right } = sidesOf(lines, gutter);
+  const heads = sideHeadTops(left.sort(byTopThenLeft));
+  const opening = openingHeads(heads, right.sort(byTopThenLeft));
   const out: number[] = [];
   let at = 0;
   for (const [top, count] of heads) {
@@ -192,21 +182,15 @@ function sideHeadsBeside<L extends LineBox>(
   most: (l: L) => number,
   least: (l: L) => number,
 ): boolean {
-  const left: L[] = [];
-  const right: L[] = [];
+  const { left, right } = sidesOf(lines, [g0, g1]);
   let wideMost = 0;
   let narrowMost = 0;
   let wide = 0;
-  for (const l of lines) {
-    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
-    if (l.x0 + l.x1 < g0 + g1) left.push(l);
-    else {
-      right.push(l);
-      if (l.x1 - l.x0 >= bodyW * 0.5) {
-        wide++;
-        wideMost += most(l);
-      } else narrowMost += most(l);
-    }
+  for (const l of right) {
+    if (l.x1 - l.x0 >= bodyW * 0.5) {
+      wide++;
+      wideMost += most(l);
+    } else narrowMost += most(l);
   }
   if (left.length < 2 || wide < 4) return false;
   // Most of the body's characters are in its wide lines.
@@ -220,17 +204,27 @@ function sideHeadsBeside<L extends LineBox>(
   let leftLeast = 0;
   for (const l of left) leftLeast += least(l);
   if (leftLeast * HEADS_PER_BODY_CHAR > wideMost + narrowMost) return false;
-  right.sort(byTopThenLeft);
   const heads = sideHeadTops(left.sort(byTopThenLeft));
-  const opening = openingHeads(
-    heads.map(([top]) => top),
-    right,
-  );
+  const opening = openingHeads(heads, right.sort(byTopThenLeft));
   return heads.some(([top, count]) => count >= 2 && opening.has(top)) && opening.size * 3 >= heads.length * 2;
 }
 
 /** Body characters at least for each character of the column of side heads beside it. */
 const HEADS_PER_BODY_CHAR = 3;
+
+/**
+ * The lines left and right of a gutter, in the order given; a line across it (a running head or
+ * foot, a title) is on neither side. Every side-head test splits a region so, the sketches' too.
+ */
+function sidesOf<L extends LineBox>(lines: readonly L[], [g0, g1]: [number, number]): { left: L[]; right: L[] } {
+  const left: L[] = [];
+  const right: L[] = [];
+  for (const l of lines) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    (l.x0 + l.x1 < g0 + g1 ? left : right).push(l);
+  }
+  return { left, right };
+}
 
 /** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
 function sideHeadTops<L extends LineBox>(left: readonly L[]): [L, number][] {
@@ -246,15 +240,16 @@ function sideHeadTops<L extends LineBox>(left: readonly L[]): [L, number][] {
 }
 
 /**
- * The heads (first lines of the margin column's blocks, sorted by top) that open a body paragraph:
+ * The heads (`sideHeadTops`: the margin column's blocks by their first lines, sorted by top) whose
+ * first line opens a body paragraph:
  * a body line on the head's first row is the body's first line, or stands apart from the body line
  * above it by more than a line's leading. `right` is sorted by top; one pass over both.
  */
-function openingHeads<L extends LineBox>(heads: readonly L[], right: readonly L[]): Set<L> {
+function openingHeads<L extends LineBox>(heads: readonly [L, number][], right: readonly L[]): Set<L> {
   const opening = new Set<L>();
   let bottom = Number.NEGATIVE_INFINITY;
   let j = 0;
-  for (const head of heads) {
+  for (const [head] of heads) {
     for (; j < right.length; j++) {
       const r = right[j] as L;
       if (sameRow(r, head) || r.y0 > head.y1) break;
@@ -282,17 +277,9 @@ function readBySideHeads(
   rtlPage: boolean,
 ): void {
   const sorted = lines.sort(byTopThenLeft);
-  const rightAll: Line[] = [];
-  const leftAll: Line[] = [];
-  for (const l of sorted) {
-    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
-    (l.x0 + l.x1 < g0 + g1 ? leftAll : rightAll).push(l);
-  }
+  const { left: leftAll, right: rightAll } = sidesOf(sorted, [g0, g1]);
   const heads = sideHeadTops(leftAll);
-  const cuts = openingHeads(
-    heads.map(([top]) => top),
-    rightAll,
-  );
+  const cuts = openingHeads(heads, rightAll);
   // The lines of each head that opens a section are marked as its own, read as one head later.
   let at = 0;
   for (const [top, count] of heads) {
