@@ -34,6 +34,9 @@ interface Group {
   peer?: (bytes: Uint8Array) => string;
 }
 
+/** The peer pdf-inspector's Markdown of a PDF, for the docling PDFs and the table cases alike. */
+const inspectorMarkdown = (bytes: Uint8Array): string => processPdf(Buffer.from(bytes)).markdown ?? '';
+
 const groups: Group[] = [
   { label: 'pdf', folder: 'docling/pdf/sources', exts: ['.pdf'] },
   {
@@ -47,7 +50,7 @@ const groups: Group[] = [
     label: 'pdf, @firecrawl/pdf-inspector (peer)',
     folder: 'docling/pdf/sources',
     exts: ['.pdf'],
-    peer: (bytes) => processPdf(Buffer.from(bytes)).markdown ?? '',
+    peer: inspectorMarkdown,
   },
   { label: 'docx', folder: 'docling/docx/sources', exts: ['.docx'] },
   { label: 'pptx', folder: 'docling/pptx/sources', exts: ['.pptx'] },
@@ -150,9 +153,7 @@ async function tableLines(engine: ReturnType<typeof createEngine>): Promise<stri
   const ours = await tableRow('docmill', cases, dir, async (bytes, name) => {
     return (await engine.parse(bytes, {}, { filename: name })).markdown ?? '';
   });
-  const inspector = await tableRow('@firecrawl/pdf-inspector', cases, dir, async (bytes) => {
-    return processPdf(Buffer.from(bytes)).markdown ?? '';
-  });
+  const inspector = await tableRow('@firecrawl/pdf-inspector', cases, dir, async (bytes) => inspectorMarkdown(bytes));
   return [
     '',
     '## PDF tables against the table tools’ own tests',
