@@ -10,7 +10,7 @@ import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
-import { buildLines, lineSketches } from './lines.ts';
+import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
 import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
@@ -249,9 +249,8 @@ async function readPage(
     // is no table without the heads stays as it was unless it is a few rows, which read in order as
     // lines; a longer one would be read as text column by column. Most such pages have no column
     // of heads, which the lines' boxes show without their text.
-    const rotated = tables.length ? rotatedRuns(items) : null;
-    const heads =
-      rotated && sideHeadsPossible(lineSketches(items, rotated), items) ? sideHeadRuns(buildLines(items, rotated)) : [];
+    const sketches = tables.length ? lineSketches(items, rotatedRuns(items)) : null;
+    const heads = sketches && sideHeadsPossible(sketches, items) ? sideHeadRuns(sketchedLines(items, sketches)) : [];
     if (heads.length) {
       const column = new Set(heads);
       const across = tables.filter((t) => t.itemIndices.some((i) => column.has(i)));

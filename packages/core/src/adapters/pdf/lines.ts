@@ -104,6 +104,16 @@ export function lineSketches(items: TextItem[], skip?: Set<number>): LineSketch[
   return mergeFragments(sketches, items, lineSketch);
 }
 
+/**
+ * The lines `buildLines` makes of the runs that `sketches` sketch (`lineSketches`), made of the
+ * sketches' runs: the runs are grouped and the fragments joined once for both.
+ */
+export function sketchedLines(items: TextItem[], sketches: readonly LineSketch[]): Line[] {
+  const lines: Line[] = [];
+  for (const s of sketches) lines.push(makeLine(items, s.items));
+  return lines;
+}
+
 /** The runs of each line before fragments on one baseline are joined, in drawing order. */
 function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
   const groups: number[][] = [];
@@ -136,7 +146,7 @@ function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
       // Raised small runs (footnote marks, exponents) stay on the line they annotate.
       const raised = it.size < cs * 0.85 && b < cb && b > cb - cs * 0.9;
       // The gap is weighed only for a run on the line's baseline: most runs start a line.
-      if ((sameBase || raised) && Math.max(it.x - cx1, cx0 - ix1) <= maxGapAfter(items, cur, it, cx0, cs)) {
+      if ((sameBase || raised) && joinsAcross(items, cur, it, cx0, cs, Math.max(it.x - cx1, cx0 - ix1))) {
         cur.push(i);
         if (it.x < cx0) cx0 = it.x;
         if (ix1 > cx1) cx1 = ix1;
@@ -155,16 +165,30 @@ function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
 }
 
 /**
- * The widest gap across which run `it` joins the line of runs `cur`, which starts at `cx0` and is
- * set in size `cs`.
+ * Widest gaps, in the larger size of the line and the run, that a run joins a line across: plain,
+ * after or before a section number (the widest), between right-to-left runs.
  */
-function maxGapAfter(
+const PLAIN_GAP = 1.1;
+const NUMBERED_GAP = 3;
+const RTL_GAP = 2.5;
+
+/**
+ * Whether run `it` joins the line of runs `cur`, which starts at `cx0` and is set in size `cs`,
+ * across `gap`. Only a gap between the plain allowance and the widest one is weighed further: most
+ * runs (words of a line, cells of a table's row) fall on either side of it, and the section-number
+ * tests are regular expressions.
+ */
+function joinsAcross(
   items: readonly TextItem[],
   cur: readonly number[],
   it: TextItem,
   cx0: number,
   cs: number,
-): number {
+  gap: number,
+): boolean {
+  const size = Math.max(cs, it.size);
+  if (gap <= Math.max(PLAIN_GAP * size, 4)) return true;
+  if (!(gap <= Math.max(NUMBERED_GAP * size, 4))) return false;
   // Section numbers sit a quad or two before their title ("5.1   Results"), drawn before it or,
   // in some files, after it (normal_4pages' "1" after "들어가며" on pdf.js, which keeps the
   // drawing order; PDFium gave the number first).
@@ -173,7 +197,7 @@ function maxGapAfter(
     (it.x + it.w <= cx0 && sectionNumber.test(it.str.trim()));
   // Justified right-to-left lines stretch their word gaps far more than Latin text does.
   const rtl = it.dir === 'rtl' && (items[cur[cur.length - 1] as number] as TextItem).dir === 'rtl';
-  return Math.max((numbered ? 3 : rtl ? 2.5 : 1.1) * Math.max(cs, it.size), 4);
+  return gap <= Math.max((numbered ? NUMBERED_GAP : rtl ? RTL_GAP : PLAIN_GAP) * size, 4);
 }
 
 /**

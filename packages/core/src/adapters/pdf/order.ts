@@ -182,21 +182,30 @@ function sideHeadsBeside<L extends LineBox>(
   most: (l: L) => number,
   least: (l: L) => number,
 ): boolean {
+  // The lines are counted by their boxes first, with no array made: most tries end there (the
+  // IRM manual's table pages: 302 of 566).
+  let leftCount = 0;
+  let wide = 0;
+  for (const l of lines) {
+    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
+    if (l.x0 + l.x1 < g0 + g1) leftCount++;
+    else if (l.x1 - l.x0 >= bodyW * 0.5) wide++;
+  }
+  if (leftCount < 2 || wide < 4) return false;
   const { left, right } = sidesOf(lines, [g0, g1]);
   let wideMost = 0;
   let narrowMost = 0;
-  let wide = 0;
   for (const l of right) {
-    if (l.x1 - l.x0 >= bodyW * 0.5) {
-      wide++;
-      wideMost += most(l);
-    } else narrowMost += most(l);
+    if (l.x1 - l.x0 >= bodyW * 0.5) wideMost += most(l);
+    else narrowMost += most(l);
   }
-  if (left.length < 2 || wide < 4) return false;
-  // Most of the body's characters are in its wide lines.
-  let narrowLeast = 0;
-  for (const l of right) if (l.x1 - l.x0 < bodyW * 0.5) narrowLeast += least(l);
-  if (wideMost < (wideMost + narrowLeast) * 0.5) return false;
+  // Most of the body's characters are in its wide lines. The narrow lines' least characters are
+  // counted only where their most could outweigh the wide lines'.
+  if (wideMost < narrowMost) {
+    let narrowLeast = 0;
+    for (const l of right) if (l.x1 - l.x0 < bodyW * 0.5) narrowLeast += least(l);
+    if (wideMost < (wideMost + narrowLeast) * 0.5) return false;
+  }
   // Heads are short beside the sections they open, while a narrow column of running text holds
   // characters in proportion to its width (half the body's at 180 pt beside 312). A manual's heads
   // hold at most a fifth of the body's (IRM pp. 7-12), a fourth beside sections of one or two lines.
@@ -570,13 +579,16 @@ const FIELD_EDGE = 2;
 /** Fewest fields, their labels started at one edge, that make the lines a list of labels and values. */
 const FIELDS = 3;
 
+/** A pattern of Unicode properties, made once: written inline, tsx made it a new RegExp at every call. */
+const HAS_FIGURE = /\p{N}/u;
+
 /**
  * Whether a row of two lines reads as a field, a label and its value, by how they differ: the label
  * set in bold and the value not, or the label ending in a colon, or the value holding figures. Two
  * columns of prose, or prose beside a side column, are alike on both sides.
  */
 const field = (label: Line, value: Line): boolean =>
-  (label.bold && !value.bold) || /:$/.test(label.text) || /\p{N}/u.test(value.text);
+  (label.bold && !value.bold) || /:$/.test(label.text) || HAS_FIGURE.test(value.text);
 
 const byValue = (a: number, b: number): number => a - b;
 
@@ -598,37 +610,26 @@ function labelsFirst(sorted: Line[]): Line[] {
     if (!prev || !sameRow(l, prev)) rows.push(i);
   }
   rows.push(sorted.length);
-  // Where each field's label starts reading: its right edge when its value is on its left.
-  const edgeOf = (label: Line, value: Line) => (label.x0 > value.x0 ? label.x1 : label.x0);
-  const isPair = (r: number) => (rows[r + 1] as number) - (rows[r] as number) === 2;
-  const isField = (r: number) =>
-    isPair(r) && field(sorted[rows[r] as number] as Line, sorted[(rows[r] as number) + 1] as Line);
   // The edges of the rows of two lines, and of those that read as fields.
   const pairs: number[] = [];
   const fields: number[] = [];
   for (let r = 0; r + 1 < rows.length; r++) {
-    if (!isPair(r)) continue;
+    if (!isPair(rows, r)) continue;
     const at = rows[r] as number;
     const edge = edgeOf(sorted[at] as Line, sorted[at + 1] as Line);
     pairs.push(edge);
-    if (isField(r)) fields.push(edge);
+    if (isField(sorted, rows, r)) fields.push(edge);
   }
   if (fields.length < FIELDS) return sorted;
   pairs.sort(byValue);
   fields.sort(byValue);
-  // Fields, three at least and most of the rows of two lines there, start at the edge: prose beside
-  // a side column starts there too, the odd line of it a field by chance (a web address's figures).
-  const shared = (x: number) => {
-    const n = countNear(fields, x, FIELD_EDGE);
-    return n >= FIELDS && n * 2 > countNear(pairs, x, FIELD_EDGE);
-  };
   const out: Line[] = [];
   for (let r = 0; r + 1 < rows.length; ) {
     const at = rows[r] as number;
     const end = rows[r + 1] as number;
     const label = sorted[at] as Line;
     const value = sorted[at + 1] as Line;
-    if (!isField(r) || !shared(edgeOf(label, value))) {
+    if (!isField(sorted, rows, r) || !sharedEdge(fields, pairs, edgeOf(label, value))) {
       for (let k = at; k < end; k++) out.push(sorted[k] as Line);
       r++;
       continue;
@@ -651,4 +652,32 @@ function labelsFirst(sorted: Line[]): Line[] {
     r = next;
   }
   return out;
+}
+
+// labelsFirst's tests, at module level: it runs on every leaf region of every page, and a closure
+// made per call is a new function each time (under tsx also named by a property write).
+
+/** Where a field's label starts reading: its right edge when its value is on its left. */
+function edgeOf(label: Line, value: Line): number {
+  return label.x0 > value.x0 ? label.x1 : label.x0;
+}
+
+/** Whether row `r` (`rows` holds each row's first line, then the lines' count) is two lines. */
+function isPair(rows: readonly number[], r: number): boolean {
+  return (rows[r + 1] as number) - (rows[r] as number) === 2;
+}
+
+/** Whether row `r` is two lines that read as a label and its value. */
+function isField(sorted: readonly Line[], rows: readonly number[], r: number): boolean {
+  return isPair(rows, r) && field(sorted[rows[r] as number] as Line, sorted[(rows[r] as number) + 1] as Line);
+}
+
+/**
+ * Whether fields, three at least and most of the rows of two lines there, start at edge `x`
+ * (`fields` and `pairs` sorted): prose beside a side column starts there too, the odd line of it a
+ * field by chance (a web address's figures).
+ */
+function sharedEdge(fields: readonly number[], pairs: readonly number[], x: number): boolean {
+  const n = countNear(fields, x, FIELD_EDGE);
+  return n >= FIELDS && n * 2 > countNear(pairs, x, FIELD_EDGE);
 }
