@@ -297,11 +297,12 @@ function ownColumn(t: TableRegion, column: ReadonlySet<number>, items: readonly 
   return held.size * 2 > rows;
 }
 
-/** The indices of the runs set at a turn, which lines upright leave out. */
-function rotatedRuns(items: readonly TextItem[]): Set<number> {
+/** The indices of the runs set at a turn, which lines upright leave out; undefined where there are none. */
+function rotatedRuns(items: readonly TextItem[]): Set<number> | undefined {
   const out = new Set<number>();
   for (const [i, it] of items.entries()) if (it.rotated) out.add(i);
-  return out;
+  // None on most pages: the line code then asks no set about each run.
+  return out.size ? out : undefined;
 }
 
 /**

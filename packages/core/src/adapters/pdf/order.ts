@@ -662,7 +662,7 @@ function edgeOf(label: Line, value: Line): number {
   return label.x0 > value.x0 ? label.x1 : label.x0;
 }
 
-/** Whether row `r` (`rows` holds each row's first line, then the lines' count) is two lines. */
+/** Whether row `r` (`rows` holds where each row starts in the lines, then their count) is two lines. */
 function isPair(rows: readonly number[], r: number): boolean {
   return (rows[r + 1] as number) - (rows[r] as number) === 2;
 }
