@@ -192,154 +192,8 @@ export function borderlessTables(
   for (const i of parted.led) bridges.push(origin[i] as number);
   for (const region of regions(items, idx, bridges, page.height)) {
     if (region.length < 6) continue;
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    for (const i of region) {
-      x0 = Math.min(x0, (items[i] as TextItem).x);
-      x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
-    }
-    const width = x1 - x0;
-    const rows = rowsOf(items, region, parted.cuts);
-    const span = ([a, b]: [number, number]) => b - a;
-    // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
-    // body text), not a cell.
-    const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
-    // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk, or
-    // a value of a list (a web address) narrower than a column of prose. Beside another list, an
-    // entry runs at most across its own list, half the width.
-    // A row of three cells or more may end in a long one, a description beside codes, where most
-    // cells of its column are short; so may a line of that column alone, the cell wrapped.
-    const shortCols = shortColumns(rows, width * 0.45, items);
-    const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
-    const cellLike = (r: Row) =>
-      r.chunks.every((c) => span(c) < width * 0.45) ||
-      (r.chunks.length >= 3 &&
-        r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
-      (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.45) ||
-        r.chunks.every((c) => span(c) < width * 0.5)) &&
-        leadered(r));
-    // Two cells make a row when one is narrow, or a leader parts them.
-    const multi = (r: Row) =>
-      cellLike(r) &&
-      (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < width * 0.3) || leadered(r))));
-    const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
-    // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
-    // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
-    // has more words, or runs across the gaps.
-    const inOneColumn = (r: Row, from: number, to: number) => {
-      if (r.chunks.length !== 1 || !cellLike(r) || wordsIn(r, items) > LABEL_WORDS) return false;
-      const [a, b] = r.chunks[0] as [number, number];
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      for (let k = from; k <= to; k++) {
-        if (!isMulti[k]) continue;
-        let overlaps = 0;
-        for (const [c, d] of (rows[k] as Row).chunks) {
-          if (c >= b || d <= a) continue;
-          overlaps++;
-          lo = Math.min(lo, c);
-          hi = Math.max(hi, d);
-        }
-        if (overlaps > 1) return false;
-      }
-      return a >= lo - 2 * r.h && b <= hi + 2 * r.h;
-    };
-    // Running heads and page numbers sit in the page margins; furniture removal handles them as
-    // text, so they must not become a table's first or last row.
-    const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
-    // Each row is asked again for every run that might start above it: decide it once.
-    // A loop into a literal, not map: map's result is packed from the builtin but holey once the
-    // caller is optimized, and the loops below would meet both kinds of array.
-    const isMulti: boolean[] = [];
-    for (const r of rows) isMulti.push(multi(r));
-    // Rows where a column of running prose goes on beside a label that starts afresh: two layout
-    // columns sharing lines, not a table row (decided once a row, each against a few rows above).
-    const straddling: boolean[] = [];
-    for (let k = 0; k < rows.length; k++) straddling.push(isMulti[k] === true && straddles(rows, k, items));
-    // Lines that go on in every cell of the multi-cell line right above (captions wrapped side by
-    // side) are that row's, not rows of their own: their words are no sign of prose.
-    const goesOnAbove: boolean[] = [];
-    for (const [k, r] of rows.entries()) {
-      const above = rows[k - 1];
-      goesOnAbove.push(
-        above !== undefined &&
-          isMulti[k] === true &&
-          isMulti[k - 1] === true &&
-          tightUnder(above, r) &&
-          wrapsAll(above, r, items),
-      );
-    }
-    /**
-     * A wrapped line of a cell other than the first column: it starts where such a cell starts in
-     * one of the multi-cell rows `from`…`to`, or, worded, set in from it by up to a line height (a
-     * list of codes under the description it belongs to: '0 = not significant' under
-     * 'Affiliation'; a page's folio under a contents list's pages is no such line). Under a bold
-     * heading row (`head`), a line flush with a heading's column but the first, and with a cell
-     * there, is that cell's however long: the heading says where the column starts, where too few
-     * rows stand to tell a column of short cells ('End of Screen Message' over 'NO TRANSACTIONS
-     * ARE POSTED TO THIS ENTITY or').
-     */
-    const wrapsCell = (r: Row, from: number, to: number, head?: Row) => {
-      if (r.chunks.length !== 1) return false;
-      const start = (r.chunks[0] as [number, number])[0];
-      const wide = !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]));
-      if (wide && !head?.chunks.some((c, k) => k > 0 && Math.abs(c[0] - start) < 3)) return false;
-      let indent = -1;
-      for (let k = from; k <= to; k++) {
-        if (!isMulti[k]) continue;
-        const chunks = (rows[k] as Row).chunks;
-        for (let c = 1; c < chunks.length; c++) {
-          const inset = start - (chunks[c] as [number, number])[0];
-          if (Math.abs(inset) < 3) return true;
-          if (inset > 0 && inset < r.h) indent = c;
-        }
-      }
-      return !wide && indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
-    };
-    /**
-     * The first line of a cell's text wrapped over lines, set in from the lines under it (a
-     * description going on from the page before, its first line indented): the line right under
-     * it, at a paragraph's pitch, wraps a cell of the rows `from`…`to`.
-     */
-    const opensWrap = (r: Row, below: Row | undefined, from: number, to: number) => {
-      if (r.chunks.length !== 1 || below?.chunks.length !== 1 || !tightUnder(r, below)) return false;
-      const start = (r.chunks[0] as [number, number])[0];
-      const under = (below.chunks[0] as [number, number])[0];
-      return start >= under && start <= under + r.h && wrapsCell(below, from, to);
-    };
-    // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
-    // section: the rows below it are another table, however well their columns line up.
-    // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
-    // aid") is the table's own.
-    const sectionBar = (r: Row, above: Row) => {
-      if (r.chunks.length !== 1) return false;
-      const [a, b] = r.chunks[0] as [number, number];
-      const mid = (r.top + r.bottom) / 2;
-      return (page.rects ?? []).some(
-        (q) =>
-          q.x1 - q.x0 >= width * 0.6 &&
-          q.x0 <= a &&
-          q.x1 >= b &&
-          q.y0 <= mid &&
-          q.y1 >= mid &&
-          q.y1 - q.y0 < r.h * 2.5 &&
-          q.y0 >= (above.top + above.bottom) / 2,
-      );
-    };
-    // A contents entry over two lines: its first line stands alone (beside another list's, half the
-    // width at most), the line under it ends in the entry's leader and page.
-    const entryWraps = (r: Row, below: Row | undefined) =>
-      (r.chunks.length === 1 || (r.chunks.length === 2 && r.chunks.every((c) => span(c) < width * 0.5))) &&
-      below !== undefined &&
-      below.top - r.bottom < r.h &&
-      leadered(below) &&
-      !leadered(r);
-    // Whether a row holds two wordy chunks, asked again by every try whose rows it is among: once a row.
-    const wordy = new Int8Array(rows.length).fill(-1);
-    const wordyRow = (k: number): boolean => {
-      if (wordy[k] === -1) wordy[k] = wordyChunks(rows[k] as Row, items) >= 2 ? 1 : 0;
-      return wordy[k] === 1;
-    };
+    const g = regionReader(page, parted, region);
+    const { rows, isMulti } = g;
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     // A failed try is read again from its next row, each time to its end: on a page of thousands of
@@ -348,178 +202,18 @@ export function borderlessTables(
     let spent = 0;
     const budget = TRY_BUDGET * rows.length + 500;
     for (let s = 0; s < rows.length; s++) {
-      if (!isMulti[s] || !rowInBody(rows[s] as Row)) continue;
-      let e = s;
-      // Lines right under a bold heading row, inside its last column, are the end of a cell begun on
-      // the page before (a list of codes carried over under the repeated heading): the header's, as
-      // far as the gap under them goes.
-      let carrying = boldRow(rows[s] as Row, items);
-      let carriedTo = s;
-      const head = carrying ? (rows[s] as Row) : undefined;
-      // The run's last two rows of cells, which a label between two parts of the table is held to.
-      let lastRow = s;
-      let rowBefore = -1;
-      // Whether the line at `e` is such a label, whose gap below may be a header's.
-      let labelled = false;
-      while (e + 1 < rows.length) {
-        const next = rows[e + 1] as Row;
-        const cur = rows[e] as Row;
-        // A header may stand further above the rows than they stand apart (checked below).
-        const gap = (e === s || carrying || labelled ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
-        // Rows of cells set far apart at one pitch are one table's, however loose its layout.
-        const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
-        const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
-        const label =
-          !isMulti[e + 1] &&
-          isMulti[e + 2] === true &&
-          partLabel(cur, next, rows[e + 2] as Row, items, [rows[lastRow] as Row, rows[rowBefore]]);
-        if (
-          (far && !label) ||
-          !rowInBody(next) ||
-          sectionBar(next, cur) ||
-          sectionTitle(next, cur) ||
-          (e > s && headsTable(cur, next, items))
-        )
-          break;
-        carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
-        if (carrying) carriedTo = e + 1;
-        labelled = label;
-        if (
-          !carrying &&
-          !label &&
-          !isMulti[e + 1] &&
-          !narrow(next) &&
-          !inOneColumn(next, s, e) &&
-          !wrapsCell(next, s, e, head) &&
-          !opensWrap(next, rows[e + 2], s, e) &&
-          !entryWraps(next, rows[e + 2])
-        )
-          break;
-        e++;
-        if (isMulti[e]) {
-          rowBefore = lastRow;
-          lastRow = e;
-        }
-      }
-      // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
-      let last = e;
-      while (last > s && !isMulti[last]) last--;
-      const end = e;
-      e = last;
-      while (e < end && wrapsCell(rows[e + 1] as Row, last, last, head)) e++;
+      if (!isMulti[s] || !g.rowInBody(rows[s] as Row)) continue;
+      const read = readRun(g, s);
+      const { end } = read;
       spent += end - s + 1;
       const spentOut = spent > budget;
-      const first = rows[s] as Row;
-      const second = rows[s + 1];
-      // A first row standing apart is a header over the rows, unless all stand so far apart.
-      if (second && e > s && rowsApart(first, second) && !(s + 1 < e && evenPitch(rows, s + 1))) {
-        if (!headerOver(first, rows.slice(s + 1, e + 1), items, page.height)) {
-          if (spentOut) s = end;
-          continue;
-        }
+      const tried = tryRun(g, s, read, lastTaken, { bridges, verticals, turned, vocab });
+      if (!tried) {
+        if (spentOut) s = end;
+        continue;
       }
-      let top = s;
-      // Lines of headings wrapped over one another above the first row, their columns too close
-      // for a gap to part them: found against the columns of the rows, which are made once, when
-      // asked; only over rows of figures (two at least in the row under the first).
-      let bodyCols: HeadedColumns | null = null;
-      const colsOfRun = () => {
-        bodyCols ??= headedColumns(items, rows, s, e);
-        return bodyCols;
-      };
-      const overFigures = s < e && figuresIn(rows[s + 1] as Row, items) >= 2;
-      while (
-        overFigures &&
-        top - 1 > lastTaken &&
-        headsColumns(rows[top - 1] as Row, rows[top] as Row, items, colsOfRun, page.height)
-      )
-        top--;
-      const stacked = top < s ? top : -1;
-      // Heading lines in bold stacked over the first row where no figures tell its columns.
-      let boldStack = -1;
-      while (
-        stacked < 0 &&
-        top - 1 > lastTaken &&
-        boldHeading(rows[top - 1] as Row, rows[top] as Row, top === s, items, colsOfRun, page.height)
-      )
-        boldStack = --top;
-      while (
-        top - 1 > lastTaken &&
-        (headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height) ||
-          spansGroup(rows[top - 1] as Row, rows[top] as Row, items, page.height, verticals))
-      )
-        top--;
-      // A bold heading row over nothing but a list carried from the page before, three lines or more
-      // in its last column (a display's code list filling the page under the repeated heading row),
-      // is the table's header over the end of its last cell, with one row under the list at most;
-      // not the page's foot, set at the rows' pitch. The list is one of codes ('02 = title holding
-      // company'): the lines under a letterhead's name and address ('Invoice date: 3 May 2026') are
-      // no cell of it.
-      const headedList =
-        top === s && carriedTo - s >= 3 && e <= carriedTo + 1 && codeList(rows, s + 1, carriedTo, items);
-      if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
-      const run = rows.slice(top, e + 1);
-      // A paragraph that starts beside the last row and runs on below it is not the table's.
-      const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
-      if (aside >= 0) run[run.length - 1] = withoutChunk(rows[e] as Row, aside, items);
-      const multis = run.filter((_, k) => isMulti[top + k]);
-      // Contents entries are wordy, but their leaders make them no prose.
-      let prose = 0;
-      let wrapped = 0;
-      for (let k = top; k <= e; k++) {
-        const r = rows[k] as Row;
-        if (!isMulti[k]) continue;
-        if (goesOnAbove[k]) wrapped++;
-        else if (straddling[k] || (wordyRow(k) && !leadered(r))) prose++;
-      }
-      // A bold heading row over one row of cells, each over its own column, two of them figures or
-      // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
-      // repeated heading), is a table of two rows. Labels of a diagram's boxes over their glosses
-      // ('데이터' over '(DATA)') hold none.
-      const headedRow =
-        multis.length === 2 &&
-        top === s &&
-        boldRow(rows[s] as Row, items) &&
-        !boldRow(multis[1] as Row, items) &&
-        (multis[1] as Row).chunks.length >= 3 &&
-        codesIn(multis[1] as Row, items) >= 2 &&
-        headerOver(rows[s] as Row, rows.slice(s + 1, e + 1), items, page.height);
-      const tabular =
-        (multis.length >= 3 || headedRow || headedList) &&
-        prose * 2 < multis.length - wrapped &&
-        !numberedLists(run, items);
-      // The heading lines stacked over the first row make one header row with it, a heading to a
-      // column, when the rows stand further apart than those lines do.
-      const next = rows[s + 1];
-      const headed =
-        stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
-          ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().edges)
-          : boldStack >= 0
-            ? stackHeadings(run, boldStack - top, s - top - 1, items, colsOfRun().edges)
-            : run;
-      // Two contents lists side by side are two tables, not one of four columns.
-      const found = !tabular
-        ? []
-        : sideBySideLists(headed, parted, page.items)
-          ? listsApart(headed, parted, bridges, leadered, vocab)
-          : [
-              tableOf(
-                headed,
-                items,
-                leadered,
-                vocab,
-                parted.cuts,
-                // The carried list's lines wrap in the heading's column.
-                headedList ? [...shortCols, lastStart(rows[s] as Row)] : shortCols,
-                verticals,
-                page.height,
-                turned,
-                headedRow || headedList ? 2 : 3,
-                headedList ? 0 : FILLED,
-              ),
-            ];
       let took = false;
-      for (const table of found) {
+      for (const table of tried.found) {
         if (!table || !wholeRuns(table, origin)) continue;
         table.itemIndices = pageRuns(
           table,
@@ -529,8 +223,8 @@ export function borderlessTables(
         );
         out.push(table);
         for (const i of table.itemIndices) taken.add(i);
-        s = e;
-        lastTaken = e;
+        s = tried.e;
+        lastTaken = tried.e;
         took = true;
       }
       if (!took && spentOut) s = end;
@@ -538,6 +232,415 @@ export function borderlessTables(
     if (tries) tries.rows += spent;
   }
   return out;
+}
+
+/**
+ * A region's rows and what the tries ask of each row, made once a region. Apart from the tries
+ * (`readRun`, `tryRun`): each function compiles on its own, and the optimizing compiler's cost
+ * grows faster than a function's size (one function of all three was compiled again, whole, at
+ * every deopt, for as long as a page parse of a few hundred).
+ */
+interface RegionReader {
+  page: PageModel;
+  parted: CellRuns;
+  items: TextItem[];
+  rows: Row[];
+  /** Starts of columns of short cells with a few long ones (`shortColumns`). */
+  shortCols: number[];
+  /** Whether each row is one of cells (several, or a contents entry). */
+  isMulti: boolean[];
+  /** Whether each row is a column of prose going on beside a label (`straddles`). */
+  straddling: boolean[];
+  /** Whether each row goes on in every cell of the multi-cell row right above it (`wrapsAll`). */
+  goesOnAbove: boolean[];
+  leadered: (r: Row) => boolean;
+  narrow: (r: Row) => boolean;
+  inOneColumn: (r: Row, from: number, to: number) => boolean;
+  rowInBody: (r: Row) => boolean;
+  wrapsCell: (r: Row, from: number, to: number, head?: Row) => boolean;
+  opensWrap: (r: Row, below: Row | undefined, from: number, to: number) => boolean;
+  sectionBar: (r: Row, above: Row) => boolean;
+  entryWraps: (r: Row, below: Row | undefined) => boolean;
+  wordyRow: (k: number) => boolean;
+}
+
+/** The rows of a region of the page and the tests the tries put to them (`RegionReader`). */
+function regionReader(page: PageModel, parted: CellRuns, region: number[]): RegionReader {
+  const { items } = parted;
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  for (const i of region) {
+    x0 = Math.min(x0, (items[i] as TextItem).x);
+    x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
+  }
+  const width = x1 - x0;
+  const rows = rowsOf(items, region, parted.cuts);
+  const span = ([a, b]: [number, number]) => b - a;
+  // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
+  // body text), not a cell.
+  const leadered = (r: Row) => rowLeaders(r, parted, page.items) > 0;
+  // A contents entry, however long, is a cell: its leader sets its page apart, a narrow chunk, or
+  // a value of a list (a web address) narrower than a column of prose. Beside another list, an
+  // entry runs at most across its own list, half the width.
+  // A row of three cells or more may end in a long one, a description beside codes, where most
+  // cells of its column are short; so may a line of that column alone, the cell wrapped.
+  const shortCols = shortColumns(rows, width * 0.45, items);
+  const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
+  const cellLike = (r: Row) =>
+    r.chunks.every((c) => span(c) < width * 0.45) ||
+    (r.chunks.length >= 3 &&
+      r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
+    (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.45) ||
+      r.chunks.every((c) => span(c) < width * 0.5)) &&
+      leadered(r));
+  // Two cells make a row when one is narrow, or a leader parts them.
+  const multi = (r: Row) =>
+    cellLike(r) &&
+    (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < width * 0.3) || leadered(r))));
+  const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
+  // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
+  // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
+  // has more words, or runs across the gaps.
+  const inOneColumn = (r: Row, from: number, to: number) => {
+    if (r.chunks.length !== 1 || !cellLike(r) || wordsIn(r, items) > LABEL_WORDS) return false;
+    const [a, b] = r.chunks[0] as [number, number];
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    for (let k = from; k <= to; k++) {
+      if (!isMulti[k]) continue;
+      let overlaps = 0;
+      for (const [c, d] of (rows[k] as Row).chunks) {
+        if (c >= b || d <= a) continue;
+        overlaps++;
+        lo = Math.min(lo, c);
+        hi = Math.max(hi, d);
+      }
+      if (overlaps > 1) return false;
+    }
+    return a >= lo - 2 * r.h && b <= hi + 2 * r.h;
+  };
+  // Running heads and page numbers sit in the page margins; furniture removal handles them as
+  // text, so they must not become a table's first or last row.
+  const rowInBody = (r: Row) => inBody(r.top, r.bottom, page.height);
+  // Each row is asked again for every run that might start above it: decide it once.
+  // A loop into a literal, not map: map's result is packed from the builtin but holey once the
+  // caller is optimized, and the loops below would meet both kinds of array.
+  const isMulti: boolean[] = [];
+  for (const r of rows) isMulti.push(multi(r));
+  // Rows where a column of running prose goes on beside a label that starts afresh: two layout
+  // columns sharing lines, not a table row (decided once a row, each against a few rows above).
+  const straddling: boolean[] = [];
+  for (let k = 0; k < rows.length; k++) straddling.push(isMulti[k] === true && straddles(rows, k, items));
+  // Lines that go on in every cell of the multi-cell line right above (captions wrapped side by
+  // side) are that row's, not rows of their own: their words are no sign of prose.
+  const goesOnAbove: boolean[] = [];
+  for (const [k, r] of rows.entries()) {
+    const above = rows[k - 1];
+    goesOnAbove.push(
+      above !== undefined &&
+        isMulti[k] === true &&
+        isMulti[k - 1] === true &&
+        tightUnder(above, r) &&
+        wrapsAll(above, r, items),
+    );
+  }
+  /**
+   * A wrapped line of a cell other than the first column: it starts where such a cell starts in
+   * one of the multi-cell rows `from`…`to`, or, worded, set in from it by up to a line height (a
+   * list of codes under the description it belongs to: '0 = not significant' under
+   * 'Affiliation'; a page's folio under a contents list's pages is no such line). Under a bold
+   * heading row (`head`), a line flush with a heading's column but the first, and with a cell
+   * there, is that cell's however long: the heading says where the column starts, where too few
+   * rows stand to tell a column of short cells ('End of Screen Message' over 'NO TRANSACTIONS
+   * ARE POSTED TO THIS ENTITY or').
+   */
+  const wrapsCell = (r: Row, from: number, to: number, head?: Row) => {
+    if (r.chunks.length !== 1) return false;
+    const start = (r.chunks[0] as [number, number])[0];
+    const wide = !(cellLike(r) || inShortColumn(r.chunks[0] as [number, number]));
+    if (wide && !head?.chunks.some((c, k) => k > 0 && Math.abs(c[0] - start) < 3)) return false;
+    let indent = -1;
+    for (let k = from; k <= to; k++) {
+      if (!isMulti[k]) continue;
+      const chunks = (rows[k] as Row).chunks;
+      for (let c = 1; c < chunks.length; c++) {
+        const inset = start - (chunks[c] as [number, number])[0];
+        if (Math.abs(inset) < 3) return true;
+        if (inset > 0 && inset < r.h) indent = c;
+      }
+    }
+    return !wide && indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
+  };
+  /**
+   * The first line of a cell's text wrapped over lines, set in from the lines under it (a
+   * description going on from the page before, its first line indented): the line right under
+   * it, at a paragraph's pitch, wraps a cell of the rows `from`…`to`.
+   */
+  const opensWrap = (r: Row, below: Row | undefined, from: number, to: number) => {
+    if (r.chunks.length !== 1 || below?.chunks.length !== 1 || !tightUnder(r, below)) return false;
+    const start = (r.chunks[0] as [number, number])[0];
+    const under = (below.chunks[0] as [number, number])[0];
+    return start >= under && start <= under + r.h && wrapsCell(below, from, to);
+  };
+  // A lone title on a shaded band as wide as the text ("Estimate Totals" on a form) opens a new
+  // section: the rows below it are another table, however well their columns line up.
+  // The band holds that line alone: a shaded header of two lines ("State funded" over "legal
+  // aid") is the table's own.
+  const sectionBar = (r: Row, above: Row) => {
+    if (r.chunks.length !== 1) return false;
+    const [a, b] = r.chunks[0] as [number, number];
+    const mid = (r.top + r.bottom) / 2;
+    return (page.rects ?? []).some(
+      (q) =>
+        q.x1 - q.x0 >= width * 0.6 &&
+        q.x0 <= a &&
+        q.x1 >= b &&
+        q.y0 <= mid &&
+        q.y1 >= mid &&
+        q.y1 - q.y0 < r.h * 2.5 &&
+        q.y0 >= (above.top + above.bottom) / 2,
+    );
+  };
+  // A contents entry over two lines: its first line stands alone (beside another list's, half the
+  // width at most), the line under it ends in the entry's leader and page.
+  const entryWraps = (r: Row, below: Row | undefined) =>
+    (r.chunks.length === 1 || (r.chunks.length === 2 && r.chunks.every((c) => span(c) < width * 0.5))) &&
+    below !== undefined &&
+    below.top - r.bottom < r.h &&
+    leadered(below) &&
+    !leadered(r);
+  // Whether a row holds two wordy chunks, asked again by every try whose rows it is among: once a row.
+  const wordy = new Int8Array(rows.length).fill(-1);
+  const wordyRow = (k: number): boolean => {
+    if (wordy[k] === -1) wordy[k] = wordyChunks(rows[k] as Row, items) >= 2 ? 1 : 0;
+    return wordy[k] === 1;
+  };
+  return {
+    page,
+    parted,
+    items,
+    rows,
+    shortCols,
+    isMulti,
+    straddling,
+    goesOnAbove,
+    leadered,
+    narrow,
+    inOneColumn,
+    rowInBody,
+    wrapsCell,
+    opensWrap,
+    sectionBar,
+    entryWraps,
+    wordyRow,
+  };
+}
+
+/** The rows a try from row `s` reads (`readRun`). */
+interface ReadRun {
+  /** The try's last row, its cells' wrapped lines included. */
+  e: number;
+  /** The last row read, where a failed try's rows end. */
+  end: number;
+  /** The last line of a list carried under a bold heading row at `s` (`s` when none). */
+  carriedTo: number;
+  /** That heading row. */
+  head: Row | undefined;
+}
+
+/** Rows from `s` on, as far as they go on as one table's rows (or lines wrapping its cells). */
+function readRun(g: RegionReader, s: number): ReadRun {
+  const { rows, items, isMulti } = g;
+  let e = s;
+  // Lines right under a bold heading row, inside its last column, are the end of a cell begun on
+  // the page before (a list of codes carried over under the repeated heading): the header's, as
+  // far as the gap under them goes.
+  let carrying = boldRow(rows[s] as Row, items);
+  let carriedTo = s;
+  const head = carrying ? (rows[s] as Row) : undefined;
+  // The run's last two rows of cells, which a label between two parts of the table is held to.
+  let lastRow = s;
+  let rowBefore = -1;
+  // Whether the line at `e` is such a label, whose gap below may be a header's.
+  let labelled = false;
+  while (e + 1 < rows.length) {
+    const next = rows[e + 1] as Row;
+    const cur = rows[e] as Row;
+    // A header may stand further above the rows than they stand apart (checked below).
+    const gap = (e === s || carrying || labelled ? HEADER_GAP : ROW_GAP) * Math.max(cur.h, next.h);
+    // Rows of cells set far apart at one pitch are one table's, however loose its layout.
+    const evenRows = e > s && isMulti[e - 1] === true && isMulti[e] === true && isMulti[e + 1] === true;
+    const far = next.top - cur.bottom > gap && !(evenRows && evenPitch(rows, e));
+    const label =
+      !isMulti[e + 1] &&
+      isMulti[e + 2] === true &&
+      partLabel(cur, next, rows[e + 2] as Row, items, [rows[lastRow] as Row, rows[rowBefore]]);
+    if (
+      (far && !label) ||
+      !g.rowInBody(next) ||
+      g.sectionBar(next, cur) ||
+      sectionTitle(next, cur) ||
+      (e > s && headsTable(cur, next, items))
+    )
+      break;
+    carrying &&= !isMulti[e + 1] && inLastColumn(next, rows[s] as Row);
+    if (carrying) carriedTo = e + 1;
+    labelled = label;
+    if (
+      !carrying &&
+      !label &&
+      !isMulti[e + 1] &&
+      !g.narrow(next) &&
+      !g.inOneColumn(next, s, e) &&
+      !g.wrapsCell(next, s, e, head) &&
+      !g.opensWrap(next, rows[e + 2], s, e) &&
+      !g.entryWraps(next, rows[e + 2])
+    )
+      break;
+    e++;
+    if (isMulti[e]) {
+      rowBefore = lastRow;
+      lastRow = e;
+    }
+  }
+  // Lines after the last row of several cells are not the table's, but for those that wrap its cells.
+  let last = e;
+  while (last > s && !isMulti[last]) last--;
+  const end = e;
+  e = last;
+  while (e < end && g.wrapsCell(rows[e + 1] as Row, last, last, head)) e++;
+  return { e, end, carriedTo, head };
+}
+
+/** What a try hands on to the tables it finds, unchanged over the page. */
+interface TryContext {
+  bridges: number[];
+  verticals: Segment[];
+  turned: number[];
+  vocab: () => Vocabulary;
+}
+
+/**
+ * The tables of the rows a try from row `s` read (`read`), with the header lines above them, none
+ * at or above `lastTaken`: the tables (null for one turned down) and the try's last row; null when
+ * the first row, standing apart, heads no table.
+ */
+function tryRun(
+  g: RegionReader,
+  s: number,
+  read: ReadRun,
+  lastTaken: number,
+  ctx: TryContext,
+): { found: (TableRegion | null)[]; e: number } | null {
+  const { page, parted, items, rows, isMulti } = g;
+  const { carriedTo } = read;
+  let { e } = read;
+  const first = rows[s] as Row;
+  const second = rows[s + 1];
+  // A first row standing apart is a header over the rows, unless all stand so far apart.
+  if (second && e > s && rowsApart(first, second) && !(s + 1 < e && evenPitch(rows, s + 1))) {
+    if (!headerOver(first, rows.slice(s + 1, e + 1), items, page.height)) return null;
+  }
+  let top = s;
+  // Lines of headings wrapped over one another above the first row, their columns too close
+  // for a gap to part them: found against the columns of the rows, which are made once, when
+  // asked; only over rows of figures (two at least in the row under the first).
+  let bodyCols: HeadedColumns | null = null;
+  const colsOfRun = () => {
+    bodyCols ??= headedColumns(items, rows, s, e);
+    return bodyCols;
+  };
+  const overFigures = s < e && figuresIn(rows[s + 1] as Row, items) >= 2;
+  while (
+    overFigures &&
+    top - 1 > lastTaken &&
+    headsColumns(rows[top - 1] as Row, rows[top] as Row, items, colsOfRun, page.height)
+  )
+    top--;
+  const stacked = top < s ? top : -1;
+  // Heading lines in bold stacked over the first row where no figures tell its columns.
+  let boldStack = -1;
+  while (
+    stacked < 0 &&
+    top - 1 > lastTaken &&
+    boldHeading(rows[top - 1] as Row, rows[top] as Row, top === s, items, colsOfRun, page.height)
+  )
+    boldStack = --top;
+  while (
+    top - 1 > lastTaken &&
+    (headsColumn(rows[top - 1] as Row, rows[top] as Row, items, page.height) ||
+      spansGroup(rows[top - 1] as Row, rows[top] as Row, items, page.height, ctx.verticals))
+  )
+    top--;
+  // A bold heading row over nothing but a list carried from the page before, three lines or more
+  // in its last column (a display's code list filling the page under the repeated heading row),
+  // is the table's header over the end of its last cell, with one row under the list at most;
+  // not the page's foot, set at the rows' pitch. The list is one of codes ('02 = title holding
+  // company'): the lines under a letterhead's name and address ('Invoice date: 3 May 2026') are
+  // no cell of it.
+  const headedList = top === s && carriedTo - s >= 3 && e <= carriedTo + 1 && codeList(rows, s + 1, carriedTo, items);
+  if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
+  const run = rows.slice(top, e + 1);
+  // A paragraph that starts beside the last row and runs on below it is not the table's.
+  const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
+  if (aside >= 0) run[run.length - 1] = withoutChunk(rows[e] as Row, aside, items);
+  const multis = run.filter((_, k) => isMulti[top + k]);
+  // Contents entries are wordy, but their leaders make them no prose.
+  let prose = 0;
+  let wrapped = 0;
+  for (let k = top; k <= e; k++) {
+    const r = rows[k] as Row;
+    if (!isMulti[k]) continue;
+    if (g.goesOnAbove[k]) wrapped++;
+    else if (g.straddling[k] || (g.wordyRow(k) && !g.leadered(r))) prose++;
+  }
+  // A bold heading row over one row of cells, each over its own column, two of them figures or
+  // codes (a display's last row, '24 48-50 Next Page Number', alone on its page under the
+  // repeated heading), is a table of two rows. Labels of a diagram's boxes over their glosses
+  // ('데이터' over '(DATA)') hold none.
+  const headedRow =
+    multis.length === 2 &&
+    top === s &&
+    boldRow(rows[s] as Row, items) &&
+    !boldRow(multis[1] as Row, items) &&
+    (multis[1] as Row).chunks.length >= 3 &&
+    codesIn(multis[1] as Row, items) >= 2 &&
+    headerOver(rows[s] as Row, rows.slice(s + 1, e + 1), items, page.height);
+  const tabular =
+    (multis.length >= 3 || headedRow || headedList) &&
+    prose * 2 < multis.length - wrapped &&
+    !numberedLists(run, items);
+  // The heading lines stacked over the first row make one header row with it, a heading to a
+  // column, when the rows stand further apart than those lines do.
+  const next = rows[s + 1];
+  const headed =
+    stacked >= 0 && next !== undefined && s < e && !tightUnder(rows[s] as Row, next)
+      ? stackHeadings(run, stacked - top, s - top, items, colsOfRun().edges)
+      : boldStack >= 0
+        ? stackHeadings(run, boldStack - top, s - top - 1, items, colsOfRun().edges)
+        : run;
+  // Two contents lists side by side are two tables, not one of four columns.
+  const found = !tabular
+    ? []
+    : sideBySideLists(headed, parted, page.items)
+      ? listsApart(headed, parted, ctx.bridges, g.leadered, ctx.vocab)
+      : [
+          tableOf(
+            headed,
+            items,
+            g.leadered,
+            ctx.vocab,
+            parted.cuts,
+            // The carried list's lines wrap in the heading's column.
+            headedList ? [...g.shortCols, lastStart(rows[s] as Row)] : g.shortCols,
+            ctx.verticals,
+            page.height,
+            ctx.turned,
+            headedRow || headedList ? 2 : 3,
+            headedList ? 0 : FILLED,
+          ),
+        ];
+  return { found, e };
 }
 
 /**
