@@ -9,6 +9,8 @@
  * only of accented letters) and whether symbols land inside words (Polish read as Windows-1252).
  */
 
+import { LETTER } from './letters.ts';
+
 /**
  * Candidates with a small prior for how common each is: it decides short, ambiguous samples (two
  * kanji of a name, one accented letter) and is outweighed by any real evidence.
@@ -41,7 +43,6 @@ const COMMON_HANGUL = new Set(
 /** The twelve most frequent letters of Russian and of Greek text (lower case). */
 const COMMON_LETTERS = new Set('оеаинтсрвлкмαοιεντσρκπμλυη');
 
-const LETTER = /\p{L}/u;
 const ASCII_LETTER = /[A-Za-z]/;
 const isLetter = (ch: string): boolean => LETTER.test(ch);
 const isAsciiLetter = (ch: string | undefined): boolean => ch !== undefined && ASCII_LETTER.test(ch);

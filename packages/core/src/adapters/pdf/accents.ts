@@ -4,6 +4,7 @@
  * letter) or "Oguz" plus a lone "˘" run lying over the "g" (PDFium). Both become the composed
  * letter (NFC), which is what search and language models expect.
  */
+import { STARTS_LETTER } from '../../util/letters.ts';
 import type { TextItem } from './model.ts';
 
 /** Spacing diacritics and the combining marks they stand for. */
@@ -39,7 +40,7 @@ export function composeInline(s: string): string {
   if (!anyInline.test(s)) return s;
   return s.replace(inlineAccent, (m, acc: string, letter: string) => {
     // The accent must touch a word on the left ("O˘guz"); after a space it may be a quote mark.
-    if (!/^\p{L}/u.test(m)) return m;
+    if (!STARTS_LETTER.test(m)) return m;
     const c = compose(letter, combiningOf[acc] as string);
     return c ? `${m.charAt(0)}${c}` : m;
   });
@@ -56,7 +57,7 @@ export function attachAccents(items: TextItem[]): TextItem[] {
     // pdf.js ends a run with the accent and starts the next one with its letter ("O˘" + "guz").
     const next = items[i + 1];
     const tail = it.str.slice(-1);
-    if (next && it.str.length > 1 && anyInline.test(tail) && /^\p{L}/u.test(next.str)) {
+    if (next && it.str.length > 1 && anyInline.test(tail) && STARTS_LETTER.test(next.str)) {
       const c = compose(next.str.charAt(0), combiningOf[tail] as string);
       if (c) {
         it.str = it.str.slice(0, -1);
@@ -89,12 +90,14 @@ export function attachAccents(items: TextItem[]): TextItem[] {
   return dropped ? items.filter((_, i) => !dropped.has(i)) : items;
 }
 
+const upper = /\p{Lu}/u;
+
 /** Rough advance widths (in ems) by letter shape: enough to tell which letter lies under a point. */
 function advance(c: string): number {
   if (/[ijlI.,:;'!|]/.test(c)) return 0.25;
   if (/[ftr ()-]/.test(c)) return 0.33;
   if (/[mwMW]/.test(c)) return 0.85;
-  if (/\p{Lu}/u.test(c)) return 0.7;
+  if (upper.test(c)) return 0.7;
   return 0.55;
 }
 

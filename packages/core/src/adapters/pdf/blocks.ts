@@ -2,6 +2,7 @@ import { heading, image, link, list, listItem, paragraph, text } from '../../tre
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
+import { LETTER, STARTS_LOWER } from '../../util/letters.ts';
 import {
   joinsKorean,
   lastChars,
@@ -180,8 +181,6 @@ function labels(l: Line, next: Line | null | undefined): boolean {
   return Math.max(next.x0 - l.x1, l.x0 - next.x1) > l.size;
 }
 
-const LETTER = /\p{L}/u;
-
 /**
  * A line of body text with words in bold among them ("In our **third decade of climate action**, we
  * recognize that"): the bold font may hold most of its characters, yet the line is prose.
@@ -206,7 +205,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
   // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
   const outlined = s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? outlineDepth(t, s) : undefined;
   if (outlined !== undefined) return headingKind(outlined);
-  const letters = /\p{L}/u.test(t);
+  const letters = LETTER.test(t);
   if (letters && t.length <= 160) {
     const r = round(l.size);
     const tier = s.tiers.indexOf(r);
@@ -352,6 +351,7 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
  * read back whole at each line, such a paragraph took time cubic in its lines.
  */
 const WORD_REACH = 256;
+const notLetter = /\P{L}/u;
 
 /**
  * The text before the line-end hyphen that ends `parts`, the hyphen left out: back to a character
@@ -371,7 +371,7 @@ function beforeHyphen(parts: readonly string[]): string {
     if (p.length > WORD_REACH + 2) p = p.slice(-(WORD_REACH + 2));
     pieces.push(p);
     n += p.length;
-    if (/\P{L}/u.test(p)) break;
+    if (notLetter.test(p)) break;
   }
   return pieces.reverse().join('');
 }
@@ -486,7 +486,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         // "Support in IBM DB2 for i" 30 pt); a numbered line starts a heading of its own.
         (Math.abs(lastHeading.line.size - l.size) < 0.5 ||
           (Math.abs(lastHeading.line.size - l.size) <= 0.1 * Math.max(lastHeading.line.size, l.size) &&
-            !/^\p{N}/u.test(l.text))) &&
+            !numbered.test(l.text))) &&
         l.y0 - lastHeading.line.y1 < l.size * 0.9 &&
         l.y0 >= lastHeading.line.y0
       ) {
@@ -755,7 +755,7 @@ function continues(
     if (!(l.x0 > prev.x1 && /[\p{Ll},-]$/u.test(prev.text))) return false;
     if (numbered.test((para[0] as Line).text) && numbered.test(l.text)) return false;
     const next = columnWidth(lines, at) * 0.9;
-    return shape.widest >= next || (/^\p{Ll}/u.test(l.text) && columnWidth(lines, at - 1, -1) >= next);
+    return shape.widest >= next || (STARTS_LOWER.test(l.text) && columnWidth(lines, at - 1, -1) >= next);
   }
   // A form's value, beside its label on its row, is no paragraph's start: a line below it and clear
   // of it is the next field's label, across the gap.

@@ -1,5 +1,6 @@
 import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
+import { LETTER } from '../../util/letters.ts';
 import type { Line } from './lines.ts';
 import { round2, type TableRegion, type TextItem } from './model.ts';
 
@@ -207,11 +208,7 @@ function titleBlock(
   const head = band
     .filter(
       ({ line, key: k }) =>
-        k.startsWith('T|') &&
-        recurs(k) &&
-        /\p{L}/u.test(line.text) &&
-        !pageNumber.test(line.text.trim()) &&
-        !line.onPage,
+        k.startsWith('T|') && recurs(k) && LETTER.test(line.text) && !pageNumber.test(line.text.trim()) && !line.onPage,
     )
     .sort((a, b) => a.line.y0 - b.line.y0);
   if (head.length < 2) return [];
@@ -288,7 +285,7 @@ export function dropFurnitureRows(t: TableRegion, height: number, recurring: Set
   const furniture = (r: number, top: boolean) => {
     const text = blockText(rows[r] as (typeof rows)[number]);
     // Running heads and feet are a line long; the bound keeps `madeOf` (length × keys) small.
-    return text.length <= FURNITURE_ROW && /\p{L}/u.test(text) && madeOf(key(text, top), top ? 'T|' : 'B|', recurring);
+    return text.length <= FURNITURE_ROW && LETTER.test(text) && madeOf(key(text, top), top ? 'T|' : 'B|', recurring);
   };
   const dropped: TableRow[] = [];
   while (
@@ -320,7 +317,7 @@ function headRowKey(t: TableRegion, height: number): string | null {
   const rows = t.table.children;
   if (rows.length !== 1 || !inHeadBand(t.ys[1] as number, height)) return null;
   const text = blockText(rows[0] as TableRow);
-  return text.length <= FURNITURE_ROW && /\p{L}/u.test(text) ? key(text, true) : null;
+  return text.length <= FURNITURE_ROW && LETTER.test(text) ? key(text, true) : null;
 }
 
 /**

@@ -5,6 +5,7 @@
  * elsewhere, then from word shape; when nothing decides, the hyphen stays (a kept hyphen in a
  * broken word reads better than a compound glued into a non-word).
  */
+import { STARTS_LOWER } from '../../util/letters.ts';
 import type { Line } from './lines.ts';
 import { nonAscii } from './text.ts';
 
@@ -29,7 +30,11 @@ const compoundRe = /\p{L}+(?:-\p{L}+)+/gu;
  */
 const asciiWordRe = /[A-Za-z]+/g;
 const asciiCompoundRe = /[A-Za-z]+(?:-[A-Za-z]+)+/g;
-const endsHyphen = /\p{L}-$/u;
+export const endsHyphen = /\p{L}-$/u;
+const lettersHyphen = /\p{L}+-$/u;
+const blankLetters = /^\s*\p{L}+/u;
+const lettersEnd = /\p{L}+$/u;
+const lettersStart = /^\p{L}+/u;
 
 /**
  * The last three UTF-16 units: room for a letter outside the BMP and a hyphen. A pattern anchored
@@ -91,8 +96,8 @@ function collectVocabulary(pages: string[][]): Vocabulary {
       const t = text.toLowerCase();
       const broken = endsHyphen.test(lastChars(t));
       let body = t;
-      if (broken) body = body.replace(/\p{L}+-$/u, '');
-      if (brokenBefore) body = body.replace(/^\s*\p{L}+/u, '');
+      if (broken) body = body.replace(lettersHyphen, '');
+      if (brokenBefore) body = body.replace(blankLetters, '');
       const ascii = asciiLine || !nonAscii.test(body);
       // Most lines hold no hyphen, and the compound pattern is slow to fail on every word of them.
       if (body.includes('-')) for (const c of body.match(ascii ? asciiCompoundRe : compoundRe) ?? []) compounds.add(c);
@@ -220,10 +225,10 @@ const TAIL = 64;
  * may be cut in two there) is looked for in the whole text.
  */
 function lastWord(text: string): string {
-  if (text.length <= TAIL) return /\p{L}+$/u.exec(text)?.[0] ?? '';
-  const m = /\p{L}+$/u.exec(text.slice(-TAIL));
+  if (text.length <= TAIL) return lettersEnd.exec(text)?.[0] ?? '';
+  const m = lettersEnd.exec(text.slice(-TAIL));
   if (!m) return '';
-  return m.index > 1 ? m[0] : (/\p{L}+$/u.exec(text)?.[0] ?? '');
+  return m.index > 1 ? m[0] : (lettersEnd.exec(text)?.[0] ?? '');
 }
 
 /**
@@ -238,9 +243,9 @@ export function hyphenVerdict(
 ): 'join' | 'keep' | 'open' {
   // Capitals or digits after the break ("Lucene-BM25", "top-20") name things; they are not a
   // word's second half.
-  if (!/^\p{Ll}/u.test(right)) return 'keep';
+  if (!STARTS_LOWER.test(right)) return 'keep';
   const a = lastWord(left).toLowerCase();
-  const b = (/^\p{L}+/u.exec(right)?.[0] ?? '').toLowerCase();
+  const b = (lettersStart.exec(right)?.[0] ?? '').toLowerCase();
   if (!a || !b) return 'keep';
   const v = vocab?.();
   if (v) {

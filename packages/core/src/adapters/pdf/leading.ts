@@ -1,3 +1,4 @@
+import { STARTS_LOWER } from '../../util/letters.ts';
 import type { Line } from './lines.ts';
 
 /** Font sizes and pitches are binned to half points. */
@@ -37,7 +38,7 @@ export function pageLeading(lines: readonly Line[]): Map<number, number> {
     const key = bin(pitch);
     const n = bySize.get(key) ?? [0, 0];
     n[0]++;
-    if (/^\p{Ll}/u.test(b.text) || caselessWrap(a, b)) n[1]++;
+    if (STARTS_LOWER.test(b.text) || caselessWrap(a, b)) n[1]++;
     bySize.set(key, n);
   }
   const out = new Map<number, number>();

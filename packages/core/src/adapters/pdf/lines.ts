@@ -1,4 +1,5 @@
 import { mostCounted } from '../../util/arrays.ts';
+import { ENDS_LETTER, LETTER, STARTS_LETTER } from '../../util/letters.ts';
 import { pairBrackets } from './brackets.ts';
 import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
@@ -71,7 +72,7 @@ const sectionNumber = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?)*)$
 export function titled(head: readonly Line[]): boolean {
   const first = head[0];
   const last = head[head.length - 1];
-  if (head.length < 2 || !first || !last || first.bold || !/\p{L}/u.test(last.text)) return false;
+  if (head.length < 2 || !first || !last || first.bold || !LETTER.test(last.text)) return false;
   return last.bold || last.font !== first.font;
 }
 
@@ -423,7 +424,7 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
           ? it.x - (prev.x + prev.w)
           : (pe?.[0] ?? prev.x) - (ie?.[1] ?? it.x + it.w);
       // Where the writing direction flips, pdf.js runs abut even though the words are apart.
-      const flip = prev.dir !== it.dir && /\p{L}$/u.test(text) && /^\p{L}/u.test(s);
+      const flip = prev.dir !== it.dir && ENDS_LETTER.test(text) && STARTS_LETTER.test(s);
       const needs =
         !text.endsWith(' ') &&
         !s.startsWith(' ') &&

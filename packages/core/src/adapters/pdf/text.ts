@@ -50,8 +50,10 @@ export const runsOnAt = (end: string, next: string): boolean =>
 /** Text outside ASCII: where patterns need their Unicode classes (ASCII-only text has faster ones). */
 export const nonAscii = /[^\x00-\x7f]/;
 
+const glyphRe = /\P{M}\p{M}*|\p{M}+/gu;
+
 /** Reverses glyph order, keeping each combining mark after its base letter. */
 export function reverseGlyphs(s: string): string {
-  const glyphs = s.match(/\P{M}\p{M}*|\p{M}+/gu);
+  const glyphs = s.match(glyphRe);
   return glyphs ? glyphs.reverse().join('') : s;
 }

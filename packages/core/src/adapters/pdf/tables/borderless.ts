@@ -1,6 +1,7 @@
 import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
+import { LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
-import type { Vocabulary } from '../hyphens.ts';
+import { endsHyphen, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
@@ -369,7 +370,7 @@ function regionReader(page: PageModel, parted: CellRuns, region: number[]): Regi
         if (inset > 0 && inset < r.h) indent = c;
       }
     }
-    return !wide && indent > 0 && /\p{L}/u.test(chunkTexts(r, items).texts[0] as string);
+    return !wide && indent > 0 && LETTER.test(chunkTexts(r, items).texts[0] as string);
   };
   /**
    * The first line of a cell's text wrapped over lines, set in from the lines under it (a
@@ -1210,7 +1211,7 @@ function chunkOver(row: Row, a: number, b: number): number {
 }
 
 /** Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon or semicolon ends `above`, and `below` starts in lower case. */
-const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && /^\p{Ll}/u.test(below);
+const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && STARTS_LOWER.test(below);
 
 /** How many rows above a line its column's line above is looked for (other columns' lines between). */
 const LOOK_BACK = 4;
@@ -1235,7 +1236,7 @@ function straddles(rows: Row[], k: number, items: TextItem[]): boolean {
   const { texts } = chunkTexts(r, items);
   for (const [n, c] of r.chunks.entries()) {
     const text = texts[n] as string;
-    if (!/\p{L}/u.test(text)) continue;
+    if (!LETTER.test(text)) continue;
     let above = '';
     // The line above runs alone (the prose goes on where the labels leave a gap) and about as far
     // as this one: wrapped at the column's edge, mid-paragraph. A table's wrapped cell ends short.
@@ -1387,7 +1388,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
       if (it.x + it.w / 2 < split) label += it.str;
       else value += it.str;
     }
-    if (!/\p{L}/u.test(label)) return false;
+    if (!LETTER.test(label)) return false;
     if (/:\s*$/.test(label)) colons++;
     if (/\d/.test(value)) digits++;
   }
@@ -1424,7 +1425,7 @@ function goesOnIn(line: Row, below: Row, items: TextItem[]): boolean {
     if (it.x + it.w <= a || it.x >= b) continue;
     if (!first || it.x < first.x) first = it;
   }
-  return first !== undefined && /^\p{Ll}/u.test(first.str.trim());
+  return first !== undefined && STARTS_LOWER.test(first.str.trim());
 }
 
 /**
@@ -1497,13 +1498,13 @@ function breaksWord(above: Row, line: Row, items: TextItem[]): boolean {
     if (it.x + it.w <= a || it.x >= b) continue;
     if (!last || it.x > last.x) last = it;
   }
-  if (!last || !/\p{L}-$/u.test(last.str.trimEnd())) return false;
+  if (!last || !endsHyphen.test(last.str.trimEnd())) return false;
   let first: TextItem | undefined;
   for (const i of line.items) {
     const it = items[i] as TextItem;
     if (!first || it.x < first.x) first = it;
   }
-  return first !== undefined && /^\p{Ll}/u.test(first.str.trimStart());
+  return first !== undefined && STARTS_LOWER.test(first.str.trimStart());
 }
 
 /**

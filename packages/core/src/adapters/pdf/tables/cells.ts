@@ -1,6 +1,7 @@
 import { cell, link, paragraph, row, table, text } from '../../../tree/build.ts';
 import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { append } from '../../../util/arrays.ts';
+import { ENDS_LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { hyphenVerdict, lastChars, OPEN_HYPHEN, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
@@ -277,8 +278,8 @@ function brokenWords(parts: string[], rights: number[], chars: number[]): boolea
       k > 0 &&
         full(k - 1) &&
         !p.includes(' ') &&
-        /^\p{Ll}/u.test(p) &&
-        /\p{L}$/u.test(parts[k - 1] as string) &&
+        STARTS_LOWER.test(p) &&
+        ENDS_LETTER.test(parts[k - 1] as string) &&
         (full(k) || (k > 1 && full(k - 2))),
     );
   }

@@ -1,4 +1,5 @@
 import { append, countNear, firstPlace } from '../../../util/arrays.ts';
+import { LETTER } from '../../../util/letters.ts';
 import type { TextItem } from '../model.ts';
 
 /**
@@ -307,7 +308,7 @@ function lonePages(
     if (!before) continue;
     const b = before.it;
     const apart = page.x - (b.x + b.w);
-    if (!/\p{L}/u.test(b.str) || (figures ? apart > page.size * 2 : apart < page.size)) continue;
+    if (!LETTER.test(b.str) || (figures ? apart > page.size * 2 : apart < page.size)) continue;
     const x0 = b.x + b.w;
     let cut = false;
     taken.each(y, page.h / 2, (c) => {
@@ -344,7 +345,7 @@ function shortSplit(s: string, pageNext: () => boolean): [number, number][] | nu
     const rest = s.slice(m.index + m[0].length);
     const entry = trimmed(s, 0, m.index);
     const page = trimmed(s, m.index + m[0].length, s.length);
-    if (!entry || !/\p{L}/u.test(s.slice(0, m.index)) || !leadsTo.test(rest)) continue;
+    if (!entry || !LETTER.test(s.slice(0, m.index)) || !leadsTo.test(rest)) continue;
     if (page) found = [entry, page];
     else if (pageNext()) found = [entry];
   }
@@ -361,7 +362,7 @@ function shortLeader(items: TextItem[], idx: number[], dots: TextItem): boolean 
     const it = items[k] as TextItem;
     const end = it.x + it.w;
     if (it === dots || !sameLine(it, y) || end > dots.x + 1 || dots.x - end > dots.size * 0.5) continue;
-    if (/\p{L}/u.test(it.str)) return valueAfter(items, idx, dots);
+    if (LETTER.test(it.str)) return valueAfter(items, idx, dots);
   }
   return false;
 }
@@ -439,7 +440,7 @@ function leaderToValue(s: string): [number, number][] | null {
   if (!m || !shortValue.test(s.slice(m.index + m[0].length))) return null;
   const label = trimmed(s, 0, m.index);
   const value = trimmed(s, m.index + m[0].length, s.length);
-  return label && value && /\p{L}/u.test(s.slice(0, m.index)) ? [label, value] : null;
+  return label && value && LETTER.test(s.slice(0, m.index)) ? [label, value] : null;
 }
 
 /**

@@ -1,0 +1,9 @@
+/**
+ * Letter tests the text heuristics share, held as module constants: a `\p{…}` pattern written
+ * inside a function is rebuilt by `new RegExp` on every call once esbuild lowers it (tsx does, and
+ * the benchmarks and tests run the sources through tsx). None is global, so sharing one is safe.
+ */
+export const LETTER = /\p{L}/u;
+export const STARTS_LETTER = /^\p{L}/u;
+export const ENDS_LETTER = /\p{L}$/u;
+export const STARTS_LOWER = /^\p{Ll}/u;
