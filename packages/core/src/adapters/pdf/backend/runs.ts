@@ -161,11 +161,14 @@ export function assembleRuns(
           : u > 0xffff
             ? String.fromCodePoint(u)
             : String.fromCharCode(u);
-    const sameGlyph = l === lastL && r === lastR;
+    // Both compared every time: a compare first reached late (two characters of one glyph) would
+    // throw the loop's optimized code away.
+    const sameRight = r === lastR;
+    const sameGlyph = l === lastL && sameRight;
     lastL = l;
     lastR = r;
     if (u >= 0x300 && combining.test(ch)) {
-      const horizontal = !run || run.q % 2 === 0;
+      const horizontal = !run || (run.q & 1) === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
         if (keepStarts) pushStarts(xs, cx0, mark.length + ch.length);
@@ -178,7 +181,7 @@ export function assembleRuns(
       continue;
     }
     if (run) {
-      const horizontal = run.q % 2 === 0;
+      const horizontal = (run.q & 1) === 0;
       let lo = horizontal ? cx0 : cy0;
       let hi = horizontal ? cx1 : cy1;
       let cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
@@ -190,7 +193,9 @@ export function assembleRuns(
       }
       const gap = lo > lastHi ? lo - lastHi : lastLo - hi;
       const sameLine = Math.abs(cross - lastCross) <= run.size * 0.5;
-      const space = spaced && (!sameLine || gap > run.size * 0.1) ? ' ' : '';
+      // Weighed on every character, as the compares above, rather than only after a space.
+      const apart = gap > run.size * 0.1;
+      const space = spaced && (!sameLine || apart) ? ' ' : '';
       spaced = false;
       if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
         if (lo < lastLo) run.backwards++;
@@ -266,7 +271,7 @@ export function assembleRuns(
       ox = ma * px + mc * py + me;
       oy = mb * px + md * py + mf;
     }
-    const horizontal = q % 2 === 0;
+    const horizontal = (q & 1) === 0;
     let lo = horizontal ? cx0 : cy0;
     let hi = horizontal ? cx1 : cy1;
     let cross = horizontal ? (cy0 + cy1) / 2 : (cx0 + cx1) / 2;
@@ -426,7 +431,10 @@ function quarter(angle: number, turned: number): number {
   if (!Number.isFinite(angle) || angle < 0) return 0;
   const k = Math.round(angle / HALF_PI);
   if (Math.abs(angle - k * HALF_PI) > 0.05) return 4;
-  return (((turned + k) % 4) + 4) % 4;
+  // Bits, not remainders (turned + k is a whole number, at least 0): `%` could leave the turn a
+  // double, and then the character loop's `q % 2` was a floating-point remainder per character,
+  // which made the loop 60% slower; `& 3` and `& 1` keep it a small integer.
+  return (turned + k) & 3;
 }
 
 /**
