@@ -107,7 +107,8 @@ export function lineSketches(items: TextItem[], skip?: Set<number>): LineSketch[
 
 /**
  * The lines `buildLines` makes of the runs that `sketches` sketch (`lineSketches`), made of the
- * sketches' runs: the runs are grouped and the fragments joined once for both.
+ * sketches' runs: the runs are grouped and the fragments joined once for both. The lines share
+ * the sketches' `items` arrays, so the sketches are read only until then and changed by no one.
  */
 export function sketchedLines(items: TextItem[], sketches: readonly LineSketch[]): Line[] {
   const lines: Line[] = [];

@@ -125,7 +125,8 @@ export function sideHeadsPossible(sketches: readonly LineSketch[], items: readon
 /**
  * `sideHeadGutter` over lines or their sketches: `most` and `least` bound a line's characters from
  * above and below (a line's both are its length), so a gutter found for lines is found for their
- * sketches.
+ * sketches. `sideHeadsBeside` skips `least` where the `most` of the lines it weighs already
+ * decides, which holds only while no line's `least` exceeds its `most`.
  */
 function gutterBeside<L extends LineBox>(
   lines: readonly L[],
