@@ -19,11 +19,35 @@ const STAMP_SIZE = 2;
  * where only runs' places relative to each other matter).
  */
 export function uprightRun(it: TextItem, width: number, height: number): TextItem {
-  if (it.rotated === 'up') return { ...it, x: height - (it.y + it.h), y: it.x, w: it.h, h: it.w, rotated: false };
+  if (it.rotated === 'up') return uprightAt(it, height - (it.y + it.h), it.x, it.h, it.w);
   // A run set askew is read where its box is (the box of a table cell it stands in).
-  if (it.rotated === 'askew') return { ...it, rotated: false };
-  if (it.rotated === 'over') return { ...it, x: width - (it.x + it.w), y: height - (it.y + it.h), rotated: false };
-  return { ...it, x: it.y, y: width - (it.x + it.w), w: it.h, h: it.w, rotated: false };
+  if (it.rotated === 'askew') return uprightAt(it, it.x, it.y, it.w, it.h);
+  if (it.rotated === 'over') return uprightAt(it, width - (it.x + it.w), height - (it.y + it.h), it.w, it.h);
+  return uprightAt(it, it.y, width - (it.x + it.w), it.h, it.w);
+}
+
+/**
+ * `it` upright at a box of its own: written out field by field in the backends' order, not spread,
+ * so the copy has the backends' object shape (a spread copy took another, and the layout code that
+ * met one after the other threw its optimized code away: 20 deoptimizations in one document).
+ */
+function uprightAt(it: TextItem, x: number, y: number, w: number, h: number): TextItem {
+  return {
+    str: it.str,
+    x,
+    y,
+    w,
+    h,
+    size: it.size,
+    fontName: it.fontName,
+    fontId: it.fontId,
+    bold: it.bold,
+    italic: it.italic,
+    dir: it.dir,
+    hasEOL: it.hasEOL,
+    rotated: false,
+    href: it.href,
+  };
 }
 
 /**
@@ -85,7 +109,7 @@ function askewPassage(runs: TextItem[], body: number): Line[] | null {
   const stacked: TextItem[] = [];
   let y = 0;
   for (const it of runs) {
-    stacked.push({ ...it, x: 0, y, w: it.str.length * it.size * 0.5, h: it.size, rotated: false });
+    stacked.push(uprightAt(it, 0, y, it.str.length * it.size * 0.5, it.size));
     y += it.size * 1.2;
   }
   const lines = buildLines(stacked);
