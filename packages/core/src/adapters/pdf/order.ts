@@ -188,9 +188,9 @@ function sideHeadsBeside<L extends LineBox>(
   let leftCount = 0;
   let wide = 0;
   for (const l of lines) {
-    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
-    if (l.x0 + l.x1 < g0 + g1) leftCount++;
-    else if (l.x1 - l.x0 >= bodyW * 0.5) wide++;
+    const side = sideOf(l, g0, g1);
+    if (side === LEFT) leftCount++;
+    else if (side === RIGHT && l.x1 - l.x0 >= bodyW * 0.5) wide++;
   }
   if (leftCount < 2 || wide < 4) return false;
   const { left, right } = sidesOf(lines, [g0, g1]);
@@ -230,10 +230,21 @@ function sidesOf<L extends LineBox>(lines: readonly L[], [g0, g1]: [number, numb
   const left: L[] = [];
   const right: L[] = [];
   for (const l of lines) {
-    if (l.x0 < g0 + 1 && l.x1 > g1 - 1) continue;
-    (l.x0 + l.x1 < g0 + g1 ? left : right).push(l);
+    const side = sideOf(l, g0, g1);
+    if (side === LEFT) left.push(l);
+    else if (side === RIGHT) right.push(l);
   }
   return { left, right };
+}
+
+const LEFT = -1;
+const ACROSS = 0;
+const RIGHT = 1;
+
+/** Which side of the gutter from `g0` to `g1` a line is on, or across it (`sidesOf`). */
+function sideOf(l: LineBox, g0: number, g1: number): typeof LEFT | typeof ACROSS | typeof RIGHT {
+  if (l.x0 < g0 + 1 && l.x1 > g1 - 1) return ACROSS;
+  return l.x0 + l.x1 < g0 + g1 ? LEFT : RIGHT;
 }
 
 /** Each side head (block of the margin column, sorted by top) as its first line and its line count. */
