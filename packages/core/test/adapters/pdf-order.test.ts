@@ -350,6 +350,45 @@ const bandedColumns = pagePdf(
   ),
 );
 
+/**
+ * A booklet's panel of two columns under its title, over a page of one column (pdfbench
+ * failure-after-repair p. 11): the title and the body's short last line both cross the panel's
+ * gutter, which for the page as one region closes it. The left column's second paragraph, a line's
+ * pitch and a half under its first and narrower than the right column's lines, goes on at the top
+ * of the right column in a small letter.
+ */
+const panelTitle = 'What your visit involves';
+const panelFirst = [
+  'The visit takes about half an',
+  'hour. A nurse asks about your',
+  'health and any changes you',
+  'have noticed since the last.',
+];
+const panelCarried = ['Each step of the test', 'is explained before it', 'starts, so that you know'];
+const panelGoesOn = ['what will happen and when it will', 'happen during the visit.'];
+const panelRight = [
+  'Bring a list of the medicines',
+  'you take and the dates of any',
+  'earlier tests. You may bring',
+  'someone with you if you wish.',
+];
+const panelBody = [
+  'Results are posted to you and to your doctor within',
+  'two weeks. Most people need no further tests, and',
+  'those who do are called back within a few days',
+  'by the clinic that saw them.',
+];
+const panelRuns = (lines: string[], x: number, y: number, size = 9.5, pitch = 13): Run[] =>
+  lines.map((text, i) => ({ x, y: y - i * pitch, size, text }));
+const panelPage = pagePdf([
+  { x: 54, y: 520, size: 12, bold: true, text: panelTitle },
+  ...panelRuns(panelFirst, 54, 500),
+  ...panelRuns(panelCarried, 54, 500 - 5 * 13),
+  ...panelRuns(panelGoesOn, 194, 500),
+  ...panelRuns(panelRight, 194, 500 - 3 * 13),
+  ...panelRuns(panelBody, 65, 350, 11, 15),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -377,6 +416,17 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
     const at = bandColumns.flat().map((t) => md.indexOf(t));
     for (const [i, t] of bandColumns.flat().entries()) expect(at[i], t).toBeGreaterThanOrEqual(0);
     expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
+  it('reads a panel of two columns over a page of one column each column whole, a paragraph carried over into the next', async () => {
+    const md = (await parse(panelPage, {}, { filename: 'panel.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([
+      `# ${panelTitle}`,
+      panelFirst.join(' '),
+      [...panelCarried, ...panelGoesOn].join(' '),
+      panelRight.join(' '),
+      panelBody.join(' '),
+    ]);
   });
 
   it('reads body text set with wide leading as its paragraphs, by the page’s leading; a one-line paragraph stays alone', async () => {
@@ -531,7 +581,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
   (backend) => {
     const { parse } = engineFor(backend);
 
-    it('reads the two columns under the booklet page’s opening paragraph one after the other (pdfbench failure-after-repair p. 18)', async () => {
+    it('reads the two columns under the booklet page’s opening paragraph one after the other, and a panel’s two columns over one (pdfbench failure-after-repair pp. 18, 11)', async () => {
       const name = 'unstructured_pdf_failure-after-repair.pdf';
       const md = (await parse(corpusFile('pdfbench', name), NO_DEADLINE, { filename: name })).markdown ?? '';
       const first =
@@ -539,6 +589,9 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       const second =
         '\n\nA hormone receptor is a protein in a cell. In breast cancer, the hormone receptors receive signals from oestrogen and progesterone to promote cancer cell growth. About three out of four breast cancers contain oestrogen or progesterone receptors (see table below).\n\n';
       expect(md).toContain(`${first}${second}| Status | Description | Therapy response |`);
+      expect(md).toContain(
+        '\n\nSome women have abnormal cells that are contained within the lobules of the breast. This is called lobular carcinoma in situ (LCIS). This is not cancer. LCIS is very rare in men.\n\nWhile LCIS increases the risk of developing breast cancer, most women with this condition will not develop breast cancer.\n\nLCIS is usually detected during tests for other breast disorders. If you are diagnosed with LCIS,',
+      );
     });
 
     it('keeps a description’s word broken at a hyphen in its table cell (pdfbench pdf2image-memory-error-test-400p p. 10)', async () => {

@@ -707,8 +707,10 @@ const COLUMN_PROBE = 6;
 
 /**
  * The width of the column that `lines[at]` opens: its widest line among the first few that go on
- * below it at its left edge, at a line's pitch. With `step` -1, of the column that `lines[at]`
- * ends, looking up from it.
+ * below it at its left edge, at a line's pitch or across a paragraph's gap (three times the size:
+ * a booklet's panel sets its paragraphs a line and a half apart, failure-after-repair p. 11, and a
+ * short paragraph at a column's foot measured alone looked narrower than the next column). With
+ * `step` -1, of the column that `lines[at]` ends, looking up from it.
  */
 function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): number {
   let last = lines[at] as Line;
@@ -716,7 +718,7 @@ function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): numb
   for (let k = at + step; k >= 0 && k < lines.length && Math.abs(k - at) <= COLUMN_PROBE; k += step) {
     const n = lines[k] as Line;
     const pitch = (n.base - last.base) * step;
-    if (pitch <= 0 || pitch > last.size * 2.5 || Math.abs(n.x0 - last.x0) > last.size) break;
+    if (pitch <= 0 || pitch > last.size * 3 || Math.abs(n.x0 - last.x0) > last.size) break;
     width = Math.max(width, n.x1 - n.x0);
     last = n;
   }

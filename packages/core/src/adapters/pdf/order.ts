@@ -56,7 +56,13 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
   }
   const gutter = findGutter(lines, pageWidth, rtlPage, region);
   if (!gutter) {
-    append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
+    const sorted = lines.sort(byPosition(rtlPage));
+    const box = rtlPage ? null : boxCut(sorted, pageWidth);
+    if (box) {
+      for (const part of box) place(part, pageWidth, depth + 1, out, rtlPage);
+      return;
+    }
+    append(out, labelsFirst(sorted));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -337,6 +343,9 @@ function readBySideHeads(
 /** Empty bands across a region tried as cuts between two layouts of columns, widest first. */
 const BAND_TRIES = 3;
 
+/** Bands ([height, index of the first line under it]) widest first, then from the top. */
+const byWidestBand = (a: [number, number], b: [number, number]): number => b[0] - a[0] || a[1] - b[1];
+
 /**
  * Where a region with a gutter is two stacked layouts of columns, set apart by an empty band across
  * the page: the index (in `sorted`, by top) of the first line under the band, or 0. Each part has a
@@ -344,9 +353,9 @@ const BAND_TRIES = 3;
  * p. 3): read by one gutter, the foot's columns would be read with the columns over them on each
  * side, and where the foot's lines bridge that gutter they would cut the page into stripes, the
  * foot's lines above the first such line read among the columns over it. Columns that go on under
- * the band keep one gutter and are not cut. A region without a gutter is not tried: cut there, a
- * form's label and value pairs set apart by a band (right_to_left_03) read as two blocks of labels
- * and of values.
+ * the band keep one gutter and are not cut. A region without a gutter is not tried here: cut
+ * there, a form's label and value pairs set apart by a band (right_to_left_03) read as two blocks of
+ * labels and of values (`boxCut` cuts such a region only for a box of running text).
  */
 function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): number {
   if (sorted.length < 8) return 0;
@@ -358,7 +367,7 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
     if (k >= 4 && sorted.length - k >= 4 && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
     bottom = Math.max(bottom, l.y1);
   }
-  bands.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  bands.sort(byWidestBand);
   for (const [, k] of bands.slice(0, BAND_TRIES)) {
     const top = findGutter(sorted.slice(0, k), pageWidth, rtlPage);
     const foot = top && findGutter(sorted.slice(k), pageWidth, rtlPage);
@@ -369,6 +378,107 @@ function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): 
     if (!sameGutters(sorted, k)) return k;
   }
   return 0;
+}
+
+/** Fewest lines on each side of a box's gutter. */
+const BOX_SIDE = 4;
+/** Share of a box column's lines at least `BOX_FILL` of its widest: running text fills its column. */
+const BOX_FILLED = 2 / 3;
+const BOX_FILL = 0.6;
+
+/**
+ * Where a region without a gutter holds a box of columns set apart from the rest by an empty band
+ * (a booklet's two-column panel over a page of one column, failure-after-repair p. 11): the parts
+ * to read in turn, the lines above the band and those under it (`boxOf`), or null. Read as one
+ * region, the box's rows were read across both its columns: the lines under the band (a
+ * paragraph's short last line over the gutter) and the panel's title closed the gutter for the
+ * whole region. Only a part whose gutter parts running text qualifies (`filledColumns`): a form's
+ * labels and values set apart by a band (right_to_left_03) stay read row by row. Right-to-left
+ * pages are not tried. `sorted` is in reading order (`byPosition`), which the region is read in
+ * where it holds no box: a band lies between two rows of it.
+ */
+function boxCut(sorted: readonly Line[], pageWidth: number): Line[][] | null {
+  if (sorted.length < 2 * BOX_SIDE + 1) return null;
+  // The rows a box's columns share, which read across them, hold two lines side by side (next to
+  // each other in reading order): most regions have too few such rows and end here.
+  let paired = 0;
+  for (let k = 1; k < sorted.length && paired < BOX_SIDE; k++) {
+    const a = sorted[k - 1] as Line;
+    const b = sorted[k] as Line;
+    if (b.x0 > a.x1 && sameRow(a, b)) paired++;
+  }
+  if (paired < BOX_SIDE) return null;
+  const bands: [number, number][] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < sorted.length; k++) {
+    const l = sorted[k] as Line;
+    if (k > 0 && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
+    bottom = Math.max(bottom, l.y1);
+  }
+  if (!bands.length) return null;
+  bands.sort(byWidestBand);
+  for (const [, k] of bands.slice(0, BAND_TRIES)) {
+    const top = sorted.slice(0, k);
+    const foot = sorted.slice(k);
+    const atTop = boxOf(top, pageWidth);
+    if (atTop) return [...atTop, foot];
+    const atFoot = boxOf(foot, pageWidth);
+    if (atFoot) return [top, ...atFoot];
+  }
+  return null;
+}
+
+/**
+ * A part of a region as its parts to read in turn, where it holds a box of columns, or null: the
+ * part itself, or its title and the box under it. A title alone on the part's first row may cross
+ * the box's gutter, which in a part of few lines closes it (`openStrips` lets no line of fewer than
+ * 20 cross).
+ */
+function boxOf(part: Line[], pageWidth: number): Line[][] | null {
+  if (boxed(part, pageWidth)) return [part];
+  const [title, next] = part;
+  if (!title || !next || sameRow(title, next)) return null;
+  const rest = part.slice(1);
+  return boxed(rest, pageWidth) ? [[title], rest] : null;
+}
+
+/** Whether a part's lines have a gutter between columns of running text. */
+function boxed(part: Line[], pageWidth: number): boolean {
+  if (part.length < 2 * BOX_SIDE) return false;
+  // Prose across the part has few narrow lines (`findGutter`'s measure): most parts end here.
+  const [x0, x1] = spanOf(part);
+  let narrow = 0;
+  for (const l of part) if (l.x1 - l.x0 < (x1 - x0) * 0.6) narrow++;
+  if (narrow < 2 * BOX_SIDE) return false;
+  const gutter = findGutter(part, pageWidth, false);
+  return gutter !== null && filledColumns(part, gutter);
+}
+
+/**
+ * Whether the lines on each side of a gutter are running text: several, most nearly as wide as
+ * their column's widest, the right column's lines starting at one edge. A form's labels and values
+ * are ragged on one side at least.
+ */
+function filledColumns(lines: readonly Line[], [g0, g1]: [number, number]): boolean {
+  const { left, right } = sidesOf(lines, [g0, g1]);
+  return filled(left) && filled(right) && flushLeft(right);
+}
+
+function filled(side: readonly Line[]): boolean {
+  if (side.length < BOX_SIDE) return false;
+  let widest = 0;
+  for (const l of side) widest = Math.max(widest, l.x1 - l.x0);
+  let full = 0;
+  for (const l of side) if (l.x1 - l.x0 >= widest * BOX_FILL) full++;
+  return full >= side.length * BOX_FILLED;
+}
+
+function flushLeft(side: readonly Line[]): boolean {
+  let edge = Number.POSITIVE_INFINITY;
+  for (const l of side) edge = Math.min(edge, l.x0);
+  let flush = 0;
+  for (const l of side) if (l.x0 - edge < 2 * l.size) flush++;
+  return flush >= side.length * BOX_FILLED;
 }
 
 /** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
