@@ -389,6 +389,25 @@ const panelPage = pagePdf([
   ...panelRuns(panelBody, 65, 350, 11, 15),
 ]);
 
+/**
+ * Numbered paragraphs whose numbers stand a tab's width apart from their text, the text's other
+ * lines set under it (pdfbench pdf2image-memory-error-test-400p p. 1), after a section number
+ * set apart from its title in bold.
+ */
+const tabbedItems = [
+  ['(1)', 'The first change moves the retention register to the years from 2017', 'to 2023.'],
+  ['(2)', 'The second change adds one field to the entity screen.'],
+  ['(3)', 'The third change updates the error messages to reflect the registers', 'now available.'],
+];
+const tabbedPage = pagePdf([
+  { x: 72, y: 540, size: 11, bold: true, text: '1.' },
+  { x: 108, y: 540, size: 11, bold: true, text: 'CHANGES' },
+  ...tabbedItems.flatMap(([mark, ...lines], k): Run[] => [
+    { x: 84, y: 510 - k * 40, size: 10, text: mark as string },
+    ...lines.map((text, i): Run => ({ x: 120, y: 510 - k * 40 - i * 12, size: 10, text })),
+  ]),
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -426,6 +445,14 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
       [...panelCarried, ...panelGoesOn].join(' '),
       panelRight.join(' '),
       panelBody.join(' '),
+    ]);
+  });
+
+  it('reads numbers set a tab apart from their text as list items, each item’s lines under its text whole', async () => {
+    const md = (await parse(tabbedPage, {}, { filename: 'tabbed.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([
+      '# 1\\. CHANGES',
+      tabbedItems.map(([, ...lines], k) => `${k + 1}. ${lines.join(' ')}`).join('\n'),
     ]);
   });
 
@@ -594,7 +621,7 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       );
     });
 
-    it('keeps a description’s word broken at a hyphen in its table cell (pdfbench pdf2image-memory-error-test-400p p. 10)', async () => {
+    it('keeps a description’s word broken at a hyphen in its table cell, and numbered items’ lines whole (pdfbench pdf2image-memory-error-test-400p pp. 10, 1)', async () => {
       const name = 'unstructured_pdf_pdf2image-memory-error-test-400p.pdf';
       const md =
         (
@@ -608,6 +635,23 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
         '| N | Y | N | Index of Retention Register Tax Modules that do not have an associated Vestigial Entry |\n',
       );
       expect(md).not.toContain('| ated Vestigial');
+      // p. 1: numbers a tab apart from their text are items, each item's second line in it.
+      expect(md).toContain(
+        '1. This transmits revised IRM 2.3.59, IDRS Terminal Responses, Command Codes BMFOL and BMFOR.\n',
+      );
+      expect(md).toContain(
+        '3. 2.3.59-8 - Updated CFOL error messages (CFOL029. ) to reflect updated retention register availability.\n',
+      );
+    });
+
+    it('keeps a section number set apart from its title in bold with the title, no list item (markitdown masterformat_partial_numbering)', async () => {
+      const md =
+        (
+          await parse(corpusFile('markitdown', 'masterformat_partial_numbering.pdf'), NO_DEADLINE, {
+            filename: 'm.pdf',
+          })
+        ).markdown ?? '';
+      expect(md).toContain('\n\n**1. INTENT**\n\n');
     });
 
     it('reads the contents spread’s title first and its numbered entries whole (pdfbench reliance p. 3)', async () => {

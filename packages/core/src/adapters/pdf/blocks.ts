@@ -129,6 +129,7 @@ export const normTitle = (s: string): string => {
 const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
 const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
+const enumeratorAlone = /^\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]$/;
 
 /** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
 interface Marker {
@@ -561,17 +562,27 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   return blocks;
 }
 
-/** A bullet glyph drawn as its own run joins the line that follows it on the same baseline. */
+/**
+ * A bullet glyph drawn as its own run joins the line that follows it on the same baseline. So does
+ * an enumerator set a tab's width apart from its text ("(1)", then the item, its other lines set
+ * under the text: the IRM manual's transmittal page): a line of its own, it started no item, and
+ * the item's lines under its text were read as paragraphs of their own.
+ */
 function foldBullets(lines: Line[]): Line[] {
   const out: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const next = lines[i + 1];
-    if (bulletAlone.test(l.text) && next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
-      next.spans = [{ text: '• ', bold: false, italic: false, sup: false }, ...next.spans];
-      next.text = `• ${next.text}`;
-      next.x0 = l.x0;
-      continue;
+    if (next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
+      const glyph = bulletAlone.test(l.text);
+      // A number apart from a title in bold ("1." then "INTENT") numbers a section's heading, no item.
+      if (glyph || (!next.bold && enumeratorAlone.test(l.text))) {
+        const mark = glyph ? '• ' : `${l.text} `;
+        next.spans = [{ text: mark, bold: false, italic: false, sup: false }, ...next.spans];
+        next.text = `${mark}${next.text}`;
+        next.x0 = l.x0;
+        continue;
+      }
     }
     out.push(l);
   }
