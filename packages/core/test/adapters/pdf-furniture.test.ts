@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { pagesOf } from '../helpers/pages.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pdfOf } from '../helpers/pdf-build.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
@@ -79,6 +80,52 @@ describe.each(pdfBackends)('pdf running heads over pages of one body (%s)', (bac
       .markdown;
     expect(md).not.toContain('Journal of Applied Rivers');
     for (const n of [1, 2]) expect(md).toContain(`Part ${n} of the paper measures`);
+  });
+});
+
+/**
+ * Pages whose running foot names the section each page is in, a number of one depth or another
+ * ("4.1.2", "4.3"), beside a catalogue number and the manual's name that recur on every page.
+ */
+const sections = ['4.1.2', '4.1.2', '4.2', '4.3.1.5', '4.3.1.5', '4.4'];
+function sectionFeet(): Uint8Array {
+  const n = sections.length;
+  const page = (k: number) => {
+    const section = sections[k] as string;
+    // The section number on the catalogue number's row: right of it on even pages, left on odd ones.
+    const [cat, num] = k % 2 ? [460, 72] : [72, 500];
+    return [
+      `BT /F1 11 Tf 72 700 Td (Section ${section} explains step ${k + 1} of the procedure in full.) Tj ET`,
+      `BT /F1 9 Tf ${cat} 40 Td (Cat. No. 28171E) Tj ET`,
+      'BT /F1 9 Tf 260 40 Td (Internal Manual) Tj ET',
+      `BT /F1 9 Tf ${num} 40 Td (${section}) Tj ET`,
+    ].join('\n');
+  };
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${sections.map((_, k) => `${4 + 2 * k} 0 R`).join(' ')}] /Count ${n} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  for (let k = 0; k < n; k++) {
+    const ops = page(k);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * k} 0 R >>`,
+      `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+    );
+  }
+  return pdfOf(objects);
+}
+
+describe.each(pdfBackends)('pdf running feet whose part changes from page to page (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('drops the section number beside a recurring running foot, whatever its depth', async () => {
+    const md = (await parse(sectionFeet(), withPages, { filename: 'feet.pdf' })).markdown ?? '';
+    for (const [k, section] of sections.entries())
+      expect(md).toContain(`Section ${section} explains step ${k + 1} of the procedure in full.`);
+    for (const section of new Set(sections))
+      expect(md.split(section)).toHaveLength(sections.filter((s) => s === section).length + 1);
+    expect(md).not.toContain('Internal Manual');
   });
 });
 

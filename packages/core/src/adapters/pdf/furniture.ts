@@ -1,7 +1,7 @@
 import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
 import { LETTER } from '../../util/letters.ts';
-import type { Line } from './lines.ts';
+import { type Line, sameRow } from './lines.ts';
 import { round2, type TableRegion, type TextItem } from './model.ts';
 
 export interface FurniturePage {
@@ -180,9 +180,38 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
       if (keep?.has(line)) continue;
       if (counts.get(k) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim()))) drop.add(line);
     }
+    dropRowMates(band, drop, keep, (k) => counts.get(k) >= needed);
   }
   for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
   return { lines: drop, recurring, heads };
+}
+
+/** Longest text (characters) of a running head's or foot's part that changes from page to page. */
+const ROW_MATE = 60;
+
+/**
+ * Drops the band's short lines that share a row with a recurring one: the part of a running foot
+ * that changes from page to page, the section the page is in ("2.3.59.6" beside "Cat. No. 28171E"
+ * and "Internal Revenue Manual", IRM pdf2image-memory-error-test-400p), recurs on too few pages
+ * to go by itself. A page number's row is no evidence: a page number stands beside body lines.
+ */
+function dropRowMates(
+  band: readonly { line: Line; key: string }[],
+  drop: Set<Line>,
+  keep: ReadonlySet<Line> | null,
+  recurs: (key: string) => boolean,
+): void {
+  for (const { line } of band) {
+    if (drop.has(line) || keep?.has(line) || line.text.length > ROW_MATE) continue;
+    for (const other of band) {
+      const o = other.line;
+      if (o === line || keep?.has(o) || !recurs(other.key) || pageNumber.test(o.text.trim())) continue;
+      if (sameRow(o, line)) {
+        drop.add(line);
+        break;
+      }
+    }
+  }
 }
 
 /** Widest a title block's line may be, as a share of the page: a wider line is body text, centred or not. */
