@@ -88,33 +88,34 @@ describe.each(pdfBackends)('pdf running heads over pages of one body (%s)', (bac
  * ("4.1.2", "4.3"), beside a catalogue number and the manual's name that recur on every page.
  */
 const sections = ['4.1.2', '4.1.2', '4.2', '4.3.1.5', '4.3.1.5', '4.4'];
-function sectionFeet(): Uint8Array {
-  const n = sections.length;
-  const page = (k: number) => {
-    const section = sections[k] as string;
-    // The section number on the catalogue number's row: right of it on even pages, left on odd ones.
-    const [cat, num] = k % 2 ? [460, 72] : [72, 500];
-    return [
-      `BT /F1 11 Tf 72 700 Td (Section ${section} explains step ${k + 1} of the procedure in full.) Tj ET`,
-      `BT /F1 9 Tf ${cat} 40 Td (Cat. No. 28171E) Tj ET`,
-      'BT /F1 9 Tf 260 40 Td (Internal Manual) Tj ET',
-      `BT /F1 9 Tf ${num} 40 Td (${section}) Tj ET`,
-    ].join('\n');
-  };
+/** A PDF of pages `w` by `h` points, each drawn by its content stream, in Helvetica (F1). */
+function pagesPdf(contents: string[], w = 612, h = 792): Uint8Array {
   const objects: string[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${sections.map((_, k) => `${4 + 2 * k} 0 R`).join(' ')}] /Count ${n} >>`,
+    `<< /Type /Pages /Kids [${contents.map((_, k) => `${4 + 2 * k} 0 R`).join(' ')}] /Count ${contents.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   ];
-  for (let k = 0; k < n; k++) {
-    const ops = page(k);
+  for (const [k, ops] of contents.entries())
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * k} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * k} 0 R >>`,
       `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
     );
-  }
   return pdfOf(objects);
 }
+
+/** The section number on the catalogue number's row: right of it on even pages, left on odd ones. */
+const sectionFeet = (): Uint8Array =>
+  pagesPdf(
+    sections.map((section, k) => {
+      const [cat, num] = k % 2 ? [460, 72] : [72, 500];
+      return [
+        `BT /F1 11 Tf 72 700 Td (Section ${section} explains step ${k + 1} of the procedure in full.) Tj ET`,
+        `BT /F1 9 Tf ${cat} 40 Td (Cat. No. 28171E) Tj ET`,
+        'BT /F1 9 Tf 260 40 Td (Internal Manual) Tj ET',
+        `BT /F1 9 Tf ${num} 40 Td (${section}) Tj ET`,
+      ].join('\n');
+    }),
+  );
 
 describe.each(pdfBackends)('pdf running feet whose part changes from page to page (%s)', (backend) => {
   const { parse } = engineFor(backend);
@@ -126,6 +127,20 @@ describe.each(pdfBackends)('pdf running feet whose part changes from page to pag
     for (const section of new Set(sections))
       expect(md.split(section)).toHaveLength(sections.filter((s) => s === section).length + 1);
     expect(md).not.toContain('Internal Manual');
+  });
+
+  it('keeps slide titles set on the row of the company name that tops every slide', async () => {
+    const titles = ['Quarterly results at a glance', 'Where the growth came from', 'What we plan for next year'];
+    const slides = titles.map((title, k) =>
+      [
+        `BT /F1 26 Tf 40 490 Td (${title}) Tj ET`,
+        'BT /F1 10 Tf 620 492 Td (ACME Corp) Tj ET',
+        `BT /F1 16 Tf 40 400 Td (Point ${k + 1}: revenue rose in every region we serve.) Tj ET`,
+      ].join('\n'),
+    );
+    const md = (await parse(pagesPdf(slides, 720, 540), withPages, { filename: 'slides.pdf' })).markdown ?? '';
+    for (const t of titles) expect(md).toContain(t);
+    expect(md).not.toContain('ACME Corp');
   });
 });
 

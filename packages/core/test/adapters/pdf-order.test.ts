@@ -408,6 +408,55 @@ const tabbedPage = pagePdf([
   ]),
 ]);
 
+/** A glossary: terms beside their two-line definitions, each term on its definition's first row. */
+const glossary: [string, string[]][] = [
+  ['Checksum value', ['A value computed from a', 'file to detect changes.']],
+  ['Service endpoint', ['The address a client sends', 'its requests to.']],
+  ['Device firmware', ['Software stored on a device', 'that runs its hardware.']],
+  ['Network gateway', ['A server that passes on', 'requests to services.']],
+  ['Password hash', ['A password turned into a', 'value of fixed length.']],
+];
+const glossaryRuns = (top: number): Run[] =>
+  glossary.flatMap(([term, lines], k): Run[] => [
+    { x: 54, y: top - k * 30, size: 10, text: term },
+    ...lines.map((text, i): Run => ({ x: 160, y: top - k * 30 - i * 12, size: 10, text })),
+  ]);
+const glossaryPage = pagePdf([
+  { x: 54, y: 540, size: 12, bold: true, text: 'Glossary' },
+  ...glossaryRuns(520),
+  ...panelRuns(
+    [
+      'Terms in this guide are used in the senses given above; where a term',
+      'is not listed, its usual meaning applies.',
+    ],
+    54,
+    340,
+    10,
+  ),
+]);
+/** The panel's page with a glossary under the band instead of prose. */
+const panelOverGlossary = pagePdf([
+  { x: 54, y: 520, size: 12, bold: true, text: panelTitle },
+  ...panelRuns(panelFirst, 54, 500),
+  ...panelRuns(panelCarried, 54, 500 - 5 * 13),
+  ...panelRuns(panelGoesOn, 194, 500),
+  ...panelRuns(panelRight, 194, 500 - 3 * 13),
+  ...glossaryRuns(360),
+]);
+/** Each term, then its definition's first line, in this order in `md`. */
+const readsTermByTerm = (md: string): void => {
+  const at = glossary.flatMap(([term, [first]]) => [md.indexOf(`${term} ${first}`), md.indexOf(first as string)]);
+  for (const i of at) expect(i).toBeGreaterThanOrEqual(0);
+  expect(at).toEqual([...at].sort((a, b) => a - b));
+};
+/** Labels of a figure's three parts on one row, over its caption. */
+const partLabels = pagePdf([
+  { x: 60, y: 400, size: 9, text: '(a)' },
+  { x: 180, y: 400, size: 9, text: '(b)' },
+  { x: 300, y: 400, size: 9, text: '(c)' },
+  { x: 54, y: 380, size: 9, text: 'Figure 2. Three views of the sample under light of each wavelength.' },
+]);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -446,6 +495,20 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
       panelRight.join(' '),
       panelBody.join(' '),
     ]);
+  });
+
+  it('reads a glossary’s terms each with its definition, alone or under a panel of two columns', async () => {
+    readsTermByTerm((await parse(glossaryPage, {}, { filename: 'glossary.pdf' })).markdown ?? '');
+    const md = (await parse(panelOverGlossary, {}, { filename: 'panel-glossary.pdf' })).markdown ?? '';
+    expect(md).toContain(
+      `${panelFirst.join(' ')}\n\n${[...panelCarried, ...panelGoesOn].join(' ')}\n\n${panelRight.join(' ')}`,
+    );
+    readsTermByTerm(md);
+  });
+
+  it('keeps a figure’s part labels on one row as a line, no list item', async () => {
+    const md = (await parse(partLabels, {}, { filename: 'labels.pdf' })).markdown ?? '';
+    expect(md.trim().split('\n\n')[0]).toBe('(a) (b) (c)');
   });
 
   it('reads numbers set a tab apart from their text as list items, each item’s lines under its text whole', async () => {

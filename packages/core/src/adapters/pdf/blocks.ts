@@ -130,6 +130,8 @@ const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
 const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
 const enumeratorAlone = /^\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]$/;
+/** Widest gap, in sizes, between an enumerator drawn as its own run and its item's text. */
+const MARK_GAP = 4;
 
 /** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
 interface Marker {
@@ -563,10 +565,12 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
 }
 
 /**
- * A bullet glyph drawn as its own run joins the line that follows it on the same baseline. So does
- * an enumerator set a tab's width apart from its text ("(1)", then the item, its other lines set
- * under the text: the IRM manual's transmittal page): a line of its own, it started no item, and
- * the item's lines under its text were read as paragraphs of their own.
+ * A bullet glyph drawn as its own run joins the line that follows it on its row. So does an
+ * enumerator set a tab's width apart from its text ("(1)", then the item, its other lines set
+ * under the text: the IRM manual's transmittal page, 2.4 sizes apart): a line of its own, it
+ * started no item, and the item's lines under its text were read as paragraphs of their own.
+ * Enumerators further apart than `MARK_GAP` sizes, or beside another enumerator (a figure's "(a)",
+ * "(b)", "(c)" on one row), are no item's.
  */
 function foldBullets(lines: Line[]): Line[] {
   const out: Line[] = [];
@@ -576,7 +580,13 @@ function foldBullets(lines: Line[]): Line[] {
     if (next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
       const glyph = bulletAlone.test(l.text);
       // A number apart from a title in bold ("1." then "INTENT") numbers a section's heading, no item.
-      if (glyph || (!next.bold && enumeratorAlone.test(l.text))) {
+      if (
+        glyph ||
+        (!next.bold &&
+          enumeratorAlone.test(l.text) &&
+          !enumeratorAlone.test(next.text) &&
+          next.x0 - l.x1 <= MARK_GAP * l.size)
+      ) {
         const mark = glyph ? '• ' : `${l.text} `;
         next.spans = [{ text: mark, bold: false, italic: false, sup: false }, ...next.spans];
         next.text = `${mark}${next.text}`;

@@ -186,14 +186,16 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   return { lines: drop, recurring, heads };
 }
 
-/** Longest text (characters) of a running head's or foot's part that changes from page to page. */
-const ROW_MATE = 60;
+/** Longest text (characters) of the part of a running head or foot that changes from page to page (a section number). */
+const ROW_MATE = 24;
 
 /**
- * Drops the band's short lines that share a row with a recurring one: the part of a running foot
- * that changes from page to page, the section the page is in ("2.3.59.6" beside "Cat. No. 28171E"
- * and "Internal Revenue Manual", IRM pdf2image-memory-error-test-400p), recurs on too few pages
- * to go by itself. A page number's row is no evidence: a page number stands beside body lines.
+ * Drops the band's short lines of figures that share a row with a recurring one: the part of a
+ * running foot that changes from page to page, the section the page is in ("2.3.59.6" beside
+ * "Cat. No. 28171E" and "Internal Revenue Manual", IRM pdf2image-memory-error-test-400p), recurs
+ * on too few pages to go by itself. Lines with letters stay: a slide's title on the row of the
+ * company's name, a table's caption beside its recurring "Table 3". A page number's row is no
+ * evidence: a page number stands beside body lines.
  */
 function dropRowMates(
   band: readonly { line: Line; key: string }[],
@@ -202,7 +204,7 @@ function dropRowMates(
   recurs: (key: string) => boolean,
 ): void {
   for (const { line } of band) {
-    if (drop.has(line) || keep?.has(line) || line.text.length > ROW_MATE) continue;
+    if (drop.has(line) || keep?.has(line) || line.text.length > ROW_MATE || LETTER.test(line.text)) continue;
     for (const other of band) {
       const o = other.line;
       if (o === line || keep?.has(o) || !recurs(other.key) || pageNumber.test(o.text.trim())) continue;

@@ -59,7 +59,10 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     const sorted = lines.sort(byPosition(rtlPage));
     const box = rtlPage ? null : boxCut(sorted, pageWidth);
     if (box) {
-      for (const part of box) place(part, pageWidth, depth + 1, out, rtlPage);
+      for (const [part, isBox] of box) {
+        if (isBox) place(part, pageWidth, depth + 1, out, rtlPage);
+        else append(out, labelsFirst(part));
+      }
       return;
     }
     append(out, labelsFirst(sorted));
@@ -385,6 +388,10 @@ const BOX_SIDE = 4;
 /** Share of a box column's lines at least `BOX_FILL` of its widest: running text fills its column. */
 const BOX_FILLED = 2 / 3;
 const BOX_FILL = 0.6;
+/** Widest pitch, in sizes, at which a column's lines go on as running text. */
+const RUNNING_PITCH = 1.6;
+
+const byBase = (a: LineBox, b: LineBox): number => a.base - b.base;
 
 /**
  * Where a region without a gutter holds a box of columns set apart from the rest by an empty band
@@ -397,7 +404,7 @@ const BOX_FILL = 0.6;
  * pages are not tried. `sorted` is in reading order (`byPosition`), which the region is read in
  * where it holds no box: a band lies between two rows of it.
  */
-function boxCut(sorted: readonly Line[], pageWidth: number): Line[][] | null {
+function boxCut(sorted: readonly Line[], pageWidth: number): [Line[], boolean][] | null {
   if (sorted.length < 2 * BOX_SIDE + 1) return null;
   // The rows a box's columns share, which read across them, hold two lines side by side (next to
   // each other in reading order): most regions have too few such rows and end here.
@@ -421,25 +428,31 @@ function boxCut(sorted: readonly Line[], pageWidth: number): Line[][] | null {
     const top = sorted.slice(0, k);
     const foot = sorted.slice(k);
     const atTop = boxOf(top, pageWidth);
-    if (atTop) return [...atTop, foot];
+    if (atTop) return [...atTop, [foot, false]];
     const atFoot = boxOf(foot, pageWidth);
-    if (atFoot) return [top, ...atFoot];
+    if (atFoot) return [[top, false], ...atFoot];
   }
   return null;
 }
 
 /**
- * A part of a region as its parts to read in turn, where it holds a box of columns, or null: the
- * part itself, or its title and the box under it. A title alone on the part's first row may cross
- * the box's gutter, which in a part of few lines closes it (`openStrips` lets no line of fewer than
- * 20 cross).
+ * A part of a region as its parts to read in turn, each marked whether it is the box, where it
+ * holds a box of columns, or null: the part itself, or its title and the box under it. A title
+ * alone on the part's first row may cross the box's gutter: in a part of fewer than 20 narrow
+ * lines no narrow line may cross a gutter (`openStrips`), and a title narrower than 0.6 of the
+ * part is one.
  */
-function boxOf(part: Line[], pageWidth: number): Line[][] | null {
-  if (boxed(part, pageWidth)) return [part];
+function boxOf(part: Line[], pageWidth: number): [Line[], boolean][] | null {
+  if (boxed(part, pageWidth)) return [[part, true]];
   const [title, next] = part;
   if (!title || !next || sameRow(title, next)) return null;
   const rest = part.slice(1);
-  return boxed(rest, pageWidth) ? [[title], rest] : null;
+  return boxed(rest, pageWidth)
+    ? [
+        [[title], false],
+        [rest, true],
+      ]
+    : null;
 }
 
 /** Whether a part's lines have a gutter between columns of running text. */
@@ -456,8 +469,9 @@ function boxed(part: Line[], pageWidth: number): boolean {
 
 /**
  * Whether the lines on each side of a gutter are running text: several, most nearly as wide as
- * their column's widest, the right column's lines starting at one edge. A form's labels and values
- * are ragged on one side at least.
+ * their column's widest and going on at a line's pitch, the right column's lines starting at one
+ * edge. A form's labels and values are ragged on one side at least, and a glossary's terms, each
+ * beside its definition, stand apart.
  */
 function filledColumns(lines: readonly Line[], [g0, g1]: [number, number]): boolean {
   const { left, right } = sidesOf(lines, [g0, g1]);
@@ -470,7 +484,16 @@ function filled(side: readonly Line[]): boolean {
   for (const l of side) widest = Math.max(widest, l.x1 - l.x0);
   let full = 0;
   for (const l of side) if (l.x1 - l.x0 >= widest * BOX_FILL) full++;
-  return full >= side.length * BOX_FILLED;
+  if (full < side.length * BOX_FILLED) return false;
+  // Running text goes on at a line's pitch: a glossary's terms, one beside each definition, do not.
+  const down = side.slice().sort(byBase);
+  let run = 0;
+  for (let k = 1; k < down.length; k++) {
+    const a = down[k - 1] as Line;
+    const b = down[k] as Line;
+    if (b.base - a.base <= RUNNING_PITCH * a.size) run++;
+  }
+  return run >= (side.length - 1) * 0.5;
 }
 
 function flushLeft(side: readonly Line[]): boolean {
