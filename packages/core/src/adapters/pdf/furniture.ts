@@ -188,6 +188,8 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
 
 /** Longest text (characters) of the part of a running head or foot that changes from page to page (a section number). */
 const ROW_MATE = 24;
+/** Most recurring lines of a band beside which its changing parts are looked for. */
+const ROW_MATE_ANCHORS = 8;
 
 /**
  * Drops the band's short lines of figures that share a row with a recurring one: the part of a
@@ -203,16 +205,18 @@ function dropRowMates(
   keep: ReadonlySet<Line> | null,
   recurs: (key: string) => boolean,
 ): void {
+  // The recurring lines a row-mate may stand beside: a running head or foot has a few. A band of
+  // many is a form's page printed over and over, whose changing parts are its content; and the
+  // pairs tried stay linear in the band however many lines a hostile page puts there.
+  const anchors: Line[] = [];
+  for (const { line, key } of band) {
+    if (keep?.has(line) || !recurs(key) || pageNumber.test(line.text.trim())) continue;
+    if (anchors.push(line) > ROW_MATE_ANCHORS) return;
+  }
+  if (!anchors.length) return;
   for (const { line } of band) {
     if (drop.has(line) || keep?.has(line) || line.text.length > ROW_MATE || LETTER.test(line.text)) continue;
-    for (const other of band) {
-      const o = other.line;
-      if (o === line || keep?.has(o) || !recurs(other.key) || pageNumber.test(o.text.trim())) continue;
-      if (sameRow(o, line)) {
-        drop.add(line);
-        break;
-      }
-    }
+    if (anchors.some((o) => o !== line && sameRow(o, line))) drop.add(line);
   }
 }
 
