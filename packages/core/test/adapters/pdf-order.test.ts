@@ -380,14 +380,15 @@ const panelBody = [
 ];
 const panelRuns = (lines: string[], x: number, y: number, size = 9.5, pitch = 13): Run[] =>
   lines.map((text, i) => ({ x, y: y - i * pitch, size, text }));
-const panelPage = pagePdf([
+/** The panel: its title over its two columns. */
+const panel: Run[] = [
   { x: 54, y: 520, size: 12, bold: true, text: panelTitle },
   ...panelRuns(panelFirst, 54, 500),
   ...panelRuns(panelCarried, 54, 500 - 5 * 13),
   ...panelRuns(panelGoesOn, 194, 500),
   ...panelRuns(panelRight, 194, 500 - 3 * 13),
-  ...panelRuns(panelBody, 65, 350, 11, 15),
-]);
+];
+const panelPage = pagePdf([...panel, ...panelRuns(panelBody, 65, 350, 11, 15)]);
 
 /**
  * Numbered paragraphs whose numbers stand a tab's width apart from their text, the text's other
@@ -435,14 +436,7 @@ const glossaryPage = pagePdf([
   ),
 ]);
 /** The panel's page with a glossary under the band instead of prose. */
-const panelOverGlossary = pagePdf([
-  { x: 54, y: 520, size: 12, bold: true, text: panelTitle },
-  ...panelRuns(panelFirst, 54, 500),
-  ...panelRuns(panelCarried, 54, 500 - 5 * 13),
-  ...panelRuns(panelGoesOn, 194, 500),
-  ...panelRuns(panelRight, 194, 500 - 3 * 13),
-  ...glossaryRuns(360),
-]);
+const panelOverGlossary = pagePdf([...panel, ...glossaryRuns(360)]);
 /** Each term, then its definition's first line, in this order in `md`. */
 const readsTermByTerm = (md: string): void => {
   const at = glossary.flatMap(([term, [first]]) => [md.indexOf(`${term} ${first}`), md.indexOf(first as string)]);
