@@ -451,6 +451,18 @@ const partLabels = pagePdf([
   { x: 54, y: 380, size: 9, text: 'Figure 2. Three views of the sample under light of each wavelength.' },
 ]);
 
+/** Objectives numbered within their pillar ("1.1:"), one wrapped under its text (pdfbench invalid-pdf-structure-pdfminer-one-page). */
+const objectives = [
+  ['1.1: Establish cybersecurity requirements to support national', 'security and public safety'],
+  ['1.2: Scale public-private collaboration'],
+  ['1.3: Integrate federal cybersecurity centers'],
+];
+const objectivesPage = pagePdf(
+  objectives.flatMap((lines, k): Run[] =>
+    lines.map((text, i): Run => ({ x: i ? 72 : 54, y: 500 - (k * 2 + i) * 12, size: 9, text })),
+  ),
+);
+
 describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
@@ -503,6 +515,11 @@ describe.each(pdfBackends)('pdf reading order (%s)', (backend) => {
   it('keeps a figure’s part labels on one row as a line, no list item', async () => {
     const md = (await parse(partLabels, {}, { filename: 'labels.pdf' })).markdown ?? '';
     expect(md.trim().split('\n\n')[0]).toBe('(a) (b) (c)');
+  });
+
+  it('reads objectives numbered within their section ("1.1:") as list items, a wrapped one whole', async () => {
+    const md = (await parse(objectivesPage, {}, { filename: 'objectives.pdf' })).markdown ?? '';
+    expect(md.trim()).toBe(objectives.map((lines) => `- ${lines.join(' ')}`).join('\n'));
   });
 
   it('reads numbers set a tab apart from their text as list items, each item’s lines under its text whole', async () => {
@@ -701,6 +718,14 @@ describe.skipIf(!hasCorpus).each(pdfBackends)(
       );
       expect(md).toContain(
         '3. 2.3.59-8 - Updated CFOL error messages (CFOL029. ) to reflect updated retention register availability.\n',
+      );
+    });
+
+    it('reads the strategy’s objectives numbered within each pillar as list items (pdfbench invalid-pdf-structure-pdfminer-one-page)', async () => {
+      const name = 'unstructured_pdf_invalid-pdf-structure-pdfminer-one-page.pdf';
+      const md = (await parse(corpusFile('pdfbench', name), NO_DEADLINE, { filename: name })).markdown ?? '';
+      expect(md).toContain(
+        '- 2.2: Enhance public-private operational collaboration to disrupt adversaries\n- 2.3: Increase the speed and scale of intelligence sharing and victim notification\n',
       );
     });
 

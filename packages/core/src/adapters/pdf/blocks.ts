@@ -128,7 +128,9 @@ export const normTitle = (s: string): string => {
 // never text, and at a line's start a list marker.
 const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
-const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)])\s+(?=\S)/;
+// "1.1:" numbers an item of a list kept per section (a strategy's objectives under its pillars); a
+// section number without the colon ("2.3 Methods") is a heading's, and stays text.
+const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]|\d{1,2}\.\d{1,2}:)\s+(?=\S)/;
 const enumeratorAlone = /^\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]$/;
 /** Widest gap, in sizes, between an enumerator drawn as its own run and its item's text. */
 const MARK_GAP = 4;
@@ -147,7 +149,7 @@ function listMarker(t: string): Marker | null {
   if (b) return { ordered: false, start: undefined, keep: '', length: b[0].length };
   const e = enumerator.exec(t);
   if (e) {
-    const body = e[2] as string;
+    const body = e[2] ?? '';
     if (/^\d+$/.test(body)) {
       // "2020. The year…" or "3.5 mm" are not list items.
       if (body.length > 2 && Number(body) > 100) return null;
