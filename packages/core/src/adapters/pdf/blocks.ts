@@ -128,10 +128,13 @@ export const normTitle = (s: string): string => {
 // never text, and at a line's start a list marker.
 const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
+/** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
+const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
 // "1.1:" numbers an item of a list kept per section (a strategy's objectives under its pillars); a
 // section number without the colon ("2.3 Methods") is a heading's, and stays text.
-const enumerator = /^(\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]|\d{1,2}\.\d{1,2}:)\s+(?=\S)/;
-const enumeratorAlone = /^\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]$/;
+const enumerator = new RegExp(`^(${ENUMERATOR_MARK}|\\d{1,2}\\.\\d{1,2}:)\\s+(?=\\S)`);
+/** An enumerator's mark drawn as a run of its own. */
+const enumeratorAlone = new RegExp(`^${ENUMERATOR_MARK}$`);
 /** Widest gap, in sizes, between an enumerator drawn as its own run and its item's text. */
 const MARK_GAP = 4;
 

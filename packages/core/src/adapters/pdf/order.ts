@@ -350,6 +350,25 @@ const BAND_TRIES = 3;
 const byWidestBand = (a: [number, number], b: [number, number]): number => b[0] - a[0] || a[1] - b[1];
 
 /**
+ * The empty bands across `sorted` (lines by top or in reading order) tried as cuts, widest first,
+ * `BAND_TRIES` at most: each the index of the first line under a band at least two of that line's
+ * size tall between it and every line before it, `least` lines at least on either side.
+ */
+function widestBands(sorted: readonly LineBox[], least: number): number[] {
+  const bands: [number, number][] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < sorted.length; k++) {
+    const l = sorted[k] as LineBox;
+    if (k >= least && sorted.length - k >= least && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
+    bottom = Math.max(bottom, l.y1);
+  }
+  return bands
+    .sort(byWidestBand)
+    .slice(0, BAND_TRIES)
+    .map(([, k]) => k);
+}
+
+/**
  * Where a region with a gutter is two stacked layouts of columns, set apart by an empty band across
  * the page: the index (in `sorted`, by top) of the first line under the band, or 0. Each part has a
  * gutter of its own, and the two do not overlap (three columns over a two-column foot, reliance
@@ -362,16 +381,7 @@ const byWidestBand = (a: [number, number], b: [number, number]): number => b[0] 
  */
 function bandCut(sorted: readonly Line[], pageWidth: number, rtlPage: boolean): number {
   if (sorted.length < 8) return 0;
-  // Bands between a line and everything above it, at least two lines' size tall: [height, index].
-  const bands: [number, number][] = [];
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < sorted.length; k++) {
-    const l = sorted[k] as Line;
-    if (k >= 4 && sorted.length - k >= 4 && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
-    bottom = Math.max(bottom, l.y1);
-  }
-  bands.sort(byWidestBand);
-  for (const [, k] of bands.slice(0, BAND_TRIES)) {
+  for (const k of widestBands(sorted, 4)) {
     const top = findGutter(sorted.slice(0, k), pageWidth, rtlPage);
     const foot = top && findGutter(sorted.slice(k), pageWidth, rtlPage);
     if (!top || !foot || !(top[1] < foot[0] || foot[1] < top[0])) continue;
@@ -415,16 +425,7 @@ function boxCut(sorted: readonly Line[], pageWidth: number): [Line[], boolean][]
     if (b.x0 > a.x1 && sameRow(a, b)) paired++;
   }
   if (paired < BOX_SIDE) return null;
-  const bands: [number, number][] = [];
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < sorted.length; k++) {
-    const l = sorted[k] as Line;
-    if (k > 0 && l.y0 - bottom >= 2 * l.size) bands.push([l.y0 - bottom, k]);
-    bottom = Math.max(bottom, l.y1);
-  }
-  if (!bands.length) return null;
-  bands.sort(byWidestBand);
-  for (const [, k] of bands.slice(0, BAND_TRIES)) {
+  for (const k of widestBands(sorted, 1)) {
     const top = sorted.slice(0, k);
     const foot = sorted.slice(k);
     const atTop = boxOf(top, pageWidth);
@@ -439,8 +440,8 @@ function boxCut(sorted: readonly Line[], pageWidth: number): [Line[], boolean][]
  * A part of a region as its parts to read in turn, each marked whether it is the box, where it
  * holds a box of columns, or null: the part itself, or its title and the box under it. A title
  * alone on the part's first row may cross the box's gutter: in a part of fewer than 20 narrow
- * lines no narrow line may cross a gutter (`openStrips`), and a title narrower than 0.6 of the
- * part is one.
+ * lines no narrow line may cross a gutter (`openStrips`), and a title narrower than `NARROW` of
+ * the part is one.
  */
 function boxOf(part: Line[], pageWidth: number): [Line[], boolean][] | null {
   if (boxed(part, pageWidth)) return [[part, true]];
@@ -461,7 +462,7 @@ function boxed(part: Line[], pageWidth: number): boolean {
   // Prose across the part has few narrow lines (`findGutter`'s measure): most parts end here.
   const [x0, x1] = spanOf(part);
   let narrow = 0;
-  for (const l of part) if (l.x1 - l.x0 < (x1 - x0) * 0.6) narrow++;
+  for (const l of part) if (narrowIn(l, x1 - x0)) narrow++;
   if (narrow < 2 * BOX_SIDE) return false;
   const gutter = findGutter(part, pageWidth, false);
   return gutter !== null && filledColumns(part, gutter);
@@ -506,6 +507,12 @@ function flushLeft(side: readonly Line[]): boolean {
 
 /** Narrowest strip across which no line of a part runs, to count as a gutter of it. */
 const STRIP_BINS = 3;
+
+/** Share of a region's width under which a line is narrow: a column's line, not one across the columns. */
+const NARROW = 0.6;
+
+/** Whether `l` is narrow in a region `width` wide: gutters are looked for among such lines only. */
+const narrowIn = (l: LineBox, width: number): boolean => l.x1 - l.x0 < width * NARROW;
 
 /**
  * A region's lines, their left and right edges, and once asked for its open strips (`openStrips`
@@ -571,7 +578,7 @@ function openStrips(
   let narrow = 0;
   for (let k = from; k < to; k++) {
     const l = sorted[k] as LineBox;
-    if (l.x1 - l.x0 >= (rx1 - rx0) * 0.6) continue;
+    if (!narrowIn(l, rx1 - rx0)) continue;
     narrow++;
     const a = Math.max(0, Math.floor((l.x0 - rx0) / 2));
     const b = Math.min(bins, Math.ceil((l.x1 - rx0) / 2));
@@ -651,7 +658,7 @@ function findGutter(
   const regionW = rx1 - rx0;
   if (regionW < pageWidth * 0.3) return null;
   // Lines wider than most of the region are the spanning ones; they may cross the gutter.
-  const narrow = lines.filter((l) => l.x1 - l.x0 < regionW * 0.6);
+  const narrow = lines.filter((l) => narrowIn(l, regionW));
   if (narrow.length < 4) return null;
   let best: [number, number] | null = null;
   for (const [s0, s1] of stripsOf(region)) {
