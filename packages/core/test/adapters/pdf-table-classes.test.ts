@@ -230,6 +230,32 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     );
   });
 
+  it('reads labels set beside the middle of their descriptions, rows parted by blank lines, as a table of two columns', async () => {
+    const md = (await parse(fixture('pdf-patterns', 'centred-labels.pdf'), withPages, { filename: 'roles.pdf' }))
+      .markdown;
+    const [roles, glossary] = pagesOf(md ?? '');
+    // A label of one line halfway down two lines of its description, one of two lines beside one:
+    // each row a label and what it says, a label's two lines one label.
+    expect(roles?.trim()).toBe(
+      [
+        '# Who will care for you',
+        '',
+        '| GP | works with your specialist in providing your ongoing care |',
+        '| --- | --- |',
+        '| **breast surgeon** | specialises in surgery and performs biopsies; some also perform breast reconstruction |',
+        '| **radiation therapist** | plans and delivers radiotherapy |',
+        '| **dietitian** | recommends an eating plan to follow during treatment and recovery |',
+        '| **social worker** | links you to support services |',
+        '',
+        'Ask your doctor which of them you will see.',
+      ].join('\n'),
+    );
+    // Set level with their descriptions' first lines (a glossary, a manual's side heads) and none
+    // wrapped over lines but one, the same labels are read as before: no table.
+    expect(glossary).not.toContain('|');
+    expect(glossary).toContain('**GP** works with your specialist in providing');
+  });
+
   it('keeps a column whose gap a long cell reaches across (six columns, not five)', async () => {
     const md = (await parse(fixture('pdf-patterns', 'close-columns.pdf'), withPages, { filename: 'close.pdf' }))
       .markdown;
@@ -2161,6 +2187,38 @@ describe.skipIf(!hasCorpus)(corpusTitle, () => {
     expect(md).toContain(
       '\n| **ER+** | Cancer cells with oestrogen receptors are called oestrogen receptor positive. |',
     );
+  });
+
+  it("reads the booklet's health professionals, stages and grades, each label beside its description, as tables (pdfbench failure-after-repair pp. 22-25)", async () => {
+    const md = await markdownOf('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    // Roles set beside the middle of their descriptions (p. 24 and p. 25, a table each).
+    expect(md).toContain(
+      [
+        '| GP | works in partnership with your specialist in providing your ongoing care |',
+        '| --- | --- |',
+        '| **breast surgeon\\*** | specialises in surgery and performs biopsies; some breast surgeons also perform breast reconstruction and specialised oncoplastic procedures |',
+      ].join('\n'),
+    );
+    expect(md).toContain('\n| **radiologist\\*** | specialises in reading x-rays, such as mammograms |\n');
+    expect(md).toContain(
+      [
+        '| radiation oncologist\\* | prescribes and coordinates the course of radiotherapy |',
+        '| --- | --- |',
+        '| **radiation therapist** | plans and delivers radiotherapy |',
+      ].join('\n'),
+    );
+    expect(md).toContain(
+      '\n| **psychiatrist\\*, counsellor, psychologist** | provide emotional support and help manage feelings of anxiety and depression |\n',
+    );
+    // Stage IIA stands between its two descriptions, and takes both.
+    expect(md).toContain(
+      '\n| **Stage IIA** | The tumour is less than 2 cm in diameter and has spread to the lymph nodes in the armpit. The tumour is 2–5 cm in diameter and has not spread to the lymph nodes in the armpit. |\n',
+    );
+    // Grades, their labels wrapped over two lines or three, level with their descriptions.
+    expect(md).toContain(
+      '\n| **Grade 2 (intermediate grade)** | Cancer cells do not look like normal cells. They are growing faster than grade 1 breast cancer, but not as fast as grade 3. |\n',
+    );
+    expect(md).not.toContain('**nurses**\n\n**radiologist');
   });
 
   it('keeps the bold labels of the repair estimate in their cells (markitdown REPAIR-2022-INV-001)', async () => {

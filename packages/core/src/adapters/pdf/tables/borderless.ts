@@ -3,6 +3,7 @@ import { LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
+import { bandedTables } from './banded.ts';
 import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
@@ -195,6 +196,7 @@ export function borderlessTables(
     if (region.length < 6) continue;
     const g = regionReader(page, parted, region);
     const { rows, isMulti } = g;
+    const found = out.length;
     // The last row of the table found before, which a later table must not take as its header.
     let lastTaken = -1;
     // A failed try is read again from its next row, each time to its end: on a page of thousands of
@@ -231,6 +233,14 @@ export function borderlessTables(
       if (!took && spentOut) s = end;
     }
     if (tries) tries.rows += spent;
+    // Rows that are bands of lines, where the tries found no rows of cells.
+    if (out.length === found) {
+      for (const banded of bandedTables(rows, items, vocab)) {
+        banded.itemIndices = pageRuns(banded, origin, leaders, page.items);
+        out.push(banded);
+        for (const i of banded.itemIndices) taken.add(i);
+      }
+    }
   }
   return out;
 }

@@ -199,9 +199,11 @@ function rightToLeft(line: TextItem[]): boolean {
 
 /**
  * Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined as
- * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens).
+ * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens). `edged`: the
+ * cell's column has a width of its own, so lines that reach its right end were filled to it; a
+ * column of labels is as wide as its widest label, and two labels' lines of one width say nothing.
  */
-export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
+export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = true): string {
   const parts: string[] = [];
   // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
   const rights: number[] = [];
@@ -240,7 +242,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary): string {
   // hyphen, is joined again. Otherwise a space, but after a slash and between CJK characters, as
   // in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines
   // ("분류" over "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
-  const broken = parts.length > 1 ? brokenWords(parts, rights, chars) : null;
+  const broken = edged && parts.length > 1 ? brokenWords(parts, rights, chars) : null;
   let out = '';
   for (const [k, p] of parts.entries()) {
     if (!p) continue;
@@ -371,7 +373,7 @@ const centre = (it: TextItem): number => it.x + it.w / 2;
 
 /**
  * Assigns text runs to the layout's cells (by their centre, or the x that `at` gives) and builds
- * the tree table.
+ * the tree table. `edged`: as `cellText` takes it.
  */
 export function fillLayout(
   layout: Layout,
@@ -380,6 +382,7 @@ export function fillLayout(
   ruled: boolean,
   vocab: () => Vocabulary,
   at: (it: TextItem) => number = centre,
+  edged = true,
 ) {
   const { xs, ys, cells } = layout;
   const cols = xs.length - 1;
@@ -402,7 +405,7 @@ export function fillLayout(
   if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
   for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
-  for (const r of runs) texts.push(cellText(r, vocab));
+  for (const r of runs) texts.push(cellText(r, vocab, edged));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   // A table set in bold throughout has nothing in bold that stands out: it is read plain.
@@ -414,7 +417,9 @@ export function fillLayout(
     const header = c.r < headRows;
     const opts = { header, rowSpan: c.rowSpan, colSpan: c.colSpan };
     const value = texts[k] as string;
-    (rowsOut[c.r] as TableCell[]).push(cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab), opts));
+    (rowsOut[c.r] as TableCell[]).push(
+      cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab, edged), opts),
+    );
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
   // optimized, and code reading boxes would meet both kinds of array.
@@ -460,12 +465,13 @@ function cellContent(
   header: boolean,
   styled: boolean,
   vocab: () => Vocabulary,
+  edged: boolean,
 ): Block[] | string {
   if (!cellValue) return cellValue;
   const marks = footnoteMarks(runs);
-  const value = marks ? markedText(runs, marks, vocab) : cellValue;
-  const bold = styled ? boldLength(value, runs, header, vocab, marks) : 0;
-  const links = linkRanges(value, runs, vocab);
+  const value = marks ? markedText(runs, marks, vocab, edged) : cellValue;
+  const bold = styled ? boldLength(value, runs, header, vocab, marks, edged) : 0;
+  const links = linkRanges(value, runs, vocab, edged);
   if (!bold && !links) return value;
   return [paragraph(marked(value, bold, links ?? []))];
 }
@@ -483,6 +489,7 @@ function boldLength(
   header: boolean,
   vocab: () => Vocabulary,
   marks: Set<TextItem> | null,
+  edged: boolean,
 ): number {
   let bold = 0;
   let plain = 0;
@@ -501,7 +508,7 @@ function boldLength(
     for (const it of line) {
       if (!it.bold && worded.test(it.str)) {
         // The opening counts where its text is where the cell's text begins.
-        const head = cellText(opening, vocab);
+        const head = cellText(opening, vocab, edged);
         return head && worded.test(head) && value.startsWith(head) ? head.length : 0;
       }
       opening.push(it);
@@ -522,7 +529,7 @@ interface LinkRange {
  * in the cell's text after the stretch before. Blank runs belong to no stretch; two stretches of
  * one link with only blanks between are one.
  */
-function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary): LinkRange[] | null {
+function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary, edged: boolean): LinkRange[] | null {
   if (!runs.some(linked)) return null;
   const out: LinkRange[] = [];
   let group: TextItem[] = [];
@@ -531,7 +538,7 @@ function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary): L
   const flush = () => {
     // Unlinked stretches are found too, so a link is looked for after them: "the data, then the
     // data" with the second linked links the second.
-    const t = group.length ? cellText(group, vocab) : '';
+    const t = group.length ? cellText(group, vocab, edged) : '';
     const at = t ? value.indexOf(t, from) : -1;
     if (at >= 0) {
       const last = out[out.length - 1];
@@ -684,11 +691,11 @@ function raisedMark(mark: string): string {
  * The cell's text with its footnote marks raised: a table cell is plain text, and a mark joined to
  * a figure as a digit would change the figure ("15,110" with mark "2" is not "15,1102").
  */
-function markedText(runs: TextItem[], marks: Set<TextItem>, vocab: () => Vocabulary): string {
+function markedText(runs: TextItem[], marks: Set<TextItem>, vocab: () => Vocabulary, edged: boolean): string {
   const bracketed: TextItem[] = [];
   for (const it of runs)
     bracketed.push(marks.has(it) ? { ...it, str: `${MARK_OPEN}${it.str.trim()}${MARK_CLOSE}` } : it);
-  return cellText(bracketed, vocab).replace(markPieces, (_, mark: string) => raisedMark(mark));
+  return cellText(bracketed, vocab, edged).replace(markPieces, (_, mark: string) => raisedMark(mark));
 }
 
 /** Whether a cell's runs hold a word not in bold. */

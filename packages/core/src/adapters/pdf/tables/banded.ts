@@ -1,0 +1,228 @@
+import type { Vocabulary } from '../hyphens.ts';
+import type { TableRegion, TextItem } from '../model.ts';
+import type { Row } from './borderless.ts';
+import { fillLayout, type Layout } from './cells.ts';
+
+/*
+ * Two-column tables whose rows are bands of lines parted by blank space: a booklet's health
+ * professionals, each role set beside the middle of what it does ("GP" halfway down the two lines
+ * of its description), or its grades, each label wrapped over two or three lines beside its
+ * description's. Rows of one baseline see a label on a line of its own between two description
+ * lines, or a label's second line beside a description's, so the table reader found no rows of
+ * cells there, and the page read as all its labels, then all its descriptions, or as a label and
+ * a description's line fused into each paragraph.
+ */
+
+/** Fewest bands that make such a table. */
+const MIN_BANDS = 3;
+/** Most lines of one label. */
+const LABEL_LINES = 3;
+/** Widest share of the table the label column takes. */
+const LABEL_SHARE = 0.45;
+/** A blank space between two lines wider than this many line heights parts two bands. */
+const BAND_GAP = 0.6;
+/** Least gap, in line heights, between a label and the description column. */
+const LABEL_GAP = 0.6;
+/** How far from the description column's edge, in points, its lines start. */
+const FLUSH = 1.5;
+
+const twoLetters = /\p{L}{2}/u;
+
+interface Band {
+  rows: Row[];
+  /** The extents of its label's and its description's lines; the label's is empty without one. */
+  lTop: number;
+  lBottom: number;
+  rTop: number;
+  rBottom: number;
+  labelLines: number;
+  textLines: number;
+  labelRight: number;
+  textRight: number;
+}
+
+/**
+ * Such tables in the region's rows (top down), as table regions of `items`' indices: three bands
+ * in a row at least, each a label (at most three lines, with a word) beside a description whose
+ * lines start at one edge, the one side standing within the other's height; and in two of the
+ * bands at least, a third of them, the shorter side stands lower than the other's first line, or
+ * the label is wrapped. A list's marker holds no word and never wraps; a glossary's terms or a
+ * manual's side heads of one line, level with their sections' first lines, are neither.
+ */
+export function bandedTables(rows: readonly Row[], items: TextItem[], vocab: () => Vocabulary): TableRegion[] {
+  const out: TableRegion[] = [];
+  if (rows.length < MIN_BANDS * 2) return out;
+  const edge = textEdge(rows);
+  if (edge === null) return out;
+  const bands = bandsOf(rows, edge, items);
+  let from = 0;
+  for (let k = 0; k <= bands.length; k++) {
+    const b = bands[k];
+    if (b && pairs(b)) continue;
+    if (k - from >= MIN_BANDS) {
+      const run = bands.slice(from, k);
+      if (banded(run, centred) || banded(run, wrappedLabel)) out.push(tableOf(run, edge, items, vocab));
+    }
+    from = k + 1;
+  }
+  return out;
+}
+
+/**
+ * Where the description column starts: the start most lines share among the chunks that do not
+ * start a row (or start it well right of the region's left edge), if enough lines start there.
+ */
+function textEdge(rows: readonly Row[]): number | null {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    left = Math.min(left, (r.chunks[0] as [number, number])[0]);
+    right = Math.max(right, (r.chunks[r.chunks.length - 1] as [number, number])[1]);
+  }
+  const counts = new Map<number, number>();
+  for (const r of rows) {
+    for (let k = 0; k < r.chunks.length; k++) {
+      const a = (r.chunks[k] as [number, number])[0];
+      if (k === 0 && a - left < 3 * r.h) continue;
+      const key = Math.round(a);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  let best = -1;
+  let most = 0;
+  for (const [key, n] of counts) {
+    // Starts a point apart are one edge (rounding parts them).
+    const all = n + (counts.get(key - 1) ?? 0) + (counts.get(key + 1) ?? 0);
+    if (all > most) {
+      most = all;
+      best = key;
+    }
+  }
+  if (most < MIN_BANDS + 1 || best - left > (right - left) * LABEL_SHARE) return null;
+  return best;
+}
+
+/**
+ * The rows as bands: lines closer than a blank line stay in one band. A line that crosses the
+ * description column's edge, or starts there off its line, is a band of its own that pairs nothing.
+ */
+function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] {
+  const out: Band[] = [];
+  let band: Band | null = null;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    let labelRight = Number.NEGATIVE_INFINITY;
+    let textRight = Number.NEGATIVE_INFINITY;
+    let crosses = false;
+    for (const [a, b] of r.chunks) {
+      if (b <= edge - r.h * LABEL_GAP) labelRight = Math.max(labelRight, b);
+      else if (a >= edge - FLUSH && (textRight > edge || Math.abs(a - edge) <= FLUSH))
+        textRight = Math.max(textRight, b);
+      else crosses = true;
+    }
+    const apart = r.top - bottom > BAND_GAP * r.h;
+    bottom = Math.max(bottom, r.bottom);
+    if (crosses || !band || apart) {
+      band = {
+        rows: [],
+        lTop: Number.POSITIVE_INFINITY,
+        lBottom: Number.NEGATIVE_INFINITY,
+        rTop: Number.POSITIVE_INFINITY,
+        rBottom: Number.NEGATIVE_INFINITY,
+        labelLines: crosses ? Number.POSITIVE_INFINITY : 0,
+        textLines: 0,
+        labelRight: Number.NEGATIVE_INFINITY,
+        textRight: Number.NEGATIVE_INFINITY,
+      };
+      out.push(band);
+    }
+    band.rows.push(r);
+    if (crosses) {
+      // Nothing may join a band that pairs nothing.
+      band.labelLines = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    if (labelRight > Number.NEGATIVE_INFINITY) {
+      if (!labelled(r, edge, items)) band.labelLines = Number.POSITIVE_INFINITY;
+      band.labelLines++;
+      band.lTop = Math.min(band.lTop, r.top);
+      band.lBottom = Math.max(band.lBottom, r.bottom);
+      band.labelRight = Math.max(band.labelRight, labelRight);
+    }
+    if (textRight > Number.NEGATIVE_INFINITY) {
+      band.textLines++;
+      band.rTop = Math.min(band.rTop, r.top);
+      band.rBottom = Math.max(band.rBottom, r.bottom);
+      band.textRight = Math.max(band.textRight, textRight);
+    }
+  }
+  return out;
+}
+
+/** Whether the row's text left of the edge holds a word (a list's marker does not). */
+function labelled(r: Row, edge: number, items: TextItem[]): boolean {
+  for (const i of r.items) {
+    const it = items[i] as TextItem;
+    if (it.x < edge - FLUSH && twoLetters.test(it.str)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a band is a label beside its description, the one standing within the other's height:
+ * a short label beside a long description, or a long label beside a short one.
+ */
+function pairs(b: Band): boolean {
+  if (b.labelLines < 1 || b.labelLines > LABEL_LINES || b.textLines < 1) return false;
+  const tol = 0.5 * (b.rows[0] as Row).h;
+  const within = (top: number, bottom: number, outerTop: number, outerBottom: number): boolean =>
+    top >= outerTop - tol && bottom <= outerBottom + tol;
+  return within(b.lTop, b.lBottom, b.rTop, b.rBottom) || within(b.rTop, b.rBottom, b.lTop, b.lBottom);
+}
+
+/** Whether two bands of the run at least, and a third of them, are as `test` asks. */
+function banded(run: Band[], test: (b: Band) => boolean): boolean {
+  let n = 0;
+  for (const b of run) if (test(b)) n++;
+  return n >= 2 && n * 3 >= run.length;
+}
+
+/** Whether a band's label is wrapped over lines (a list's marker never is). */
+const wrappedLabel = (b: Band): boolean => b.labelLines >= 2;
+
+/** Whether the shorter of a band's two sides stands lower than the other's first line. */
+function centred(b: Band): boolean {
+  return Math.abs(b.lTop - b.rTop) >= 0.5 * (b.rows[0] as Row).h;
+}
+
+const leftEdge = (it: TextItem): number => it.x;
+
+/**
+ * The bands as a table of two columns, a row each. A label's lines are joined at a blank always:
+ * its column is as wide as its widest label, so a label's two lines of one width are no word
+ * broken at the column's edge ("radiation" over "therapist").
+ */
+function tableOf(run: Band[], edge: number, items: TextItem[], vocab: () => Vocabulary): TableRegion {
+  let labelRight = Number.NEGATIVE_INFINITY;
+  let textRight = Number.NEGATIVE_INFINITY;
+  let left = Number.POSITIVE_INFINITY;
+  const indices: number[] = [];
+  for (const b of run) {
+    labelRight = Math.max(labelRight, b.labelRight);
+    textRight = Math.max(textRight, b.textRight);
+    for (const r of b.rows) {
+      left = Math.min(left, (r.chunks[0] as [number, number])[0]);
+      for (const i of r.items) indices.push(i);
+    }
+  }
+  const top = (b: Band): number => Math.min(b.lTop, b.rTop);
+  const bottom = (b: Band): number => Math.max(b.lBottom, b.rBottom);
+  const ys = [top(run[0] as Band) - 1];
+  for (let k = 1; k < run.length; k++) ys.push((bottom(run[k - 1] as Band) + top(run[k] as Band)) / 2);
+  ys.push(bottom(run[run.length - 1] as Band) + 1);
+  const layout: Layout = { xs: [left - 1, (labelRight + edge) / 2, textRight + 1], ys, cells: [] };
+  for (let r = 0; r < ys.length - 1; r++)
+    for (let c = 0; c < 2; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+  const { table, bbox } = fillLayout(layout, items, indices, false, vocab, leftEdge, false);
+  return { bbox, table, itemIndices: indices, ys, ruled: false, openHyphens: false };
+}
