@@ -233,7 +233,7 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
   it('reads labels set beside the middle of their descriptions, rows parted by blank lines, as a table of two columns', async () => {
     const md = (await parse(fixture('pdf-patterns', 'centred-labels.pdf'), withPages, { filename: 'roles.pdf' }))
       .markdown;
-    const [roles, glossary] = pagesOf(md ?? '');
+    const [roles, glossary, fruit, verses] = pagesOf(md ?? '');
     // A label of one line halfway down two lines of its description, one of two lines beside one:
     // each row a label and what it says, a label's two lines one label.
     expect(roles?.trim()).toBe(
@@ -254,6 +254,12 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     // wrapped over lines but one, the same labels are read as before: no table.
     expect(glossary).not.toContain('|');
     expect(glossary).toContain('**GP** works with your specialist in providing');
+    // Entries of one line in groups parted by blank lines: a label level with each line, no label
+    // wrapped. Verses with their first and last words set out: two words apart, no label of two lines.
+    expect(fruit).not.toContain('|');
+    expect(fruit).toContain('**apple** grown in the orchard by the north wall, picked in June');
+    expect(verses).not.toContain('|');
+    expect(verses).toContain('and fills the footprints we left there, slowly.');
   });
 
   it('keeps a column whose gap a long cell reaches across (six columns, not five)', async () => {

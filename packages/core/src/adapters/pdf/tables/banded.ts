@@ -15,6 +15,8 @@ import { fillLayout, type Layout } from './cells.ts';
 
 /** Fewest bands that make such a table. */
 const MIN_BANDS = 3;
+/** Bands of such a table, at most, for each that only a table of bands reads (`bandedTables`). */
+const EVIDENCE = 4;
 /** Most lines of one label. */
 const LABEL_LINES = 3;
 /** Widest share of the table the label column takes. */
@@ -39,15 +41,18 @@ interface Band {
   textLines: number;
   labelRight: number;
   textRight: number;
+  /** A line of its label goes on from the one above (`goesOn`). */
+  continued: boolean;
 }
 
 /**
  * Such tables in the region's rows (top down), as table regions of `items`' indices: three bands
- * in a row at least, each a label (at most three lines, with a word) beside a description whose
- * lines start at one edge, the one side standing within the other's height; and in two of the
- * bands at least, a third of them, the shorter side stands lower than the other's first line, or
- * the label is wrapped. A list's marker holds no word and never wraps; a glossary's terms or a
- * manual's side heads of one line, level with their sections' first lines, are neither.
+ * in a row at least, each a label (at most three lines at a line's pitch, with a word, no section
+ * number) beside a description whose lines start at one edge, the one side standing within the
+ * other's height; and for every four bands one at least that rows of one baseline cannot read:
+ * its shorter side set beside the middle of the other, its label taller than its description, or
+ * a label's line going on from the one above ("(low grade)"). Labels level with their
+ * descriptions' lines (a glossary, entries in groups, a play's speakers) are none of these.
  */
 export function bandedTables(rows: readonly Row[], items: TextItem[], vocab: () => Vocabulary): TableRegion[] {
   const out: TableRegion[] = [];
@@ -61,7 +66,9 @@ export function bandedTables(rows: readonly Row[], items: TextItem[], vocab: () 
     if (b && pairs(b)) continue;
     if (k - from >= MIN_BANDS) {
       const run = bands.slice(from, k);
-      if (banded(run, centred) || banded(run, wrappedLabel)) out.push(tableOf(run, edge, items, vocab));
+      let evidence = 0;
+      for (const r of run) if (centred(r) || r.continued || r.labelLines > r.textLines) evidence++;
+      if (evidence * EVIDENCE >= run.length) out.push(tableOf(run, edge, items, vocab));
     }
     from = k + 1;
   }
@@ -110,6 +117,8 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
   const out: Band[] = [];
   let band: Band | null = null;
   let bottom = Number.NEGATIVE_INFINITY;
+  let labelBottom = Number.NEGATIVE_INFINITY;
+  let lastLabel = '';
   for (const r of rows) {
     let labelRight = Number.NEGATIVE_INFINITY;
     let textRight = Number.NEGATIVE_INFINITY;
@@ -133,8 +142,10 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
         textLines: 0,
         labelRight: Number.NEGATIVE_INFINITY,
         textRight: Number.NEGATIVE_INFINITY,
+        continued: false,
       };
       out.push(band);
+      labelBottom = Number.NEGATIVE_INFINITY;
     }
     band.rows.push(r);
     if (crosses) {
@@ -143,7 +154,16 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
       continue;
     }
     if (labelRight > Number.NEGATIVE_INFINITY) {
-      if (!labelled(r, edge, items)) band.labelLines = Number.POSITIVE_INFINITY;
+      // A label's lines follow each other at a line's pitch: two apart are two labels (a verse's
+      // first and last words set out), and a word names something (a list's marker holds none).
+      const apartFromLabel = labelBottom > Number.NEGATIVE_INFINITY && r.top - labelBottom > BAND_GAP * r.h;
+      const label = labelOf(r, edge, items);
+      const opens = band.labelLines === 0;
+      if (apartFromLabel || !twoLetters.test(label) || (opens && sectionNumber.test(label)))
+        band.labelLines = Number.POSITIVE_INFINITY;
+      if (!opens && goesOn(lastLabel, label)) band.continued = true;
+      lastLabel = label;
+      labelBottom = r.bottom;
       band.labelLines++;
       band.lTop = Math.min(band.lTop, r.top);
       band.lBottom = Math.max(band.lBottom, r.bottom);
@@ -159,13 +179,41 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
   return out;
 }
 
-/** Whether the row's text left of the edge holds a word (a list's marker does not). */
-function labelled(r: Row, edge: number, items: TextItem[]): boolean {
+/**
+ * A label that opens with a section's number ("4.1", "Section 4.1") is a manual's side head over
+ * its section, which reads as the section's heading, not as a row.
+ */
+const sectionNumber = /^(?:(?:section|chapter|part|article|§)\s*)?\d+(?:\.\d+)+/i;
+
+/** The text of the row's runs left of the edge, left to right. */
+function labelOf(r: Row, edge: number, items: TextItem[]): string {
+  const runs: TextItem[] = [];
   for (const i of r.items) {
     const it = items[i] as TextItem;
-    if (it.x < edge - FLUSH && twoLetters.test(it.str)) return true;
+    if (it.x < edge - FLUSH) runs.push(it);
   }
-  return false;
+  runs.sort(byLeft);
+  let out = '';
+  for (const it of runs) out += out ? ` ${it.str.trim()}` : it.str.trim();
+  return out;
+}
+
+const byLeft = (a: TextItem, b: TextItem): number => a.x - b.x;
+
+/**
+ * Whether a label's line goes on from the line above: it opens a bracket's gloss ("Grade 1" over
+ * "(low grade)"), or the line above leaves a bracket open, or ends in a hyphen, a dash, a slash or
+ * a comma ("Jan 2019 -" over "Mar 2021"). Labels of one line each on rows of their own ("apple"
+ * over "pear") do neither.
+ */
+function goesOn(above: string, line: string): boolean {
+  if (line.startsWith('(') || /[-–—/,&]$/.test(above)) return true;
+  let open = 0;
+  for (const c of above) {
+    if (c === '(') open++;
+    else if (c === ')') open--;
+  }
+  return open > 0;
 }
 
 /**
@@ -180,19 +228,13 @@ function pairs(b: Band): boolean {
   return within(b.lTop, b.lBottom, b.rTop, b.rBottom) || within(b.rTop, b.rBottom, b.lTop, b.lBottom);
 }
 
-/** Whether two bands of the run at least, and a third of them, are as `test` asks. */
-function banded(run: Band[], test: (b: Band) => boolean): boolean {
-  let n = 0;
-  for (const b of run) if (test(b)) n++;
-  return n >= 2 && n * 3 >= run.length;
-}
-
-/** Whether a band's label is wrapped over lines (a list's marker never is). */
-const wrappedLabel = (b: Band): boolean => b.labelLines >= 2;
-
-/** Whether the shorter of a band's two sides stands lower than the other's first line. */
+/**
+ * Whether the shorter of a band's two sides is set beside the middle of the other: lower than its
+ * first line, its middle within a line of the other's.
+ */
 function centred(b: Band): boolean {
-  return Math.abs(b.lTop - b.rTop) >= 0.5 * (b.rows[0] as Row).h;
+  const h = (b.rows[0] as Row).h;
+  return Math.abs(b.lTop - b.rTop) >= 0.5 * h && Math.abs(b.lTop + b.lBottom - b.rTop - b.rBottom) <= 2 * h;
 }
 
 const leftEdge = (it: TextItem): number => it.x;
