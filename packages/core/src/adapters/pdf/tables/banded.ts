@@ -240,9 +240,9 @@ function centred(b: Band): boolean {
 const leftEdge = (it: TextItem): number => it.x;
 
 /**
- * The bands as a table of two columns, a row each. A label's lines are joined at a blank always:
- * its column is as wide as its widest label, so a label's two lines of one width are no word
- * broken at the column's edge ("radiation" over "therapist").
+ * The bands as a table of two columns, a row each. A cell's lines join at a blank: no rule gives
+ * either column a width of its own (the labels' is their widest label's), so two lines of one
+ * width are no word broken at a column's edge ("radiation" over "therapist").
  */
 function tableOf(run: Band[], edge: number, items: TextItem[], vocab: () => Vocabulary): TableRegion {
   let labelRight = Number.NEGATIVE_INFINITY;
