@@ -173,6 +173,41 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     );
   });
 
+  it('keeps an item’s lines wrapped back to its marker’s edge in the item while its sentence goes on', async () => {
+    // Notes set flush: each note's second line starts under its number, not under its text.
+    const pdf = linesPdf([
+      [72, 720, 10, 'The figures below come from the national survey of the year before last.'],
+      [72, 696, 10, '(1) The shares are computed over the valid replies to the question, leaving out'],
+      [72, 684, 10, 'those who did not answer it or gave more than one answer.'],
+      [72, 672, 10, '(2) The margin stands for the accuracy reached with the size of the sample and'],
+      [72, 660, 10, 'the level of confidence chosen for the survey as a whole.'],
+      [72, 636, 10, '(3) Regions with fewer than fifty replies are left out of the maps'],
+      [72, 624, 10, 'Replies came in from every region of the country over six weeks.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n')).toEqual([
+      'The figures below come from the national survey of the year before last.',
+      '',
+      '1. The shares are computed over the valid replies to the question, leaving out those who did not answer it or gave more than one answer.',
+      '2. The margin stands for the accuracy reached with the size of the sample and the level of confidence chosen for the survey as a whole.',
+      '3. Regions with fewer than fifty replies are left out of the maps',
+      '',
+      // A capital after a line with no stop opens the next paragraph, as under any item.
+      'Replies came in from every region of the country over six weeks.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)("keeps embedded-link's list items whole, each wrapped back to its number's edge", async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_embedded-link.pdf'))).markdown ?? '';
+    expect(md).toContain(
+      '1. This is to test the index where the list item was not captured correctly and the new line got detected as separate element.',
+    );
+    // Its last words are a link (auto mode reads the annotations).
+    expect(md).toContain(
+      '2. Now, what would happen if the embedded url is across two lines with [broken list item group capturing](http://www.apple.com)?',
+    );
+  });
+
   it('keeps a section number drawn after its title on the title’s line', async () => {
     // The title's text object comes first and its number second, a quad and more to the left
     // (normal_4pages' "1  들어가며"): on pdf.js, which keeps the drawing order, the number read

@@ -537,7 +537,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       const pitch = l.base - prev.base;
       if (
         l.rtl === item.rtl &&
-        indentOf(l) > item.x + 2 &&
+        (indentOf(l) > item.x + 2 || runsOnFlush(prev, l, item.x)) &&
         pitch > 0 &&
         pitch < prev.size * 1.9 &&
         Math.abs(l.size - prev.size) < 1
@@ -835,6 +835,15 @@ function continues(
  * flush right ("(1) …" over a shorter "(2) …") are one flat list, not the shorter one nested.
  */
 const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
+
+/**
+ * Whether a line set back at its item's marker goes on with the item: notes set flush ("(2) d
+ * represents the accuracy calculated through the formula for the" over "determination of the
+ * sample's size.") wrap to the marker's edge, not under the text. Only a sentence going on does:
+ * the line above ends in no stop, and this one opens in a small letter.
+ */
+const runsOnFlush = (prev: Line, l: Line, x: number): boolean =>
+  Math.abs(indentOf(l) - x) <= 2 && !/[.!?:;]$/.test(prev.text) && STARTS_LOWER.test(l.text);
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
 const besideOnRow = (a: Line, b: Line): boolean => sameRow(a, b) && (b.x0 > a.x1 || b.x1 < a.x0);
