@@ -7,3 +7,9 @@ export const LETTER = /\p{L}/u;
 export const STARTS_LETTER = /^\p{L}/u;
 export const ENDS_LETTER = /\p{L}$/u;
 export const STARTS_LOWER = /^\p{Ll}/u;
+
+/**
+ * Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon
+ * or semicolon ends `above`, and `below` starts in lower case.
+ */
+export const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && STARTS_LOWER.test(below);

@@ -2,7 +2,7 @@ import { heading, image, link, list, listItem, paragraph, text } from '../../tre
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
-import { LETTER, STARTS_LOWER } from '../../util/letters.ts';
+import { LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
 import {
   joinsKorean,
   lastChars,
@@ -843,7 +843,7 @@ const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
  * the line above ends in no stop, and this one opens in a small letter.
  */
 const runsOnFlush = (prev: Line, l: Line, x: number): boolean =>
-  Math.abs(indentOf(l) - x) <= 2 && !/[.!?:;]$/.test(prev.text) && STARTS_LOWER.test(l.text);
+  Math.abs(indentOf(l) - x) <= 2 && readsOn(prev.text, l.text);
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
 const besideOnRow = (a: Line, b: Line): boolean => sameRow(a, b) && (b.x0 > a.x1 || b.x1 < a.x0);

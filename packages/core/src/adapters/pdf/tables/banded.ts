@@ -2,6 +2,7 @@ import type { Vocabulary } from '../hyphens.ts';
 import type { TableRegion, TextItem } from '../model.ts';
 import type { Row } from './borderless.ts';
 import { fillLayout, type Layout } from './cells.ts';
+import { twoLetters } from './words.ts';
 
 /*
  * Two-column tables whose rows are bands of lines parted by blank space: a booklet's health
@@ -28,8 +29,6 @@ const LABEL_GAP = 0.6;
 /** How far from the description column's edge, in points, its lines start. */
 const FLUSH = 1.5;
 
-const twoLetters = /\p{L}{2}/u;
-
 interface Band {
   rows: Row[];
   /** The extents of its label's and its description's lines; the label's is empty without one. */
@@ -46,7 +45,8 @@ interface Band {
 }
 
 /**
- * Such tables in the region's rows (top down), as table regions of `items`' indices: three bands
+ * Such tables in the region's rows (top down), as table regions of `items`' indices (`chunkTexts`:
+ * the text of each of a row's chunks, left to right, as the table reader builds it): three bands
  * in a row at least, each a label (at most three lines at a line's pitch, with a word, no section
  * number) beside a description whose lines start at one edge, the one side standing within the
  * other's height; and for every four bands one at least that rows of one baseline cannot read:
@@ -54,12 +54,17 @@ interface Band {
  * a label's line going on from the one above ("(low grade)"). Labels level with their
  * descriptions' lines (a glossary, entries in groups, a play's speakers) are none of these.
  */
-export function bandedTables(rows: readonly Row[], items: TextItem[], vocab: () => Vocabulary): TableRegion[] {
+export function bandedTables(
+  rows: readonly Row[],
+  items: TextItem[],
+  vocab: () => Vocabulary,
+  chunkTexts: (r: Row) => string[],
+): TableRegion[] {
   const out: TableRegion[] = [];
   if (rows.length < MIN_BANDS * 2) return out;
   const edge = textEdge(rows);
   if (edge === null) return out;
-  const bands = bandsOf(rows, edge, items);
+  const bands = bandsOf(rows, edge, chunkTexts);
   let from = 0;
   for (let k = 0; k <= bands.length; k++) {
     const b = bands[k];
@@ -113,7 +118,7 @@ function textEdge(rows: readonly Row[]): number | null {
  * The rows as bands: lines closer than a blank line stay in one band. A line that crosses the
  * description column's edge, or starts there off its line, is a band of its own that pairs nothing.
  */
-function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] {
+function bandsOf(rows: readonly Row[], edge: number, chunkTexts: (r: Row) => string[]): Band[] {
   const out: Band[] = [];
   let band: Band | null = null;
   let bottom = Number.NEGATIVE_INFINITY;
@@ -123,9 +128,13 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
     let labelRight = Number.NEGATIVE_INFINITY;
     let textRight = Number.NEGATIVE_INFINITY;
     let crosses = false;
+    // The label's chunks come first: chunks are sorted and apart.
+    let labelChunks = 0;
     for (const [a, b] of r.chunks) {
-      if (b <= edge - r.h * LABEL_GAP) labelRight = Math.max(labelRight, b);
-      else if (a >= edge - FLUSH && (textRight > edge || Math.abs(a - edge) <= FLUSH))
+      if (b <= edge - r.h * LABEL_GAP) {
+        labelRight = Math.max(labelRight, b);
+        labelChunks++;
+      } else if (a >= edge - FLUSH && (textRight > edge || Math.abs(a - edge) <= FLUSH))
         textRight = Math.max(textRight, b);
       else crosses = true;
     }
@@ -157,7 +166,7 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
       // A label's lines follow each other at a line's pitch: two apart are two labels (a verse's
       // first and last words set out), and a word names something (a list's marker holds none).
       const apartFromLabel = labelBottom > Number.NEGATIVE_INFINITY && r.top - labelBottom > BAND_GAP * r.h;
-      const label = labelOf(r, edge, items);
+      const label = chunkTexts(r).slice(0, labelChunks).join(' ');
       const opens = band.labelLines === 0;
       if (apartFromLabel || !twoLetters.test(label) || (opens && sectionNumber.test(label)))
         band.labelLines = Number.POSITIVE_INFINITY;
@@ -184,21 +193,6 @@ function bandsOf(rows: readonly Row[], edge: number, items: TextItem[]): Band[] 
  * its section, which reads as the section's heading, not as a row.
  */
 const sectionNumber = /^(?:(?:section|chapter|part|article|§)\s*)?\d+(?:\.\d+)+/i;
-
-/** The text of the row's runs left of the edge, left to right. */
-function labelOf(r: Row, edge: number, items: TextItem[]): string {
-  const runs: TextItem[] = [];
-  for (const i of r.items) {
-    const it = items[i] as TextItem;
-    if (it.x < edge - FLUSH) runs.push(it);
-  }
-  runs.sort(byLeft);
-  let out = '';
-  for (const it of runs) out += out ? ` ${it.str.trim()}` : it.str.trim();
-  return out;
-}
-
-const byLeft = (a: TextItem, b: TextItem): number => a.x - b.x;
 
 /**
  * Whether a label's line goes on from the line above: it opens a bracket's gloss ("Grade 1" over

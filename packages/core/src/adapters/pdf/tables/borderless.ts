@@ -1,5 +1,5 @@
 import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
-import { LETTER, STARTS_LOWER } from '../../../util/letters.ts';
+import { LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
@@ -235,7 +235,7 @@ export function borderlessTables(
     if (tries) tries.rows += spent;
     // Rows that are bands of lines, where the tries found no rows of cells.
     if (out.length === found) {
-      for (const banded of bandedTables(rows, items, vocab)) {
+      for (const banded of bandedTables(rows, items, vocab, (r) => chunkTexts(r, items).texts)) {
         banded.itemIndices = pageRuns(banded, origin, leaders, page.items);
         out.push(banded);
         for (const i of banded.itemIndices) taken.add(i);
@@ -1219,9 +1219,6 @@ function chunkOver(row: Row, a: number, b: number): number {
   }
   return found >= 0 && (row.chunks[found] as [number, number])[1] > a ? found : -1;
 }
-
-/** Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon or semicolon ends `above`, and `below` starts in lower case. */
-const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && STARTS_LOWER.test(below);
 
 /** How many rows above a line its column's line above is looked for (other columns' lines between). */
 const LOOK_BACK = 4;

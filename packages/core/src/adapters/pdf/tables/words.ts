@@ -22,7 +22,7 @@ export function wordCount(t: string): number {
 
 /** A word whose first letter is a capital (what precedes it, quotes and brackets, aside). */
 const capitalised = /^\P{L}*\p{Lu}/u;
-const twoLetters = /\p{L}{2}/u;
+export const twoLetters = /\p{L}{2}/u;
 const nonAscii = /[^\x00-\x7f]/;
 
 /** What `letterWords` found: words of two letters or more in a row, and whether one of them starts in lower case. */
