@@ -147,7 +147,7 @@ function bandsOf(rows: readonly Row[], edge: number, chunkTexts: (r: Row) => str
         lBottom: Number.NEGATIVE_INFINITY,
         rTop: Number.POSITIVE_INFINITY,
         rBottom: Number.NEGATIVE_INFINITY,
-        labelLines: crosses ? Number.POSITIVE_INFINITY : 0,
+        labelLines: 0,
         textLines: 0,
         labelRight: Number.NEGATIVE_INFINITY,
         textRight: Number.NEGATIVE_INFINITY,
