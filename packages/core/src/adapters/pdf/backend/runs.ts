@@ -39,7 +39,10 @@ const FLAG_FIXED_PITCH = 1;
 
 /** A run under construction: characters of one text object on one line, boxes in display space. */
 interface RawRun {
+  /** Made from the page's units once every run is whole (`PageUnits`); empty until then. */
   str: string;
+  /** Where the run's text begins in the page's units: it ends where the next run's begins. */
+  at: number;
   /** Quarter turns of the writing direction on the displayed page (0 upright … 3), 4 for other angles. */
   q: number;
   /** The baseline's unit vector on the display, along which a run at another angle (q 4) is measured. */
@@ -67,8 +70,6 @@ interface RawRun {
 }
 
 const combining = /\p{M}/u;
-/** Alef and its hamza/madda/wasla forms: the second half of a lam-alef ligature. */
-const alefs = /[\u0622\u0623\u0625\u0627\u0671]/;
 const LAM = 0x644;
 const rtlScript = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 const HALF_PI = Math.PI / 2;
@@ -100,7 +101,8 @@ export function assembleRuns(
   const mono = new Set<string>();
   let run: RawRun | null = null;
   let runObj = 0;
-  /** `run.str` ends with a space: kept up to date rather than asked of a string built char by char. */
+  const units = new PageUnits();
+  /** The current run's text ends with a space: kept up to date rather than read back each time. */
   let endsSpace = false;
   // Views are re-created only when the wasm memory grew, which empties the old ones.
   let f = p.f32;
@@ -153,26 +155,23 @@ export function assembleRuns(
     const cy0 = Math.min(ay, by);
     const cy1 = Math.max(ay, by);
     // A broken ToUnicode map can yield 0 or a value past Unicode (fromCodePoint would throw on it).
-    const ch =
-      u === 2
-        ? '-'
-        : u === 0 || u > 0x10ffff
-          ? '\ufffd'
-          : u > 0xffff
-            ? String.fromCodePoint(u)
-            : String.fromCharCode(u);
+    const c = u === 2 ? 0x2d : u === 0 || u > 0x10ffff ? 0xfffd : u;
+    const width = c > 0xffff ? 2 : 1;
     // Both compared every time: a compare first reached late (two characters of one glyph) would
     // throw the loop's optimized code away.
     const sameRight = r === lastR;
     const sameGlyph = l === lastL && sameRight;
     lastL = l;
     lastR = r;
-    if (u >= 0x300 && combining.test(ch)) {
+    const wide = u >= 0x300 ? String.fromCodePoint(c) : '';
+    if (wide && combining.test(wide)) {
+      const ch = wide;
       const horizontal = !run || (run.q & 1) === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
         if (keepStarts) pushStarts(xs, cx0, mark.length + ch.length);
-        run.str += mark + ch;
+        units.addText(mark);
+        units.add(c);
         endsSpace = false;
       } else {
         mark += ch;
@@ -195,25 +194,31 @@ export function assembleRuns(
       const sameLine = Math.abs(cross - lastCross) <= run.size * 0.5;
       // Weighed on every character, as the compares above, rather than only after a space.
       const apart = gap > run.size * 0.1;
-      const space = spaced && (!sameLine || apart) ? ' ' : '';
+      const space = spaced && (!sameLine || apart);
       spaced = false;
       if (textObj === runObj && sameLine && gap <= run.size * 0.8) {
         if (lo < lastLo) run.backwards++;
-        if (u === LAM && sameGlyph && !space && alefs.test(run.str.slice(-1))) {
-          if (run.ligatures) run.ligatures.push(run.str.length - 1);
-          else run.ligatures = [run.str.length - 1];
+        if (u === LAM && sameGlyph && !space && isAlef(units.last())) {
+          const at = units.n - run.at - 1;
+          if (run.ligatures) run.ligatures.push(at);
+          else run.ligatures = [at];
         }
         if (keepStarts && space && !endsSpace) pushStarts(xs, lastHi, 1);
-        if (keepStarts) pushStarts(xs, cx0, ch.length + mark.length);
-        run.str += space ? (endsSpace ? '' : ' ') + ch : ch;
+        if (keepStarts) pushStarts(xs, cx0, width + mark.length);
+        if (space && !endsSpace) units.add(32);
+        units.add(c);
         // By code, not by string: a compare with ' ' deopts on the first character past Latin-1,
         // which `String.fromCharCode` makes as a new string, not the shared one.
         endsSpace = u === 32;
         if (mark) {
           if (markAt >= lo && markAt <= hi) {
-            run.str += mark;
+            units.addText(mark);
             endsSpace = false;
-          } else run.str = run.str.slice(0, -ch.length) + mark + ch;
+          } else {
+            units.n -= width;
+            units.addText(mark);
+            units.add(c);
+          }
           mark = '';
         }
         // A run opened by space glyphs (set to indent a line: a note's sub-notes, "  1) …") starts
@@ -239,7 +244,7 @@ export function assembleRuns(
       }
       if (space && !endsSpace) {
         if (keepStarts) pushStarts(xs, lastHi, 1);
-        run.str += ' ';
+        units.add(32);
       }
     }
     spaced = false;
@@ -281,6 +286,7 @@ export function assembleRuns(
       hi = span[1] as number;
       cross = span[2] as number;
     }
+    const ch = String.fromCodePoint(c);
     let str = ch;
     if (mark) {
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
@@ -292,7 +298,8 @@ export function assembleRuns(
       pushStarts(xs, cx0, str.length);
     }
     run = {
-      str,
+      str: '',
+      at: units.n,
       q,
       ux,
       uy,
@@ -309,6 +316,7 @@ export function assembleRuns(
       ligatures: null,
       from,
     };
+    units.addText(str);
     endsSpace = str.endsWith(' ');
     blank = u === 32 && str.length === 1;
     runObj = textObj;
@@ -319,10 +327,54 @@ export function assembleRuns(
   }
   if (mark && run) {
     if (keepStarts) pushStarts(xs, lastLo, mark.length);
-    run.str += mark;
+    units.addText(mark);
+  }
+  for (let k = 0; k < runs.length; k++) {
+    const r = runs[k] as RawRun;
+    r.str = units.text(r.at, k + 1 < runs.length ? (runs[k + 1] as RawRun).at : units.n);
   }
   return toItems(runs, frame, [...mono], keepStarts ? { x: xs, at: new Map() } : null);
 }
+
+/**
+ * The page's text as UTF-16 units, each run's after the one before. A run's string is made once,
+ * when the page is read: grown a character at a time, it was a chain of a string per character,
+ * which the collector swept and every later reading of the text flattened first.
+ */
+class PageUnits {
+  /** A plain array of small integers: `apply` takes it as it is, where a typed array is copied first. */
+  private readonly a: number[] = [];
+  n = 0;
+
+  add(c: number): void {
+    if (c > 0xffff) {
+      const v = c - 0x10000;
+      this.a[this.n++] = 0xd800 + (v >> 10);
+      this.a[this.n++] = 0xdc00 + (v & 0x3ff);
+    } else this.a[this.n++] = c;
+  }
+
+  addText(s: string): void {
+    for (let i = 0; i < s.length; i++) this.a[this.n++] = s.charCodeAt(i);
+  }
+
+  last(): number {
+    return this.n > 0 ? (this.a[this.n - 1] as number) : -1;
+  }
+
+  text(from: number, to: number): string {
+    let s = '';
+    // In slices: a call takes its arguments on the stack, which a very long run would overflow.
+    for (let i = from; i < to; i += TEXT_SLICE)
+      s += String.fromCharCode.apply(null, this.a.slice(i, Math.min(to, i + TEXT_SLICE)));
+    return s;
+  }
+}
+
+const TEXT_SLICE = 4096;
+
+/** Alef and its hamza/madda/wasla forms: the second half of a lam-alef ligature. */
+const isAlef = (c: number): boolean => c === 0x622 || c === 0x623 || c === 0x625 || c === 0x627 || c === 0x671;
 
 /**
  * Appends a character's start once per UTF-16 unit it takes in the run's text. Called behind a test
@@ -513,7 +565,7 @@ function lamAlef(s: string, at: number[]): string {
   const cs = s.split('');
   for (const i of at) {
     const a = cs[i] as string;
-    if (alefs.test(a) && cs[i + 1] === '\u0644') {
+    if (isAlef(a.charCodeAt(0)) && cs[i + 1] === '\u0644') {
       cs[i] = '\u0644';
       cs[i + 1] = a;
     }
