@@ -7,6 +7,7 @@ export const LETTER = /\p{L}/u;
 export const STARTS_LETTER = /^\p{L}/u;
 export const ENDS_LETTER = /\p{L}$/u;
 export const STARTS_LOWER = /^\p{Ll}/u;
+export const ENDS_LOWER = /\p{Ll}$/u;
 
 /**
  * Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon

@@ -197,6 +197,34 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     ]);
   });
 
+  it('keeps an item’s line wrapped back to its marker’s edge when it opens with a figure its sentence goes on to', async () => {
+    const pdf = linesPdf([
+      [72, 720, 10, '1. The yield is ten per cent higher than last year, mostly from soybeans and corn'],
+      [72, 708, 10, 'that grew in yield by'],
+      [72, 696, 10, '22.4% and 11.5%, respectively.'],
+      [72, 672, 10, '2. The sown area stayed level with the year before'],
+      // A stop above: the figure opens a paragraph of its own, as a capital would.
+      [72, 660, 10, 'and was the same in every region.'],
+      [72, 636, 10, '2019 was the last year of the old series of the survey.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n')).toEqual([
+      '1. The yield is ten per cent higher than last year, mostly from soybeans and corn that grew in yield by 22.4% and 11.5%, respectively.',
+      '2. The sown area stayed level with the year before and was the same in every region.',
+      '',
+      '2019 was the last year of the old series of the survey.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)(
+    'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',
+    async () => {
+      const md = (await parse(corpusFile('tables', 'pdfs', 'spreadsheet_no_bounding_frame.pdf'))).markdown ?? '';
+      expect(md).toContain('present increase in yield of 22.4% and 11.5%, respectively.');
+      expect(md).not.toMatch(/^22\.4% and/m);
+    },
+  );
+
   it.skipIf(!hasCorpus)("keeps embedded-link's list items whole, each wrapped back to its number's edge", async () => {
     const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_embedded-link.pdf'))).markdown ?? '';
     expect(md).toContain(
