@@ -4,7 +4,7 @@ import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { bandedTables } from './banded.ts';
-import { fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
+import { byLeft, fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 import { endsInSpace, type LetterWords, letterWords, wordCount } from './words.ts';
@@ -1182,7 +1182,7 @@ function chunkTexts(row: Row, items: TextItem[]): ChunkTexts {
   if (known) return known;
   const runs: TextItem[] = [];
   for (const i of row.items) runs.push(items[i] as TextItem);
-  runs.sort(byX);
+  runs.sort(byLeft);
   const texts: string[] = [];
   const firsts: (TextItem | undefined)[] = [];
   for (let c = 0; c < row.chunks.length; c++) {
@@ -1202,8 +1202,6 @@ function chunkTexts(row: Row, items: TextItem[]): ChunkTexts {
   chunkCache.set(row, out);
   return out;
 }
-
-const byX = (a: TextItem, b: TextItem): number => a.x - b.x;
 
 /** The chunk of `row` overlapping the x range `[a, b]` that starts last (chunks sorted, apart); -1 if none. */
 function chunkOver(row: Row, a: number, b: number): number {
@@ -1602,7 +1600,7 @@ function listsSplit(run: Row[], runs: CellRuns): number | null {
     }
     if (n < 2 || !first) continue;
     const after = r.items.map((i) => runs.items[i] as TextItem).filter((it) => it.x >= (first as Cut).x1 - 1);
-    after.sort((a, b) => a.x - b.x);
+    after.sort(byLeft);
     const [page, next] = after;
     if (!page || !next) continue;
     lo = Math.max(lo, page.x + page.w);
@@ -2153,7 +2151,7 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
   if (rows.length < 5) return cols;
   const out: [number, number][] = [];
   // Each row's runs by their left edge, sorted once for all columns.
-  const byLeft: TextItem[][] = [];
+  const rowsLeftToRight: TextItem[][] = [];
   for (const r of rows) {
     const runs: TextItem[] = [];
     for (const i of r.items) {
@@ -2161,8 +2159,8 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
       // A run without a place covers no bin.
       if (!Number.isNaN(it.x) && !Number.isNaN(it.w)) runs.push(it);
     }
-    if (!leftToRight(runs)) runs.sort(byX);
-    byLeft.push(runs);
+    if (!leftToRight(runs)) runs.sort(byLeft);
+    rowsLeftToRight.push(runs);
   }
   for (const col of cols) {
     const [c0, c1] = col;
@@ -2175,7 +2173,7 @@ function crossedColumns(cols: [number, number][], items: TextItem[], rows: Row[]
     // row's runs, left to right, add the bins past the furthest any run before reached, as steps
     // of a running sum (one pass over the bins, not one a run).
     const steps = new Int32Array(bins + 1);
-    for (const r of byLeft) {
+    for (const r of rowsLeftToRight) {
       let reach = 0;
       for (const it of r) {
         const a = Math.max(reach, Math.floor(it.x - c0));

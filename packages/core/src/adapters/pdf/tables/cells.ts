@@ -15,10 +15,11 @@ import { endsInSpace } from './words.ts';
  * on every call, compiled again once earlier calls' copies are collected.
  */
 const ascending = (a: number, b: number): number => a - b;
-const byLeft = (a: TextItem, b: TextItem): number => a.x - b.x;
+/** Pieces of a row by left edge. */
+export const byLeft = (a: { x: number }, b: { x: number }): number => a.x - b.x;
 /** Runs by vertical centre. */
 export const byMiddle = (a: TextItem, b: TextItem): number => a.y + a.h / 2 - (b.y + b.h / 2);
-const byMiddleThenLeft = (a: TextItem, b: TextItem): number => byMiddle(a, b) || a.x - b.x;
+const byMiddleThenLeft = (a: TextItem, b: TextItem): number => byMiddle(a, b) || byLeft(a, b);
 const bySlot = (a: { r: number; c: number }, b: { r: number; c: number }): number => a.r - b.r || a.c - b.c;
 const byFirstSlot = (a: { r0: number; c0: number }, b: { r0: number; c0: number }): number =>
   a.r0 - b.r0 || a.c0 - b.c0;

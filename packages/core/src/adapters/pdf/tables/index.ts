@@ -2,12 +2,9 @@ import { append } from '../../../util/arrays.ts';
 import { runVocabulary, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion } from '../model.ts';
 import { borderlessTables } from './borderless.ts';
-import { lineCells } from './cells.ts';
+import { byLeft, lineCells } from './cells.ts';
 import { ruledTable } from './ruled.ts';
 import { findGrids } from './rulings.ts';
-
-/** Comparator of row pieces by left edge. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
-const byX = (a: { x: number }, b: { x: number }): number => a.x - b.x;
 
 /**
  * Whether a page may hold a ruled table, judged from its text alone, so the operator list (which
@@ -40,7 +37,7 @@ export function rulingNeeds(page: Pick<PageModel, 'items' | 'width' | 'height'>)
       topCells = 0;
     }
     if (row.length < 2) continue;
-    row.sort(byX);
+    row.sort(byLeft);
     const cells = lineCells(row);
     if (cells >= 3 && ++tabular >= 2) return { table: true, paired: true };
     if (cells >= 2) paired++;

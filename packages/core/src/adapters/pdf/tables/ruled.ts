@@ -3,6 +3,7 @@ import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
 import {
+  byLeft,
   byMiddle,
   cellText,
   clusterPositions,
@@ -271,7 +272,7 @@ function headerAbove(page: PageModel, taken: Set<number>, grid: Grid): number | 
   }
   const first = line[0];
   if (!first || grid.y0 - bottom > first.h * 1.5) return null;
-  line.sort((a, b) => a.x - b.x);
+  line.sort(byLeft);
   if (lineCells(line) < 2) return null;
   let top = Number.POSITIVE_INFINITY;
   for (const it of line) top = Math.min(top, it.y);
