@@ -7,7 +7,7 @@ import { pdfOf } from '../helpers/pdf-build.ts';
  * A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold,
  * `K1` Korean, `S1` a second copy of Helvetica under a subset name, as redp5110 sets its bullets,
  * `M1` a font whose code 2 draws a glyph of a name no map knows, as redp5110's BookMaster bullet:
- * its text is hex codes).
+ * its text is hex codes, `C1` Courier).
  */
 type Run = readonly [number, number, number, string] | readonly [number, number, number, string, string];
 
@@ -31,7 +31,7 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R /S1 10 0 R /M1 11 0 R >> >> /Contents 9 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /K1 6 0 R /S1 10 0 R /M1 11 0 R /C1 12 0 R >> >> /Contents 9 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type0 /BaseFont /HYSMyeongJo-Medium /Encoding /UniKS-UCS2-H /DescendantFonts [7 0 R] >>',
@@ -40,6 +40,7 @@ function linesPdf(lines: readonly Run[]): Uint8Array {
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /BCDEFG+Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /BookMaster /FirstChar 0 /LastChar 2 /Widths [500 500 500] /Encoding << /Type /Encoding /Differences [2 /SM590000] >> >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
   ]);
 }
 
@@ -215,6 +216,37 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
       '2019 was the last year of the old series of the survey.',
     ]);
   });
+
+  it('reads a small "o" in a monospaced font before an item’s text as a bullet, as Word sets a list’s second level', async () => {
+    const pdf = linesPdf([
+      [72, 720, 10, 'The replies are classified as follows:'],
+      [90, 696, 10, 'o', 'C1'],
+      [108, 696, 10, 'Replies per country, by the first question of the'],
+      [108, 684, 10, 'questionnaire sent out in the spring'],
+      [90, 666, 10, 'o', 'C1'],
+      [108, 666, 10, 'Replies per field of research'],
+      // The letter in the body font opens a sentence, not an item.
+      [72, 640, 10, 'o stands for the outer ring in the figures that follow.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n')).toEqual([
+      'The replies are classified as follows:',
+      '',
+      '- Replies per country, by the first question of the questionnaire sent out in the spring',
+      '- Replies per field of research',
+      '',
+      'o stands for the outer ring in the figures that follow.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)(
+    'reads eu-017’s Courier "o" as the bullet of its item, its second line in the item',
+    async () => {
+      const md = (await parse(corpusFile('tables', 'pdfs', 'eu-017.pdf'))).markdown ?? '';
+      expect(md).toContain('\n- SI1.1:% distribution per country (QC: response to question 1 of the questionnaire)\n');
+      expect(md).not.toMatch(/^o SI1\.1/m);
+    },
+  );
 
   it.skipIf(!hasCorpus)(
     'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',

@@ -463,7 +463,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
     stack.length = 0;
   };
 
-  const lines = foldBullets(page.lines);
+  const lines = foldBullets(page.lines, s.monoFonts);
   const kinds = classifyAll(lines, s);
   const leading = pageLeading(lines);
   if (page.number === 1) demoteBylines(lines, kinds, s);
@@ -577,13 +577,13 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
  * Enumerators further apart than `MARK_GAP` sizes, or beside another enumerator (a figure's "(a)",
  * "(b)", "(c)" on one row), are no item's.
  */
-function foldBullets(lines: Line[]): Line[] {
+function foldBullets(lines: Line[], mono: Set<string>): Line[] {
   const out: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const next = lines[i + 1];
     if (next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
-      const glyph = bulletAlone.test(l.text);
+      const glyph = bulletAlone.test(l.text) || monoBullet(l, next, mono);
       // A number apart from a title in bold ("1." then "INTENT") numbers a section's heading, no item.
       if (
         glyph ||
@@ -603,6 +603,14 @@ function foldBullets(lines: Line[]): Line[] {
   }
   return out;
 }
+
+/**
+ * Word's second-level bullet: a small "o" in a monospaced font (Courier New), drawn a tab's width
+ * before its item's text in another font. Read as a letter, it opened a paragraph ("o SI1.1:%
+ * distribution per country …", eu-017) and the item's second line stood apart.
+ */
+const monoBullet = (l: Line, next: Line, mono: Set<string>): boolean =>
+  l.text === 'o' && mono.has(l.font) && !mono.has(next.font);
 
 /**
  * Classifies every line, then demotes long runs of heading-looking lines: four or more in a row
