@@ -248,6 +248,33 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     },
   );
 
+  it('reads a line once where a copy of some of its letters is drawn over it', async () => {
+    // Courier: every letter is 6 pt wide at 10 pt, so a copy with letters left out as blanks puts
+    // the letters it keeps over the same letters of the whole line.
+    const whole = 'Specifies that the row permission is to be initially disabled';
+    const kept = 'S   ifi   th t th   i i   i t b i iti ll di bl d';
+    const partial = [...whole].map((c, k) => (kept[k] === c ? c : ' ')).join('');
+    const pieces = [...partial.matchAll(/\S+/g)].map((m) => [72 + (m.index ?? 0) * 6, 700, 10, m[0], 'C1'] as const);
+    const pdf = linesPdf([
+      [72, 730, 10, 'The statement ends with one of two options:'],
+      ...pieces,
+      [72, 700, 10, whole, 'C1'],
+      [72, 676, 10, 'Both options can be changed later with an ALTER statement.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n').filter(Boolean)).toEqual([
+      'The statement ends with one of two options:',
+      whole,
+      'Both options can be changed later with an ALTER statement.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)('reads redp5110’s overdrawn figure line once', async () => {
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'))).markdown ?? '';
+    expect(md).toContain('\nSpecifies that the row permission is to be initially disabled\n');
+    expect(md).not.toContain('ifi th t th');
+  });
+
   it.skipIf(!hasCorpus)(
     'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',
     async () => {

@@ -15,6 +15,7 @@ import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
 import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
 import { readingOrder, sideHeadRuns, sideHeadsPossible } from './order.ts';
+import { dropOverprints } from './overprint.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -195,7 +196,7 @@ async function readPage(
   rulings: RulingBudget,
 ): Promise<{ page: LaidOutPage; turned: Turned }> {
   const { width, height } = page;
-  let items = attachAccents(page.items);
+  let items = dropOverprints(attachAccents(page.items));
   attachLinks(items, page.links, page.monoFonts, page.charStarts);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };

@@ -1,0 +1,121 @@
+/**
+ * Text drawn over a fuller copy of itself. Some producers set a line twice on one baseline in one
+ * font: once whole, once with only some of its glyphs (redp5110's figure 3-1: "Specifies that the
+ * row permission is to be initially disabled" under "S ifi th t th i i i t b i iti ll di bl d").
+ * Read as text, the partial copy is a line of letter fragments, and its first run joins the whole
+ * line ("S Specifies …"). Such a copy is dropped: a layer of runs (runs of one baseline, font and
+ * size drawn left to right) lying within another layer's extent whose letters it holds in order,
+ * and fewer of them. An exact copy (fake bold, drawn twice with a small offset) holds as many
+ * letters and is left to the line code, which keeps one copy and calls it bold.
+ */
+import type { TextItem } from './model.ts';
+
+/** How far back a run may start over the run before it and still go on its layer (kerning). */
+const OVERLAP = 1;
+/** How far a layer may stand out of the layer it lies on, either side. */
+const EDGE = 1;
+
+/** Runs of one baseline, font and size drawn one after another from left to right. */
+interface Layer {
+  runs: number[];
+  x0: number;
+  x1: number;
+}
+
+/** The page's runs without partial copies drawn over fuller ones; the same array when there are none. */
+export function dropOverprints(items: TextItem[]): TextItem[] {
+  if (!mayOverprint(items)) return items;
+  const drop = new Set<number>();
+  for (const layers of layersByLine(items).values()) {
+    for (const a of layers) {
+      for (const b of layers) {
+        if (a !== b && liesOn(a, b, items)) {
+          for (const i of a.runs) drop.add(i);
+          break;
+        }
+      }
+    }
+  }
+  if (!drop.size) return items;
+  const out: TextItem[] = [];
+  for (let i = 0; i < items.length; i++) if (!drop.has(i)) out.push(items[i] as TextItem);
+  return out;
+}
+
+/** The baseline, font and size a run is set on, as one key. */
+const lineKey = (it: TextItem): string => `${Math.round((it.y + it.h) * 2)}|${it.size.toFixed(1)}|${it.fontId}`;
+
+/**
+ * Whether a run starts back left of the end of the last run drawn on its baseline in its font and
+ * size (a second layer): without one there are no layers to compare, and most pages have none.
+ * Keyed by baseline only, so the test makes no string per run.
+ */
+function mayOverprint(items: TextItem[]): boolean {
+  const last = new Map<number, TextItem>();
+  for (const it of items) {
+    if (it.rotated || it.dir === 'ttb') continue;
+    const key = Math.round((it.y + it.h) * 2);
+    const before = last.get(key);
+    if (
+      before &&
+      before.fontId === it.fontId &&
+      Math.abs(before.size - it.size) < 0.05 &&
+      it.x < before.x + before.w - OVERLAP
+    )
+      return true;
+    last.set(key, it);
+  }
+  return false;
+}
+
+/** Each baseline's layers, in drawing order. */
+function layersByLine(items: TextItem[]): Map<string, Layer[]> {
+  const lines = new Map<string, Layer[]>();
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as TextItem;
+    if (it.rotated || it.dir === 'ttb' || !it.str.trim()) continue;
+    const key = lineKey(it);
+    let layers = lines.get(key);
+    if (!layers) {
+      layers = [];
+      lines.set(key, layers);
+    }
+    const layer = layers[layers.length - 1];
+    const x1 = it.x + it.w;
+    if (layer && it.x >= layer.x1 - OVERLAP) {
+      layer.runs.push(i);
+      layer.x1 = Math.max(layer.x1, x1);
+    } else layers.push({ runs: [i], x0: it.x, x1 });
+  }
+  return lines;
+}
+
+/** Whether layer `a` is a partial copy of the part of `b` it lies over (see the module's comment). */
+function liesOn(a: Layer, b: Layer, items: TextItem[]): boolean {
+  if (a.x0 < b.x0 - EDGE || a.x1 > b.x1 + EDGE) return false;
+  const mine = lettersOf(a.runs, items, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+  const under = lettersOf(b.runs, items, a.x0 - EDGE, a.x1 + EDGE);
+  return mine.length >= 2 && mine.length < under.length && inOrderWithin(mine, under);
+}
+
+/** The letters (blanks left out) of the runs that lie within `x0`…`x1`. */
+function lettersOf(runs: number[], items: TextItem[], x0: number, x1: number): string {
+  let s = '';
+  for (const i of runs) {
+    const it = items[i] as TextItem;
+    if (it.x + it.w <= x0 || it.x >= x1) continue;
+    s += it.str.replace(/\s+/g, '');
+  }
+  return s;
+}
+
+/** Whether every character of `a` occurs in `b`, in the same order. */
+function inOrderWithin(a: string, b: string): boolean {
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    j = b.indexOf(a[i] as string, j);
+    if (j < 0) return false;
+    j++;
+  }
+  return true;
+}
