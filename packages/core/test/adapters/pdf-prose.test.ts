@@ -275,6 +275,35 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md).not.toContain('ifi th t th');
   });
 
+  it('keeps a specification’s paragraph number (".1") with its paragraph, set a wide tab before it', async () => {
+    const pdf = linesPdf([
+      [54, 700, 11, '1.', 'F2'],
+      [144, 700, 11, 'INTENT', 'F2'],
+      [90, 664, 11, '.1'],
+      [144, 664, 11, 'The intent of this request is to gather offers, in the format'],
+      [144, 646, 11, 'set out in this document, from builders able to do the work.'],
+      [90, 610, 11, '.2'],
+      [144, 610, 11, 'Drawings of the site are included in the section that follows'],
+      [144, 592, 11, 'these instructions.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    const paragraphs = md.trim().split('\n\n');
+    expect(paragraphs.slice(1)).toEqual([
+      '.1 The intent of this request is to gather offers, in the format set out in this document, from builders able to do the work.',
+      '.2 Drawings of the site are included in the section that follows these instructions.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)('keeps masterformat_partial_numbering’s ".1" paragraphs whole', async () => {
+    const md = (await parse(corpusFile('markitdown', 'masterformat_partial_numbering.pdf'))).markdown ?? '';
+    expect(md).toContain(
+      '\n.1 The intent of this Request for Proposal (RFP) is to solicit submissions, in the format detailed in this document, from qualified Construction Managers for the following project:\n',
+    );
+    expect(md).toContain(
+      '\n.2 Available information relative to the project is included in Section 00 00 45 – Description of Project.\n',
+    );
+  });
+
   it.skipIf(!hasCorpus)(
     'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',
     async () => {

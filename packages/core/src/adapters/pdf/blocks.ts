@@ -137,6 +137,13 @@ const enumerator = new RegExp(`^(${ENUMERATOR_MARK}|\\d{1,2}\\.\\d{1,2}:)\\s+(?=
 const enumeratorAlone = new RegExp(`^${ENUMERATOR_MARK}$`);
 /** Widest gap, in sizes, between an enumerator drawn as its own run and its item's text. */
 const MARK_GAP = 4;
+/**
+ * A paragraph number of a construction specification (MasterFormat's ".1", ".2" under article
+ * "1."): kept as the paragraph's first word, as such documents are cited. Its tab stop is wider
+ * than a list's (4.1 sizes in masterformat_partial_numbering).
+ */
+const partialNumber = /^\.\d{1,2}$/;
+const PARTIAL_GAP = 6;
 
 /** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
 interface Marker {
@@ -575,7 +582,9 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
  * under the text: the IRM manual's transmittal page, 2.4 sizes apart): a line of its own, it
  * started no item, and the item's lines under its text were read as paragraphs of their own.
  * Enumerators further apart than `MARK_GAP` sizes, or beside another enumerator (a figure's "(a)",
- * "(b)", "(c)" on one row), are no item's.
+ * "(b)", "(c)" on one row), are no item's. A specification's paragraph number (`partialNumber`)
+ * joins its text too, as text: on a row of its own beside the text, the two read as a row of
+ * cells, and the paragraph's next line as the next row.
  */
 function foldBullets(lines: Line[], mono: Set<string>): Line[] {
   const out: Line[] = [];
@@ -588,9 +597,8 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
       if (
         glyph ||
         (!next.bold &&
-          enumeratorAlone.test(l.text) &&
-          !enumeratorAlone.test(next.text) &&
-          next.x0 - l.x1 <= MARK_GAP * l.size)
+          ((enumeratorAlone.test(l.text) && !enumeratorAlone.test(next.text) && next.x0 - l.x1 <= MARK_GAP * l.size) ||
+            (partialNumber.test(l.text) && !partialNumber.test(next.text) && next.x0 - l.x1 <= PARTIAL_GAP * l.size)))
       ) {
         const mark = glyph ? '• ' : `${l.text} `;
         next.spans = [{ text: mark, bold: false, italic: false, sup: false }, ...next.spans];
