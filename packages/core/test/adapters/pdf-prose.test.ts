@@ -206,12 +206,18 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
       [72, 672, 10, '2. The sown area stayed level with the year before'],
       // A stop above: the figure opens a paragraph of its own, as a capital would.
       [72, 660, 10, 'and was the same in every region.'],
-      [72, 636, 10, '2019 was the last year of the old series of the survey.'],
+      // A year (or a count) may open a sentence of its own, even under an item with no stop.
+      [72, 648, 10, '3. Prices rose in most of the regions'],
+      [72, 636, 10, '2018 saw the first rise in prices since the series began.'],
+      [72, 612, 10, '2019 was the last year of the old series of the survey.'],
     ]);
     const md = (await parse(pdf)).markdown ?? '';
     expect(md.trim().split('\n')).toEqual([
       '1. The yield is ten per cent higher than last year, mostly from soybeans and corn that grew in yield by 22.4% and 11.5%, respectively.',
       '2. The sown area stayed level with the year before and was the same in every region.',
+      '3. Prices rose in most of the regions',
+      '',
+      '2018 saw the first rise in prices since the series began.',
       '',
       '2019 was the last year of the old series of the survey.',
     ]);

@@ -613,12 +613,17 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
 }
 
 /**
- * Word's second-level bullet: a small "o" in a monospaced font (Courier New), drawn a tab's width
- * before its item's text in another font. Read as a letter, it opened a paragraph ("o SI1.1:%
- * distribution per country …", eu-017) and the item's second line stood apart.
+ * Word's second-level bullet: an "o" in a monospaced font (Courier New), no larger than the text
+ * in another font a tab after it (more than a word space). Read as a letter, it opened a
+ * paragraph ("o SI1.1:% distribution per country …", eu-017) and the item's second line stood
+ * apart.
  */
 const monoBullet = (l: Line, next: Line, mono: Set<string>): boolean =>
-  l.text === 'o' && mono.has(l.font) && !mono.has(next.font);
+  l.text === 'o' &&
+  mono.has(l.font) &&
+  !mono.has(next.font) &&
+  l.size <= next.size + 0.5 &&
+  next.x0 - l.x1 >= l.size * 0.8;
 
 /**
  * Classifies every line, then demotes long runs of heading-looking lines: four or more in a row
@@ -857,15 +862,16 @@ const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
  * represents the accuracy calculated through the formula for the" over "determination of the
  * sample's size.") wrap to the marker's edge, not under the text. Only a sentence going on does:
  * the line above ends in no stop, and this one opens in a small letter; or the line above ends
- * mid-word-run in a small letter and this one opens with a figure that a small word follows
- * ("… an increase in yield of" over "22.4% and 11.5%, respectively.").
+ * in a small letter and this one opens with a share or a decimal that a small word follows
+ * ("… an increase in yield of" over "22.4% and 11.5%, respectively."). A year or a count ("2024
+ * saw", "3 members") may open a sentence of its own, and stays apart.
  */
 const runsOnFlush = (prev: Line, l: Line, x: number): boolean =>
   Math.abs(indentOf(l) - x) <= 2 &&
   (readsOn(prev.text, l.text) || (ENDS_LOWER.test(prev.text) && FIGURE_GOES_ON.test(l.text)));
 
-/** A figure (a share, a decimal) and then a word in small letters: the middle of a sentence. */
-const FIGURE_GOES_ON = /^\d[\d.,]*%?\s+\p{Ll}/u;
+/** A share or a decimal and then a word in small letters: the middle of a sentence. */
+const FIGURE_GOES_ON = /^(?:\d+(?:[.,]\d+)+%?|\d+%)\s+\p{Ll}/u;
 
 /** Whether two lines stand apart on one baseline: a form's label and its value. */
 const besideOnRow = (a: Line, b: Line): boolean => sameRow(a, b) && (b.x0 > a.x1 || b.x1 < a.x0);

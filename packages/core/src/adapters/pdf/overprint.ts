@@ -43,12 +43,16 @@ export function dropOverprints(items: TextItem[]): TextItem[] {
 }
 
 /** The baseline, font and size a run is set on, as one key. */
-const lineKey = (it: TextItem): string => `${Math.round((it.y + it.h) * 2)}|${it.size.toFixed(1)}|${it.fontId}`;
+const lineKey = (it: TextItem): string => `${Math.round((it.y + it.h) * 2)}|${tenths(it.size)}|${it.fontId}`;
+
+/** A size to a tenth of a point, as runs of one size are told apart. */
+const tenths = (size: number): number => Math.round(size * 10);
 
 /**
- * Whether a run starts back left of the end of the last run drawn on its baseline in its font and
- * size (a second layer): without one there are no layers to compare, and most pages have none.
- * Keyed by baseline only, so the test makes no string per run.
+ * Whether a run starts back left of the end of the last run drawn on its baseline, in the same
+ * font and size (a second layer): without one there are no layers to compare, and most pages have
+ * none. Keyed by the baseline only, so the test makes no string per run; a run in another font
+ * between the two copies hides them from it, which only leaves a copy in place.
  */
 function mayOverprint(items: TextItem[]): boolean {
   const last = new Map<number, TextItem>();
@@ -59,7 +63,7 @@ function mayOverprint(items: TextItem[]): boolean {
     if (
       before &&
       before.fontId === it.fontId &&
-      Math.abs(before.size - it.size) < 0.05 &&
+      tenths(before.size) === tenths(it.size) &&
       it.x < before.x + before.w - OVERLAP
     )
       return true;
@@ -90,23 +94,54 @@ function layersByLine(items: TextItem[]): Map<string, Layer[]> {
   return lines;
 }
 
-/** Whether layer `a` is a partial copy of the part of `b` it lies over (see the module's comment). */
+/**
+ * Whether layer `a` is a partial copy of the part of `b` it lies over: each of its runs starts
+ * on its own first letter in a run of `b` (`startsOn`), and its letters are, in order, fewer than
+ * those of the part of `b` it lies over. Runs of
+ * `b` only touching `a` are not counted: a fake-bold word's second copy at a line's end would
+ * otherwise lie on the word and its neighbour, and lose the bold the line code gives it.
+ */
 function liesOn(a: Layer, b: Layer, items: TextItem[]): boolean {
   if (a.x0 < b.x0 - EDGE || a.x1 > b.x1 + EDGE) return false;
-  const mine = lettersOf(a.runs, items, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
-  const under = lettersOf(b.runs, items, a.x0 - EDGE, a.x1 + EDGE);
-  return mine.length >= 2 && mine.length < under.length && inOrderWithin(mine, under);
+  let mine = '';
+  for (const i of a.runs) {
+    const r = items[i] as TextItem;
+    if (!b.runs.some((j) => startsOn(items[j] as TextItem, r))) return false;
+    mine += letters(r.str);
+  }
+  if (mine.length < 2) return false;
+  let under = '';
+  for (const j of b.runs) under += letters(partWithin(items[j] as TextItem, a.x0, a.x1));
+  return mine.length < under.length && inOrderWithin(mine, under);
 }
 
-/** The letters (blanks left out) of the runs that lie within `x0`…`x1`. */
-function lettersOf(runs: number[], items: TextItem[], x0: number, x1: number): string {
-  let s = '';
-  for (const i of runs) {
-    const it = items[i] as TextItem;
-    if (it.x + it.w <= x0 || it.x >= x1) continue;
-    s += it.str.replace(/\s+/g, '');
-  }
-  return s;
+const letters = (s: string): string => s.replace(/\s+/g, '');
+
+/**
+ * Whether run `r` starts inside run `u` where `u` holds `r`'s first letter: where along `u` its
+ * start falls is read as a share of `u`'s characters, within `NEAR` of them either way (glyphs
+ * differ in width). PDFium parts the whole copy where the partial one has glyphs, and `r` starts
+ * with a run of `u`; pdf.js keeps it as one run, and `r` starts inside it.
+ */
+function startsOn(u: TextItem, r: TextItem): boolean {
+  if (r.x < u.x - 0.5 || r.x >= u.x + u.w) return false;
+  const k = Math.round(((r.x - u.x) / u.w) * u.str.length);
+  return u.str.slice(Math.max(0, k - NEAR), k + NEAR + 1).includes(letters(r.str).charAt(0));
+}
+
+/** How many characters off a share of a run's width may point (`startsOn`). */
+const NEAR = 3;
+
+/**
+ * The characters of run `u` that lie between `x0` and `x1`, as shares of its width; none where
+ * less than half a character's width of it does (a neighbour the range only touches).
+ */
+function partWithin(u: TextItem, x0: number, x1: number): string {
+  const n = u.str.length;
+  const from = Math.max(x0, u.x);
+  const to = Math.min(x1, u.x + u.w);
+  if (!n || !(u.w > 0) || to - from < u.w / n / 2) return '';
+  return u.str.slice(Math.floor(((from - u.x) / u.w) * n), Math.ceil(((to - u.x) / u.w) * n));
 }
 
 /** Whether every character of `a` occurs in `b`, in the same order. */

