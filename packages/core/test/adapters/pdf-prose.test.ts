@@ -310,6 +310,35 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     );
   });
 
+  it('starts a glossary’s next entry at its term in bold, set at the definitions’ pitch', async () => {
+    // Term over definition, entry under entry, one pitch throughout: definitions whose last line
+    // runs near the column's edge gave no short line to end them.
+    const pdf = linesPdf([
+      [72, 720, 8, 'areola', 'F2'],
+      [72, 709, 8, 'The brownish or pink rim of tissue'],
+      [72, 698, 8, 'around the nipple of the breast wall.'],
+      [72, 687, 8, 'aromatase inhibitors', 'F2'],
+      [72, 676, 8, 'Drugs that help prevent the growth of'],
+      [72, 665, 8, 'cancer cells that depend on oestrogen.'],
+      [72, 654, 8, 'axilla', 'F2'],
+      [72, 643, 8, 'The armpit.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n\n')).toEqual([
+      '**areola** The brownish or pink rim of tissue around the nipple of the breast wall.',
+      '**aromatase inhibitors** Drugs that help prevent the growth of cancer cells that depend on oestrogen.',
+      '**axilla** The armpit.',
+    ]);
+  });
+
+  it.skipIf(!hasCorpus)('reads failure-after-repair’s glossary an entry a paragraph', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'))).markdown ?? '';
+    expect(md).toContain(
+      '\n**areola** The brownish or pink rim of tissue around the nipple of the breast.\n\n**aromatase inhibitors** Drugs',
+    );
+    expect(md).toContain('\n**benign** Not cancerous or malignant.\n\n**biopsy** The removal');
+  });
+
   it.skipIf(!hasCorpus)(
     'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',
     async () => {
