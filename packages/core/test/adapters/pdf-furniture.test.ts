@@ -144,8 +144,55 @@ describe.each(pdfBackends)('pdf running feet whose part changes from page to pag
   });
 });
 
+describe.each(pdfBackends)('pdf running feet of one chapter (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('drops a chapter’s name set at one place in the foot of its odd pages, too few pages to recur', async () => {
+    // 24 pages: odd pages name their chapter beside the number (4 pages "Diagnosis", 8 "Treatment"),
+    // even pages the publisher; a note stands in the foot of two pages only.
+    const pages = Array.from({ length: 24 }, (_, k) => {
+      const n = k + 1;
+      const foot =
+        n % 2
+          ? [
+              `BT /F1 7 Tf 480 40 Td (${n <= 8 ? 'Diagnosis' : 'Treatment'}) Tj ET`,
+              `BT /F1 8 Tf 540 40 Td (${n}) Tj ET`,
+            ]
+          : ['BT /F1 7 Tf 100 40 Td (Cancer Council) Tj ET', `BT /F1 8 Tf 60 40 Td (${n}) Tj ET`];
+      const note = n === 5 || n === 12 ? ['BT /F1 7 Tf 250 52 Td (Continued overleaf) Tj ET'] : [];
+      return [
+        `BT /F1 11 Tf 72 500 Td (Page ${n} tells part ${n} of the story in its own words.) Tj ET`,
+        ...foot,
+        ...note,
+      ].join('\n');
+    });
+    const md = (await parse(pagesPdf(pages), withPages, { filename: 'chapters.pdf' })).markdown ?? '';
+    for (let n = 1; n <= 24; n++) expect(md).toContain(`Page ${n} tells part ${n} of the story in its own words.`);
+    expect(md).not.toContain('Diagnosis');
+    expect(md).not.toContain('Treatment');
+    expect(md).not.toContain('Cancer Council');
+    expect(md.split('Continued overleaf')).toHaveLength(3);
+  });
+});
+
 describe.skipIf(!hasCorpus)(`pdf title blocks in the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const { parse } = engineFor('pdfium');
+
+  it(
+    'drops the chapter feet of failure-after-repair and redp5110, which recur at one place on a few pages',
+    NO_DEADLINE,
+    async () => {
+      const fair = (await parse(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'))).markdown ?? '';
+      expect(fair).not.toMatch(/^Treatment$/m);
+      expect(fair).not.toMatch(/^Living with breast cancer$/m);
+      expect(fair).toContain('you may need to stop taking tamoxifen beforehand');
+      const redp = (await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'))).markdown ?? '';
+      expect(redp).not.toMatch(/^Chapter 3\. Row and Column Access Control$/m);
+      expect(redp).not.toContain('© Copyright IBM Corp. 2014. All rights reserved.');
+      // Its contents entry stays.
+      expect(redp).toContain('| **Chapter 3. Row and Column Access Control** | 13 |');
+    },
+  );
 
   it('schools.pdf keeps its title block once, over the table of page 1', NO_DEADLINE, async () => {
     const md = (await parse(corpusFile('tables', 'pdfs', 'schools.pdf'), withPages, { filename: 'schools.pdf' }))

@@ -141,17 +141,22 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   // The key of each table of one ruled row in the top band, kept to find the recurring ones below.
   const headKeys = new Map<TableRegion, string>();
   const counts = new PageCounts();
-  const bands: { line: Line; key: string }[][] = pages.map((p, i) => {
-    const out: { line: Line; key: string }[] = [];
+  // The same texts counted again by where they stand (`neededInPlace`).
+  const placedCounts = new PageCounts();
+  const bands: { line: Line; key: string; placed: string }[][] = pages.map((p, i) => {
+    const out: { line: Line; key: string; placed: string }[] = [];
     counts.next(bodies[i] ?? -1 - i);
+    placedCounts.next(bodies[i] ?? -1 - i);
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
       const bottom = inFootBand(box.y0, p.height);
       if (!top && !bottom) continue;
       const k = key(l.text, top);
-      out.push({ line: l, key: k });
+      const placed = `${Math.round(box.x0)},${Math.round(box.y0)}|${k}`;
+      out.push({ line: l, key: k, placed });
       counts.add(k);
+      placedCounts.add(placed);
     }
     // A running head set in boxes ("Acme Ltd | Annual report | Page 3") is read as a table of one
     // ruled row; it recurs as a line of text would, and `dropFurnitureRows` drops it likewise.
@@ -170,21 +175,34 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   const n = counts.pages;
   const needed = n < 2 ? Number.POSITIVE_INFINITY : n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
+  // A chapter's running foot or head ("Treatment" beside the odd pages' numbers of one chapter)
+  // recurs on too few pages to go by the count above, but stands at one place on each.
+  const neededInPlace = Math.max(3, Math.ceil(n * IN_PLACE_SHARE));
   // The title block counts only where the document opens: a block that first appears further on
   // (a report's running head under its title page) is a running head from its first page.
   const opening = pages.findIndex((p) => p.lines.length > 0);
   for (const [i, band] of bands.entries()) {
     const title = i === opening ? titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed) : [];
     const keep = title.length ? new Set(title.map((l) => l.line)) : null;
-    for (const { line, key: k } of band) {
+    for (const { line, key: k, placed } of band) {
       if (keep?.has(line)) continue;
-      if (counts.get(k) >= needed || (line.text.length <= 20 && pageNumber.test(line.text.trim()))) drop.add(line);
+      if (
+        counts.get(k) >= needed ||
+        (line.text.length <= 20 && pageNumber.test(line.text.trim())) ||
+        (placedCounts.get(placed) >= neededInPlace && line.text.length <= IN_PLACE_LENGTH)
+      )
+        drop.add(line);
     }
     dropRowMates(band, drop, keep, (k) => counts.get(k) >= needed);
   }
   for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
   return { lines: drop, recurring, heads };
 }
+
+/** Share of the pages a line must recur on, at one place, to be a chapter's running head or foot. */
+const IN_PLACE_SHARE = 0.05;
+/** Longest such line (characters): a chapter's title, not a paragraph that repeats. */
+const IN_PLACE_LENGTH = 60;
 
 /** Longest text (characters) of the part of a running head or foot that changes from page to page (a section number). */
 const ROW_MATE = 24;
