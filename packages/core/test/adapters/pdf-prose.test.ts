@@ -331,6 +331,17 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     ]);
   });
 
+  it('keeps a sentence set in bold in its paragraph', async () => {
+    const pdf = linesPdf([
+      [72, 720, 10, 'Rinse the filter and the jug under running water, then dry them both well.'],
+      [72, 708, 10, 'Never immerse the base of the unit in water or in any other liquid at all.', 'F2'],
+      [72, 696, 10, 'Wipe it with a damp cloth and let it dry before you plug it in again.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md.trim().split('\n\n')).toHaveLength(1);
+    expect(md).toContain('dry them both well. **Never immerse the base');
+  });
+
   it.skipIf(!hasCorpus)('reads failure-after-repair’s glossary an entry a paragraph', async () => {
     const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'))).markdown ?? '';
     expect(md).toContain(

@@ -824,10 +824,20 @@ function continues(
   // (Right to left, a line falls short at its left end.)
   const short = prev.rtl ? prev.x0 > left + prev.size * 4 : prev.x1 < right - prev.size * 4;
   if (para.length > 1 && short && /[.!?:。]$/.test(prev.text)) return false;
-  // A line all in bold after a sentence's end in plain type is the next entry's term: a glossary
-  // set term over definition, entry under entry at one pitch ("… nipple of the breast." over
-  // "aromatase inhibitors"), whose definitions' last lines are not all short.
-  if (l.bold && !prev.bold && LETTER.test(l.text) && /[.!?]$/.test(prev.text)) return false;
+  // A line all in bold, no sentence itself and short of its column's width, after a sentence's
+  // end in plain type is the next entry's term: a glossary set term over definition, entry under
+  // entry at one pitch ("… nipple of the breast." over "aromatase inhibitors"), whose definitions'
+  // last lines are not all short. A sentence set in bold ("Never immerse the base in water.",
+  // or its first line, as wide as the column) goes on in its paragraph.
+  if (
+    l.bold &&
+    !prev.bold &&
+    LETTER.test(l.text) &&
+    !/[.!?]$/.test(l.text) &&
+    l.x1 - l.x0 < columnWidth(lines, at) - l.size &&
+    /[.!?]$/.test(prev.text)
+  )
+    return false;
   // First-line indent of a new paragraph. An indent of one character (Korean and Japanese set
   // one) counts after a sentence's end, under lines set flush (not under a hanging indent, where
   // the lines of a reference or an item after its first are set in by about as much).

@@ -141,12 +141,13 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   // The key of each table of one ruled row in the top band, kept to find the recurring ones below.
   const headKeys = new Map<TableRegion, string>();
   const counts = new PageCounts();
-  // The same texts counted again by where they stand (`neededInPlace`).
-  const placedCounts = new PageCounts();
+  // The pages each band text stands on at one place (`chapterFoot`), a page of an earlier page's
+  // text not again, and those pages' texts.
+  const placedOn = new Map<string, number[]>();
+  const placedBodies = new Map<string, Set<number>>();
   const bands: { line: Line; key: string; placed: string }[][] = pages.map((p, i) => {
     const out: { line: Line; key: string; placed: string }[] = [];
     counts.next(bodies[i] ?? -1 - i);
-    placedCounts.next(bodies[i] ?? -1 - i);
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
@@ -156,7 +157,15 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
       const placed = `${Math.round(box.x0)},${Math.round(box.y0)}|${k}`;
       out.push({ line: l, key: k, placed });
       counts.add(k);
-      placedCounts.add(placed);
+      const body = bodies[i] ?? -1 - i;
+      const seen = placedBodies.get(placed);
+      if (!seen) {
+        placedBodies.set(placed, new Set([body]));
+        placedOn.set(placed, [i]);
+      } else if (!seen.has(body)) {
+        seen.add(body);
+        placedOn.get(placed)?.push(i);
+      }
     }
     // A running head set in boxes ("Acme Ltd | Annual report | Page 3") is read as a table of one
     // ruled row; it recurs as a line of text would, and `dropFurnitureRows` drops it likewise.
@@ -175,9 +184,6 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   const n = counts.pages;
   const needed = n < 2 ? Number.POSITIVE_INFINITY : n <= 3 ? 2 : Math.max(3, Math.ceil(n * 0.25));
   for (const [k, count] of counts.counts) if (count >= needed) recurring.add(k);
-  // A chapter's running foot or head ("Treatment" beside the odd pages' numbers of one chapter)
-  // recurs on too few pages to go by the count above, but stands at one place on each.
-  const neededInPlace = Math.max(3, Math.ceil(n * IN_PLACE_SHARE));
   // The title block counts only where the document opens: a block that first appears further on
   // (a report's running head under its title page) is a running head from its first page.
   const opening = pages.findIndex((p) => p.lines.length > 0);
@@ -188,8 +194,8 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
       if (keep?.has(line)) continue;
       if (
         counts.get(k) >= needed ||
-        (line.text.length <= 20 && pageNumber.test(line.text.trim())) ||
-        (placedCounts.get(placed) >= neededInPlace && line.text.length <= IN_PLACE_LENGTH)
+        isPageNumber(line) ||
+        (i !== opening && chapterFoot(line, band, placedOn.get(placed) ?? [], i))
       )
         drop.add(line);
     }
@@ -199,10 +205,31 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   return { lines: drop, recurring, heads };
 }
 
-/** Share of the pages a line must recur on, at one place, to be a chapter's running head or foot. */
-const IN_PLACE_SHARE = 0.05;
-/** Longest such line (characters): a chapter's title, not a paragraph that repeats. */
-const IN_PLACE_LENGTH = 60;
+/** Longest line (characters) that may be a chapter's running head or foot: its title. */
+const CHAPTER_FOOT_LENGTH = 60;
+/** Fewest pages of a chapter's run that show its running head or foot, at most two pages apart. */
+const CHAPTER_PAGES = 3;
+
+const isPageNumber = (l: Line): boolean => l.text.length <= 20 && pageNumber.test(l.text.trim());
+
+/**
+ * Whether a line of page `i`'s band is a chapter's running head or foot ("Treatment" beside the
+ * odd pages' numbers of one chapter, "Chapter 3. Row and Column Access Control" beside a
+ * redbook's): too few pages show it for the count by text alone, but it stands on its page
+ * number's row, at one place (`on`: the pages where it does) on each page of a run of pages,
+ * each at most two from the next (every page of the chapter, or every other). A heading, a note
+ * or a table's header row in the band on a few pages far apart, or beside no page number, stays.
+ */
+function chapterFoot(line: Line, band: readonly { line: Line }[], on: readonly number[], i: number): boolean {
+  if (line.text.length > CHAPTER_FOOT_LENGTH || !LETTER.test(line.text) || on.length < CHAPTER_PAGES) return false;
+  if (!band.some((o) => o.line !== line && isPageNumber(o.line) && sameRow(o.line, line))) return false;
+  const at = on.indexOf(i);
+  let from = at;
+  let to = at;
+  while (from > 0 && (on[from] as number) - (on[from - 1] as number) <= 2) from--;
+  while (to + 1 < on.length && (on[to + 1] as number) - (on[to] as number) <= 2) to++;
+  return to - from + 1 >= CHAPTER_PAGES;
+}
 
 /** Longest text (characters) of the part of a running head or foot that changes from page to page (a section number). */
 const ROW_MATE = 24;
