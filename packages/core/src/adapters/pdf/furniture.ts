@@ -142,9 +142,8 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   const headKeys = new Map<TableRegion, string>();
   const counts = new PageCounts();
   // The pages each band text stands on at one place (`chapterFoot`), a page of an earlier page's
-  // text not again, and those pages' texts.
-  const placedOn = new Map<string, number[]>();
-  const placedBodies = new Map<string, Set<number>>();
+  // text not again (as `PageCounts` counts).
+  const placedOn = new Map<string, { pages: number[]; bodies: Set<number> }>();
   const bands: { line: Line; key: string; placed: string }[][] = pages.map((p, i) => {
     const out: { line: Line; key: string; placed: string }[] = [];
     counts.next(bodies[i] ?? -1 - i);
@@ -158,13 +157,11 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
       out.push({ line: l, key: k, placed });
       counts.add(k);
       const body = bodies[i] ?? -1 - i;
-      const seen = placedBodies.get(placed);
-      if (!seen) {
-        placedBodies.set(placed, new Set([body]));
-        placedOn.set(placed, [i]);
-      } else if (!seen.has(body)) {
-        seen.add(body);
-        placedOn.get(placed)?.push(i);
+      const on = placedOn.get(placed);
+      if (!on) placedOn.set(placed, { pages: [i], bodies: new Set([body]) });
+      else if (!on.bodies.has(body)) {
+        on.bodies.add(body);
+        on.pages.push(i);
       }
     }
     // A running head set in boxes ("Acme Ltd | Annual report | Page 3") is read as a table of one
@@ -195,7 +192,7 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
       if (
         counts.get(k) >= needed ||
         isPageNumber(line) ||
-        (i !== opening && chapterFoot(line, band, placedOn.get(placed) ?? [], i))
+        (i !== opening && chapterFoot(line, band, placedOn.get(placed)?.pages ?? [], i))
       )
         drop.add(line);
     }
@@ -224,6 +221,7 @@ function chapterFoot(line: Line, band: readonly { line: Line }[], on: readonly n
   if (line.text.length > CHAPTER_FOOT_LENGTH || !LETTER.test(line.text) || on.length < CHAPTER_PAGES) return false;
   if (!band.some((o) => o.line !== line && isPageNumber(o.line) && sameRow(o.line, line))) return false;
   const at = on.indexOf(i);
+  if (at < 0) return false;
   let from = at;
   let to = at;
   while (from > 0 && (on[from] as number) - (on[from - 1] as number) <= 2) from--;

@@ -15,6 +15,12 @@ const OVERLAP = 1;
 /** How far a layer may stand out of the layer it lies on, either side. */
 const EDGE = 1;
 
+/**
+ * Most layers of one baseline compared, pair by pair: a copy makes two. Right-to-left runs drawn
+ * in reading order make a layer each, and thousands on a line would make the pairs quadratic.
+ */
+const MAX_LAYERS = 16;
+
 /** Runs of one baseline, font and size drawn one after another from left to right. */
 interface Layer {
   runs: number[];
@@ -27,6 +33,7 @@ export function dropOverprints(items: TextItem[]): TextItem[] {
   if (!mayOverprint(items)) return items;
   const drop = new Set<number>();
   for (const layers of layersByLine(items).values()) {
+    if (layers.length > MAX_LAYERS) continue;
     for (const a of layers) {
       for (const b of layers) {
         if (a !== b && liesOn(a, b, items)) {
