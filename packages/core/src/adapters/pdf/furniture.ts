@@ -22,6 +22,9 @@ const FURNITURE_ROW = 240;
 const pageNumber =
   /^(?:page|p\.|seite|pág\.?|стр\.?)?\s*[-–(]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*[-–)]?\s*(?:(?:of|\/|von|de)\s*\d{1,4})?$/i;
 
+/** A short line that is a page number alone ("12", "Page 3 of 8"). */
+const isPageNumber = (l: Line): boolean => l.text.length <= 20 && pageNumber.test(l.text.trim());
+
 /** A text as furniture is compared: its letters in lower case, figures folded, no blanks. */
 const fold = (text: string): string => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, '');
 
@@ -53,7 +56,7 @@ export function pageBodies(pages: readonly FurniturePage[]): number[] {
     for (const l of p.lines) {
       const box = l.onPage ?? l;
       const banded = inHeadBand(box.y1, p.height) || inFootBand(box.y0, p.height);
-      if (banded && l.text.length <= 20 && pageNumber.test(l.text.trim())) continue;
+      if (banded && isPageNumber(l)) continue;
       parts.push(l.text);
       length += l.text.length + 1;
       if (!body && !banded && l.text.trim()) body = true;
@@ -206,8 +209,6 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
 const CHAPTER_FOOT_LENGTH = 60;
 /** Fewest pages of a chapter's run that show its running head or foot, at most two pages apart. */
 const CHAPTER_PAGES = 3;
-
-const isPageNumber = (l: Line): boolean => l.text.length <= 20 && pageNumber.test(l.text.trim());
 
 /**
  * Whether a line of page `i`'s band is a chapter's running head or foot ("Treatment" beside the

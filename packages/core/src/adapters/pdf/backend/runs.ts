@@ -289,7 +289,8 @@ export function assembleRuns(
     }
     // PDFium's code is a signed 32-bit value: one past 2^31 comes negative, which fromCodePoint
     // would throw on and fromCharCode wraps, as `PageUnits.text` does for the run's other characters.
-    const ch = c > 0xffff ? String.fromCodePoint(c) : String.fromCharCode(c);
+    // From U+0300 on, the string the mark test made is the character.
+    const ch = mayMark || String.fromCharCode(c);
     let str = ch;
     if (mark) {
       str = markAt >= lo && markAt <= hi ? ch + mark : mark + ch;

@@ -1,7 +1,7 @@
 import type { Vocabulary } from '../hyphens.ts';
 import type { TableRegion, TextItem } from '../model.ts';
 import type { Row } from './borderless.ts';
-import { fillLayout, type Layout } from './cells.ts';
+import { fillLayout, rowBounds, slotLayout } from './cells.ts';
 import { twoLetters } from './words.ts';
 
 /*
@@ -251,14 +251,12 @@ function tableOf(run: Band[], edge: number, items: TextItem[], vocab: () => Voca
       for (const i of r.items) indices.push(i);
     }
   }
-  const top = (b: Band): number => Math.min(b.lTop, b.rTop);
-  const bottom = (b: Band): number => Math.max(b.lBottom, b.rBottom);
-  const ys = [top(run[0] as Band) - 1];
-  for (let k = 1; k < run.length; k++) ys.push((bottom(run[k - 1] as Band) + top(run[k] as Band)) / 2);
-  ys.push(bottom(run[run.length - 1] as Band) + 1);
-  const layout: Layout = { xs: [left - 1, (labelRight + edge) / 2, textRight + 1], ys, cells: [] };
-  for (let r = 0; r < ys.length - 1; r++)
-    for (let c = 0; c < 2; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+  const ys = rowBounds(
+    run.length,
+    (k) => Math.min((run[k] as Band).lTop, (run[k] as Band).rTop),
+    (k) => Math.max((run[k] as Band).lBottom, (run[k] as Band).rBottom),
+  );
+  const layout = slotLayout([left - 1, (labelRight + edge) / 2, textRight + 1], ys);
   const { table, bbox } = fillLayout(layout, items, indices, false, vocab, leftEdge, false);
   return { bbox, table, itemIndices: indices, ys, ruled: false, openHyphens: false };
 }

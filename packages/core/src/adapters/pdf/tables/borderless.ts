@@ -4,7 +4,7 @@ import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { bandedTables } from './banded.ts';
-import { byLeft, fillLayout, type Layout, looksTabular, slotOf } from './cells.ts';
+import { byLeft, fillLayout, type Layout, looksTabular, rowBounds, slotLayout, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
 import { type CellRuns, type Cut, cellRuns, cutsAcross, figure } from './tokens.ts';
 import { endsInSpace, type LetterWords, letterWords, wordCount } from './words.ts';
@@ -1722,12 +1722,12 @@ function tableOf(
     } else merged.push({ ...r, items: [...r.items] });
   }
   if (merged.length < minRows) return null;
-  const ys = [(merged[0] as Row).top - 1];
-  for (let k = 1; k < merged.length; k++) ys.push(((merged[k - 1] as Row).bottom + (merged[k] as Row).top) / 2);
-  ys.push((merged[merged.length - 1] as Row).bottom + 1);
-  const layout: Layout = { xs: headingsOverColumns(xs, ys, items, indices, edge), ys, cells: [] };
-  for (let r = 0; r < ys.length - 1; r++)
-    for (let c = 0; c < layout.xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+  const ys = rowBounds(
+    merged.length,
+    (k) => (merged[k] as Row).top,
+    (k) => (merged[k] as Row).bottom,
+  );
+  const layout = slotLayout(headingsOverColumns(xs, ys, items, indices, edge), ys);
   const at = pages === null ? indentsLeft(cols) : undefined;
   if (at) spanHeadings(layout, items, indices, at, verticals);
   const { table, texts, bbox } = fillLayout(layout, items, indices, false, vocab, at);

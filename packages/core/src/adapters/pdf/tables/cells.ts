@@ -127,6 +127,25 @@ export function layoutFromJoins(
 }
 
 /**
+ * Bounds of a layout's `n` rows, each from its `top` to its `bottom`: a point outside the first and
+ * the last, halfway between each two.
+ */
+export function rowBounds(n: number, top: (k: number) => number, bottom: (k: number) => number): number[] {
+  const ys = [top(0) - 1];
+  for (let k = 1; k < n; k++) ys.push((bottom(k - 1) + top(k)) / 2);
+  ys.push(bottom(n - 1) + 1);
+  return ys;
+}
+
+/** A layout of one cell a slot between the column bounds `xs` and the row bounds `ys`. */
+export function slotLayout(xs: number[], ys: number[]): Layout {
+  const layout: Layout = { xs, ys, cells: [] };
+  for (let r = 0; r < ys.length - 1; r++)
+    for (let c = 0; c < xs.length - 1; c++) layout.cells.push({ r, c, rowSpan: 1, colSpan: 1 });
+  return layout;
+}
+
+/**
  * The slot between `edges` (sorted, the outer two included) that `v` falls in: past either end, the
  * outer slot; on an edge, the slot after it.
  */
