@@ -1,5 +1,7 @@
-import type { Block, Root, Section, SectionKind, Table } from '../tree/types.ts';
-import type { SpanMap } from './markdown.ts';
+import { continuedOn } from '../tree/continued.ts';
+import type { Block, Paragraph, Root, Section, SectionKind, Table } from '../tree/types.ts';
+import { inlineText } from '../tree/walk.ts';
+import { renderBlocksMarkdown, type SpanMap } from './markdown.ts';
 
 /** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
 export interface LayoutItem {
@@ -13,8 +15,9 @@ export interface LayoutItem {
   source: 'text-layer' | 'ocr';
   confidence: { layout: number; ocr: number | null };
   /**
-   * docmill extension, tables continued on later pages: from line `line` of `content` (0-based) on,
-   * the rows were printed on page `pageNumber`, inside `bbox`.
+   * docmill extension, blocks continued on later pages: for a table, from line `line` of `content`
+   * (0-based) on, the rows were printed on page `pageNumber`, inside `bbox`; for a paragraph a page
+   * break cut, from character `offset` of `content` on.
    */
   continued?: TablePagePart[];
 }
@@ -23,6 +26,8 @@ export interface TablePagePart {
   pageNumber: number;
   bbox: [number, number, number, number] | null;
   line: number;
+  /** A paragraph's part: the character of `content` it starts at (`line` is the line it is in). */
+  offset?: number;
 }
 
 /**
@@ -73,6 +78,30 @@ function continuedParts(table: Table, content: string): TablePagePart[] | undefi
     if (p === current || i < shift) return;
     current = p;
     parts.push({ pageNumber: p, bbox: row.source?.bbox ?? null, line: sep + 1 + i - shift });
+  });
+  return parts.length ? parts : undefined;
+}
+
+/**
+ * Where the parts of a paragraph printed on later pages start in its Markdown: each part rendered
+ * alone from its first inline on is the end of the whole. A part whose Markdown differs alone (a
+ * line-start escape, an image's form) is placed by the length of its text instead.
+ */
+function paragraphParts(p: Paragraph, content: string): TablePagePart[] | undefined {
+  const parts: TablePagePart[] = [];
+  p.children.forEach((node, i) => {
+    const mark = i > 0 ? continuedOn(node) : undefined;
+    if (!mark) return;
+    const rest = p.children.slice(i);
+    const alone = renderBlocksMarkdown([{ type: 'paragraph', children: rest }]).trim();
+    const unescaped = alone.replace(/^\\/, '');
+    const offset = content.endsWith(alone)
+      ? content.length - alone.length
+      : content.endsWith(unescaped)
+        ? content.length - unescaped.length
+        : Math.max(0, content.length - inlineText(rest).trim().length);
+    const line = content.slice(0, offset).split('\n').length - 1;
+    parts.push({ pageNumber: mark.page, bbox: mark.bbox ?? null, line, offset });
   });
   return parts.length ? parts : undefined;
 }
@@ -140,7 +169,12 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
       source: b.data?.ocr ? 'ocr' : 'text-layer',
       confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
     };
-    const continued = b.type === 'table' ? continuedParts(b, content) : undefined;
+    const continued =
+      b.type === 'table'
+        ? continuedParts(b, content)
+        : b.type === 'paragraph' && content
+          ? paragraphParts(b, content)
+          : undefined;
     if (continued) item.continued = continued;
     group.items.push(item);
     group.status = 'ok';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { pagesOf } from '../helpers/pages.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pdfOf } from '../helpers/pdf-build.ts';
+import { pagesPdf } from '../helpers/pdf-build.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 const withPages = { parsers: [{ type: 'pdf' as const, pageMarkers: true }] };
@@ -88,21 +88,6 @@ describe.each(pdfBackends)('pdf running heads over pages of one body (%s)', (bac
  * ("4.1.2", "4.3"), beside a catalogue number and the manual's name that recur on every page.
  */
 const sections = ['4.1.2', '4.1.2', '4.2', '4.3.1.5', '4.3.1.5', '4.4'];
-/** A PDF of pages `w` by `h` points, each drawn by its content stream, in Helvetica (F1). */
-function pagesPdf(contents: string[], w = 612, h = 792): Uint8Array {
-  const objects: string[] = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${contents.map((_, k) => `${4 + 2 * k} 0 R`).join(' ')}] /Count ${contents.length} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
-  for (const [k, ops] of contents.entries())
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * k} 0 R >>`,
-      `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
-    );
-  return pdfOf(objects);
-}
-
 /** The section number on the catalogue number's row: right of it on even pages, left on odd ones. */
 const sectionFeet = (): Uint8Array =>
   pagesPdf(

@@ -28,3 +28,22 @@ export function pdfOf(objects: readonly (string | readonly (string | Uint8Array)
   push(tail);
   return joinBytes(parts);
 }
+
+/**
+ * A PDF of pages `w` by `h` points, each drawn by its content stream, in Helvetica (`F1`) and
+ * Helvetica-Bold (`F2`).
+ */
+export function pagesPdf(contents: readonly string[], w = 612, h = 792): Uint8Array {
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${contents.map((_, k) => `${5 + 2 * k} 0 R`).join(' ')}] /Count ${contents.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+  ];
+  for (const [k, ops] of contents.entries())
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${6 + 2 * k} 0 R >>`,
+      `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+    );
+  return pdfOf(objects);
+}

@@ -8,7 +8,7 @@ import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
-import { joinContinuedTables } from './continued.ts';
+import { joinContinuedParagraphs, joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
@@ -137,6 +137,12 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     return section('page', p.number, buildBlocks(p, stats), extra);
   });
   joinContinuedTables(children);
+  // Page markers and per-page Markdown ask for text where it was printed. A page OCR may read
+  // again (any in `ocr` mode, one without a usable text layer in `auto`) has its blocks replaced:
+  // a part moved onto or off it would be read twice or lost.
+  const { pageMarkers, pages: perPage } = ctx.options.pdf;
+  if (!pageMarkers && !perPage && mode !== 'ocr')
+    joinContinuedParagraphs(children, (n) => mode === 'fast' || pageInfo[n]?.text === 'text');
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
   if (!metadata.title) {
     const h = firstHeading(children);

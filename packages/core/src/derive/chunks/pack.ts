@@ -88,15 +88,37 @@ const linesBefore = (text: string, at: number): number => {
   return n;
 };
 
+/**
+ * The places of a paragraph continued on later pages that characters `from` to `to` of its text
+ * cover: each part runs from its offset to the next part's.
+ */
+function partsAt(b: SourceBlock, first: Place, from: number, to: number): Place[] {
+  const places: Place[] = [];
+  let current = first;
+  let start = 0;
+  for (const part of b.continued ?? []) {
+    const at = part.offset ?? start;
+    if (start < to && at > from) places.push(current);
+    current = part.bbox ? { page: part.pageNumber, bbox: part.bbox } : { page: part.pageNumber };
+    start = at;
+  }
+  if (start < to || !places.length) places.push(current);
+  return places;
+}
+
 /** The pages (and boxes) a piece covers: its block's, or for part of a table continued over pages, its rows'. */
-function placesOf(p: Piece): { page: number; bbox?: BBox }[] {
+type Place = { page: number; bbox?: BBox };
+
+function placesOf(p: Piece): Place[] {
   const b = p.block;
   if (b.page === undefined) return [];
   const first = b.bbox ? { page: b.page, bbox: b.bbox } : { page: b.page };
   if (!b.continued || p.start === undefined || p.end === undefined || b.start === undefined) return [first];
+  if (b.continued.some((part) => part.offset !== undefined))
+    return partsAt(b, first, p.start - b.start, p.end - b.start);
   const from = linesBefore(b.text, p.start - b.start);
   const to = linesBefore(b.text, p.end - b.start);
-  const places: { page: number; bbox?: BBox }[] = [];
+  const places: Place[] = [];
   let current = first;
   let lineOfCurrent = 0;
   for (const part of b.continued) {

@@ -280,10 +280,13 @@ class Collector {
       }
       buf += text.slice(pos, seg.end);
       if (buf) parts.push({ type: 'text', value: buf });
+      // What the run carried (where a page's part of a paragraph starts) goes on with its first piece.
+      const first = parts[0];
+      if (seg.node.data && first) first.data = { ...seg.node.data, ...first.data };
       if (seg.node.type === 'inlineCode') {
         seg.node.value = tidyRemoved(parts.map((p) => (p.type === 'text' ? p.value : '')).join(''));
       } else {
-        for (const p of parts) if (p.type === 'text' && !p.data) p.value = tidyRemoved(p.value);
+        for (const p of parts) if (p.type === 'text' && !p.data?.piiPlaceholder) p.value = tidyRemoved(p.value);
         pieces.set(seg.node, parts);
       }
     }

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { joinContinuedParagraphs } from '../../src/adapters/pdf/continued.ts';
+import { createEngine } from '../../src/index.ts';
+import { paragraph, section } from '../../src/tree/build.ts';
+import type { BBox, Block } from '../../src/tree/types.ts';
+import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pagesPdf } from '../helpers/pdf-build.ts';
+
+/** Lines of 10 pt Helvetica (or its bold, `F2`) at 14 pt pitch from PDF height `top` down. */
+const lines = (texts: readonly string[], top: number, font = 'F1'): string =>
+  texts.map((t, k) => `BT /${font} 10 Tf 72 ${top - k * 14} Td (${t}) Tj ET`).join('\n');
+
+const opening = [
+  'The inventory reconciliation reveals several key findings for the quarter.',
+  'The primary variance driver is one item, which shows a discrepancy that',
+  'requires immediate investigation. Location B-07 also shows a variance.',
+  'Cross-location verification protocols should be',
+];
+const goingOn = [
+  'reviewed to prevent future discrepancies. The overall accuracy rate meets',
+  'our target threshold, but critical items require expedited resolution.',
+];
+const closing = ['A second paragraph on the later page starts a new topic of its own.'];
+
+/** Page 1 ends with `last` in the page's lower half (or upper, `high`); page 2 opens with `next`. */
+function twoPages(last: readonly string[], next: readonly string[], high = false, nextFont = 'F1'): Uint8Array {
+  return pagesPdf([
+    lines(last, high ? 700 : 200),
+    [lines(next, 740, nextFont), lines(closing, 740 - next.length * 14 - 24)].join('\n'),
+  ]);
+}
+
+const joined = `${opening.join(' ')} ${goingOn.join(' ')}`;
+
+describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+  const paragraphs = async (pdf: Uint8Array, extra = {}) =>
+    ((await parse(pdf, extra, { filename: 'cut.pdf' })).markdown ?? '').trim().split('\n\n');
+
+  it('joins the paragraph the page break cut, the next page’s own paragraph apart', async () => {
+    expect(await paragraphs(twoPages(opening, goingOn))).toEqual([joined, closing[0]]);
+  });
+
+  it('keeps paragraphs apart where the page ends a sentence, ends high, or the next page opens with a capital', async () => {
+    const ended = [...opening.slice(0, -1), 'Cross-location verification protocols are sound.'];
+    expect(await paragraphs(twoPages(ended, goingOn))).toHaveLength(3);
+    expect(await paragraphs(twoPages(opening, goingOn, true))).toHaveLength(3);
+    const capital = ['Reviews prevent future discrepancies.', ...goingOn.slice(1)];
+    expect(await paragraphs(twoPages(opening, capital))).toHaveLength(3);
+  });
+
+  it('keeps a lone label and a bold term under it apart', async () => {
+    const label = pagesPdf([
+      [lines(opening.slice(0, -1), 200), lines(['Glossary'], 120)].join('\n'),
+      [lines(goingOn, 740), lines(closing, 690)].join('\n'),
+    ]);
+    expect(await paragraphs(label)).toHaveLength(4);
+    // The term in bold: a change of style where the sentence would go on.
+    const term = pagesPdf([
+      lines(opening, 200),
+      [lines(['areola'], 740, 'F2'), lines(['the brownish skin around the nipple.'], 726), lines(closing, 690)].join(
+        '\n',
+      ),
+    ]);
+    const md = await paragraphs(term);
+    expect(md[0]).toBe(opening.join(' '));
+  });
+
+  it('joins in auto mode too, where every page has its text layer', async () => {
+    const md = await paragraphs(twoPages(opening, goingOn), { parsers: [{ type: 'pdf', mode: 'auto' }] });
+    expect(md).toEqual([joined, closing[0]]);
+  });
+
+  it('keeps text where it was printed when per-page output is asked', async () => {
+    const md = (await parse(twoPages(opening, goingOn), { parsers: [{ type: 'pdf', pageMarkers: true }] })).markdown;
+    expect(md).toContain(`${opening.at(-1)}\n\n---\n\n<!-- page 2 -->\n\n${goingOn[0]}`);
+    const pages = (await parse(twoPages(opening, goingOn), { parsers: [{ type: 'pdf', pages: true }] })).pages ?? [];
+    expect(pages[1]?.markdown?.trim().startsWith(goingOn[0] as string)).toBe(true);
+  });
+});
+
+describe('joining paragraphs over pages a later stage reads again', () => {
+  const pages = (): Block[] => {
+    const at = (page: number, bbox: BBox) => ({
+      ...paragraph(page === 1 ? opening.join(' ') : goingOn.join(' ')),
+      source: { page, bbox },
+    });
+    return [
+      section('page', 1, [at(1, [72, 600, 500, 700])], { width: 612, height: 792 }),
+      section('page', 2, [at(2, [72, 50, 500, 80])], { width: 612, height: 792 }),
+    ];
+  };
+
+  it('leaves a page OCR replaces as it is: the part moved off it would be read twice, or lost', () => {
+    for (const unsettled of [1, 2]) {
+      const tree = pages();
+      joinContinuedParagraphs(tree, (n) => n !== unsettled);
+      expect(tree.map((s) => (s.type === 'section' ? s.children.length : 0))).toEqual([1, 1]);
+    }
+    const tree = pages();
+    joinContinuedParagraphs(tree, () => true);
+    expect(tree.map((s) => (s.type === 'section' ? s.children.length : 0))).toEqual([1, 0]);
+  });
+});
+
+describe('provenance of a paragraph continued on the next page', () => {
+  const engine = createEngine();
+
+  it('gives its block the later page’s part and each chunk the pages of its own text', async () => {
+    const data = await engine.parse(
+      twoPages(opening, goingOn),
+      { formats: ['markdown', { type: 'chunks', maxTokens: 24 }], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'cut.pdf' },
+    );
+    const [page1, page2] = data.blocks ?? [];
+    const item = page1?.items.at(-1);
+    expect(item?.content).toBe(joined);
+    expect(page2?.items.map((i) => i.content)).toEqual([closing[0]]);
+    const part = item?.continued?.[0];
+    expect(part).toMatchObject({ pageNumber: 2, line: 0 });
+    expect(item?.content.slice(part?.offset)).toBe(goingOn.join(' '));
+    expect(part?.bbox?.[1]).toBeLessThan(100);
+    const chunks = data.chunks ?? [];
+    const pagesOf = (s: string) => chunks.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('key findings')).toEqual([1]);
+    expect(pagesOf('expedited resolution')).toEqual([2]);
+    expect(chunks.some((c) => c.pages?.join() === '1,2')).toBe(true);
+    expect(chunks.find((c) => c.pages?.join() === '1,2')?.bbox?.map((b) => b.page)).toEqual([1, 2]);
+  });
+
+  it('keeps the later page’s part where redaction rewrites the run it starts with', async () => {
+    const mailed = ['reviewed by audit@example.com to prevent future discrepancies.', ...goingOn.slice(1)];
+    const data = await engine.parse(
+      twoPages(opening, mailed),
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }], redactPII: { mode: 'fast' } },
+      { filename: 'cut.pdf' },
+    );
+    const item = data.blocks?.[0]?.items.at(-1);
+    expect(item?.content).toContain('should be reviewed by <EMAIL> to prevent');
+    const part = item?.continued?.[0];
+    expect(part?.pageNumber).toBe(2);
+    expect(item?.content.slice(part?.offset)).toMatch(/^reviewed by <EMAIL> to prevent/);
+  });
+});
+
+describe.skipIf(!hasCorpus)('corpus paragraphs cut by a page break', () => {
+  const { parse } = engineFor('pdfium');
+  const md = async (...path: string[]) => (await parse(corpusFile(...path), {}, { filename: 'c.pdf' })).markdown ?? '';
+
+  it('joins failure-after-repair’s, the DPR paper’s and the inventory report’s sentences over pages', async () => {
+    const leaflet = await md('pdfbench', 'unstructured_pdf_failure-after-repair.pdf');
+    expect(leaflet).toContain('you may need to stop taking tamoxifen beforehand to lower the risk of blood clots.');
+    expect(leaflet).toContain('they may come and go. Some people experience pain or fever');
+    expect(leaflet).toContain('\nGlossary\n\n**locally advanced breast cancer**');
+    const dpr = await md('pdfbench', 'unstructured_pdf_multi-column.pdf');
+    expect(dpr).toContain('like TF-IDF or BM25 have been used as the standard method');
+    const report = await md('markitdown', 'SPARSE-2024-INV-1234_borderless_table.pdf');
+    expect(report).toContain('verification protocols should be reviewed to prevent future discrepancies.');
+  });
+});
