@@ -281,6 +281,47 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md).not.toContain('ifi th t th');
   });
 
+  it('reads a justified line that its stretched word gap split in two as a line of its paragraph', async () => {
+    // Courier, 6 pt a letter at 10 pt: every line ends at x 444; the second one's gap is 12 pt,
+    // past a plain line's allowance, as justifying stretched it.
+    const row = (a: string, b: string, gap: number): Run[] => [
+      [72, 688, 10, a, 'C1'],
+      [72 + a.length * 6 + gap, 688, 10, b, 'C1'],
+    ];
+    const caption = (second: Run[], third = 'examples, IB: in-batch training, and the two runs that follow.') =>
+      linesPdf([
+        [72, 700, 10, 'Table 3: Comparison of the training schemes, measured as top-k', 'C1'],
+        ...second,
+        [72, 676, 10, third, 'C1'],
+        [72, 640, 10, 'The next paragraph starts here.', 'C1'],
+      ]);
+    const paragraphs = async (pdf: Uint8Array) => ((await parse(pdf)).markdown ?? '').trim().split('\n\n');
+    const split = row('accuracy (development set).', '#N: a number of the negative ones', 12);
+    expect((split[1]?.[0] as number) + 33 * 6).toBe(444);
+    expect(await paragraphs(caption(split))).toEqual([
+      'Table 3: Comparison of the training schemes, measured as top-k accuracy (development set). #N: a number of the negative ones examples, IB: in-batch training, and the two runs that follow.',
+      'The next paragraph starts here.',
+    ]);
+    // A row ending a sentence, or short of the paragraph's right edge, is no line of it.
+    const ended = row('accuracy (development set).', '#N: a number of negatives counted.', 12);
+    expect(await paragraphs(caption(ended))).toHaveLength(3);
+    const short = row('accuracy (development set).', '#N: negatives', 12);
+    expect(await paragraphs(caption(short))).toHaveLength(3);
+    // Three sizes apart: a form's label and value, or a borderless row's cells.
+    const wide = row('accuracy (development set).', '#N: a number of the negative ones', 30);
+    expect(await paragraphs(caption(wide))).toHaveLength(3);
+  });
+
+  it.skipIf(!hasCorpus)(
+    'reads the DPR paper’s Table 3 caption, its justified lines split at wide gaps, whole',
+    async () => {
+      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+      expect(md).toContain(
+        '(development set). #N: number of negative examples, IB: in-batch training. G.+BM25<sup>(1)</sup> and G.+BM25<sup>(2)</sup> denote in-batch training',
+      );
+    },
+  );
+
   it('keeps a specification’s paragraph number (".1") with its paragraph, set a wide tab before it', async () => {
     const pdf = linesPdf([
       [54, 700, 11, '1.', 'F2'],

@@ -772,6 +772,37 @@ function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): numb
   return width;
 }
 
+/** Widest word gap of a justified line split in pieces, in sizes: past it the pieces are cells. */
+const JUSTIFIED_GAP = 2;
+
+/**
+ * Whether the paragraph's last row of pieces is one justified line of it that `l` goes on from: a
+ * line set full out to the paragraph's edges, split only where justifying stretched a word gap past
+ * a line's allowance ("tions (development set)." and "#N: number of negative" 12.6 pt apart at 10
+ * pt, DPR's Table 3 caption), not ending a sentence, `l` under its start. A row of a form or of a
+ * borderless table ends short of a paragraph's edge or leaves wider gaps.
+ */
+function justifiedRow(para: readonly Line[], shape: ParaShape, l: Line): boolean {
+  const last = para[para.length - 1] as Line;
+  let k = para.length - 1;
+  while (k > shape.from && Math.abs((para[k - 1] as Line).base - last.base) < last.size * 0.3) k--;
+  // The paragraph's edges come from a whole line of it above the row.
+  if (k === shape.from) return false;
+  const first = para[k] as Line;
+  for (let j = k + 1; j < para.length; j++) {
+    const a = para[j - 1] as Line;
+    const b = para[j] as Line;
+    if (b.x0 - a.x1 > JUSTIFIED_GAP * last.size || b.x0 < a.x1) return false;
+  }
+  const edge = last.size;
+  return (
+    first.x0 - shape.left < edge * 0.3 &&
+    shape.right - last.x1 < edge &&
+    !/[.!?:;]$/.test(last.text) &&
+    Math.abs(l.x0 - first.x0) < edge * 0.3
+  );
+}
+
 /**
  * Whether `lines[at]` goes on with the paragraph `para` (whose last line is `prev`, the line above
  * that `above`).
@@ -792,8 +823,9 @@ function continues(
   // belongs with it, not with the row below.
   if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
-  // After such a row of separate cells, the next baseline is the next row.
-  if (para.length > 1 && Math.abs(before) < prev.size * 0.3) return false;
+  // After such a row of separate cells, the next baseline is the next row, unless the row is a
+  // justified line whose word gaps came out wide enough to split it.
+  if (para.length > 1 && Math.abs(before) < prev.size * 0.3 && !justifiedRow(para, shape, l)) return false;
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
   // from one column of text into the next, as wide: a side menu's entries beside the prose are a
   // layout column of their own, whatever letter the last one ends in, even one nearly as wide.
