@@ -281,6 +281,24 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md).not.toContain('ifi th t th');
   });
 
+  it('reads a styled first line whose last word a hyphen breaks into the next line as prose, not a heading', async () => {
+    const pdf = linesPdf([
+      [72, 700, 10, 'The encoder is trained on pairs of questions and passages in a batch.'],
+      [72, 686, 10, 'Our Dense Passage Retriever is exception-', 'F2'],
+      [72, 672, 10, 'ally strong: it outperforms the sparse baseline by a wide margin.'],
+    ]);
+    const md = (await parse(pdf)).markdown ?? '';
+    expect(md).not.toMatch(/^#/m);
+    expect(md).toContain('**Our Dense Passage Retriever is exception');
+    expect(md.replace(/\*\*/g, '')).toContain('Retriever is exceptionally strong: it outperforms');
+  });
+
+  it.skipIf(!hasCorpus)('reads the DPR paper’s "exception-" line as the start of its sentence, not a heading', async () => {
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+    expect(md).not.toContain('### Our *Dense Passage Retriever*');
+    expect(md).toContain('Our *Dense Passage Retriever* (DPR) is exceptionally strong.');
+  });
+
   it('reads a justified line that its stretched word gap split in two as a line of its paragraph', async () => {
     // Courier, 6 pt a letter at 10 pt: every line ends at x 444; the second one's gap is 12 pt,
     // past a plain line's allowance, as justifying stretched it.

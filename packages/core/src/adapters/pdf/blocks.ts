@@ -4,6 +4,7 @@ import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
 import {
+  endsHyphen,
   joinsKorean,
   lastChars,
   lazyVocabulary,
@@ -212,6 +213,14 @@ function boldInBody(l: Line, bodyFont: string): boolean {
   return bold && plain;
 }
 
+/**
+ * Whether a line ends in a word its hyphen breaks into the next line ("Our *Dense Passage
+ * Retriever* (DPR) is exception-" over "ally strong."): a paragraph's first line in a styled font,
+ * not a heading standing alone.
+ */
+const brokenInto = (t: string, next: Line | null): boolean =>
+  next !== null && endsHyphen.test(lastChars(t)) && STARTS_LOWER.test(next.text);
+
 function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
   const t = l.text;
   // A text box's note is written on the page, not set in the document's type: no heading.
@@ -227,7 +236,13 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
     // Large labels followed by small print are figure or diagram text, not section headings.
     const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
     if (tier >= 0 && !smallAfter) return headingKind(Math.min(6, tier + 1));
-    if (r >= s.bodySize - 0.5 && t.length <= 90 && !s.monoFonts.has(l.font) && !/[.,;:]$/.test(t)) {
+    if (
+      r >= s.bodySize - 0.5 &&
+      t.length <= 90 &&
+      !s.monoFonts.has(l.font) &&
+      !/[.,;:]$/.test(t) &&
+      !brokenInto(t, next)
+    ) {
       const styled = l.bold || (l.font !== s.bodyFont && s.rareFonts.has(l.font) && !boldInBody(l, s.bodyFont));
       // A section number inside right-to-left text keeps its dash on the left, ahead of it ("-3 …").
       const startsWell = (l.rtl ? /^[-–]?[\p{Lu}\p{N}\p{Lo}]/u : /^[\p{Lu}\p{N}\p{Lo}]/u).test(t);
