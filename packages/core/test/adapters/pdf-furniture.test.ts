@@ -168,6 +168,31 @@ describe.each(pdfBackends)('pdf running feet of one chapter (%s)', (backend) => 
   });
 });
 
+describe.each(pdfBackends)('pdf body text just inside a band (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('keeps a paragraph’s first line that each page sets at one place inside the top band', async () => {
+    // Each page opens its clause with the same line at the top band's edge (bookmark_sample): the
+    // sentence goes on below the band, so it is text, not a running head.
+    const clause = 'This clause is provided for demonstration purposes only and carries no legal';
+    const pages = ['Definitions', 'Obligations', 'Termination'].map((part, k) =>
+      [
+        `BT /F1 9 Tf 72 752 Td (Sample Agreement, page ${k + 1}) Tj ET`,
+        'BT /F1 9 Tf 72 740 Td (Prepared by the legal team for review) Tj ET',
+        `BT /F2 15 Tf 72 720 Td (Part ${k + 1}: ${part}) Tj ET`,
+        `BT /F1 10 Tf 72 702 Td (${clause}) Tj ET`,
+        `BT /F1 10 Tf 72 688 Td (weight; it exists so that part ${k + 1} has text beneath its heading.) Tj ET`,
+      ].join('\n'),
+    );
+    const md = (await parse(pagesPdf(pages), withPages, { filename: 'clauses.pdf' })).markdown ?? '';
+    for (let n = 1; n <= 3; n++)
+      expect(md).toContain(`${clause} weight; it exists so that part ${n} has text beneath its heading.`);
+    // The running head's two lines go, though the second reads on into nothing below the band.
+    expect(md).not.toContain('Sample Agreement');
+    expect(md).not.toContain('Prepared by the legal team');
+  });
+});
+
 describe.skipIf(!hasCorpus)(`pdf title blocks in the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {
   const { parse } = engineFor('pdfium');
 
@@ -185,6 +210,13 @@ describe.skipIf(!hasCorpus)(`pdf title blocks in the corpus (${hasCorpus ? 'pres
       expect(redp).toContain('| **Chapter 3. Row and Column Access Control** | 13 |');
     },
   );
+
+  it('bookmark_sample keeps each page’s first clause line, just inside the top band', NO_DEADLINE, async () => {
+    const md = (await parse(corpusFile('docling', 'pdf', 'bookmark_sample.pdf'))).markdown ?? '';
+    expect(md.split('This clause is provided for demonstration purposes only')).toHaveLength(9);
+    expect(md).not.toMatch(/^ists so the page/m);
+    expect(md).not.toContain('Sample Agreement');
+  });
 
   it('schools.pdf keeps its title block once, over the table of page 1', NO_DEADLINE, async () => {
     const md = (await parse(corpusFile('tables', 'pdfs', 'schools.pdf'), withPages, { filename: 'schools.pdf' }))

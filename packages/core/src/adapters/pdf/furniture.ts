@@ -1,6 +1,6 @@
 import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
-import { LETTER } from '../../util/letters.ts';
+import { LETTER, readsOn } from '../../util/letters.ts';
 import { type Line, sameRow } from './lines.ts';
 import { round2, type TableRegion, type TextItem } from './model.ts';
 
@@ -150,11 +150,12 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   const bands: { line: Line; key: string; placed: string }[][] = pages.map((p, i) => {
     const out: { line: Line; key: string; placed: string }[] = [];
     counts.next(bodies[i] ?? -1 - i);
-    for (const l of p.lines) {
+    for (const [at, l] of p.lines.entries()) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
       const bottom = inFootBand(box.y0, p.height);
       if (!top && !bottom) continue;
+      if (top ? readsOnOut(l, p.lines[at + 1], p.height) : readsOnOut(p.lines[at - 1], l, p.height)) continue;
       const k = key(l.text, top);
       const placed = `${Math.round(box.x0)},${Math.round(box.y0)}|${k}`;
       out.push({ line: l, key: k, placed });
@@ -203,6 +204,24 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   }
   for (const [t, k] of headKeys) if (recurring.has(k)) heads.add(t);
   return { lines: drop, recurring, heads };
+}
+
+/**
+ * Whether `above` and `below` are two lines of one sentence, one pitch apart in one size and at one
+ * left edge, one of them outside the page's bands: a paragraph's first line just inside the top
+ * band (bookmark_sample opens each page's first clause there, the same words on every page) or its
+ * last just inside the bottom band. A running head or foot stands apart from the text.
+ */
+function readsOnOut(above: Line | undefined, below: Line | undefined, height: number): boolean {
+  if (!above || !below || Math.abs(above.size - below.size) > 0.5 || Math.abs(above.x0 - below.x0) > above.size)
+    return false;
+  const a = above.onPage ?? above;
+  const b = below.onPage ?? below;
+  const pitch = b.y0 - a.y0;
+  if (pitch <= 0 || pitch > above.size * 1.6) return false;
+  const straddles =
+    (inHeadBand(a.y1, height) && !inHeadBand(b.y1, height)) || (inFootBand(b.y0, height) && !inFootBand(a.y0, height));
+  return straddles && readsOn(above.text, below.text);
 }
 
 /** Longest line (characters) that may be a chapter's running head or foot: its title. */
