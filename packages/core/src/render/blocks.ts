@@ -1,6 +1,5 @@
-import { continuedOn } from '../tree/continued.ts';
+import { type ContinuedOn, continuedOn } from '../tree/continued.ts';
 import type { Block, Paragraph, Root, Section, SectionKind, Table } from '../tree/types.ts';
-import { inlineText } from '../tree/walk.ts';
 import { renderBlocksMarkdown, type SpanMap } from './markdown.ts';
 
 /** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
@@ -41,6 +40,7 @@ export interface PageBlocks {
   pageNumber: number;
   width: number | null;
   height: number | null;
+  /** `empty` where the page holds no text, not even the rest of a block begun before it (`continued`). */
   status: 'ok' | 'empty';
   items: LayoutItem[];
   /** docmill extension: what `pageNumber` counts. */
@@ -82,28 +82,56 @@ function continuedParts(table: Table, content: string): TablePagePart[] | undefi
   return parts.length ? parts : undefined;
 }
 
+/** Characters of a part's Markdown matched against the paragraph's to place it. */
+const HEAD = 64;
+
 /**
- * Where the parts of a paragraph printed on later pages start in its Markdown: each part rendered
- * alone from its first inline on is the end of the whole. A part whose Markdown differs alone (a
- * line-start escape, an image's form) is placed by the length of its text instead.
+ * Where a part whose Markdown alone is `alone` starts in `content`, its end at or before `to` (the
+ * next part's start, or the end): just a blank before that (or none, a word broken at the page),
+ * the part rendered alone perhaps with a line-start escape its place in the paragraph does not
+ * need; else where its first characters last stand before `to`.
+ */
+function placePart(content: string, alone: string, to: number): number {
+  for (const part of [alone, alone.replace(/^\\/, '')]) {
+    const head = part.slice(0, HEAD);
+    for (const gap of [0, 1]) {
+      const at = to - part.length - gap;
+      if (at >= 0 && content.startsWith(head, at)) return at;
+    }
+  }
+  const found = content.lastIndexOf(alone.slice(0, HEAD), Math.max(0, to - 1));
+  return found >= 0 ? found : Math.max(0, to - alone.length);
+}
+
+/**
+ * Where the parts of a paragraph printed on later pages start in its Markdown: each part (from the
+ * inline that carries its page to the next such) is rendered alone and placed from the end, so a
+ * paragraph over many pages costs one rendering of its text.
  */
 function paragraphParts(p: Paragraph, content: string): TablePagePart[] | undefined {
-  const parts: TablePagePart[] = [];
+  const marks: { at: number; mark: ContinuedOn }[] = [];
   p.children.forEach((node, i) => {
     const mark = i > 0 ? continuedOn(node) : undefined;
-    if (!mark) return;
-    const rest = p.children.slice(i);
-    const alone = renderBlocksMarkdown([{ type: 'paragraph', children: rest }]).trim();
-    const unescaped = alone.replace(/^\\/, '');
-    const offset = content.endsWith(alone)
-      ? content.length - alone.length
-      : content.endsWith(unescaped)
-        ? content.length - unescaped.length
-        : Math.max(0, content.length - inlineText(rest).trim().length);
-    const line = content.slice(0, offset).split('\n').length - 1;
-    parts.push({ pageNumber: mark.page, bbox: mark.bbox ?? null, line, offset });
+    if (mark) marks.push({ at: i, mark });
   });
-  return parts.length ? parts : undefined;
+  if (!marks.length) return undefined;
+  const offsets: number[] = [];
+  let to = content.length;
+  for (let j = marks.length - 1; j >= 0; j--) {
+    const end = marks[j + 1]?.at ?? p.children.length;
+    const children = p.children.slice((marks[j] as (typeof marks)[number]).at, end);
+    const alone = renderBlocksMarkdown([{ type: 'paragraph', children }]).trim();
+    to = placePart(content, alone, to);
+    offsets[j] = to;
+  }
+  let line = 0;
+  let counted = 0;
+  return marks.map(({ mark }, j) => {
+    const offset = offsets[j] as number;
+    for (let k = content.indexOf('\n', counted); k >= 0 && k < offset; k = content.indexOf('\n', k + 1)) line++;
+    counted = Math.max(counted, offset);
+    return { pageNumber: mark.page, bbox: mark.bbox ?? null, line, offset };
+  });
 }
 
 function layoutLabel(b: Block): string {
@@ -214,5 +242,23 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
       else add(page === undefined ? groupFor('document', 1, {}) : groupFor('page', page, {}), b);
     }
   }
+  markContinuedPages(groups);
   return groups;
+}
+
+/**
+ * A page whose only text goes on a block begun on an earlier page (a table's rows, a paragraph's
+ * sentence) holds that text, not nothing: its status is `ok`.
+ */
+function markContinuedPages(groups: PageBlocks[]): void {
+  const where = (g: PageBlocks, page: number) => `${(g.within ?? []).join('\u0000')}\u0001${page}`;
+  const empty = new Map<string, PageBlocks>();
+  for (const g of groups) if (g.kind === 'page' && g.status === 'empty') empty.set(where(g, g.pageNumber), g);
+  if (!empty.size) return;
+  for (const g of groups)
+    for (const item of g.items)
+      for (const part of item.continued ?? []) {
+        const target = empty.get(where(g, part.pageNumber));
+        if (target) target.status = 'ok';
+      }
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { joinContinuedParagraphs } from '../../src/adapters/pdf/continued.ts';
+import { buildLines, type Line } from '../../src/adapters/pdf/lines.ts';
 import { createEngine } from '../../src/index.ts';
 import { paragraph, section } from '../../src/tree/build.ts';
 import type { BBox, Block } from '../../src/tree/types.ts';
 import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pagesPdf } from '../helpers/pdf-build.ts';
+import { textRun } from '../helpers/text-items.ts';
 
 /** Lines of 10 pt Helvetica (or its bold, `F2`) at 14 pt pitch from PDF height `top` down. */
 const lines = (texts: readonly string[], top: number, font = 'F1'): string =>
@@ -15,7 +17,7 @@ const opening = [
   'The inventory reconciliation reveals several key findings for the quarter.',
   'The primary variance driver is one item, which shows a discrepancy that',
   'requires immediate investigation. Location B-07 also shows a variance.',
-  'Cross-location verification protocols should be',
+  'Cross-location verification protocols of the warehouse team should be',
 ];
 const goingOn = [
   'reviewed to prevent future discrepancies. The overall accuracy rate meets',
@@ -43,7 +45,7 @@ describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)',
   });
 
   it('keeps paragraphs apart where the page ends a sentence, ends high, or the next page opens with a capital', async () => {
-    const ended = [...opening.slice(0, -1), 'Cross-location verification protocols are sound.'];
+    const ended = [...opening.slice(0, -1), 'Cross-location verification protocols of the warehouse are sound.'];
     expect(await paragraphs(twoPages(ended, goingOn))).toHaveLength(3);
     expect(await paragraphs(twoPages(opening, goingOn, true))).toHaveLength(3);
     const capital = ['Reviews prevent future discrepancies.', ...goingOn.slice(1)];
@@ -67,6 +69,72 @@ describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)',
     expect(md[0]).toBe(opening.join(' '));
   });
 
+  it('keeps apart a verse’s short line, and small print at the foot or head of the page', async () => {
+    const verse = [...opening.slice(0, -1), 'protocols should be'];
+    expect(await paragraphs(twoPages(verse, goingOn))).toHaveLength(3);
+    const small = (size: number, y: number, t: string) => `BT /F1 ${size} Tf 72 ${y} Td (${t}) Tj ET`;
+    // A footnote in 7 pt under the body, its link no sentence's end.
+    const footnote = pagesPdf([
+      [lines(opening, 200), small(7, 60, '1 Survey data are available from the archive at example.org/data')].join(
+        '\n',
+      ),
+      [lines(goingOn, 740), lines(closing, 690)].join('\n'),
+    ]);
+    const md = (await paragraphs(footnote)).join('\n\n');
+    expect(md).not.toContain('example.org/data reviewed');
+    expect(md).toContain('example.org/data');
+    // A one-off line in small print opening the next page, in lower case.
+    const head = pagesPdf([
+      lines(opening, 200),
+      [small(7, 760, 'acme corp quarterly inventory report'), lines(goingOn, 740), lines(closing, 690)].join('\n'),
+    ]);
+    expect((await paragraphs(head))[0]).toBe(opening.join(' '));
+  });
+
+  it('joins a word a hyphen breaks over the page as its lines join: whole where the document writes it so', async () => {
+    const broken = [
+      ...opening.slice(0, -1),
+      'Cross-location verification protocols of the warehouse need more informa-',
+    ];
+    const rest = [
+      'tion to prevent future discrepancies, and a check that is high-',
+      'dimensional in its own way; critical items require expedited resolution.',
+    ];
+    const md = await paragraphs(
+      pagesPdf([
+        lines(broken, 200),
+        [lines(rest, 740), lines(['The information kept is high-dimensional, by design.'], 690)].join('\n'),
+      ]),
+    );
+    expect(md[0]).toContain(
+      'protocols of the warehouse need more information to prevent future discrepancies, and a check that is high-dimensional in its own way;',
+    );
+  });
+
+  it('joins a paragraph that fills a page with the pages before and after it', async () => {
+    // Page 2 is one paragraph, top to foot, from lower case to no stop.
+    const middle = Array.from(
+      { length: 45 },
+      (_, k) => `and line ${k + 1} of the middle page runs on at the full width of it`,
+    );
+    const pdf = pagesPdf([
+      lines(opening, 200),
+      lines(middle, 740),
+      [lines(goingOn, 740), lines(closing, 690)].join('\n'),
+    ]);
+    const md = await paragraphs(pdf);
+    expect(md).toEqual([`${opening.join(' ')} ${middle.join(' ')} ${goingOn.join(' ')}`, closing[0]]);
+    const data = await parse(pdf, { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] });
+    const [p1, p2, p3] = data.blocks ?? [];
+    expect(p2?.items).toEqual([]);
+    expect(p2?.status).toBe('ok');
+    const item = p1?.items[0];
+    expect(item?.continued?.map((c) => c.pageNumber)).toEqual([2, 3]);
+    expect(item?.content.slice(item.continued?.[0]?.offset).startsWith(middle[0] as string)).toBe(true);
+    expect(item?.content.slice(item.continued?.[1]?.offset).startsWith(goingOn[0] as string)).toBe(true);
+    expect(p3?.items.map((i) => i.content)).toEqual([closing[0]]);
+  });
+
   it('joins in auto mode too, where every page has its text layer', async () => {
     const md = await paragraphs(twoPages(opening, goingOn), { parsers: [{ type: 'pdf', mode: 'auto' }] });
     expect(md).toEqual([joined, closing[0]]);
@@ -81,26 +149,44 @@ describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)',
 });
 
 describe('joining paragraphs over pages a later stage reads again', () => {
-  const pages = (): Block[] => {
-    const at = (page: number, bbox: BBox) => ({
-      ...paragraph(page === 1 ? opening.join(' ') : goingOn.join(' ')),
-      source: { page, bbox },
-    });
-    return [
-      section('page', 1, [at(1, [72, 600, 500, 700])], { width: 612, height: 792 }),
-      section('page', 2, [at(2, [72, 50, 500, 80])], { width: 612, height: 792 }),
-    ];
+  // Each page's paragraph is one line of 12 pt runs (6 pt a letter), its box the line's.
+  const lastLine = opening.at(-1) as string;
+  const firstLine = goingOn[0] as string;
+  const pages = (): { tree: Block[]; lines: Line[][] } => {
+    const at = (page: number, text: string, bbox: BBox) => ({ ...paragraph(text), source: { page, bbox } });
+    return {
+      tree: [
+        section('page', 1, [at(1, opening.join(' '), [72, 600, 72 + lastLine.length * 6, 700])], {
+          width: 612,
+          height: 792,
+        }),
+        section('page', 2, [at(2, goingOn.join(' '), [72, 40, 72 + firstLine.length * 6, 80])], {
+          width: 612,
+          height: 792,
+        }),
+      ],
+      lines: [buildLines([textRun(lastLine, 72, 688)]), buildLines([textRun(firstLine, 72, 50)])],
+    };
   };
+  const counts = (tree: Block[]) => tree.map((s) => (s.type === 'section' ? s.children.length : 0));
 
   it('leaves a page OCR replaces as it is: the part moved off it would be read twice, or lost', () => {
-    for (const unsettled of [1, 2]) {
-      const tree = pages();
-      joinContinuedParagraphs(tree, (n) => n !== unsettled);
-      expect(tree.map((s) => (s.type === 'section' ? s.children.length : 0))).toEqual([1, 1]);
+    for (const unsettled of [0, 1]) {
+      const { tree, lines } = pages();
+      joinContinuedParagraphs(
+        tree,
+        lines.map((l, k) => ({ lines: l, settled: k !== unsettled })),
+        undefined,
+      );
+      expect(counts(tree)).toEqual([1, 1]);
     }
-    const tree = pages();
-    joinContinuedParagraphs(tree, () => true);
-    expect(tree.map((s) => (s.type === 'section' ? s.children.length : 0))).toEqual([1, 0]);
+    const { tree, lines } = pages();
+    joinContinuedParagraphs(
+      tree,
+      lines.map((l) => ({ lines: l, settled: true })),
+      undefined,
+    );
+    expect(counts(tree)).toEqual([1, 0]);
   });
 });
 

@@ -5,9 +5,9 @@ import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
 import {
   endsHyphen,
-  joinsKorean,
   lastChars,
   lazyVocabulary,
+  lineSeam,
   OPEN_HYPHEN,
   removeHyphen,
   settleHyphens,
@@ -16,7 +16,7 @@ import {
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow, titled } from './lines.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
-import { nonAscii, runsOnAt } from './text.ts';
+import { nonAscii } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
 export interface LaidOutPage {
@@ -340,10 +340,10 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         // The span holds the paragraph so far: its end is tested on its last characters alone.
         const end = lastChars(endOf(prev.parts, 3));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
-        if (/[\p{L}\p{N}]-$/u.test(end) && /^[\p{L}\p{N}]/u.test(t)) {
+        const seam = lineSeam(end, t, lines[i - 1]?.text ?? end, vocab);
+        if (seam === 'hyphen') {
           if (removeHyphen(beforeHyphen(prev.parts), t, vocab)) dropLast(prev.parts);
-        } else if (!/\s$/.test(end) && !runsOnAt(end, t) && !joinsKorean(lines[i - 1]?.text ?? end, t, vocab))
-          t = ` ${t}`;
+        } else t = seam + t;
       }
       if (
         prev &&

@@ -1,8 +1,10 @@
 import { CONTINUED_ON, type ContinuedOn } from '../../tree/continued.ts';
-import type { Block, Inline, Paragraph, Section, Table, TableRow } from '../../tree/types.ts';
+import type { BBox, Block, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { readsOn } from '../../util/letters.ts';
+import { lastChars, lineSeam, removeHyphen, type Vocabulary } from './hyphens.ts';
+import type { Line } from './lines.ts';
 
 const rowKey = (row: TableRow | undefined): string =>
   (row?.children ?? []).map((c) => `${c.colSpan ?? 1}:${blockText(c).trim().toLowerCase()}`).join('|');
@@ -53,6 +55,12 @@ const BOTTOM_HALF = 0.5;
 /** Three words at least: a lone label ("Glossary") is not a paragraph the page's end cut. */
 const THREE_WORDS = /\S\s+\S+\s+\S/;
 
+/**
+ * How much of its part's width the last line before the page break spans at least: prose cut by
+ * the page's end runs to its column's edge; a verse's line or a list's last entry ends short.
+ */
+const FULL_LINE = 0.85;
+
 /** The kind of a paragraph's first (`at` 0) or last (`at` -1) inline that is not blank. */
 function edgeStyle(p: Paragraph, at: 0 | -1): string | undefined {
   const n = p.children.length;
@@ -63,42 +71,130 @@ function edgeStyle(p: Paragraph, at: 0 | -1): string | undefined {
   return undefined;
 }
 
-/** Whether a paragraph's box lies in the given half of its page (`low`: the lower half). */
-function inHalf(p: Paragraph, page: Section, low: boolean): boolean {
-  const box = p.source?.bbox;
+/** The text node a list of inlines starts (`at` 0) or ends (`at` -1) with, inside its emphasis or link. */
+function edgeText(nodes: readonly Inline[], at: 0 | -1): Text | undefined {
+  const node = nodes[at === 0 ? 0 : nodes.length - 1];
+  if (!node) return undefined;
+  if (node.type === 'text') return node;
+  return 'children' in node ? edgeText(node.children, at) : undefined;
+}
+
+/** Whether a box lies in the given half of its page (`low`: the lower half). */
+function inHalf(box: BBox | undefined, page: Section, low: boolean): boolean {
   if (!box || !page.height) return false;
   return low ? box[3] >= page.height * BOTTOM_HALF : box[1] <= page.height * (1 - BOTTOM_HALF);
 }
 
 /**
- * A paragraph the page's end cuts mid-sentence goes on as the next page's first paragraph: its last
- * line ends with no full stop, colon or semicolon in the lower half of the page, and the next page
- * opens in the upper half, in the same style, with a line in lower case ("…protocols should be" /
- * "reviewed to prevent …"). The two are one paragraph, so readers, chunks and the Markdown get the
- * sentence whole; the first inline printed on the later page carries that page and box
- * (`CONTINUED_ON`) for provenance. Only pages `settled` (no later stage reads them again) are
- * joined; per-page output asks for text where it was printed, so callers skip this there.
+ * The line a paragraph's box starts (`first`) or ends with on its page: the highest (lowest) of
+ * the page's lines inside the box, the leftmost (rightmost) of a row.
  */
-export function joinContinuedParagraphs(pages: Block[], settled: (page: number) => boolean): void {
+function edgeLine(lines: readonly Line[], box: BBox, first: boolean): Line | undefined {
+  let best: Line | undefined;
+  for (const l of lines) {
+    const b = l.onPage ?? l;
+    const x = (b.x0 + b.x1) / 2;
+    const y = (b.y0 + b.y1) / 2;
+    if (x < box[0] - 1 || x > box[2] + 1 || y < box[1] - 1 || y > box[3] + 1) continue;
+    if (!best) best = l;
+    else {
+      const a = best.onPage ?? best;
+      const dy = first ? a.y0 - b.y0 : b.y0 - a.y0;
+      const later = Math.abs(dy) < l.size * 0.3 ? (first ? b.x0 < a.x0 : b.x1 > a.x1) : dy > 0;
+      if (later) best = l;
+    }
+  }
+  return best;
+}
+
+/** A paragraph's part at the foot of a page: the paragraph, and the part printed there. */
+interface Tail {
+  para: Paragraph;
+  part: Paragraph;
+  lines: readonly Line[];
+}
+
+/** What joining paragraphs over pages needs of each page: its lines, and whether a stage reads it again. */
+export interface PageText {
+  lines: readonly Line[];
+  /** No later stage reads the page again (OCR replaces a page's blocks). */
+  settled: boolean;
+}
+
+/**
+ * A paragraph the page's end cuts mid-sentence goes on as the next page's first paragraph: its last
+ * line spans its width and ends with no full stop, colon or semicolon in the lower half of the
+ * page, and the next page opens in the upper half, in the same size and style, with a line in
+ * lower case ("…protocols should be" / "reviewed to prevent …"). The two are one paragraph, so
+ * readers, chunks and the Markdown get the sentence whole; the first inline printed on the later
+ * page carries that page and box (`CONTINUED_ON`) for provenance. A paragraph filling a page goes
+ * on over the next. Only `settled` pages are joined; per-page output asks for text where it was
+ * printed, so callers skip this there.
+ */
+export function joinContinuedParagraphs(
+  pages: Block[],
+  text: readonly PageText[],
+  vocab: (() => Vocabulary) | undefined,
+): void {
+  // The paragraph whose part filled the page before, when it took the page's every block.
+  let carried: Tail | undefined;
   for (let p = 0; p + 1 < pages.length; p++) {
     const here = pages[p] as Section;
     const next = pages[p + 1] as Section;
-    if (here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
-    if (!settled(here.number) || !settled(next.number)) continue;
-    const last = here.children[here.children.length - 1];
+    const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
+    const tail: Tail | undefined = own
+      ? own.type === 'paragraph'
+        ? { para: own, part: own, lines: text[p]?.lines ?? [] }
+        : undefined
+      : carried;
+    carried = undefined;
+    if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
+    if (!text[p]?.settled || !text[p + 1]?.settled) continue;
     const first = next.children[0];
-    if (last?.type !== 'paragraph' || first?.type !== 'paragraph' || !first.children.length) continue;
-    if (!inHalf(last, here, true) || !inHalf(first, next, false)) continue;
-    const above = inlineText(last.children).trimEnd();
-    if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) continue;
-    // A term set in bold under a label ("Glossary" / "**locally advanced …**") is not a sentence going on.
-    if (edgeStyle(last, -1) !== edgeStyle(first, 0)) continue;
+    if (first?.type !== 'paragraph' || !first.children.length) continue;
+    if (!joins(tail, here, first, next, text[p + 1]?.lines ?? [])) continue;
     const mark: ContinuedOn = { page: next.number };
     if (first.source?.bbox) mark.bbox = first.source.bbox;
-    const opening = first.children[0] as (typeof first.children)[number];
+    const opening = first.children[0] as Inline;
     opening.data = { ...opening.data, [CONTINUED_ON]: mark };
-    last.children.push({ type: 'text', value: ' ' });
-    append(last.children, first.children);
+    seam(tail.para, first, vocab);
+    append(tail.para.children, first.children);
     next.children.shift();
+    if (!next.children.length) carried = { para: tail.para, part: first, lines: text[p + 1]?.lines ?? [] };
   }
+}
+
+/** Whether the page's last part `tail` reads on into `first`, the next page's first paragraph. */
+function joins(tail: Tail, here: Section, first: Paragraph, next: Section, nextLines: readonly Line[]): boolean {
+  const box = tail.part.source?.bbox;
+  if (!box || !inHalf(box, here, true) || !inHalf(first.source?.bbox, next, false)) return false;
+  const above = inlineText(tail.part.children).trimEnd();
+  if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return false;
+  // A term set in bold under a label ("Glossary" / "**locally advanced …**") is not a sentence going on.
+  if (edgeStyle(tail.part, -1) !== edgeStyle(first, 0)) return false;
+  const last = edgeLine(tail.lines, box, false);
+  const opening = first.source?.bbox ? edgeLine(nextLines, first.source.bbox, true) : undefined;
+  if (!last || !opening) return false;
+  // A footnote or a running line in small print is no part of the body's sentence.
+  if (Math.abs(last.size - opening.size) > Math.max(1, last.size * 0.15)) return false;
+  const edge = last.onPage ?? last;
+  return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE;
+}
+
+/**
+ * Joins the end of `para` to the start of `next` as a line end runs on into the next line: a
+ * blank between them, none after a slash or between CJK characters, and a word broken at a hyphen
+ * written whole where the document writes it so.
+ */
+function seam(para: Paragraph, next: Paragraph, vocab: (() => Vocabulary) | undefined): void {
+  const end = edgeText(para.children, -1);
+  const start = edgeText(next.children, 0);
+  if (!end || !start) {
+    para.children.push({ type: 'text', value: ' ' });
+    return;
+  }
+  const cut = lineSeam(lastChars(end.value), start.value, end.value, vocab);
+  if (cut === 'hyphen') {
+    if (removeHyphen(end.value.slice(0, -1), start.value, vocab)) end.value = end.value.slice(0, -1);
+  } else if (cut) para.children.push({ type: 'text', value: cut });
 }

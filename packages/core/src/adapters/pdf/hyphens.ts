@@ -7,7 +7,7 @@
  */
 import { STARTS_LOWER } from '../../util/letters.ts';
 import type { Line } from './lines.ts';
-import { nonAscii } from './text.ts';
+import { nonAscii, runsOnAt } from './text.ts';
 
 /** What a document writes outside its line ends: its words and its hyphenated compounds. */
 export interface Vocabulary {
@@ -162,6 +162,27 @@ export function joinsKorean(left: string, right: string, vocab: (() => Vocabular
   if (!a || !b) return false;
   if (particles.has(b) && !syllable.test(right.charAt(b.length))) return true;
   return vocab?.().hangul.has(a.slice(-4) + b.charAt(0)) ?? false;
+}
+
+const ALNUM_HYPHEN = /[\p{L}\p{N}]-$/u;
+const STARTS_ALNUM = /^[\p{L}\p{N}]/u;
+
+/**
+ * What goes where a line's text (`end`, its last characters suffice; `before`, the whole line)
+ * runs on into the next line's `next`: `hyphen` where the line ends in a hyphen after a letter or
+ * figure and the next opens with one (the word runs on; `removeHyphen` decides whether the hyphen
+ * stays), nothing after a blank, a slash, between CJK characters or inside a Korean word, and
+ * otherwise a blank.
+ */
+export function lineSeam(
+  end: string,
+  next: string,
+  before: string,
+  vocab: (() => Vocabulary) | undefined,
+): 'hyphen' | ' ' | '' {
+  if (ALNUM_HYPHEN.test(end) && STARTS_ALNUM.test(next)) return 'hyphen';
+  if (/\s$/.test(end) || runsOnAt(end, next) || joinsKorean(before, next, vocab)) return '';
+  return ' ';
 }
 
 /** Prefixes written with a hyphen far more often than fused into one word. */

@@ -141,8 +141,13 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   // again (any in `ocr` mode, one without a usable text layer in `auto`) has its blocks replaced:
   // a part moved onto or off it would be read twice or lost.
   const { pageMarkers, pages: perPage } = ctx.options.pdf;
-  if (!pageMarkers && !perPage && mode !== 'ocr')
-    joinContinuedParagraphs(children, (n) => mode === 'fast' || pageInfo[n]?.text === 'text');
+  if (!pageMarkers && !perPage && mode !== 'ocr') {
+    const text = pages.map((p) => ({
+      lines: p.lines,
+      settled: mode === 'fast' || pageInfo[p.number]?.text === 'text',
+    }));
+    joinContinuedParagraphs(children, text, stats.vocab);
+  }
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
   if (!metadata.title) {
     const h = firstHeading(children);
