@@ -4,7 +4,8 @@ import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { encodingCounter } from '../../src/derive/chunks/counter.ts';
-import { type Chunk, chunk, chunkSchema, contextualize, type Root, render } from '../../src/index.ts';
+import { segmentsOf } from '../../src/derive/chunks/segments.ts';
+import { type Chunk, chunk, chunkSchema, contextualize, createEngine, type Root, render } from '../../src/index.ts';
 import {
   blockquote,
   code,
@@ -75,6 +76,45 @@ describe('chunk(): budgets', () => {
     // Characters are whole code points: no lone surrogate anywhere.
     for (const c of chunks)
       expect(c.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
+
+  it('cuts a paragraph of half a million characters and no sentence end at words, every word kept', async () => {
+    // Intl.Segmenter walked such a text in time growing with its square: a paragraph of 265,000
+    // characters ran past the parse's 30 s.
+    const words = Array.from(
+      { length: 8000 },
+      (_, k) => `line ${k} of the long paragraph runs on, word after word`,
+    ).join(' ');
+    const html = new TextEncoder().encode(`<p>${words}</p>`);
+    const data = await createEngine().parse(
+      html,
+      { formats: ['markdown', { type: 'chunks', maxTokens: 512 }] },
+      { filename: 'long.html' },
+    );
+    const chunks = data.chunks ?? [];
+    expect(chunks.length).toBeGreaterThan(100);
+    expect(overBudget(chunks, 512)).toEqual([]);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(words);
+  }, 120_000);
+
+  it('finds the boundaries of a long text window by window as in one reading of it', () => {
+    // Windows of 1,024 units: a boundary near a window's end ("4." before "2") is read again.
+    const texts = [
+      'Shareholders’ equity (net) changed, 4.2 and 3,141.59 e.g. Dr. Smith went to St. Louis. "Quoted." (Aside.) '.repeat(
+        120,
+      ),
+      '株主資本以外の項目の当期変動額（純額）は、当連結会計年度において増加しました。'.repeat(120),
+      '보험금의 지급은 향후 계약 조건에 따라 결정됩니다. '.repeat(200),
+      'مرحبا بالعالم. هذا نص طويل جدا للاختبار. '.repeat(200),
+      '😀👍🏽 emoji 👨‍👩‍👧 family. '.repeat(300),
+      `${'x'.repeat(5000)} after one long word.`,
+    ];
+    for (const text of texts)
+      for (const granularity of ['word', 'sentence'] as const) {
+        const segmenter = new Intl.Segmenter('en', { granularity });
+        const whole = [...segmenter.segment(text)].map((s) => [s.index, s.segment, s.isWordLike]);
+        expect(segmentsOf(segmenter, text).map((s) => [s.index, s.segment, s.isWordLike])).toEqual(whole);
+      }
   });
 
   it('ends sentences after citations and never cuts inside a link, code span or tag', async () => {
