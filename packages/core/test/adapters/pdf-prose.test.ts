@@ -293,11 +293,14 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     expect(md.replace(/\*\*/g, '')).toContain('Retriever is exceptionally strong: it outperforms');
   });
 
-  it.skipIf(!hasCorpus)('reads the DPR paper’s "exception-" line as the start of its sentence, not a heading', async () => {
-    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
-    expect(md).not.toContain('### Our *Dense Passage Retriever*');
-    expect(md).toContain('Our *Dense Passage Retriever* (DPR) is exceptionally strong.');
-  });
+  it.skipIf(!hasCorpus)(
+    'reads the DPR paper’s "exception-" line as the start of its sentence, not a heading',
+    async () => {
+      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+      expect(md).not.toContain('### Our *Dense Passage Retriever*');
+      expect(md).toContain('Our *Dense Passage Retriever* (DPR) is exceptionally strong.');
+    },
+  );
 
   it('reads a justified line that its stretched word gap split in two as a line of its paragraph', async () => {
     // Courier, 6 pt a letter at 10 pt: every line ends at x 444; the second one's gap is 12 pt,
