@@ -85,22 +85,33 @@ function continuedParts(table: Table, content: string): TablePagePart[] | undefi
 /** Characters of a part's Markdown matched against the paragraph's to place it. */
 const HEAD = 64;
 
+/** How far before its expected place a part's first characters are looked for. */
+const SLACK = 256;
+
 /**
  * Where a part whose Markdown alone is `alone` starts in `content`, its end at or before `to` (the
  * next part's start, or the end): just a blank before that (or none, a word broken at the page),
- * the part rendered alone perhaps with a line-start escape its place in the paragraph does not
- * need; else where its first characters last stand before `to`.
+ * the part rendered alone perhaps with a line-start escape, or an emphasis it shares with the text
+ * before it ("*informa*" and "*tion …*" render as "*information …*"), that its place does not
+ * have; else where its first characters last stand shortly before. The search stays near `to`,
+ * so a paragraph of many parts costs one reading of its Markdown.
  */
 function placePart(content: string, alone: string, to: number): number {
-  for (const part of [alone, alone.replace(/^\\/, '')]) {
+  const forms = [alone, alone.replace(/^\\/, ''), alone.replace(/^[*_~]+/, '')];
+  for (const part of forms) {
     const head = part.slice(0, HEAD);
     for (const gap of [0, 1]) {
       const at = to - part.length - gap;
       if (at >= 0 && content.startsWith(head, at)) return at;
     }
   }
-  const found = content.lastIndexOf(alone.slice(0, HEAD), Math.max(0, to - 1));
-  return found >= 0 ? found : Math.max(0, to - alone.length);
+  const from = Math.max(0, to - alone.length - SLACK);
+  const near = content.slice(from, to);
+  for (const part of forms) {
+    const found = near.lastIndexOf(part.slice(0, HEAD));
+    if (found >= 0) return from + found;
+  }
+  return Math.max(0, to - alone.length);
 }
 
 /**

@@ -215,6 +215,29 @@ describe('provenance of a paragraph continued on the next page', () => {
     expect(chunks.find((c) => c.pages?.join() === '1,2')?.bbox?.map((b) => b.page)).toEqual([1, 2]);
   });
 
+  it('places the later page’s part inside a word set in bold that the page break cut at a hyphen', async () => {
+    const pdf = pagesPdf([
+      [
+        lines(opening.slice(0, -1), 200),
+        'BT /F1 10 Tf 72 158 Td (Cross-location verification protocols of the warehouse need more ) Tj /F2 10 Tf (informa-) Tj ET',
+      ].join('\n'),
+      [
+        'BT /F2 10 Tf 72 740 Td (tion) Tj /F1 10 Tf ( to prevent future discrepancies. The overall accuracy rate meets) Tj ET',
+        lines(['The information it keeps is read again each quarter.'], 700),
+      ].join('\n'),
+    ]);
+    const data = await engine.parse(
+      pdf,
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'b.pdf' },
+    );
+    const item = data.blocks?.[0]?.items.at(-1);
+    expect(item?.content).toContain('need more **information** to prevent future discrepancies.');
+    const part = item?.continued?.[0];
+    expect(part?.pageNumber).toBe(2);
+    expect(item?.content.slice(part?.offset)).toMatch(/^tion\*\* to prevent/);
+  });
+
   it('keeps the later page’s part where redaction rewrites the run it starts with', async () => {
     const mailed = ['reviewed by audit@example.com to prevent future discrepancies.', ...goingOn.slice(1)];
     const data = await engine.parse(

@@ -331,6 +331,22 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
     // Three sizes apart: a form's label and value, or a borderless row's cells.
     const wide = row('accuracy (development set).', '#N: a number of the negative ones', 30);
     expect(await paragraphs(caption(wide))).toHaveLength(3);
+    // A form's rows, each value set flush right 18 pt after its label: rows of their own edge.
+    const form: [string, string][] = [
+      ['Name of applicant', 'Jonathan Smith, 14 Long Road, Springfield, IL 62704, Unite'],
+      ['Occupation and employer of applicant', 'Senior engineer at Acme Tools Incorpora'],
+      ['Telephone and email of applicant', 'office 555 0100, mobile 555 0199, jsmith at'],
+    ];
+    const fields = linesPdf([
+      [72, 700, 10, 'Details of the person making the application', 'C1'],
+      ...form.flatMap(([a, b], k): Run[] => [
+        [72, 688 - 12 * k, 10, a, 'C1'],
+        [540 - b.length * 6, 688 - 12 * k, 10, b, 'C1'],
+      ]),
+      [72, 600, 10, 'Sign and date the form overleaf.', 'C1'],
+    ]);
+    const read = await paragraphs(fields);
+    for (const [a, b] of form.slice(1)) expect(read).toContain(`${a} ${b}`);
   });
 
   it.skipIf(!hasCorpus)(

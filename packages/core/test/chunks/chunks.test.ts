@@ -98,7 +98,8 @@ describe('chunk(): budgets', () => {
   }, 120_000);
 
   it('finds the boundaries of a long text window by window as in one reading of it', () => {
-    // Windows of 1,024 units: a boundary near a window's end ("4." before "2") is read again.
+    // Windows of 1,024 units: a boundary near a window's end ("4." before "2"), or one whose rule
+    // looks further for the next letter, is read again.
     const texts = [
       'Shareholders’ equity (net) changed, 4.2 and 3,141.59 e.g. Dr. Smith went to St. Louis. "Quoted." (Aside.) '.repeat(
         120,
@@ -107,7 +108,11 @@ describe('chunk(): budgets', () => {
       '보험금의 지급은 향후 계약 조건에 따라 결정됩니다. '.repeat(200),
       'مرحبا بالعالم. هذا نص طويل جدا للاختبار. '.repeat(200),
       '😀👍🏽 emoji 👨‍👩‍👧 family. '.repeat(300),
-      `${'x'.repeat(5000)} after one long word.`,
+      `${'x'.repeat(5000)}${' a'.repeat(300)} after one long word.`,
+      // Rules that look past many characters for the next letter, across a window's end.
+      `${'word '.repeat(180)}end. ${'1, '.repeat(50)}and so on.`,
+      `${'word '.repeat(180)}a.${'\u0301'.repeat(300)}b and more`,
+      `${'word '.repeat(180)}3,${'\u2060'.repeat(300)}141 go`,
     ];
     for (const text of texts)
       for (const granularity of ['word', 'sentence'] as const) {

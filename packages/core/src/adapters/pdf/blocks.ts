@@ -792,17 +792,28 @@ const JUSTIFIED_GAP = 2;
 
 /**
  * Whether the paragraph's last row of pieces is one justified line of it that `l` goes on from: a
- * line set full out to the paragraph's edges, split only where justifying stretched a word gap past
- * a line's allowance ("tions (development set)." and "#N: number of negative" 12.6 pt apart at 10
- * pt, DPR's Table 3 caption), not ending a sentence, `l` under its start. A row of a form or of a
- * borderless table ends short of a paragraph's edge or leaves wider gaps.
+ * line set full out to the edges of the whole lines above it, split only where justifying stretched
+ * a word gap past a line's allowance ("tions (development set)." and "#N: number of negative" 12.6
+ * pt apart at 10 pt, DPR's Table 3 caption), not ending a sentence, `l` under its start. A row of
+ * a form or of a borderless table ends short of or past those edges, or leaves wider gaps.
  */
 function justifiedRow(para: readonly Line[], shape: ParaShape, l: Line): boolean {
   const last = para[para.length - 1] as Line;
+  const row = (a: Line, b: Line) => Math.abs(a.base - b.base) < last.size * 0.3;
   let k = para.length - 1;
-  while (k > shape.from && Math.abs((para[k - 1] as Line).base - last.base) < last.size * 0.3) k--;
-  // The paragraph's edges come from a whole line of it above the row.
-  if (k === shape.from) return false;
+  while (k > shape.from && row(para[k - 1] as Line, last)) k--;
+  // The paragraph's edges come from whole lines of it above the row (alone on their baselines): a
+  // form's rows above set their values flush to an edge of their own.
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (let j = k - 1; j >= Math.max(shape.from, k - COLUMN_PROBE); j--) {
+    const line = para[j] as Line;
+    const mate = (n: number) => n >= shape.from && n < k && row(para[n] as Line, line);
+    if (mate(j - 1) || mate(j + 1)) continue;
+    left = Math.min(left, line.x0);
+    right = Math.max(right, line.x1);
+  }
+  if (right < left) return false;
   const first = para[k] as Line;
   for (let j = k + 1; j < para.length; j++) {
     const a = para[j - 1] as Line;
@@ -811,8 +822,8 @@ function justifiedRow(para: readonly Line[], shape: ParaShape, l: Line): boolean
   }
   const edge = last.size;
   return (
-    first.x0 - shape.left < edge * 0.3 &&
-    shape.right - last.x1 < edge &&
+    Math.abs(first.x0 - left) < edge * 0.3 &&
+    Math.abs(right - last.x1) < edge &&
     !/[.!?:;]$/.test(last.text) &&
     Math.abs(l.x0 - first.x0) < edge * 0.3
   );

@@ -86,25 +86,20 @@ function inHalf(box: BBox | undefined, page: Section, low: boolean): boolean {
 }
 
 /**
- * The line a paragraph's box starts (`first`) or ends with on its page: the highest (lowest) of
- * the page's lines inside the box, the leftmost (rightmost) of a row.
+ * The line a paragraph's box starts (`first`) or ends with on its page: the first (last) of the
+ * page's lines in reading order inside the box. A paragraph run from one column into the next ends
+ * in the second column, however low the first one reaches.
  */
 function edgeLine(lines: readonly Line[], box: BBox, first: boolean): Line | undefined {
-  let best: Line | undefined;
-  for (const l of lines) {
+  const n = lines.length;
+  for (let k = 0; k < n; k++) {
+    const l = lines[first ? k : n - 1 - k] as Line;
     const b = l.onPage ?? l;
     const x = (b.x0 + b.x1) / 2;
     const y = (b.y0 + b.y1) / 2;
-    if (x < box[0] - 1 || x > box[2] + 1 || y < box[1] - 1 || y > box[3] + 1) continue;
-    if (!best) best = l;
-    else {
-      const a = best.onPage ?? best;
-      const dy = first ? a.y0 - b.y0 : b.y0 - a.y0;
-      const later = Math.abs(dy) < l.size * 0.3 ? (first ? b.x0 < a.x0 : b.x1 > a.x1) : dy > 0;
-      if (later) best = l;
-    }
+    if (x >= box[0] - 1 && x <= box[2] + 1 && y >= box[1] - 1 && y <= box[3] + 1) return l;
   }
-  return best;
+  return undefined;
 }
 
 /** A paragraph's part at the foot of a page: the paragraph, and the part printed there. */

@@ -147,18 +147,17 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   // The pages each band text stands on at one place (`chapterFoot`), a page of an earlier page's
   // text not again (as `PageCounts` counts).
   const placedOn = new Map<string, { pages: number[]; bodies: Set<number> }>();
-  const bands: { line: Line; key: string; placed: string }[][] = pages.map((p, i) => {
-    const out: { line: Line; key: string; placed: string }[] = [];
+  const bands: BandLine[][] = pages.map((p, i) => {
+    const out: BandLine[] = [];
     counts.next(bodies[i] ?? -1 - i);
     for (const [at, l] of p.lines.entries()) {
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
       const bottom = inFootBand(box.y0, p.height);
       if (!top && !bottom) continue;
-      if (top ? readsOnOut(l, p.lines[at + 1], p.height) : readsOnOut(p.lines[at - 1], l, p.height)) continue;
       const k = key(l.text, top);
       const placed = `${Math.round(box.x0)},${Math.round(box.y0)}|${k}`;
-      out.push({ line: l, key: k, placed });
+      out.push({ line: l, key: k, placed, opens: top && opensText(l, p.lines[at + 1], p.height) });
       counts.add(k);
       const body = bodies[i] ?? -1 - i;
       const on = placedOn.get(placed);
@@ -191,12 +190,12 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   for (const [i, band] of bands.entries()) {
     const title = i === opening ? titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed) : [];
     const keep = title.length ? new Set(title.map((l) => l.line)) : null;
-    for (const { line, key: k, placed } of band) {
+    for (const { line, key: k, placed, opens } of band) {
       if (keep?.has(line)) continue;
       if (
-        counts.get(k) >= needed ||
         isPageNumber(line) ||
-        (i !== opening && chapterFoot(line, band, placedOn.get(placed)?.pages ?? [], i))
+        (!opens &&
+          (counts.get(k) >= needed || (i !== opening && chapterFoot(line, band, placedOn.get(placed)?.pages ?? [], i))))
       )
         drop.add(line);
     }
@@ -206,22 +205,33 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   return { lines: drop, recurring, heads };
 }
 
+/** A line of a page's top or bottom band, as furniture is looked for among them. */
+interface BandLine {
+  line: Line;
+  key: string;
+  placed: string;
+  /** The line opens a paragraph that goes on below the band (`opensText`): text, however it recurs. */
+  opens: boolean;
+}
+
+/** Three words at least: a paragraph's first line, not a label. */
+const THREE_WORDS = /\S\s+\S+\s+\S/;
+
 /**
- * Whether `above` and `below` are two lines of one sentence, one pitch apart in one size and at one
- * left edge, one of them outside the page's bands: a paragraph's first line just inside the top
- * band (bookmark_sample opens each page's first clause there, the same words on every page) or its
- * last just inside the bottom band. A running head or foot stands apart from the text.
+ * Whether a line just inside the top band is the first line of a paragraph that goes on below it:
+ * a full line of three words or more, as wide as the line one pitch under it or wider, in one size
+ * at one left edge, its sentence going on into that line (no stop, a small letter). bookmark_sample
+ * opens each page's first clause there, the same words on every page. A running head stands apart
+ * from the text, or is shorter than the line under it.
  */
-function readsOnOut(above: Line | undefined, below: Line | undefined, height: number): boolean {
-  if (!above || !below || Math.abs(above.size - below.size) > 0.5 || Math.abs(above.x0 - below.x0) > above.size)
-    return false;
-  const a = above.onPage ?? above;
+function opensText(l: Line, below: Line | undefined, height: number): boolean {
+  if (!below || Math.abs(l.size - below.size) > 0.5 || Math.abs(l.x0 - below.x0) > l.size) return false;
+  const a = l.onPage ?? l;
   const b = below.onPage ?? below;
   const pitch = b.y0 - a.y0;
-  if (pitch <= 0 || pitch > above.size * 1.6) return false;
-  const straddles =
-    (inHeadBand(a.y1, height) && !inHeadBand(b.y1, height)) || (inFootBand(b.y0, height) && !inFootBand(a.y0, height));
-  return straddles && readsOn(above.text, below.text);
+  if (pitch <= 0 || pitch > l.size * 1.6 || inHeadBand(b.y1, height)) return false;
+  if (a.x1 - a.x0 < (b.x1 - b.x0) * 0.85 || !THREE_WORDS.test(l.text)) return false;
+  return readsOn(l.text, below.text);
 }
 
 /** Longest line (characters) that may be a chapter's running head or foot: its title. */

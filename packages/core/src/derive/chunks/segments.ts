@@ -24,14 +24,32 @@ interface Piece {
 
 /**
  * How far from a window's end a boundary must lie to be taken from it: a boundary may depend on the
- * characters after it ("4.2" is one word, "4." at a window's end two), never on many.
+ * characters after it ("4.2" is one word, "4." at a window's end two).
  */
 const MARGIN = 64;
 
+const LETTER = /\p{L}/u;
+
 /**
- * The segments of `text`, read window by window. Segments ending near a window's end are read again
- * at the start of the next window, so every boundary is found with the text that follows it, as in
- * one reading of the whole. A window without such a boundary is widened.
+ * Where the boundaries taken from the window `[at, end)` stop: `MARGIN` before its end, and before
+ * its last two letters. A rule may look past marks, format characters, blanks, figures and
+ * punctuation to the next letters (a full stop before "1, 1, … and" ends no sentence; "a." and
+ * "b" around 300 accents are one word), so a boundary is taken only where letters follow it inside
+ * the window. A window without letters reads as the whole would (no letter there either).
+ */
+function takenUpTo(text: string, at: number, end: number): number {
+  let letters = 0;
+  for (let i = end - 1; i > at; i--)
+    if (LETTER.test(text[i] as string) && ++letters === 2) return Math.min(i, end - MARGIN);
+  return end - MARGIN;
+}
+
+/**
+ * The segments of `text`, read window by window: each window's boundaries up to `takenUpTo`, the
+ * rest read again from the last of them, so every boundary is found with the text that follows
+ * it, as in one reading of the whole. A window holding no such boundary (a word longer than it, or
+ * no letters after a full stop) is widened, and from a widened window only its first segment is
+ * taken beyond a plain window's reach, as each segment read from it copies all of it.
  */
 export function segmentsOf(segmenter: Intl.Segmenter, text: string): Piece[] {
   const out: Piece[] = [];
@@ -40,14 +58,17 @@ export function segmentsOf(segmenter: Intl.Segmenter, text: string): Piece[] {
   while (at < text.length) {
     const end = safeCut(text, Math.min(text.length, at + size));
     const whole = end >= text.length;
+    let limit = whole ? Number.POSITIVE_INFINITY : takenUpTo(text, at, end);
     let next = at;
     for (const s of segmenter.segment(text.slice(at, end))) {
       const index = s.index + at;
-      if (!whole && index + s.segment.length > end - MARGIN) break;
+      const stop = index + s.segment.length;
+      if (stop > limit) break;
       out.push({ index, segment: s.segment, isWordLike: s.isWordLike });
-      next = index + s.segment.length;
+      if (next === at && size > WINDOW) limit = Math.min(limit, Math.max(stop, at + WINDOW - MARGIN));
+      next = stop;
     }
-    if (whole) break;
+    if (next >= text.length) break;
     if (next === at) size *= 2;
     else {
       at = next;
