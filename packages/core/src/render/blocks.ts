@@ -21,11 +21,14 @@ export interface LayoutItem {
   continued?: TablePagePart[];
 }
 
+/** The part of a block (a table's rows, a paragraph's sentence) printed on a later page than its start. */
 export interface TablePagePart {
   pageNumber: number;
+  /** Where the part stands on that page. */
   bbox: [number, number, number, number] | null;
+  /** The line of `content` (0-based) the part starts on: a table's first row printed there. */
   line: number;
-  /** A paragraph's part: the character of `content` it starts at (`line` is the line it is in). */
+  /** A paragraph's part starts inside a line: the character of `content` it starts at. */
   offset?: number;
 }
 
@@ -40,7 +43,10 @@ export interface PageBlocks {
   pageNumber: number;
   width: number | null;
   height: number | null;
-  /** `empty` where the page holds no text, not even the rest of a block begun before it (`continued`). */
+  /**
+   * `empty` where the page holds no text. A page whose only text goes on a block begun on an earlier
+   * page is `ok` with no items: its text is in that block (`continued` tells where).
+   */
   status: 'ok' | 'empty';
   items: LayoutItem[];
   /** docmill extension: what `pageNumber` counts. */

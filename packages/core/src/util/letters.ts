@@ -8,9 +8,14 @@ export const STARTS_LETTER = /^\p{L}/u;
 export const ENDS_LETTER = /\p{L}$/u;
 export const STARTS_LOWER = /^\p{Ll}/u;
 export const ENDS_LOWER = /\p{Ll}$/u;
+/** A full stop, question or exclamation mark, colon or semicolon ends the text. */
+export const ENDS_SENTENCE = /[.!?:;]$/;
+/** Three words at least: a line of prose, not a label. */
+export const THREE_WORDS = /\S\s+\S+\s+\S/;
 
 /**
  * Whether `below` goes on from `above` as one sentence does from line to line: no full stop, colon
  * or semicolon ends `above`, and `below` starts in lower case.
  */
-export const readsOn = (above: string, below: string): boolean => !/[.!?:;]$/.test(above) && STARTS_LOWER.test(below);
+export const readsOn = (above: string, below: string): boolean =>
+  !ENDS_SENTENCE.test(above) && STARTS_LOWER.test(below);

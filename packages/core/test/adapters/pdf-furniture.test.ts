@@ -191,6 +191,29 @@ describe.each(pdfBackends)('pdf body text just inside a band (%s)', (backend) =>
     expect(md).not.toContain('Sample Agreement');
     expect(md).not.toContain('Prepared by the legal team');
   });
+
+  it('still drops running heads and feet set one pitch from the body', async () => {
+    const words = 'the committee will review each of the proposals received from members and report';
+    const line = (y: number, t: string) => `BT /F1 10 Tf 72 ${y} Td (${t}) Tj ET`;
+    // Pages 2 and 3 open mid-sentence under a head as wide as their lines; page 1 with a capital.
+    const head = 'Warehouse Inventory Review, Annual Report of the Board of Directors for the year';
+    const opens = [`Under the new rules ${words}`, words, words];
+    const pages = opens.map((open, k) =>
+      [
+        line(707, head),
+        line(695, open),
+        ...Array.from({ length: 50 }, (_, j) => line(683 - 12 * j, words)),
+        // Feet one pitch under the body, inside the bottom band.
+        line(83, 'Annual Report of the Board'),
+        line(71, `page ${k + 1} of 3`),
+      ].join('\n'),
+    );
+    const md = (await parse(pagesPdf(pages), withPages, { filename: 'board.pdf' })).markdown ?? '';
+    expect(md).not.toContain('Warehouse Inventory Review');
+    expect(md).not.toContain('Annual Report of the Board');
+    expect(md).not.toMatch(/page \d of 3/);
+    expect(md.split('Under the new rules')).toHaveLength(2);
+  });
 });
 
 describe.skipIf(!hasCorpus)(`pdf title blocks in the corpus (${hasCorpus ? 'present' : corpusSkipReason})`, () => {

@@ -2,19 +2,18 @@ import { heading, image, link, list, listItem, paragraph, text } from '../../tre
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
-import { ENDS_LOWER, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
+import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
 import {
   endsHyphen,
   lastChars,
   lazyVocabulary,
   lineSeam,
   OPEN_HYPHEN,
-  removeHyphen,
   settleHyphens,
   type Vocabulary,
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
-import { type Line, type Span, sameRow, titled } from './lines.ts';
+import { type Line, type Span, sameRow, sizesMatch, titled } from './lines.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
 
@@ -340,10 +339,10 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         // The span holds the paragraph so far: its end is tested on its last characters alone.
         const end = lastChars(endOf(prev.parts, 3));
         // A hyphen ending a line runs on into the next line's word, whether or not it stays.
-        const seam = lineSeam(end, t, lines[i - 1]?.text ?? end, vocab);
-        if (seam === 'hyphen') {
-          if (removeHyphen(beforeHyphen(prev.parts), t, vocab)) dropLast(prev.parts);
-        } else t = seam + t;
+        const parts = prev.parts;
+        const seam = lineSeam(end, t, lines[i - 1]?.text ?? end, vocab, () => beforeHyphen(parts));
+        if (seam === 'join') dropLast(parts);
+        else if (seam !== 'hyphen') t = seam + t;
       }
       if (
         prev &&
@@ -787,8 +786,12 @@ function columnWidth(lines: readonly Line[], at: number, step: 1 | -1 = 1): numb
   return width;
 }
 
-/** Widest word gap of a justified line split in pieces, in sizes: past it the pieces are cells. */
-const JUSTIFIED_GAP = 2;
+/**
+ * Widest word gap of a justified line split in pieces, in sizes (DPR's caption stretches one to
+ * 1.26, DA-619p p. 74 one to 1.55): past it the pieces are a form's label and value (18 pt after
+ * the label at 10 pt, 1.8) or cells.
+ */
+const JUSTIFIED_GAP = 1.6;
 
 /**
  * Whether the paragraph's last row of pieces is one justified line of it that `l` goes on from: a
@@ -799,16 +802,15 @@ const JUSTIFIED_GAP = 2;
  */
 function justifiedRow(para: readonly Line[], shape: ParaShape, l: Line): boolean {
   const last = para[para.length - 1] as Line;
-  const row = (a: Line, b: Line) => Math.abs(a.base - b.base) < last.size * 0.3;
   let k = para.length - 1;
-  while (k > shape.from && row(para[k - 1] as Line, last)) k--;
+  while (k > shape.from && sameRow(para[k - 1] as Line, last)) k--;
   // The paragraph's edges come from whole lines of it above the row (alone on their baselines): a
   // form's rows above set their values flush to an edge of their own.
   let left = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   for (let j = k - 1; j >= Math.max(shape.from, k - COLUMN_PROBE); j--) {
     const line = para[j] as Line;
-    const mate = (n: number) => n >= shape.from && n < k && row(para[n] as Line, line);
+    const mate = (n: number) => n >= shape.from && n < k && sameRow(para[n] as Line, line);
     if (mate(j - 1) || mate(j + 1)) continue;
     left = Math.min(left, line.x0);
     right = Math.max(right, line.x1);
@@ -824,7 +826,7 @@ function justifiedRow(para: readonly Line[], shape: ParaShape, l: Line): boolean
   return (
     Math.abs(first.x0 - left) < edge * 0.3 &&
     Math.abs(right - last.x1) < edge &&
-    !/[.!?:;]$/.test(last.text) &&
+    !ENDS_SENTENCE.test(last.text) &&
     Math.abs(l.x0 - first.x0) < edge * 0.3
   );
 }
@@ -843,7 +845,7 @@ function continues(
   leading: Map<number, number>,
 ): boolean {
   const l = lines[at] as Line;
-  if (Math.abs(l.size - prev.size) > Math.max(1, prev.size * 0.15)) return false;
+  if (!sizesMatch(prev, l)) return false;
   const pitch = l.base - prev.base;
   // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
   // belongs with it, not with the row below.

@@ -2,9 +2,9 @@ import { CONTINUED_ON, type ContinuedOn } from '../../tree/continued.ts';
 import type { BBox, Block, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
-import { readsOn } from '../../util/letters.ts';
-import { lastChars, lineSeam, removeHyphen, type Vocabulary } from './hyphens.ts';
-import type { Line } from './lines.ts';
+import { readsOn, THREE_WORDS } from '../../util/letters.ts';
+import { lastChars, lineSeam, type Vocabulary } from './hyphens.ts';
+import { FULL_LINE, type Line, sizesMatch } from './lines.ts';
 
 const rowKey = (row: TableRow | undefined): string =>
   (row?.children ?? []).map((c) => `${c.colSpan ?? 1}:${blockText(c).trim().toLowerCase()}`).join('|');
@@ -51,15 +51,6 @@ export function joinContinuedTables(pages: Block[]): void {
  * page's part starts, in page heights: a paragraph ending mid-page is not cut by the page break.
  */
 const BOTTOM_HALF = 0.5;
-
-/** Three words at least: a lone label ("Glossary") is not a paragraph the page's end cut. */
-const THREE_WORDS = /\S\s+\S+\s+\S/;
-
-/**
- * How much of its part's width the last line before the page break spans at least: prose cut by
- * the page's end runs to its column's edge; a verse's line or a list's last entry ends short.
- */
-const FULL_LINE = 0.85;
 
 /** The kind of a paragraph's first (`at` 0) or last (`at` -1) inline that is not blank. */
 function edgeStyle(p: Paragraph, at: 0 | -1): string | undefined {
@@ -164,6 +155,7 @@ function joins(tail: Tail, here: Section, first: Paragraph, next: Section, nextL
   const box = tail.part.source?.bbox;
   if (!box || !inHalf(box, here, true) || !inHalf(first.source?.bbox, next, false)) return false;
   const above = inlineText(tail.part.children).trimEnd();
+  // A lone label ("Glossary") is no paragraph the page's end cut.
   if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return false;
   // A term set in bold under a label ("Glossary" / "**locally advanced …**") is not a sentence going on.
   if (edgeStyle(tail.part, -1) !== edgeStyle(first, 0)) return false;
@@ -171,15 +163,15 @@ function joins(tail: Tail, here: Section, first: Paragraph, next: Section, nextL
   const opening = first.source?.bbox ? edgeLine(nextLines, first.source.bbox, true) : undefined;
   if (!last || !opening) return false;
   // A footnote or a running line in small print is no part of the body's sentence.
-  if (Math.abs(last.size - opening.size) > Math.max(1, last.size * 0.15)) return false;
+  if (!sizesMatch(last, opening)) return false;
+  // Prose the page's end cuts runs to its column's edge; a verse's line ends short.
   const edge = last.onPage ?? last;
   return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE;
 }
 
 /**
- * Joins the end of `para` to the start of `next` as a line end runs on into the next line: a
- * blank between them, none after a slash or between CJK characters, and a word broken at a hyphen
- * written whole where the document writes it so.
+ * Joins the end of `para` to the start of `next` as a line's end runs on into the next line
+ * (`lineSeam`): the page break is one more line end.
  */
 function seam(para: Paragraph, next: Paragraph, vocab: (() => Vocabulary) | undefined): void {
   const end = edgeText(para.children, -1);
@@ -188,8 +180,8 @@ function seam(para: Paragraph, next: Paragraph, vocab: (() => Vocabulary) | unde
     para.children.push({ type: 'text', value: ' ' });
     return;
   }
-  const cut = lineSeam(lastChars(end.value), start.value, end.value, vocab);
-  if (cut === 'hyphen') {
-    if (removeHyphen(end.value.slice(0, -1), start.value, vocab)) end.value = end.value.slice(0, -1);
-  } else if (cut) para.children.push({ type: 'text', value: cut });
+  const text = end.value;
+  const cut = lineSeam(lastChars(text), start.value, text, vocab, () => text.slice(0, -1));
+  if (cut === 'join') end.value = text.slice(0, -1);
+  else if (cut === ' ') para.children.push({ type: 'text', value: cut });
 }

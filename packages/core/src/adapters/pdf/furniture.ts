@@ -1,7 +1,7 @@
 import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
-import { LETTER, readsOn } from '../../util/letters.ts';
-import { type Line, sameRow } from './lines.ts';
+import { LETTER, readsOn, THREE_WORDS } from '../../util/letters.ts';
+import { FULL_LINE, type Line, sameRow, sizesMatch } from './lines.ts';
 import { round2, type TableRegion, type TextItem } from './model.ts';
 
 export interface FurniturePage {
@@ -187,14 +187,18 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
   // The title block counts only where the document opens: a block that first appears further on
   // (a report's running head under its title page) is a running head from its first page.
   const opening = pages.findIndex((p) => p.lines.length > 0);
+  // A text is spared only where it opens a paragraph on every page it stands on: a running head
+  // over a page that opens mid-sentence still stands over another that opens with a capital.
+  const alwaysOpens = new Map<string, boolean>();
+  for (const band of bands) for (const b of band) alwaysOpens.set(b.key, (alwaysOpens.get(b.key) ?? true) && b.opens);
   for (const [i, band] of bands.entries()) {
     const title = i === opening ? titleBlock(band, pages[i] as FurniturePage, (k) => counts.get(k) >= needed) : [];
     const keep = title.length ? new Set(title.map((l) => l.line)) : null;
-    for (const { line, key: k, placed, opens } of band) {
+    for (const { line, key: k, placed } of band) {
       if (keep?.has(line)) continue;
       if (
         isPageNumber(line) ||
-        (!opens &&
+        (!alwaysOpens.get(k) &&
           (counts.get(k) >= needed || (i !== opening && chapterFoot(line, band, placedOn.get(placed)?.pages ?? [], i))))
       )
         drop.add(line);
@@ -210,12 +214,9 @@ interface BandLine {
   line: Line;
   key: string;
   placed: string;
-  /** The line opens a paragraph that goes on below the band (`opensText`): text, however it recurs. */
+  /** The line opens a paragraph that goes on below the band (`opensText`). */
   opens: boolean;
 }
-
-/** Three words at least: a paragraph's first line, not a label. */
-const THREE_WORDS = /\S\s+\S+\s+\S/;
 
 /**
  * Whether a line just inside the top band is the first line of a paragraph that goes on below it:
@@ -225,12 +226,12 @@ const THREE_WORDS = /\S\s+\S+\s+\S/;
  * from the text, or is shorter than the line under it.
  */
 function opensText(l: Line, below: Line | undefined, height: number): boolean {
-  if (!below || Math.abs(l.size - below.size) > 0.5 || Math.abs(l.x0 - below.x0) > l.size) return false;
+  if (!below || !sizesMatch(l, below) || Math.abs(l.x0 - below.x0) > l.size) return false;
   const a = l.onPage ?? l;
   const b = below.onPage ?? below;
   const pitch = b.y0 - a.y0;
   if (pitch <= 0 || pitch > l.size * 1.6 || inHeadBand(b.y1, height)) return false;
-  if (a.x1 - a.x0 < (b.x1 - b.x0) * 0.85 || !THREE_WORDS.test(l.text)) return false;
+  if (a.x1 - a.x0 < (b.x1 - b.x0) * FULL_LINE || !THREE_WORDS.test(l.text)) return false;
   return readsOn(l.text, below.text);
 }
 

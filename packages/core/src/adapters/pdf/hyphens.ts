@@ -169,18 +169,19 @@ const STARTS_ALNUM = /^[\p{L}\p{N}]/u;
 
 /**
  * What goes where a line's text (`end`, its last characters suffice; `before`, the whole line)
- * runs on into the next line's `next`: `hyphen` where the line ends in a hyphen after a letter or
- * figure and the next opens with one (the word runs on; `removeHyphen` decides whether the hyphen
- * stays), nothing after a blank, a slash, between CJK characters or inside a Korean word, and
- * otherwise a blank.
+ * runs on into the next line's `next`: where the line ends in a hyphen after a letter or figure and
+ * the next opens with one, the word runs on, `join` where the document's words say the hyphen goes
+ * (`left`: the text before it) and `hyphen` where it stays; nothing after a blank, a slash, between
+ * CJK characters or inside a Korean word; otherwise a blank.
  */
 export function lineSeam(
   end: string,
   next: string,
   before: string,
   vocab: (() => Vocabulary) | undefined,
-): 'hyphen' | ' ' | '' {
-  if (ALNUM_HYPHEN.test(end) && STARTS_ALNUM.test(next)) return 'hyphen';
+  left: () => string,
+): 'join' | 'hyphen' | ' ' | '' {
+  if (ALNUM_HYPHEN.test(end) && STARTS_ALNUM.test(next)) return removeHyphen(left(), next, vocab) ? 'join' : 'hyphen';
   if (/\s$/.test(end) || runsOnAt(end, next) || joinsKorean(before, next, vocab)) return '';
   return ' ';
 }

@@ -79,6 +79,12 @@ export function titled(head: readonly Line[]): boolean {
 /** Whether two lines stand on one row: baselines within half the smaller line's size. */
 export const sameRow = (a: LineBox, b: LineBox): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);
 
+/** Whether two lines are set in one size, as lines of a paragraph are (a point or 15 % apart at most). */
+export const sizesMatch = (a: LineBox, b: LineBox): boolean => Math.abs(a.size - b.size) <= Math.max(1, a.size * 0.15);
+
+/** How much of its measure a full line of prose spans at least: a verse's or a label's line ends short. */
+export const FULL_LINE = 0.85;
+
 /**
  * Groups items into lines. pdf.js keeps content-stream order, which is nearly always reading order
  * within a line, so this is one pass over the items plus one pass joining fragments that share a

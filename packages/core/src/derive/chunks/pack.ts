@@ -82,52 +82,60 @@ const union = (a: BBox, b: BBox): BBox => [
   Math.max(a[3], b[3]),
 ];
 
-const linesBefore = (text: string, at: number): number => {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-};
-
-/**
- * The places of a paragraph continued on later pages that characters `from` to `to` of its text
- * cover: each part runs from its offset to the next part's.
- */
-function partsAt(b: SourceBlock, first: Place, from: number, to: number): Place[] {
-  const places: Place[] = [];
-  let current = first;
-  let start = 0;
-  for (const part of b.continued ?? []) {
-    const at = part.offset ?? start;
-    if (start < to && at > from) places.push(current);
-    current = part.bbox ? { page: part.pageNumber, bbox: part.bbox } : { page: part.pageNumber };
-    start = at;
-  }
-  if (start < to || !places.length) places.push(current);
-  return places;
-}
-
-/** The pages (and boxes) a piece covers: its block's, or for part of a table continued over pages, its rows'. */
 type Place = { page: number; bbox?: BBox };
 
+/** Where each later page's part of a block starts in its text, found once a block. */
+const partStarts = new WeakMap<SourceBlock, number[]>();
+
+/**
+ * Where the parts of a block continued on later pages start in its text: a paragraph's part at its
+ * offset, a table's rows at the start of their line.
+ */
+function startsOf(b: SourceBlock): number[] {
+  const known = partStarts.get(b);
+  if (known) return known;
+  const starts: number[] = [];
+  let line = 0;
+  let at = 0;
+  for (const part of b.continued ?? []) {
+    if (part.offset !== undefined) {
+      starts.push(part.offset);
+      continue;
+    }
+    while (line < part.line) {
+      const nl = b.text.indexOf('\n', at);
+      if (nl < 0) break;
+      at = nl + 1;
+      line++;
+    }
+    starts.push(at);
+  }
+  partStarts.set(b, starts);
+  return starts;
+}
+
+/**
+ * The pages (and boxes) a piece covers: its block's, or for part of a block continued on later
+ * pages (a table's rows, a paragraph a page break cut), those of the parts its text overlaps.
+ */
 function placesOf(p: Piece): Place[] {
   const b = p.block;
   if (b.page === undefined) return [];
-  const first = b.bbox ? { page: b.page, bbox: b.bbox } : { page: b.page };
+  const first: Place = b.bbox ? { page: b.page, bbox: b.bbox } : { page: b.page };
   if (!b.continued || p.start === undefined || p.end === undefined || b.start === undefined) return [first];
-  if (b.continued.some((part) => part.offset !== undefined))
-    return partsAt(b, first, p.start - b.start, p.end - b.start);
-  const from = linesBefore(b.text, p.start - b.start);
-  const to = linesBefore(b.text, p.end - b.start);
+  const from = p.start - b.start;
+  const to = p.end - b.start;
+  const starts = startsOf(b);
   const places: Place[] = [];
   let current = first;
-  let lineOfCurrent = 0;
-  for (const part of b.continued) {
-    if (part.line > to) break;
-    if (part.line > from && lineOfCurrent <= to) places.push(current);
+  let start = 0;
+  b.continued.forEach((part, k) => {
+    const at = starts[k] as number;
+    if (start < to && at > from) places.push(current);
     current = part.bbox ? { page: part.pageNumber, bbox: part.bbox } : { page: part.pageNumber };
-    lineOfCurrent = part.line;
-  }
-  places.push(current);
+    start = at;
+  });
+  if (start < to || !places.length) places.push(current);
   return places;
 }
 

@@ -28,37 +28,46 @@ interface Piece {
  */
 const MARGIN = 64;
 
-const LETTER = /\p{L}/u;
+/**
+ * What ends a rule's look ahead: for words, a character that is no mark, format character or
+ * joiner (the rules look past those, then one character further); for sentences, a letter, a line
+ * break or a sentence's end (a full stop before "1, 1, … and" ends no sentence: the rule looks past
+ * figures and punctuation for the next letter).
+ */
+const SETTLES: Record<string, RegExp> = {
+  word: /[^\p{M}\p{Cf}]/u,
+  sentence: /[\p{L}\n\r.!?]/u,
+};
 
 /**
  * Where the boundaries taken from the window `[at, end)` stop: `MARGIN` before its end, and before
- * its last two letters. A rule may look past marks, format characters, blanks, figures and
- * punctuation to the next letters (a full stop before "1, 1, … and" ends no sentence; "a." and
- * "b" around 300 accents are one word), so a boundary is taken only where letters follow it inside
- * the window. A window without letters reads as the whole would (no letter there either).
+ * the last two characters there that settle a rule's look ahead (`SETTLES`), so every boundary
+ * taken is decided by text inside the window. With fewer than two, none is taken: the window is
+ * widened.
  */
-function takenUpTo(text: string, at: number, end: number): number {
-  let letters = 0;
+function takenUpTo(text: string, at: number, end: number, settles: RegExp): number {
+  let found = 0;
   for (let i = end - 1; i > at; i--)
-    if (LETTER.test(text[i] as string) && ++letters === 2) return Math.min(i, end - MARGIN);
-  return end - MARGIN;
+    if (settles.test(text[i] as string) && ++found === 2) return Math.min(i, end - MARGIN);
+  return at;
 }
 
 /**
  * The segments of `text`, read window by window: each window's boundaries up to `takenUpTo`, the
  * rest read again from the last of them, so every boundary is found with the text that follows
  * it, as in one reading of the whole. A window holding no such boundary (a word longer than it, or
- * no letters after a full stop) is widened, and from a widened window only its first segment is
+ * figures after a full stop and no letter) is widened, and from a widened window only its first segment is
  * taken beyond a plain window's reach, as each segment read from it copies all of it.
  */
 export function segmentsOf(segmenter: Intl.Segmenter, text: string): Piece[] {
   const out: Piece[] = [];
+  const settles = SETTLES[segmenter.resolvedOptions().granularity] ?? (SETTLES.word as RegExp);
   let at = 0;
   let size = WINDOW;
   while (at < text.length) {
     const end = safeCut(text, Math.min(text.length, at + size));
     const whole = end >= text.length;
-    let limit = whole ? Number.POSITIVE_INFINITY : takenUpTo(text, at, end);
+    let limit = whole ? Number.POSITIVE_INFINITY : takenUpTo(text, at, end, settles);
     let next = at;
     for (const s of segmenter.segment(text.slice(at, end))) {
       const index = s.index + at;

@@ -25,7 +25,10 @@ export interface SourceBlock {
   /** Page or slide number. */
   page?: number;
   bbox?: BBox;
-  /** A table continued on later pages: from which line of `text` on its rows are on which page. */
+  /**
+   * A block continued on later pages (a table's rows, a paragraph a page break cut): where in `text`
+   * each later page's part begins.
+   */
   continued?: TablePagePart[];
   scope: Scope;
 }
