@@ -610,9 +610,7 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
       // A number apart from a title in bold ("1." then "INTENT") numbers a section's heading, no item.
       if (
         glyph ||
-        (!next.bold &&
-          ((enumeratorAlone.test(l.text) && !enumeratorAlone.test(next.text) && next.x0 - l.x1 <= MARK_GAP * l.size) ||
-            (partialNumber.test(l.text) && !partialNumber.test(next.text) && next.x0 - l.x1 <= PARTIAL_GAP * l.size)))
+        (!next.bold && (numbers(l, next, enumeratorAlone, MARK_GAP) || numbers(l, next, partialNumber, PARTIAL_GAP)))
       ) {
         const mark = glyph ? '• ' : `${l.text} `;
         next.spans = [{ text: mark, bold: false, italic: false, sup: false }, ...next.spans];
@@ -625,6 +623,10 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
   }
   return out;
 }
+
+/** Whether `l` is a number alone (`mark`) that numbers `next`, at most `gap` sizes after it, not another number. */
+const numbers = (l: Line, next: Line, mark: RegExp, gap: number): boolean =>
+  mark.test(l.text) && !mark.test(next.text) && next.x0 - l.x1 <= gap * l.size;
 
 /**
  * Word's second-level bullet: an "o" in a monospaced font (Courier New), no larger than the text
