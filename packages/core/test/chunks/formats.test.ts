@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Chunk, chunkSchema, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
-import { fixture } from '../helpers/corpus.ts';
+import { corpusFile, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { docx } from '../helpers/docx-build.ts';
 
 const engine = createEngine();
@@ -94,7 +94,7 @@ describe('chunks of every format family', () => {
     const pagesOf = (s: string) => data.chunks?.find((c) => c.text.includes(s))?.pages;
     expect(pagesOf('First page')).toEqual([1]);
     expect(pagesOf('Second page')).toContain(2);
-    expect(pagesOf('Ends on page two')).toContain(2);
+    expect(pagesOf('Ends on page two')).toEqual([2, 3]);
     expect(pagesOf('Third page')).toContain(3);
     expect(pagesOf('Third page')).not.toContain(1);
     const plain = await chunked(fixture('docx', 'basic.docx'), 'basic.docx');
@@ -102,6 +102,49 @@ describe('chunks of every format family', () => {
     expect(plain.blocks?.map((g) => g.kind)).toEqual(['document']);
     expect(plain.chunks.find((c) => c.text.includes('Hire staff'))?.headings).toEqual(['Summary', 'Plans']);
   });
+
+  it('DOCX: a paragraph Word ran over page breaks gives each part its page', async () => {
+    const words = (from: number, n: number) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
+    const r = (t: string, props = '') => `<w:r>${props}<w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const turn = '<w:r><w:lastRenderedPageBreak/></w:r>';
+    const body = [
+      `<w:p>${r('Opening paragraph on page one.')}</w:p>`,
+      // Word marks one break in each run it falls in: marks with no text between are one break.
+      `<w:p>${r(`${words(0, 40)} `)}${turn}${turn}${r(`${words(40, 40)} `, '<w:rPr><w:b/></w:rPr>')}${turn}${r(words(80, 40))}</w:p>`,
+      `<w:p>${r('Closing paragraph.')}</w:p>`,
+    ].join('');
+    const bytes = await docx(body);
+    const data = await chunked(bytes, 'turns.docx', 24);
+    const long = data.blocks?.flatMap((g) => g.items).find((i) => i.content.startsWith('word0 '));
+    expect(data.blocks?.map((g) => [g.pageNumber, g.items.length])).toEqual([
+      [1, 2],
+      [3, 1],
+    ]);
+    expect(long?.continued?.map((p) => [p.pageNumber, long.content.slice(p.offset, (p.offset ?? 0) + 8)])).toEqual([
+      [2, '**word40'],
+      [3, 'word80 w'],
+    ]);
+    const pagesOf = (w: string) => data.chunks.filter((c) => new RegExp(`\\b${w}\\b`).test(c.text)).map((c) => c.pages);
+    expect(pagesOf('word0')).toEqual([[1]]);
+    expect(pagesOf('word60')).toEqual([[2]]);
+    expect(pagesOf('word119')).toEqual([[3]]);
+    expect(pagesOf('Closing')).toEqual([[3]]);
+    // The part that starts a page holds the words printed there, in one piece with its emphasis.
+    expect(data.markdown).toContain(`word39 **${words(40, 40)}** word80`);
+  });
+
+  it.skipIf(!hasCorpus)(
+    'DOCX corpus: the AutoGen paper paragraph Word ran onto page two (markitdown/test.docx)',
+    async () => {
+      const data = await chunked(corpusFile('markitdown', 'test.docx'), 'test.docx', 128);
+      const cut = data.blocks?.flatMap((g) => g.items).find((i) => i.continued);
+      const at = cut?.continued?.[0]?.offset ?? -1;
+      expect(cut?.continued?.map((p) => p.pageNumber)).toEqual([2]);
+      expect(cut?.content.slice(at - 16, at + 27)).toBe('especially when configured with the correct');
+      const pagesOf = (s: string) => data.chunks.find((c) => c.text.includes(s))?.pages;
+      expect(pagesOf('configured with the correct')).toContain(2);
+    },
+  );
 
   it('slides (PPTX, PPT, ODP): slide numbers as pages, a chunk never spans two slides', async () => {
     for (const [dir, name] of [

@@ -1,5 +1,6 @@
 import { throwIfAborted } from '../../errors.ts';
 import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
+import { CONTINUED_ON, continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import type { DocxEnv } from './env.ts';
@@ -132,7 +133,21 @@ function unmono(inlines: Inline[]): Inline[] {
   });
 }
 
-function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow): void {
+/**
+ * A part of a paragraph (split around a display equation) that starts on a later page than the
+ * paragraph: the blocks from there on are on that page.
+ */
+function turnPage(inlines: Inline[], flow: Flow): void {
+  const first = inlines[0];
+  const mark = first ? continuedOn(first) : undefined;
+  if (!first?.data || !mark) return;
+  const { [CONTINUED_ON]: _, ...rest } = first.data;
+  first.data = Object.keys(rest).length ? rest : undefined;
+  flow.page = mark.page;
+}
+
+/** `page`: the page a body paragraph starts on, when known (inside tables and text boxes it is not). */
+function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number): void {
   const { styles, numbering } = env.shared;
   const pPr = kid(p, 'pPr');
   const styleId = val(kid(pPr, 'pStyle'));
@@ -148,9 +163,10 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow): void {
   ilvl = Math.max(0, Math.min(8, ilvl));
   const numbered = numId !== undefined && numId !== '0' && numbering.has(numId);
 
-  const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined);
+  const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined, page);
   const emit = (inlines: Inline[]) => {
     const trimmed = trimInlines(inlines);
+    turnPage(trimmed, flow);
     if (depth !== undefined) {
       if (isEmpty(trimmed)) return;
       const num = numbered ? numbering.next(numId as string, ilvl) : undefined;
@@ -214,7 +230,7 @@ function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: readonly
     if (++seen % 256 === 0) throwIfAborted(env.shared.ctx.signal);
     switch (ln(c)) {
       case 'p':
-        paragraphBlock(c, env, flow);
+        paragraphBlock(c, env, flow, pages ? flow.page : undefined);
         break;
       case 'tbl': {
         throwIfAborted(env.shared.ctx.signal);

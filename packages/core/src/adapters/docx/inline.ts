@@ -1,11 +1,13 @@
 import { badInput } from '../../errors.ts';
 import { image, link, text } from '../../tree/build.ts';
+import { CONTINUED_ON, type ContinuedOn, continuedOn } from '../../tree/continued.ts';
 import type { Block, Image, Inline, MathBlock } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { type DocxEnv, MAX_NESTING } from './env.ts';
 import { ommlToLatex } from './math.ts';
+import { showsText, Tally } from './pages.ts';
 import { mergeFormat, type RunFormat, runFormat } from './styles.ts';
 import { find, kid, kids, ln, pickAlternate, val } from './xml.ts';
 
@@ -32,6 +34,44 @@ interface Sink extends ParagraphContent {
   /** Headings carry their own weight; bold/italic from styles would only add noise there. */
   plainMarks: boolean;
   href: string | undefined;
+  /** Where Word's layout turned the page inside the paragraph, when its first page is known. */
+  turns: PageTurns | undefined;
+}
+
+/**
+ * A paragraph Word's layout ran over a page break (`w:lastRenderedPageBreak` after its first visible
+ * text): the first inline of each later page's part carries that page (`CONTINUED_ON`), as a PDF
+ * paragraph a page break cut does, so chunks and `data.blocks` give each part its page.
+ */
+interface PageTurns {
+  /** The page the paragraph starts on. */
+  start: number;
+  tally: Tally;
+  /** Breaks already stamped on an inline. */
+  stamped: number;
+  /** The page the next inline emitted starts. */
+  next: number | undefined;
+}
+
+function seeText(sink: Sink): void {
+  const turns = sink.turns;
+  if (!turns) return;
+  turns.tally.seeText();
+  const after = turns.tally.after;
+  if (after > turns.stamped) {
+    turns.stamped = after;
+    turns.next = turns.start + after;
+  }
+}
+
+function push(sink: Sink, node: Inline): void {
+  const page = sink.turns?.next;
+  if (page !== undefined && sink.turns) {
+    const mark: ContinuedOn = { page };
+    node.data = { ...node.data, [CONTINUED_ON]: mark };
+    sink.turns.next = undefined;
+  }
+  sink.out.push(node);
 }
 
 const MIME: Record<string, string> = {
@@ -69,13 +109,14 @@ type Wrapper = Extract<Inline, { children: Inline[] }>;
 export function mergeInlines(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const n of nodes) {
-    const prev = out[out.length - 1];
+    // The inline a later page's part starts with stays one, to carry that page.
+    const prev = continuedOn(n) ? undefined : out[out.length - 1];
     if (n.type === 'text' && prev?.type === 'text') {
-      out[out.length - 1] = text(prev.value + n.value);
+      out[out.length - 1] = { ...prev, value: prev.value + n.value };
       continue;
     }
     if (n.type === 'inlineCode' && prev?.type === 'inlineCode') {
-      out[out.length - 1] = { type: 'inlineCode', value: prev.value + n.value };
+      out[out.length - 1] = { ...prev, value: prev.value + n.value };
       continue;
     }
     if (prev && 'children' in n && prev.type === n.type && (n.type !== 'link' || (prev as typeof n).href === n.href)) {
@@ -119,13 +160,14 @@ function emitText(sink: Sink, value: string, fmt: RunFormat): void {
   sink.plain += value;
   const href = sink.href ?? fieldHref(sink.env);
   const leaf: Inline = fmt.mono && value.trim() ? { type: 'inlineCode', value } : text(value);
-  sink.out.push(decorate(leaf, fmt, href, sink.plainMarks));
+  push(sink, decorate(leaf, fmt, href, sink.plainMarks));
 }
 
 function emitNode(sink: Sink, node: Inline, fmt: RunFormat = {}): void {
   if (fieldsHide(sink.env)) return;
   const href = sink.href ?? fieldHref(sink.env);
-  sink.out.push(
+  push(
+    sink,
     node.type === 'break' || node.type === 'image'
       ? href
         ? link(href, [node])
@@ -290,7 +332,11 @@ function runContent(sink: Sink, nodes: XmlNode[], fmt: RunFormat): void {
     if (!isElement(c)) continue;
     switch (ln(c)) {
       case 't':
+        if (showsText(c)) seeText(sink);
         emitText(sink, c.children.filter((t): t is string => typeof t === 'string').join(''), fmt);
+        break;
+      case 'lastRenderedPageBreak':
+        sink.turns?.tally.mark();
         break;
       case 'tab':
       case 'ptab':
@@ -441,12 +487,16 @@ function content(sink: Sink, nodes: XmlNode[]): void {
   }
 }
 
-/** Reads a paragraph's runs. `plainMarks` drops bold/italic (headings). */
+/**
+ * Reads a paragraph's runs. `plainMarks` drops bold/italic (headings). `page`: the page the paragraph
+ * starts on, when known, to mark the parts Word's layout put on later pages.
+ */
 export function readParagraph(
   p: XmlElement,
   env: DocxEnv,
   paraStyle: string | undefined,
   plainMarks: boolean,
+  page?: number,
 ): ParagraphContent {
   const sink: Sink = {
     parts: [],
@@ -459,6 +509,7 @@ export function readParagraph(
     paraStyle,
     plainMarks,
     href: undefined,
+    turns: page === undefined ? undefined : { start: page, tally: new Tally(), stamped: 0, next: undefined },
   };
   content(sink, p.children);
   // An instruction left open at the paragraph end is damage, not a field spanning paragraphs:

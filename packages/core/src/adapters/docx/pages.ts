@@ -10,12 +10,17 @@ import { ln, pickAlternate } from './xml.ts';
  * of a row split over two pages, and again in the row that continues on the next page. Marks with
  * no visible text between them, and marked rows in a row, are one break.
  */
-class Tally {
+export class Tally {
   /** Breaks before the element's first visible text (it starts on the page after them). */
   before = 0;
   total = 0;
   text = false;
   private pending = false;
+
+  /** Breaks after the element's first visible text: its later parts start that many pages on. */
+  get after(): number {
+    return this.total - this.before;
+  }
 
   mark(): void {
     if (this.pending) return;
@@ -30,13 +35,16 @@ class Tally {
   }
 }
 
+/** Whether a `w:t` holds visible characters: what ends a run of page-break marks. */
+export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && c.trim() !== '');
+
 function walk(el: XmlElement, tally: Tally): void {
   switch (ln(el)) {
     case 'lastRenderedPageBreak':
       tally.mark();
       return;
     case 't':
-      if (el.children.some((c) => typeof c === 'string' && c.trim() !== '')) tally.seeText();
+      if (showsText(el)) tally.seeText();
       return;
     case 'tr': {
       const row = new Tally();
