@@ -179,8 +179,9 @@ const CONTAINER_KINDS: ReadonlySet<BlockGroupKind> = new Set<BlockGroupKind>(['m
 
 /**
  * The document's blocks grouped by page, slide, sheet or chapter, in reading order. Top-level blocks
- * outside sections are grouped by their `source.page` when the adapter knows it (Word's rendered page
- * breaks), otherwise into one `document` group. Sections inside sections (an archive member's pages,
+ * outside sections are grouped by their `source.page` when the adapter knows it (the page breaks Word
+ * and LibreOffice record), otherwise into one `document` group; a page comes again where reading order
+ * returns to it (notes, read after the body, on the pages they are printed on). Sections inside sections (an archive member's pages,
  * a message's attachments) are groups of their own, with the containers they lie in in `within` and
  * their ids prefixed by their containers' (`f1-p2-b0`). Ids (`p3-b0`, `s2-b1`, `d1-b7`) are stable
  * for the same bytes and options.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { parse, parseTree } from '../../src/index.ts';
@@ -162,6 +163,45 @@ describe('odt adapter: structure', () => {
     expect(await md(await odt(content), 'x.odt')).toBe('| A | B |\n| --- | --- |\n| wide | wide |\n| x | in |\n');
   });
 
+  it("gives blocks and chunks the pages of LibreOffice's soft page breaks, a paragraph's later part its own", async () => {
+    const words = (from: number, n: number) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
+    const turn = '<text:soft-page-break/>';
+    const content = body(
+      '<text:sequence-decls/><text:h text:outline-level="1">Report</text:h>' +
+        `<text:p>${words(0, 40)} ${turn}<text:a xlink:href="https://example.com/">${words(40, 10)}</text:a> ${words(50, 30)}</text:p>` +
+        `${turn}<text:p>${words(80, 10)}</text:p>` +
+        // Headings that open a page after the break inside them start on that page.
+        `<text:h text:outline-level="2">${turn}Later</text:h><text:p>Closing paragraph.</text:p>`,
+    ).replace('xmlns:text="t"', 'xmlns:text="t" xmlns:xlink="x"');
+    const data = await parse(
+      await odt(content),
+      { formats: ['markdown', { type: 'chunks', maxTokens: 24 }], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'paged.odt' },
+    );
+    expect(data.blocks?.map((g) => [g.kind, g.pageNumber, g.items.map((i) => i.content.slice(0, 9))])).toEqual([
+      ['page', 1, ['# Report', 'word0 wor']],
+      ['page', 3, ['word80 wo']],
+      ['page', 4, ['## Later', 'Closing p']],
+    ]);
+    const long = data.blocks?.[0]?.items[1];
+    expect(long?.continued?.map((p) => [p.pageNumber, long.content.slice(p.offset, (p.offset ?? 0) + 15)])).toEqual([
+      [2, '[word40 word41 '],
+    ]);
+    const pagesOf = (w: string) =>
+      data.chunks?.filter((c) => new RegExp(`\\b${w}\\b`).test(c.text)).map((c) => c.pages) ?? [];
+    expect(pagesOf('word0')).toEqual([[1]]);
+    expect(pagesOf('word60')).toEqual([[2]]);
+    expect(pagesOf('word85')).toEqual([[3]]);
+    expect(pagesOf('Closing')).toEqual([[4]]);
+    // Without soft page breaks (other writers) there are no pages to give.
+    const plain = await parse(
+      await odt(body('<text:p>Only text.</text:p>')),
+      { formats: [{ type: 'chunks', maxTokens: 24 }] },
+      { filename: 'flat.odt' },
+    );
+    expect(plain.chunks?.map((c) => c.pages)).toEqual([undefined]);
+  });
+
   it('refuses encrypted, incomplete and malformed packages with a clear 400', async () => {
     const encrypted = await odt(body('<text:p>secret</text:p>'), {
       'META-INF/manifest.xml':
@@ -195,7 +235,6 @@ describe.skipIf(!hasCorpus)(`odt adapter: docling corpus (${hasCorpus ? 'present
   const convert = async (name: string) => {
     const pair = pairs.find((p) => p.name === name);
     if (!pair) throw new Error(`missing ${name}`);
-    const { readFileSync } = await import('node:fs');
     return { out: await md(new Uint8Array(readFileSync(pair.path)), name), truth: pair.truth ?? '' };
   };
 
@@ -245,6 +284,22 @@ describe.skipIf(!hasCorpus)(`odt adapter: docling corpus (${hasCorpus ? 'present
     expect(tables[2]?.[2]).toEqual(['only text', 'owner avatar']);
     expect(headingsOf(out)[0]).toBe('table with rich cells');
     expect(out).toContain('After table with **bold**, underline, ~~strikethrough~~, and *italic* formatting');
+  });
+
+  it("text_document_03: the page LibreOffice's layout started at 'Lists with same numId'", async () => {
+    const name = 'text_document_03.odt';
+    const bytes = new Uint8Array(
+      readFileSync(corpusPairs('docling/odf/sources').find((p) => p.name === name)?.path ?? ''),
+    );
+    const data = await parse(
+      bytes,
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: name },
+    );
+    const first = (page: number) => data.blocks?.find((g) => g.pageNumber === page)?.items[0]?.content;
+    expect(data.blocks?.map((g) => g.pageNumber)).toEqual([1, 2]);
+    expect(first(1)).toBe('## Table with rich cells');
+    expect(first(2)).toBe('## Lists with same numId in different cells');
   });
 
   it('meets the format targets (text ≥ 0.93, tables ≥ 0.85, headings ≥ 0.9)', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Chunk, chunkSchema, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
 import { corpusFile, fixture, hasCorpus } from '../helpers/corpus.ts';
-import { docx } from '../helpers/docx-build.ts';
+import { docx, W } from '../helpers/docx-build.ts';
 
 const engine = createEngine();
 
@@ -110,15 +110,23 @@ describe('chunks of every format family', () => {
     const body = [
       `<w:p>${r('Opening paragraph on page one.')}</w:p>`,
       // Word marks one break in each run it falls in: marks with no text between are one break.
-      `<w:p>${r(`${words(0, 40)} `)}${turn}${turn}${r(`${words(40, 40)} `, '<w:rPr><w:b/></w:rPr>')}${turn}${r(words(80, 40))}</w:p>`,
-      `<w:p>${r('Closing paragraph.')}</w:p>`,
+      `<w:p>${r(`${words(0, 40)} `)}${turn}${turn}${r(words(40, 40), '<w:rPr><w:b/></w:rPr>')}<w:r><w:footnoteReference w:id="2"/></w:r>${r(' ')}${turn}${r(words(80, 40))}</w:p>`,
+      `<w:p>${r('Closing paragraph.')}<w:r><w:endnoteReference w:id="2"/></w:r></w:p>`,
     ].join('');
-    const bytes = await docx(body);
+    const note = (kind: string, t: string) =>
+      `<w:${kind}s xmlns:w="${W}"><w:${kind} w:id="2"><w:p>${r(t)}</w:p></w:${kind}></w:${kind}s>`;
+    const bytes = await docx(body, {
+      'word/footnotes.xml': note('footnote', 'A footnote printed on page two.'),
+      'word/endnotes.xml': note('endnote', 'An endnote printed after the text.'),
+    });
     const data = await chunked(bytes, 'turns.docx', 24);
     const long = data.blocks?.flatMap((g) => g.items).find((i) => i.content.startsWith('word0 '));
-    expect(data.blocks?.map((g) => [g.pageNumber, g.items.length])).toEqual([
-      [1, 2],
-      [3, 1],
+    // Notes come last in reading order: the footnote on its reference's page, the endnote on the last.
+    expect(data.blocks?.map((g) => [g.pageNumber, g.items.map((i) => i.content.slice(0, 12))])).toEqual([
+      [1, ['Opening para', 'word0 word1 ']],
+      [3, ['Closing para']],
+      [2, ['[^1]: A foot']],
+      [3, ['[^2]: An end']],
     ]);
     expect(long?.continued?.map((p) => [p.pageNumber, long.content.slice(p.offset, (p.offset ?? 0) + 8)])).toEqual([
       [2, '**word40'],
@@ -130,7 +138,7 @@ describe('chunks of every format family', () => {
     expect(pagesOf('word119')).toEqual([[3]]);
     expect(pagesOf('Closing')).toEqual([[3]]);
     // The part that starts a page holds the words printed there, in one piece with its emphasis.
-    expect(data.markdown).toContain(`word39 **${words(40, 40)}** word80`);
+    expect(data.markdown).toContain(`word39 **${words(40, 40)}**[^1] word80`);
   });
 
   it.skipIf(!hasCorpus)(
@@ -197,10 +205,31 @@ describe('chunks of every format family', () => {
     expect(second?.headings).toEqual([]);
   });
 
-  it('HTML, ODT, RTF, DOC: heading paths, one document group', async () => {
+  it("ODT: pages from LibreOffice's soft page breaks, a paragraph's later part on its own page", async () => {
+    const { chunks, blocks } = await chunked(fixture('odt', 'basic.odt'), 'basic.odt', 48);
+    // Notes come last in reading order: the footnote on its reference's page, the endnote on the last.
+    expect(blocks?.map((g) => [g.kind, g.pageNumber, g.items.at(-1)?.type])).toEqual([
+      ['page', 1, 'paragraph'],
+      ['page', 2, 'paragraph'],
+      ['page', 1, 'footnoteDefinition'],
+      ['page', 2, 'footnoteDefinition'],
+    ]);
+    expect(blocks?.slice(2).map((g) => g.items.map((i) => i.content))).toEqual([
+      ['[^1]: Audited figures.'],
+      ['[^i]: An endnote.'],
+    ]);
+    expect(chunks.find((c) => c.text.includes('An endnote'))?.pages).toContain(2);
+    const cut = blocks?.[0]?.items.find((i) => i.continued);
+    const at = cut?.continued?.[0]?.offset ?? -1;
+    expect(cut?.continued?.map((p) => p.pageNumber)).toEqual([2]);
+    expect(cut?.content.slice(at - 10, at + 10)).toBe('next line continues.');
+    expect(chunks.find((c) => c.text.includes('next line continues'))?.pages).toEqual([1, 2]);
+    expect(chunks.find((c) => c.text.includes('Hire staff'))?.headings).toEqual(['Summary', 'Plans']);
+  });
+
+  it('HTML, RTF, DOC: heading paths, one document group', async () => {
     for (const [dir, name] of [
       ['html', 'rich.html'],
-      ['odt', 'basic.odt'],
       ['rtf', 'basic.rtf'],
       ['doc', 'basic.doc'],
       ['samples', 'quarterly-report.html'],

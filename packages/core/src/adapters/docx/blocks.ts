@@ -226,7 +226,10 @@ function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: readonly
   let seen = 0;
   for (const c of nodes) {
     if (!isElement(c)) continue;
-    if (pages) flow.page = pages[seen];
+    if (pages) {
+      flow.page = pages[seen];
+      env.shared.page = flow.page;
+    }
     if (++seen % 256 === 0) throwIfAborted(env.shared.ctx.signal);
     switch (ln(c)) {
       case 'p':
@@ -278,5 +281,6 @@ export function readBody(nodes: XmlNode[], env: DocxEnv): Block[] {
   const elements = nodes.filter(isElement);
   const flow = new Flow();
   walkBlocks(elements, env, flow, elementPages(elements));
+  env.shared.page = undefined;
   return flow.finish();
 }

@@ -34,6 +34,8 @@ export interface DocxShared {
   charts: Map<string, XmlElement>;
   /** Every image node made, so data URIs can be filled in afterwards. */
   images: Image[];
+  /** The page the body element being read starts on, when Word's layout is recorded. */
+  page?: number;
   /** The block reader, handed in so text boxes and notes can recurse without an import cycle. */
   readBlocks(nodes: XmlNode[], env: DocxEnv): Block[];
 }

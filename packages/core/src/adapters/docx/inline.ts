@@ -1,13 +1,14 @@
 import { badInput } from '../../errors.ts';
 import { image, link, text } from '../../tree/build.ts';
-import { CONTINUED_ON, type ContinuedOn, continuedOn } from '../../tree/continued.ts';
-import type { Block, Image, Inline, MathBlock } from '../../tree/types.ts';
+import { continuedOn } from '../../tree/continued.ts';
+import type { Block, FootnoteDefinition, Image, Inline, MathBlock } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
+import { PageTurns } from '../common/page-turns.ts';
 import { chartBlocks, chartSpace } from '../ooxml/chart.ts';
 import { type DocxEnv, MAX_NESTING } from './env.ts';
 import { ommlToLatex } from './math.ts';
-import { showsText, Tally } from './pages.ts';
+import { showsText } from './pages.ts';
 import { mergeFormat, type RunFormat, runFormat } from './styles.ts';
 import { find, kid, kids, ln, pickAlternate, val } from './xml.ts';
 
@@ -38,40 +39,8 @@ interface Sink extends ParagraphContent {
   turns: PageTurns | undefined;
 }
 
-/**
- * A paragraph Word's layout ran over a page break (`w:lastRenderedPageBreak` after its first visible
- * text): the first inline of each later page's part carries that page (`CONTINUED_ON`), as a PDF
- * paragraph a page break cut does, so chunks and `data.blocks` give each part its page.
- */
-interface PageTurns {
-  /** The page the paragraph starts on. */
-  start: number;
-  tally: Tally;
-  /** Breaks already stamped on an inline. */
-  stamped: number;
-  /** The page the next inline emitted starts. */
-  next: number | undefined;
-}
-
-function seeText(sink: Sink): void {
-  const turns = sink.turns;
-  if (!turns) return;
-  turns.tally.seeText();
-  const after = turns.tally.after;
-  if (after > turns.stamped) {
-    turns.stamped = after;
-    turns.next = turns.start + after;
-  }
-}
-
 function push(sink: Sink, node: Inline): void {
-  const page = sink.turns?.next;
-  if (page !== undefined && sink.turns) {
-    const mark: ContinuedOn = { page };
-    node.data = { ...node.data, [CONTINUED_ON]: mark };
-    sink.turns.next = undefined;
-  }
-  sink.out.push(node);
+  sink.out.push(sink.turns ? sink.turns.stamp(node) : node);
 }
 
 const MIME: Record<string, string> = {
@@ -286,7 +255,10 @@ function note(sink: Sink, el: XmlElement, kind: 'f' | 'e'): void {
   if (identifier === undefined) {
     identifier = String(shared.noteIds.size + 1);
     shared.noteIds.set(key, identifier);
-    const def = { type: 'footnoteDefinition' as const, identifier, children: [] as Block[] };
+    const def: FootnoteDefinition = { type: 'footnoteDefinition', identifier, children: [] };
+    // A footnote is printed on the page of its first reference (endnotes: `notesOnLastPage`).
+    const page = kind === 'f' ? (sink.turns?.page ?? shared.page) : undefined;
+    if (page !== undefined) def.source = { page };
     shared.notes.push(def);
     if (env.depth >= MAX_NESTING) throw badInput('Notes are nested too deeply: refusing the document.');
     const inner: DocxEnv = { shared, part: source.part, rels: source.rels, fields: [], depth: env.depth + 1 };
@@ -332,11 +304,11 @@ function runContent(sink: Sink, nodes: XmlNode[], fmt: RunFormat): void {
     if (!isElement(c)) continue;
     switch (ln(c)) {
       case 't':
-        if (showsText(c)) seeText(sink);
+        if (showsText(c)) sink.turns?.seeText();
         emitText(sink, c.children.filter((t): t is string => typeof t === 'string').join(''), fmt);
         break;
       case 'lastRenderedPageBreak':
-        sink.turns?.tally.mark();
+        sink.turns?.mark();
         break;
       case 'tab':
       case 'ptab':
@@ -509,7 +481,7 @@ export function readParagraph(
     paraStyle,
     plainMarks,
     href: undefined,
-    turns: page === undefined ? undefined : { start: page, tally: new Tally(), stamped: 0, next: undefined },
+    turns: page === undefined ? undefined : new PageTurns(page),
   };
   content(sink, p.children);
   // An instruction left open at the paragraph end is damage, not a field spanning paragraphs:

@@ -1,5 +1,9 @@
 import { isElement, type XmlElement } from '../../util/xml.ts';
+import { startPages, Tally } from '../common/page-turns.ts';
 import { ln, pickAlternate } from './xml.ts';
+
+/** Whether a `w:t` holds visible characters: what ends a run of page-break marks. */
+export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && c.trim() !== '');
 
 /**
  * Word's rendered page breaks. On saving, Word writes `w:lastRenderedPageBreak` where its layout
@@ -10,34 +14,6 @@ import { ln, pickAlternate } from './xml.ts';
  * of a row split over two pages, and again in the row that continues on the next page. Marks with
  * no visible text between them, and marked rows in a row, are one break.
  */
-export class Tally {
-  /** Breaks before the element's first visible text (it starts on the page after them). */
-  before = 0;
-  total = 0;
-  text = false;
-  private pending = false;
-
-  /** Breaks after the element's first visible text: its later parts start that many pages on. */
-  get after(): number {
-    return this.total - this.before;
-  }
-
-  mark(): void {
-    if (this.pending) return;
-    this.pending = true;
-    this.total++;
-    if (!this.text) this.before++;
-  }
-
-  seeText(): void {
-    this.text = true;
-    this.pending = false;
-  }
-}
-
-/** Whether a `w:t` holds visible characters: what ends a run of page-break marks. */
-export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && c.trim() !== '');
-
 function walk(el: XmlElement, tally: Tally): void {
   switch (ln(el)) {
     case 'lastRenderedPageBreak':
@@ -73,16 +49,11 @@ function walk(el: XmlElement, tally: Tally): void {
  * rendered page breaks. The walk goes as deep as the element's markup (bounded by the XML depth limit).
  */
 export function elementPages(body: readonly XmlElement[]): number[] | undefined {
-  const tallies = body.map((el) => {
-    const t = new Tally();
-    walk(el, t);
-    return t;
-  });
-  if (!tallies.some((t) => t.total > 0)) return undefined;
-  let page = 1;
-  return tallies.map((t) => {
-    const start = page + t.before;
-    page += t.total;
-    return start;
-  });
+  return startPages(
+    body.map((el) => {
+      const t = new Tally();
+      walk(el, t);
+      return t;
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
+import { PageTurns } from '../common/page-turns.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
 import { isShape, readShapeBlocks } from './shapes.ts';
@@ -31,23 +32,42 @@ const SKIP = new Set([
   'anim:seq',
 ]);
 
-/** Converts a sequence of ODF block elements (body, cell, list item, text box, note body). */
-export function readBlocks(nodes: readonly XmlNode[], env: ReaderEnv, scope: ListScope): Block[] {
+/**
+ * Converts a sequence of ODF block elements (body, cell, list item, text box, note body). `pages`:
+ * the page each element starts on (a body LibreOffice laid out), given to the blocks each yields.
+ */
+export function readBlocks(
+  nodes: readonly XmlNode[],
+  env: ReaderEnv,
+  scope: ListScope,
+  pages?: readonly number[],
+): Block[] {
   const out: Block[] = [];
+  let seen = 0;
   for (const node of nodes) {
     if (!isElement(node)) continue;
-    readBlock(node, env, scope, out);
+    const page = pages?.[seen++];
+    const from = out.length;
+    if (pages) env.page = page;
+    readBlock(node, env, scope, out, page);
+    if (page === undefined) continue;
+    for (let i = from; i < out.length; i++) {
+      const b = out[i] as Block;
+      if (b.source?.page === undefined) b.source = { ...b.source, page };
+    }
   }
+  if (pages) env.page = undefined;
   return tidy(out);
 }
 
-function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[]): void {
+/** `page`: the page a body element starts on, when known, for a paragraph's later pages' parts. */
+function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[], page?: number): void {
   const name = el.name;
   if (SKIP.has(name) || name.endsWith('-source')) return;
   switch (name) {
     case 'text:p':
     case 'text:h':
-      append(out, readParagraph(el, env));
+      append(out, readParagraph(el, env, page));
       return;
     case 'text:list':
       append(out, liftHeadings(readList(el, env, scope)));
@@ -104,10 +124,11 @@ export function headingDepth(el: XmlElement, env: ReaderEnv): number | undefined
   return info.outlineLevel;
 }
 
-function readParagraph(el: XmlElement, env: ReaderEnv): Block[] {
+function readParagraph(el: XmlElement, env: ReaderEnv, page?: number): Block[] {
   const info = env.styles.paragraph(attr(el, 'text:style-name'));
   const depth = headingDepth(el, env);
   const res: InlineResult = { inlines: [], blocks: [] };
+  if (page !== undefined) res.turns = new PageTurns(page);
   const base: TextFormat = depth === undefined ? { ...info.format, mono: false } : {};
   readInlines(el, env, base, res);
   const out: Block[] = [];

@@ -32,6 +32,8 @@ export interface ReaderEnv {
    * repeated 5,000 times holding a table whose rows repeat 5,000 times is 25 million cells.
    */
   cellsLeft: number;
+  /** The page the body element being read starts on, when LibreOffice's layout is recorded. */
+  page?: number;
 }
 
 export function createEnv(ctx: AdapterContext, styles: OdfStyles, objects: Map<string, XmlElement>): ReaderEnv {

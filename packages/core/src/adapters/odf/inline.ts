@@ -1,9 +1,12 @@
 import { link, text } from '../../tree/build.ts';
+import { CONTINUED_ON, continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, isElement, textOf, type XmlElement, type XmlNode } from '../../util/xml.ts';
+import type { PageTurns } from '../common/page-turns.ts';
 import { readBlocks } from './blocks.ts';
 import { type ReaderEnv, TOP } from './env.ts';
+import { SOFT_PAGE_BREAK } from './pages.ts';
 import { isShape, readShapeInline } from './shapes.ts';
 import { mergeFormat, type TextFormat } from './styles.ts';
 
@@ -11,11 +14,16 @@ import { mergeFormat, type TextFormat } from './styles.ts';
 export interface InlineResult {
   inlines: Inline[];
   blocks: Block[];
+  /** Where the layout turned the page inside the paragraph, when its first page is known. */
+  turns?: PageTurns;
+}
+
+function put(out: InlineResult, node: Inline): void {
+  out.inlines.push(out.turns ? out.turns.stamp(node) : node);
 }
 
 /** Inline elements whose content never reaches the reader: markers, tracked-change anchors, comments. */
 const SKIP = new Set([
-  'text:soft-page-break',
   'text:bookmark',
   'text:bookmark-start',
   'text:bookmark-end',
@@ -65,33 +73,38 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
   if (!isElement(node)) {
     // ODF collapses source whitespace like HTML; text:s carries intentional spaces.
     const v = node.replace(/[\t\n\r ]+/g, ' ');
-    if (v) out.inlines.push(run(v, fmt));
+    if (v.trim()) out.turns?.seeText();
+    if (v) put(out, run(v, fmt));
     return;
   }
   const name = node.name;
   if (SKIP.has(name)) return;
   switch (name) {
+    case SOFT_PAGE_BREAK:
+      out.turns?.mark();
+      return;
     case 'text:span':
       readInlines(node, env, mergeFormat(fmt, env.styles.text(attr(node, 'text:style-name'))), out);
       return;
     case 'text:a': {
       const href = (attr(node, 'xlink:href') ?? '').trim();
       const inner: InlineResult = { inlines: [], blocks: out.blocks };
+      if (out.turns) inner.turns = out.turns;
       readInlines(node, env, mergeFormat(fmt, env.styles.text(attr(node, 'text:style-name'))), inner);
-      if (href && inner.inlines.length) out.inlines.push(link(href, inner.inlines));
+      if (href && inner.inlines.length) out.inlines.push(hoistTurn(link(href, inner.inlines)));
       else append(out.inlines, inner.inlines);
       return;
     }
     case 'text:s': {
       const n = Math.min(100, Math.max(1, Number(attr(node, 'text:c') ?? '1') || 1));
-      out.inlines.push(text(' '.repeat(n)));
+      put(out, text(' '.repeat(n)));
       return;
     }
     case 'text:tab':
-      out.inlines.push(text(' '));
+      put(out, text(' '));
       return;
     case 'text:line-break':
-      out.inlines.push({ type: 'break' });
+      put(out, { type: 'break' });
       return;
     case 'text:note':
       readNote(node, env, out);
@@ -112,6 +125,19 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
   }
 }
 
+/**
+ * A link whose text starts a later page's part carries that page itself: parts start at a
+ * paragraph's own inlines.
+ */
+function hoistTurn(wrapper: Extract<Inline, { children: Inline[] }>): Inline {
+  const first = wrapper.children[0];
+  if (!first?.data || !continuedOn(first)) return wrapper;
+  const { [CONTINUED_ON]: mark, ...rest } = first.data;
+  first.data = Object.keys(rest).length ? rest : undefined;
+  wrapper.data = { ...wrapper.data, [CONTINUED_ON]: mark };
+  return wrapper;
+}
+
 function noteIdentifier(citation: string, env: ReaderEnv): string {
   const base = citation.replace(/[^\p{L}\p{N}_-]+/gu, '') || String(env.notes.length + 1);
   let id = base;
@@ -127,12 +153,15 @@ function readNote(note: XmlElement, env: ReaderEnv, out: InlineResult): void {
   const identifier = noteIdentifier(citation, env);
   const ref: Inline = { type: 'footnoteReference', identifier };
   if (citation && citation !== identifier) ref.label = citation;
-  out.inlines.push(ref);
+  put(out, ref);
   const body = child(note, 'text:note-body');
   env.depth++;
   const blocks = body && env.depth < 8 ? readBlocks(body.children, env, TOP) : [];
   env.depth--;
   const def: Block = { type: 'footnoteDefinition', identifier, children: blocks };
+  // A footnote is printed on the page of its reference (endnotes: `notesOnLastPage`).
+  const page = attr(note, 'text:note-class') === 'endnote' ? undefined : (out.turns?.page ?? env.page);
+  if (page !== undefined) def.source = { page };
   if (ref.label) def.label = ref.label;
   env.notes.push(def);
 }

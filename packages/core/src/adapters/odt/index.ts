@@ -2,13 +2,15 @@ import { throwIfAborted } from '../../errors.ts';
 import { root } from '../../tree/build.ts';
 import type { Block } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
-import { child } from '../../util/xml.ts';
+import { child, elements } from '../../util/xml.ts';
 import { inlineImages } from '../common/images.ts';
+import { notesOnLastPage } from '../common/page-turns.ts';
 import { readBlocks } from '../odf/blocks.ts';
 import { createEnv, TOP } from '../odf/env.ts';
 import { readMeta, storedPageCount } from '../odf/meta.ts';
 import { loadObjects } from '../odf/objects.ts';
 import { officeBody, openOdf } from '../odf/package.ts';
+import { elementPages } from '../odf/pages.ts';
 import { OdfStyles } from '../odf/styles.ts';
 import type { Adapter } from '../types.ts';
 import { masterBlocks } from './master.ts';
@@ -30,7 +32,8 @@ export const adapter: Adapter = {
     const objects = await loadObjects(pkg, ctx);
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
-    const blocks: Block[] = readBlocks(body.children, env, TOP);
+    const blocks: Block[] = readBlocks(body.children, env, TOP, elementPages(elements(body)));
+    notesOnLastPage(blocks, env.notes);
     append(blocks, env.notes);
     throwIfAborted(ctx.signal);
     if (!ctx.options.onlyMainContent && pkg.styles) {

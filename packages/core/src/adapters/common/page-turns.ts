@@ -1,0 +1,107 @@
+import { CONTINUED_ON, type ContinuedOn, continuedOn } from '../../tree/continued.ts';
+import type { Block, Inline } from '../../tree/types.ts';
+
+/**
+ * Page breaks a word processor's layout left in the file (Word's `w:lastRenderedPageBreak`,
+ * LibreOffice's `text:soft-page-break`), counted over one element. Writers mark one break several
+ * times (Word in each run the break falls in): marks with no visible text between them are one.
+ */
+export class Tally {
+  /** Breaks before the element's first visible text (it starts on the page after them). */
+  before = 0;
+  total = 0;
+  text = false;
+  private pending = false;
+
+  /** Breaks after the element's first visible text: its later parts start that many pages on. */
+  get after(): number {
+    return this.total - this.before;
+  }
+
+  mark(): void {
+    if (this.pending) return;
+    this.pending = true;
+    this.total++;
+    if (!this.text) this.before++;
+  }
+
+  seeText(): void {
+    this.text = true;
+    this.pending = false;
+  }
+}
+
+/**
+ * The 1-based page each of a body's elements starts on, from each one's tally, or undefined when the
+ * file records no breaks (a writer that keeps no layout): such documents get no pages.
+ */
+export function startPages(tallies: readonly Tally[]): number[] | undefined {
+  if (!tallies.some((t) => t.total > 0)) return undefined;
+  let page = 1;
+  return tallies.map((t) => {
+    const start = page + t.before;
+    page += t.total;
+    return start;
+  });
+}
+
+/**
+ * A paragraph the layout ran over page breaks: the first inline of each later page's part carries
+ * that page (`CONTINUED_ON`), as a PDF paragraph a page break cut does, so chunks and `data.blocks`
+ * give each part its page.
+ */
+export class PageTurns {
+  private readonly tally = new Tally();
+  /** Breaks already stamped on an inline. */
+  private stamped = 0;
+  /** The page the next inline emitted starts, when a break came since the last one. */
+  private next: number | undefined;
+
+  /** `start`: the page the paragraph starts on. */
+  constructor(private readonly start: number) {}
+
+  mark(): void {
+    this.tally.mark();
+  }
+
+  /** The page being read: where a note referenced here is printed. */
+  get page(): number {
+    return this.start + this.tally.after;
+  }
+
+  /** Visible text is read: if the page turned since the last text, the next inline starts a part. */
+  seeText(): void {
+    this.tally.seeText();
+    const after = this.tally.after;
+    if (after > this.stamped) {
+      this.stamped = after;
+      this.next = this.start + after;
+    }
+  }
+
+  /** Marks `node` with the page its part starts on, when it is the first inline of a later page. */
+  stamp(node: Inline): Inline {
+    if (this.next === undefined) return node;
+    const mark: ContinuedOn = { page: this.next };
+    node.data = { ...node.data, [CONTINUED_ON]: mark };
+    this.next = undefined;
+    return node;
+  }
+}
+
+/**
+ * Notes with no page of their own (endnotes, printed after the body) are on the body's last page,
+ * when the body has pages: the last a block starts on or a paragraph goes on to.
+ */
+export function notesOnLastPage(body: readonly Block[], notes: readonly Block[]): void {
+  let last: number | undefined;
+  const see = (page: number | undefined) => {
+    if (page !== undefined && (last === undefined || page > last)) last = page;
+  };
+  for (const b of body) {
+    see(b.source?.page);
+    if (b.type === 'paragraph') for (const node of b.children) see(continuedOn(node)?.page);
+  }
+  if (last === undefined) return;
+  for (const n of notes) if (n.source?.page === undefined) n.source = { ...n.source, page: last };
+}
