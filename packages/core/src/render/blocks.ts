@@ -1,5 +1,5 @@
 import { type ContinuedOn, continuedOn } from '../tree/continued.ts';
-import type { Block, Paragraph, Root, Section, SectionKind, Table } from '../tree/types.ts';
+import type { Block, List, ListItem, Paragraph, Root, Section, SectionKind, Source, Table } from '../tree/types.ts';
 import { renderBlocksMarkdown, type SpanMap } from './markdown.ts';
 
 /** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
@@ -15,8 +15,8 @@ export interface LayoutItem {
   confidence: { layout: number; ocr: number | null };
   /**
    * docmill extension, blocks continued on later pages: for a table, from line `line` of `content`
-   * (0-based) on, the rows were printed on page `pageNumber`, inside `bbox`; for a paragraph a page
-   * break cut, from character `offset` of `content` on.
+   * (0-based) on, the rows were printed on page `pageNumber`, inside `bbox`; for a list, its items
+   * from line `line` on; for a paragraph a page break cut, from character `offset` of `content` on.
    */
   continued?: TablePagePart[];
 }
@@ -64,28 +64,73 @@ export interface PageBlocks {
 const SEPARATOR_ROW = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
 
 /**
+ * The parts of a block whose units (a table's rows, a list's items) were printed on later pages than
+ * the block's start: a part at each unit whose page differs from the one before, at `lineOf(i)`
+ * (undefined for a unit that cannot start a part).
+ */
+function partsOf(
+  page: number,
+  units: readonly { source?: Source }[],
+  lineOf: (i: number) => number | undefined,
+): TablePagePart[] | undefined {
+  const parts: TablePagePart[] = [];
+  let current = page;
+  units.forEach((unit, i) => {
+    const p = unit.source?.page ?? current;
+    const line = p === current ? undefined : lineOf(i);
+    if (line === undefined) return;
+    current = p;
+    parts.push({ pageNumber: p, bbox: unit.source?.bbox ?? null, line });
+  });
+  return parts.length ? parts : undefined;
+}
+
+const turnsPage = (page: number | undefined, units: readonly { source?: Source }[]): page is number =>
+  page !== undefined && units.some((u) => u.source?.page !== undefined && u.source.page !== page);
+
+/**
  * Where the rows of a table printed on later pages begin in its Markdown. Each row is one line after
  * the separator; the header line is the first row only when the table has a real header row.
  */
 function continuedParts(table: Table, content: string): TablePagePart[] | undefined {
   const page = table.source?.page;
-  if (page === undefined || !table.children.some((r) => r.source?.page !== undefined && r.source.page !== page))
-    return undefined;
+  if (!turnsPage(page, table.children)) return undefined;
   const lines = content.split('\n');
   const sep = lines.findIndex((l) => SEPARATOR_ROW.test(l));
   if (sep < 1) return undefined;
   const bodyLines = lines.length - sep - 1;
   // One row fewer below the separator than in the table: row 0 is the header line.
   const shift = bodyLines === table.children.length - 1 ? 1 : 0;
-  const parts: TablePagePart[] = [];
-  let current = page;
-  table.children.forEach((row, i) => {
-    const p = row.source?.page ?? current;
-    if (p === current || i < shift) return;
-    current = p;
-    parts.push({ pageNumber: p, bbox: row.source?.bbox ?? null, line: sep + 1 + i - shift });
+  return partsOf(page, table.children, (i) => (i < shift ? undefined : sep + 1 + i - shift));
+}
+
+/** A list item's first line in Markdown: its marker, at any depth. */
+const ITEM_START = /^ *(?:[-*+]|\d{1,9}[.)])(?: |$)/;
+
+/** A list's items and those of the lists inside them, in reading order. */
+function itemsOf(list: List, out: ListItem[] = []): ListItem[] {
+  for (const item of list.children) {
+    out.push(item);
+    for (const b of item.children) if (b.type === 'list') itemsOf(b, out);
+  }
+  return out;
+}
+
+/**
+ * Where the items of a list printed on later pages begin in its Markdown (a Word list over pages):
+ * each item's marker line, when every item's line is found.
+ */
+function listParts(list: List, content: string): TablePagePart[] | undefined {
+  const items = itemsOf(list);
+  const page = list.source?.page;
+  if (!turnsPage(page, items)) return undefined;
+  const starts: number[] = [];
+  content.split('\n').forEach((line, n) => {
+    if (ITEM_START.test(line)) starts.push(n);
   });
-  return parts.length ? parts : undefined;
+  // A line in an item's code that reads like a marker: the items cannot be placed.
+  if (starts.length !== items.length) return undefined;
+  return partsOf(page, items, (i) => starts[i]);
 }
 
 /** Characters of a part's Markdown matched against the paragraph's to place it. */
@@ -218,9 +263,11 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
     const continued =
       b.type === 'table'
         ? continuedParts(b, content)
-        : b.type === 'paragraph' && content
-          ? paragraphParts(b, content)
-          : undefined;
+        : b.type === 'list'
+          ? listParts(b, content)
+          : b.type === 'paragraph' && content
+            ? paragraphParts(b, content)
+            : undefined;
     if (continued) item.continued = continued;
     group.items.push(item);
     group.status = 'ok';

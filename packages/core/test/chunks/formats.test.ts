@@ -141,6 +141,37 @@ describe('chunks of every format family', () => {
     expect(data.markdown).toContain(`word39 **${words(40, 40)}**[^1] word80`);
   });
 
+  it('DOCX: a list Word laid out over pages gives the items on each page that page', async () => {
+    const item = (t: string, level = 0, brk = false) =>
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r>${brk ? '<w:lastRenderedPageBreak/>' : ''}<w:t>${t}</w:t></w:r></w:p>`;
+    const body = [
+      '<w:p><w:r><w:t>Steps to follow.</w:t></w:r></w:p>',
+      item('Unpack the parts and check them against the list in the box.'),
+      item('Fix the base plate to the wall with the four long screws.'),
+      item('Hang the frame on the plate and tighten the locking nut.', 0, true),
+      item('Check that the frame sits level before going on.', 1),
+      item('Connect the power cable and switch on.', 1, true),
+    ].join('');
+    const levels = ['decimal', 'bullet']
+      .map(
+        (fmt, i) =>
+          `<w:lvl w:ilvl="${i}"><w:start w:val="1"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="%1."/></w:lvl>`,
+      )
+      .join('');
+    const numbering = `<w:numbering xmlns:w="${W}"><w:abstractNum w:abstractNumId="0">${levels}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`;
+    const data = await chunked(await docx(body, { 'word/numbering.xml': numbering }), 'list.docx', 16);
+    const list = data.blocks?.flatMap((g) => g.items).find((i) => i.type === 'list');
+    const lines = list?.content.split('\n') ?? [];
+    expect(list?.continued?.map((p) => [p.pageNumber, lines[p.line]])).toEqual([
+      [2, '3. Hang the frame on the plate and tighten the locking nut.'],
+      [3, '   - Connect the power cable and switch on.'],
+    ]);
+    const pagesOf = (s: string) => data.chunks.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('Unpack the parts')).toEqual([1]);
+    expect(pagesOf('tighten the locking nut')).toContain(2);
+    expect(pagesOf('Connect the power')).toEqual([3]);
+  });
+
   it.skipIf(!hasCorpus)(
     'DOCX corpus: the AutoGen paper paragraph Word ran onto page two (markitdown/test.docx)',
     async () => {

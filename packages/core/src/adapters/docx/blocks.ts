@@ -62,7 +62,10 @@ class Flow {
       top = { list: created, level, next: value };
       this.stack.push(top);
     }
-    top.list.children.push(listItem(children, checked));
+    const item = listItem(children, checked);
+    // Each numbered paragraph is a body element of its own: a list over pages gives each item its page.
+    if (this.page !== undefined) item.source = { page: this.page };
+    top.list.children.push(item);
     top.next = value + 1;
   }
 
