@@ -202,6 +202,39 @@ describe('odt adapter: structure', () => {
     expect(plain.chunks?.map((c) => c.pages)).toEqual([undefined]);
   });
 
+  it('gives the paragraphs of a section and the rows of a table over pages their own pages', async () => {
+    const turn = '<text:soft-page-break/>';
+    const row = (a: string, b: string) =>
+      `<table:table-row><table:table-cell><text:p>${a}</text:p></table:table-cell><table:table-cell><text:p>${b}</text:p></table:table-cell></table:table-row>`;
+    const content = body(
+      '<text:section text:name="Intro"><text:p>First page of the section.</text:p>' +
+        `${turn}<text:p>Second page of the section.</text:p></text:section>` +
+        `<table:table><table:table-header-rows>${row('Item', 'Note')}</table:table-header-rows>` +
+        `${row('alpha', 'first')}${turn}${row('beta', 'second')}${row('gamma', 'third')}</table:table>`,
+    );
+    const data = await parse(
+      await odt(content),
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'sections.odt' },
+    );
+    expect(data.blocks?.map((g) => [g.pageNumber, g.items.map((i) => i.content.split('\n')[0])])).toEqual([
+      [1, ['First page of the section.']],
+      [2, ['Second page of the section.', '| Item | Note |']],
+    ]);
+    const table = data.blocks?.[1]?.items[1];
+    // The table starts on page two after the section; the break between its rows opens page three.
+    expect(table?.continued?.map((p) => [p.pageNumber, table.content.split('\n')[p.line]])).toEqual([
+      [3, '| beta | second |'],
+    ]);
+    const split = await parse(
+      await odt(body(`<text:p>Before.</text:p><table:table>${row('a', '1')}${turn}${row('b', '2')}</table:table>`)),
+      { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'rows.odt' },
+    );
+    const rows = split.blocks?.[0]?.items[1];
+    expect(rows?.continued?.map((p) => [p.pageNumber, rows.content.split('\n')[p.line]])).toEqual([[2, '| b | 2 |']]);
+  });
+
   it('refuses encrypted, incomplete and malformed packages with a clear 400', async () => {
     const encrypted = await odt(body('<text:p>secret</text:p>'), {
       'META-INF/manifest.xml':

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Chunk, chunkSchema, createEngine, type ParseData, type ParseOptions } from '../../src/index.ts';
 import { contextOverBudget, offsetErrors, overBudget, wordCoverage } from '../helpers/chunks.ts';
-import { corpusFile, fixture, hasCorpus } from '../helpers/corpus.ts';
+import { corpusFile, corpusPairs, corpusRoot, fixture, hasCorpus } from '../helpers/corpus.ts';
 import { docx, W } from '../helpers/docx-build.ts';
 
 const engine = createEngine();
@@ -141,6 +143,39 @@ describe('chunks of every format family', () => {
     expect(data.markdown).toContain(`word39 **${words(40, 40)}**[^1] word80`);
   });
 
+  it('DOCX: a table Word laid out over pages, inside a content control, gives each row its page', async () => {
+    const brk = '<w:lastRenderedPageBreak/>';
+    const tc = (t: string, mark = '', after = false) =>
+      `<w:tc><w:p><w:r>${after ? '' : mark}<w:t>${t}</w:t>${after ? mark : ''}</w:r></w:p></w:tc>`;
+    const tr = (cells: string) => `<w:tr>${cells}</w:tr>`;
+    const rows = [
+      tr(tc('Item') + tc('Note')),
+      tr(tc('alpha') + tc('first row')),
+      // Opens page two: the break before the row's text.
+      tr(tc('beta', brk) + tc('second row', brk)),
+      // Split over pages two and three: a break after the text in each cell, and again in the next row.
+      tr(tc('gamma', brk, true) + tc('third row', brk, true)),
+      tr(tc('delta', brk) + tc('fourth row', brk)),
+      tr(tc('epsilon') + tc('fifth row')),
+    ].join('');
+    const body = `<w:p><w:r><w:t>Before the table.</w:t></w:r></w:p><w:sdt><w:sdtContent><w:p><w:r><w:t>Inside the control.</w:t></w:r></w:p><w:tbl>${rows}</w:tbl></w:sdtContent></w:sdt><w:p><w:r><w:t>After the table.</w:t></w:r></w:p>`;
+    const data = await chunked(await docx(body), 'rows.docx', 24);
+    const table = data.blocks?.flatMap((g) => g.items).find((i) => i.type === 'table');
+    const lines = table?.content.split('\n') ?? [];
+    expect(table?.continued?.map((p) => [p.pageNumber, lines[p.line]])).toEqual([
+      [2, '| beta | second row |'],
+      [3, '| delta | fourth row |'],
+    ]);
+    expect(data.blocks?.map((g) => [g.pageNumber, g.items.map((i) => i.type)])).toEqual([
+      [1, ['paragraph', 'paragraph', 'table']],
+      [3, ['paragraph']],
+    ]);
+    const pagesOf = (s: string) => data.chunks.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('| alpha |')).toContain(1);
+    expect(pagesOf('| epsilon |')).toContain(3);
+    expect(pagesOf('| epsilon |')).not.toContain(1);
+  });
+
   it('DOCX: a list Word laid out over pages gives the items on each page that page', async () => {
     const item = (t: string, level = 0, brk = false) =>
       `<w:p><w:pPr><w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r>${brk ? '<w:lastRenderedPageBreak/>' : ''}<w:t>${t}</w:t></w:r></w:p>`;
@@ -171,6 +206,63 @@ describe('chunks of every format family', () => {
     expect(pagesOf('tighten the locking nut')).toContain(2);
     expect(pagesOf('Connect the power')).toEqual([3]);
   });
+
+  it.skipIf(!hasCorpus)(
+    "DOCX corpus: two tables over six pages, each part with its rows' pages (docx_rich_tables_01)",
+    async () => {
+      const name = 'docx_rich_tables_01.docx';
+      const data = await chunked(corpusFile('docling', 'docx', 'sources', name), name, 256);
+      const tables = data.blocks?.flatMap((g) => g.items).filter((i) => i.type === 'table') ?? [];
+      const lineOf = (t: (typeof tables)[number], p: number) => t.content.split('\n')[p];
+      // Rows Word's layout started a page with: the part from there on is on that page.
+      expect(tables.map((t) => t.continued?.map((p) => [p.pageNumber, lineOf(t, p.line)?.split(' | ')[0]]))).toEqual([
+        [
+          [2, '| Author & Corporate Profiles'],
+          [3, '| Terms and Definitions Clause'],
+          [4, '| Annex Naming'],
+        ],
+        [
+          [5, '| Bi-directional Reference Auditing'],
+          [6, '| Percentage Symbol Clean-up'],
+        ],
+      ]);
+      const parts = data.chunks.filter((c) => c.type === 'table');
+      const pages = parts.flatMap((c) => c.pages ?? []);
+      expect(pages[0]).toBe(1);
+      expect(pages.at(-1)).toBe(6);
+      expect(pages.every((p, i) => i === 0 || p >= (pages[i - 1] as number))).toBe(true);
+      expect(parts.some((c) => c.pages?.length === 2)).toBe(true);
+      expect(data.chunks.find((c) => c.text.includes('| Percentage Symbol Clean-up |'))?.pages).toContain(6);
+    },
+  );
+
+  it.skipIf(!hasCorpus)(
+    'Word and ODT corpus: the last page counted from recorded breaks is the page count the writer stored',
+    async () => {
+      const files = [
+        ...corpusPairs('docling/docx/sources', '.docx'),
+        ...corpusPairs('docling/odf/sources', '.odt'),
+        { name: 'test.docx', path: join(corpusRoot, 'markitdown', 'test.docx') },
+      ];
+      const paged: string[] = [];
+      for (const { name, path } of files) {
+        const data = await engine.parse(
+          new Uint8Array(readFileSync(path)),
+          { formats: ['markdown'], parsers: [{ type: 'pdf', blocks: true }] },
+          { filename: name },
+        );
+        const pages = (data.blocks ?? []).flatMap((g) =>
+          g.kind === 'page'
+            ? [g.pageNumber, ...g.items.flatMap((i) => (i.continued ?? []).map((p) => p.pageNumber))]
+            : [],
+        );
+        if (!pages.length) continue;
+        paged.push(name);
+        expect(Math.max(...pages), name).toBe(data.metadata.numPages);
+      }
+      expect(paged.length).toBeGreaterThanOrEqual(11);
+    },
+  );
 
   it.skipIf(!hasCorpus)(
     'DOCX corpus: the AutoGen paper paragraph Word ran onto page two (markitdown/test.docx)',

@@ -1,5 +1,6 @@
 import { CONTINUED_ON, type ContinuedOn, continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline } from '../../tree/types.ts';
+import type { XmlElement } from '../../util/xml.ts';
 
 /**
  * Page breaks a word processor's layout left in the file (Word's `w:lastRenderedPageBreak`,
@@ -18,11 +19,13 @@ export class Tally {
     return this.total - this.before;
   }
 
-  mark(): void {
-    if (this.pending) return;
+  /** Counts a mark; false when it repeats the break just counted. */
+  mark(): boolean {
+    if (this.pending) return false;
     this.pending = true;
     this.total++;
     if (!this.text) this.before++;
+    return true;
   }
 
   seeText(): void {
@@ -31,18 +34,48 @@ export class Tally {
   }
 }
 
+/** Where a writer last laid out a body: the page each block element and each body table row starts on. */
+export interface BodyPages {
+  blocks: Map<XmlElement, number>;
+  rows: Map<XmlElement, number>;
+}
+
+/** How one format marks its layout: what wraps block elements, and how an element's breaks count. */
+export interface PageMarkup {
+  /** The block elements a wrapper (a content control, a section) holds, or undefined for a block. */
+  wrapped(el: XmlElement): readonly XmlElement[] | undefined;
+  /** Counts an element's breaks and text; `rows` hears its table rows' pages, from the element's start. */
+  walk(el: XmlElement, tally: Tally, rows: Map<XmlElement, number>): void;
+}
+
 /**
- * The 1-based page each of a body's elements starts on, from each one's tally, or undefined when the
- * file records no breaks (a writer that keeps no layout): such documents get no pages.
+ * The 1-based page each block element of a body starts on (inside wrappers too), and each row of
+ * its tables, or undefined when the file records no breaks (a writer that keeps no layout): such
+ * documents get no pages.
  */
-export function startPages(tallies: readonly Tally[]): number[] | undefined {
-  if (!tallies.some((t) => t.total > 0)) return undefined;
-  let page = 1;
-  return tallies.map((t) => {
-    const start = page + t.before;
-    page += t.total;
-    return start;
-  });
+export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): BodyPages | undefined {
+  const out: BodyPages = { blocks: new Map(), rows: new Map() };
+  let breaks = 0;
+  const read = (els: readonly XmlElement[], from: number): number => {
+    let page = from;
+    for (const el of els) {
+      const inner = markup.wrapped(el);
+      if (inner) {
+        page = read(inner, page);
+        continue;
+      }
+      const tally = new Tally();
+      const rows = new Map<XmlElement, number>();
+      markup.walk(el, tally, rows);
+      out.blocks.set(el, page + tally.before);
+      for (const [row, offset] of rows) out.rows.set(row, page + offset);
+      page += tally.total;
+      breaks += tally.total;
+    }
+    return page;
+  };
+  read(body, 1);
+  return breaks ? out : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
 import { CONTINUED_ON, continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
+import type { BodyPages } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
 import { type ParagraphContent, readParagraph, UNCHECKED } from './inline.ts';
 import { elementPages } from './pages.ts';
@@ -225,18 +226,20 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
   for (const f of content.floats) flow.block(f);
 }
 
-function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: readonly number[]): void {
+/** `pages`: where Word last laid out the body, for the body's own blocks (not a cell's, a note's or a text box's). */
+function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: BodyPages): void {
   let seen = 0;
   for (const c of nodes) {
     if (!isElement(c)) continue;
-    if (pages) {
-      flow.page = pages[seen];
-      env.shared.page = flow.page;
+    const page = pages?.blocks.get(c);
+    if (page !== undefined) {
+      flow.page = page;
+      env.shared.page = page;
     }
     if (++seen % 256 === 0) throwIfAborted(env.shared.ctx.signal);
     switch (ln(c)) {
       case 'p':
-        paragraphBlock(c, env, flow, pages ? flow.page : undefined);
+        paragraphBlock(c, env, flow, page);
         break;
       case 'tbl': {
         throwIfAborted(env.shared.ctx.signal);
@@ -249,17 +252,17 @@ function walkBlocks(nodes: XmlNode[], env: DocxEnv, flow: Flow, pages?: readonly
         break;
       }
       case 'sdt':
-        walkBlocks(kid(c, 'sdtContent')?.children ?? [], env, flow);
+        walkBlocks(kid(c, 'sdtContent')?.children ?? [], env, flow, pages);
         break;
       case 'customXml':
       case 'ins':
       case 'moveTo':
       case 'smartTag':
-        walkBlocks(c.children, env, flow);
+        walkBlocks(c.children, env, flow, pages);
         break;
       case 'AlternateContent': {
         const branch = pickAlternate(c);
-        if (branch) walkBlocks(branch.children, env, flow);
+        if (branch) walkBlocks(branch.children, env, flow, pages);
         break;
       }
       case 'altChunk':
@@ -283,7 +286,9 @@ export function readBlocks(nodes: XmlNode[], env: DocxEnv): Block[] {
 export function readBody(nodes: XmlNode[], env: DocxEnv): Block[] {
   const elements = nodes.filter(isElement);
   const flow = new Flow();
-  walkBlocks(elements, env, flow, elementPages(elements));
+  const pages = elementPages(elements);
+  if (pages) env.shared.rowPages = pages.rows;
+  walkBlocks(elements, env, flow, pages);
   env.shared.page = undefined;
   return flow.finish();
 }

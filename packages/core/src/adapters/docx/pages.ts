@@ -1,9 +1,33 @@
 import { isElement, type XmlElement } from '../../util/xml.ts';
-import { startPages, Tally } from '../common/page-turns.ts';
-import { ln, pickAlternate } from './xml.ts';
+import { type BodyPages, layoutPages, type PageMarkup, Tally } from '../common/page-turns.ts';
+import { kid, ln, pickAlternate } from './xml.ts';
 
 /** Whether a `w:t` holds visible characters: what ends a run of page-break marks. */
 export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && c.trim() !== '');
+
+/** What a table row's cells say of the page: one opens a page (a break before its text), one is split (after). */
+interface RowBreaks {
+  opens: boolean;
+  split: boolean;
+  text: boolean;
+}
+
+/** Each cell is counted apart: Word marks the break once in every cell. */
+function readRow(el: XmlElement, out: RowBreaks = { opens: false, split: false, text: false }): RowBreaks {
+  for (const c of el.children) {
+    if (!isElement(c)) continue;
+    if (ln(c) !== 'tc') {
+      readRow(c, out);
+      continue;
+    }
+    const cell = new Tally();
+    walk(c, cell);
+    out.opens ||= cell.before > 0;
+    out.split ||= cell.after > 0;
+    out.text ||= cell.text;
+  }
+  return out;
+}
 
 /**
  * Word's rendered page breaks. On saving, Word writes `w:lastRenderedPageBreak` where its layout
@@ -12,9 +36,11 @@ export const showsText = (t: XmlElement): boolean => t.children.some((c) => type
  *
  * Word marks one break several times: in each run of a paragraph the break falls in, in each cell
  * of a row split over two pages, and again in the row that continues on the next page. Marks with
- * no visible text between them, and marked rows in a row, are one break.
+ * no visible text between them, marks in the cells of one row, and a split row's with the next
+ * row's, are one break. `rows` (the element's own
+ * table rows, not those of tables in its cells) hears each row's page, counted from the element's start.
  */
-function walk(el: XmlElement, tally: Tally): void {
+function walk(el: XmlElement, tally: Tally, rows?: Map<XmlElement, number>): void {
   switch (ln(el)) {
     case 'lastRenderedPageBreak':
       tally.mark();
@@ -23,15 +49,18 @@ function walk(el: XmlElement, tally: Tally): void {
       if (showsText(el)) tally.seeText();
       return;
     case 'tr': {
-      const row = new Tally();
-      for (const c of el.children) if (isElement(c)) walk(c, row);
-      if (row.total) tally.mark();
-      else if (row.text) tally.seeText();
+      const row = readRow(el);
+      const base = tally.total;
+      const counted = (row.opens || row.split) && tally.mark();
+      // A row split over pages is marked again in the row that goes on: one break, so its text
+      // does not end the run of marks.
+      if (row.text && !row.split) tally.seeText();
+      rows?.set(el, counted && !row.split ? base + 1 : base);
       return;
     }
     case 'AlternateContent': {
       const branch = pickAlternate(el);
-      if (branch) walk(branch, tally);
+      if (branch) walk(branch, tally, rows);
       return;
     }
     // Text boxes and pictures flow apart from the page's text.
@@ -40,20 +69,34 @@ function walk(el: XmlElement, tally: Tally): void {
     case 'txbxContent':
       return;
     default:
-      for (const c of el.children) if (isElement(c)) walk(c, tally);
+      for (const c of el.children) if (isElement(c)) walk(c, tally, rows);
   }
 }
 
+/** The block elements a body-level wrapper holds, as the block reader goes into them (`walkBlocks`). */
+function wrapped(el: XmlElement): readonly XmlElement[] | undefined {
+  switch (ln(el)) {
+    case 'sdt':
+      return (kid(el, 'sdtContent')?.children ?? []).filter(isElement);
+    case 'customXml':
+    case 'ins':
+    case 'moveTo':
+    case 'smartTag':
+      return el.children.filter(isElement);
+    case 'AlternateContent':
+      return pickAlternate(el)?.children.filter(isElement) ?? [];
+    default:
+      return undefined;
+  }
+}
+
+const WORD: PageMarkup = { wrapped, walk };
+
 /**
- * The 1-based page each top-level body element starts on, or undefined when the document has no
- * rendered page breaks. The walk goes as deep as the element's markup (bounded by the XML depth limit).
+ * The page each body block element (inside content controls too) and each row of a body table
+ * starts on, or undefined when the document has no rendered page breaks. The walk goes as deep as
+ * the element's markup (bounded by the XML depth limit).
  */
-export function elementPages(body: readonly XmlElement[]): number[] | undefined {
-  return startPages(
-    body.map((el) => {
-      const t = new Tally();
-      walk(el, t);
-      return t;
-    }),
-  );
+export function elementPages(body: readonly XmlElement[]): BodyPages | undefined {
+  return layoutPages(body, WORD);
 }

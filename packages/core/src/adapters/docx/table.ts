@@ -74,7 +74,11 @@ export function readTable(tbl: XmlElement, env: DocxEnv): Table {
     }
     const after = kid(trPr, 'gridAfter');
     if (after && Number(val(after)) >= 1) cells.push(makeCell([], { header, colSpan: span(after) }));
-    rows.push(makeRow(cells));
+    const row = makeRow(cells);
+    // A table over pages: each row keeps its page, so its part of the table says where it was printed.
+    const page = env.shared.rowPages?.get(tr);
+    if (page !== undefined) row.source = { page };
+    rows.push(row);
   }
   return makeTable(rows);
 }

@@ -3,7 +3,7 @@ import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { PageTurns } from '../common/page-turns.ts';
+import { type BodyPages, PageTurns } from '../common/page-turns.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
 import { isShape, readShapeBlocks } from './shapes.ts';
@@ -34,34 +34,47 @@ const SKIP = new Set([
 
 /**
  * Converts a sequence of ODF block elements (body, cell, list item, text box, note body). `pages`:
- * the page each element starts on (a body LibreOffice laid out), given to the blocks each yields.
+ * where LibreOffice last laid out the body, for the body's own blocks.
  */
-export function readBlocks(
-  nodes: readonly XmlNode[],
-  env: ReaderEnv,
-  scope: ListScope,
-  pages?: readonly number[],
-): Block[] {
+export function readBlocks(nodes: readonly XmlNode[], env: ReaderEnv, scope: ListScope, pages?: BodyPages): Block[] {
   const out: Block[] = [];
-  let seen = 0;
-  for (const node of nodes) {
-    if (!isElement(node)) continue;
-    const page = pages?.[seen++];
-    const from = out.length;
-    if (pages) env.page = page;
-    readBlock(node, env, scope, out, page);
-    if (page === undefined) continue;
-    for (let i = from; i < out.length; i++) {
-      const b = out[i] as Block;
-      if (b.source?.page === undefined) b.source = { ...b.source, page };
-    }
-  }
+  for (const node of nodes) if (isElement(node)) readBlock(node, env, scope, out, pages);
   if (pages) env.page = undefined;
   return tidy(out);
 }
 
-/** `page`: the page a body element starts on, when known, for a paragraph's later pages' parts. */
-function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[], page?: number): void {
+/** Whether the block reader reads an element's block children as its own (a section, an index body). */
+export function wraps(el: XmlElement): boolean {
+  const name = el.name;
+  return !(BLOCKS.has(name) || SKIP.has(name) || name.endsWith('-source') || isShape(el));
+}
+
+const BLOCKS = new Set(['text:p', 'text:h', 'text:list', 'table:table']);
+
+/** A block element, and the page it starts on when the body's layout is known. */
+function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[], pages?: BodyPages): void {
+  const page = pages?.blocks.get(el);
+  if (page === undefined) {
+    readElement(el, env, scope, out, pages);
+    return;
+  }
+  env.page = page;
+  const from = out.length;
+  readElement(el, env, scope, out, pages, page);
+  for (let i = from; i < out.length; i++) {
+    const b = out[i] as Block;
+    if (b.source?.page === undefined) b.source = { ...b.source, page };
+  }
+}
+
+function readElement(
+  el: XmlElement,
+  env: ReaderEnv,
+  scope: ListScope,
+  out: Block[],
+  pages: BodyPages | undefined,
+  page?: number,
+): void {
   const name = el.name;
   if (SKIP.has(name) || name.endsWith('-source')) return;
   switch (name) {
@@ -83,7 +96,7 @@ function readBlock(el: XmlElement, env: ReaderEnv, scope: ListScope, out: Block[
         return;
       }
       // Sections, index bodies, numbered paragraphs and unknown wrappers: their content counts.
-      for (const c of el.children) if (isElement(c)) readBlock(c, env, scope, out);
+      for (const c of el.children) if (isElement(c)) readBlock(c, env, scope, out, pages);
   }
 }
 

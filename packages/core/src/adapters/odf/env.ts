@@ -34,6 +34,8 @@ export interface ReaderEnv {
   cellsLeft: number;
   /** The page the body element being read starts on, when LibreOffice's layout is recorded. */
   page?: number;
+  /** The page each row of a body table starts on, when LibreOffice's layout is recorded. */
+  rowPages?: Map<XmlElement, number>;
 }
 
 export function createEnv(ctx: AdapterContext, styles: OdfStyles, objects: Map<string, XmlElement>): ReaderEnv {

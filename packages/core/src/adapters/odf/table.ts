@@ -83,7 +83,11 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
           if (blocks.length) reaches[r] = Math.max(reaches[r] ?? 0, r + rowSpan - 1);
         }
       }
-      rows.push(makeRow(cells));
+      const row = makeRow(cells);
+      // A table over pages: each row keeps its page, so its part of the table says where it was printed.
+      const page = env.rowPages?.get(ref.el);
+      if (page !== undefined) row.source = { page };
+      rows.push(row);
       return true;
     };
     // Copies of a blank row wait until content follows them: trailing padding (a spreadsheet's

@@ -32,7 +32,9 @@ export const adapter: Adapter = {
     const objects = await loadObjects(pkg, ctx);
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
-    const blocks: Block[] = readBlocks(body.children, env, TOP, elementPages(elements(body)));
+    const layout = elementPages(elements(body));
+    if (layout) env.rowPages = layout.rows;
+    const blocks: Block[] = readBlocks(body.children, env, TOP, layout);
     notesOnLastPage(blocks, env.notes);
     append(blocks, env.notes);
     throwIfAborted(ctx.signal);
