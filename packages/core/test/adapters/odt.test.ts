@@ -235,6 +235,34 @@ describe('odt adapter: structure', () => {
     expect(rows?.continued?.map((p) => [p.pageNumber, rows.content.split('\n')[p.line]])).toEqual([[2, '| b | 2 |']]);
   });
 
+  it('gives the items of a list over pages their own pages, nested ones too', async () => {
+    const turn = '<text:soft-page-break/>';
+    const item = (t: string, inner = '') => `<text:list-item><text:p>${t}</text:p>${inner}</text:list-item>`;
+    const content = body(
+      '<text:p>Steps.</text:p><text:list>' +
+        item('Unpack the parts.') +
+        // LibreOffice writes the break inside the paragraph an item starts with.
+        item(
+          `${turn}Fix the plate.`,
+          `<text:list>${item('Use the long screws.')}${item(`${turn}Check it is level.`)}</text:list>`,
+        ) +
+        item('Switch on.') +
+        '</text:list>',
+    );
+    const data = await parse(
+      await odt(content),
+      { formats: ['markdown', { type: 'chunks', maxTokens: 16 }], parsers: [{ type: 'pdf', blocks: true }] },
+      { filename: 'list.odt' },
+    );
+    const list = data.blocks?.[0]?.items[1];
+    const lines = list?.content.split('\n') ?? [];
+    expect(list?.continued?.map((p) => [p.pageNumber, lines[p.line]])).toEqual([
+      [2, '- Fix the plate.'],
+      [3, '  - Check it is level.'],
+    ]);
+    expect(data.chunks?.find((c) => c.text.includes('Switch on'))?.pages).toEqual([3]);
+  });
+
   it('refuses encrypted, incomplete and malformed packages with a clear 400', async () => {
     const encrypted = await odt(body('<text:p>secret</text:p>'), {
       'META-INF/manifest.xml':

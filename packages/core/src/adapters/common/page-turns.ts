@@ -34,18 +34,19 @@ export class Tally {
   }
 }
 
-/** Where a writer last laid out a body: the page each block element and each body table row starts on. */
+/** Where a writer last laid out a body: the page each block element starts on, and each of its units. */
 export interface BodyPages {
   blocks: Map<XmlElement, number>;
-  rows: Map<XmlElement, number>;
+  /** Rows of the body's tables and (ODF) items of its lists: the parts a block's `continued` names. */
+  units: Map<XmlElement, number>;
 }
 
 /** How one format marks its layout: what wraps block elements, and how an element's breaks count. */
 export interface PageMarkup {
   /** The block elements a wrapper (a content control, a section) holds, or undefined for a block. */
   wrapped(el: XmlElement): readonly XmlElement[] | undefined;
-  /** Counts an element's breaks and text; `rows` hears its table rows' pages, from the element's start. */
-  walk(el: XmlElement, tally: Tally, rows: Map<XmlElement, number>): void;
+  /** Counts an element's breaks and text; `units` hears its units' pages, counted from the element's start. */
+  walk(el: XmlElement, tally: Tally, units: Map<XmlElement, number>): void;
 }
 
 /**
@@ -54,7 +55,7 @@ export interface PageMarkup {
  * documents get no pages.
  */
 export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): BodyPages | undefined {
-  const out: BodyPages = { blocks: new Map(), rows: new Map() };
+  const out: BodyPages = { blocks: new Map(), units: new Map() };
   let breaks = 0;
   const read = (els: readonly XmlElement[], from: number): number => {
     let page = from;
@@ -65,10 +66,10 @@ export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): Bo
         continue;
       }
       const tally = new Tally();
-      const rows = new Map<XmlElement, number>();
-      markup.walk(el, tally, rows);
+      const units = new Map<XmlElement, number>();
+      markup.walk(el, tally, units);
       out.blocks.set(el, page + tally.before);
-      for (const [row, offset] of rows) out.rows.set(row, page + offset);
+      for (const [unit, offset] of units) out.units.set(unit, page + offset);
       page += tally.total;
       breaks += tally.total;
     }

@@ -287,7 +287,7 @@ export function readBody(nodes: XmlNode[], env: DocxEnv): Block[] {
   const elements = nodes.filter(isElement);
   const flow = new Flow();
   const pages = elementPages(elements);
-  if (pages) env.shared.rowPages = pages.rows;
+  if (pages) env.shared.rowPages = pages.units;
   walkBlocks(elements, env, flow, pages);
   env.shared.page = undefined;
   return flow.finish();

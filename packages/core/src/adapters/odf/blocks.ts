@@ -197,7 +197,12 @@ function readList(el: XmlElement, env: ReaderEnv, scope: ListScope): List[] {
     }
     if (current.children.length === 0 && info.ordered && currentStart !== 1) current.start = currentStart;
     const children = readBlocks(item.children, env, inner);
-    if (children.length) current.children.push({ type: 'listItem', children });
+    if (!children.length) continue;
+    const li: ListItem = { type: 'listItem', children };
+    // A list over pages: each item keeps its page, so its part of the list says where it was printed.
+    const page = env.unitPages?.get(item);
+    if (page !== undefined) li.source = { page };
+    current.children.push(li);
   }
   if (current.children.length) lists.push(current);
   if (info.ordered && level === 1 && lists.length) {

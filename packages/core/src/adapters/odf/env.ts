@@ -34,8 +34,8 @@ export interface ReaderEnv {
   cellsLeft: number;
   /** The page the body element being read starts on, when LibreOffice's layout is recorded. */
   page?: number;
-  /** The page each row of a body table starts on, when LibreOffice's layout is recorded. */
-  rowPages?: Map<XmlElement, number>;
+  /** The page each row of a body table and item of a body list starts on, when LibreOffice's layout is recorded. */
+  unitPages?: Map<XmlElement, number>;
 }
 
 export function createEnv(ctx: AdapterContext, styles: OdfStyles, objects: Map<string, XmlElement>): ReaderEnv {

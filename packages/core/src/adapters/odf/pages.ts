@@ -9,22 +9,53 @@ export const SOFT_PAGE_BREAK = 'text:soft-page-break';
 /** Elements whose text is printed apart from the body's flow: frames, notes at the page's foot, comments. */
 const APART = new Set(['text:note', 'office:annotation', 'text:tracked-changes']);
 
-function walk(el: XmlElement, tally: Tally, rows: Map<XmlElement, number>): void {
-  if (el.name === SOFT_PAGE_BREAK) {
-    tally.mark();
-    return;
+/**
+ * Counts one body element's breaks and text, and the page of each of its own table rows and list
+ * items (not those inside a table's cells): where the unit's first text is printed, so a break
+ * written between rows or at the start of an item's paragraph both count.
+ */
+class OdfWalk {
+  private readonly waiting: XmlElement[] = [];
+  private cells = 0;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly units: Map<XmlElement, number>,
+  ) {}
+
+  visit(el: XmlElement): void {
+    const name = el.name;
+    if (name === SOFT_PAGE_BREAK) {
+      this.tally.mark();
+      return;
+    }
+    if (APART.has(name) || isShape(el)) return;
+    if (!this.cells && (name === 'table:table-row' || name === 'text:list-item')) this.waiting.push(el);
+    const cell = name === 'table:table-cell';
+    if (cell) this.cells++;
+    for (const c of el.children) {
+      if (isElement(c)) this.visit(c);
+      else if (c.trim() !== '') this.text();
+    }
+    if (cell) this.cells--;
   }
-  if (APART.has(el.name) || isShape(el)) return;
-  if (el.name === 'table:table-row') {
-    // LibreOffice marks a row that opens a page with a break before it, between the rows.
-    rows.set(el, tally.total);
-    for (const c of el.children) if (isElement(c)) walk(c, tally, new Map());
-    return;
+
+  private text(): void {
+    this.tally.seeText();
+    for (const unit of this.waiting) this.units.set(unit, this.tally.total);
+    this.waiting.length = 0;
   }
-  for (const c of el.children) {
-    if (isElement(c)) walk(c, tally, el.name === 'table:table-cell' ? new Map() : rows);
-    else if (c.trim() !== '') tally.seeText();
+
+  /** Units with no text of their own stand where the element ends. */
+  finish(): void {
+    for (const unit of this.waiting) this.units.set(unit, this.tally.total);
   }
+}
+
+function walk(el: XmlElement, tally: Tally, units: Map<XmlElement, number>): void {
+  const w = new OdfWalk(tally, units);
+  w.visit(el);
+  w.finish();
 }
 
 const ODF: PageMarkup = {
@@ -33,7 +64,8 @@ const ODF: PageMarkup = {
 };
 
 /**
- * The page each body block element (inside sections too) and each row of a body table starts on,
+ * The page each body block element (inside sections too), each row of a body table and each item
+ * of a body list starts on,
  * as LibreOffice last laid the document out, or undefined when the file has no soft page breaks
  * (other writers, or the option off).
  */

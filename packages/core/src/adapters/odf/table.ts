@@ -85,7 +85,7 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
       }
       const row = makeRow(cells);
       // A table over pages: each row keeps its page, so its part of the table says where it was printed.
-      const page = env.rowPages?.get(ref.el);
+      const page = env.unitPages?.get(ref.el);
       if (page !== undefined) row.source = { page };
       rows.push(row);
       return true;

@@ -33,7 +33,7 @@ export const adapter: Adapter = {
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
     const layout = elementPages(elements(body));
-    if (layout) env.rowPages = layout.rows;
+    if (layout) env.unitPages = layout.units;
     const blocks: Block[] = readBlocks(body.children, env, TOP, layout);
     notesOnLastPage(blocks, env.notes);
     append(blocks, env.notes);
