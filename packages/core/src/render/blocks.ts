@@ -142,13 +142,13 @@ const SLACK = 256;
 /**
  * Where a part whose Markdown alone is `alone` starts in `content`, its end at or before `to` (the
  * next part's start, or the end): just a blank before that (or none, a word broken at the page),
- * the part rendered alone perhaps with a line-start escape, or an emphasis it shares with the text
- * before it ("*informa*" and "*tion …*" render as "*information …*"), that its place does not
+ * the part rendered alone perhaps with a line-start escape, or an emphasis, code span or link it
+ * shares with the text before it ("*informa*" and "*tion …*" render as "*information …*"), that its place does not
  * have; else where its first characters last stand shortly before. The search stays near `to`,
  * so a paragraph of many parts costs one reading of its Markdown.
  */
 function placePart(content: string, alone: string, to: number): number {
-  const forms = [alone, alone.replace(/^\\/, ''), alone.replace(/^[*_~]+/, '')];
+  const forms = [alone, alone.replace(/^\\/, ''), alone.replace(/^[*_~`[]+/, '')];
   for (const part of forms) {
     const head = part.slice(0, HEAD);
     for (const gap of [0, 1]) {

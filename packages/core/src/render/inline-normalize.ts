@@ -4,8 +4,8 @@ type Marked = Extract<Inline, { type: 'strong' | 'emphasis' | 'strikethrough' | 
 const markTypes = new Set(['strong', 'emphasis', 'strikethrough', 'superscript', 'subscript']);
 
 /**
- * Merges adjacent text runs and adjacent runs with the same mark (`**a****b**` → `**ab**`), and
- * drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
+ * Merges adjacent text runs, code spans, links to the same target and runs with the same mark
+ * (`**a****b**` → `**ab**`), and drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
  */
 export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
@@ -15,6 +15,17 @@ export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
       if (n.value === '') continue;
       if (prev?.type === 'text' && !prev.data?.piiPlaceholder && !n.data?.piiPlaceholder) {
         out[out.length - 1] = { type: 'text', value: prev.value + n.value };
+        continue;
+      }
+    } else if (n.type === 'inlineCode') {
+      // Two code spans side by side would render as one broken span (`` `a``b` ``).
+      if (prev?.type === 'inlineCode') {
+        out[out.length - 1] = { type: 'inlineCode', value: prev.value + n.value };
+        continue;
+      }
+    } else if (n.type === 'link') {
+      if (prev?.type === 'link' && prev.href === n.href && prev.title === n.title) {
+        out[out.length - 1] = { ...prev, children: [...prev.children, ...n.children] };
         continue;
       }
     } else if (markTypes.has(n.type)) {

@@ -93,6 +93,23 @@ describe('markdown renderer', () => {
     ).toBe('**ab**\n');
   });
 
+  it('joins code spans side by side, and links to the same target, into one', () => {
+    expect(
+      md(
+        paragraph([
+          text('Call '),
+          { type: 'inlineCode', value: 'foo(' },
+          { type: 'inlineCode', value: 'bar)' },
+          text(' at '),
+          link('https://example.com/', [text('click ')]),
+          link('https://example.com/', [text('here')]),
+          text(' or '),
+          link('https://example.org/', [text('there')]),
+        ]),
+      ),
+    ).toBe('Call `foo(bar)` at [click here](https://example.com/) or [there](https://example.org/)\n');
+  });
+
   it('renders nested lists with start numbers and task items', () => {
     const nested = list(false, [listItem([paragraph('inner')])]);
     expect(

@@ -115,26 +115,78 @@ export class PageTurns {
 
   /** Marks `node` with the page its part starts on, when it is the first inline of a later page. */
   stamp(node: Inline): Inline {
-    if (this.next === undefined) return node;
-    const mark: ContinuedOn = { page: this.next };
-    node.data = { ...node.data, [CONTINUED_ON]: mark };
-    this.next = undefined;
+    const page = this.take();
+    if (page !== undefined) node.data = { ...node.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
     return node;
   }
+
+  /** The page a block read here starts (a display equation after a break), when the page turned before it. */
+  take(): number | undefined {
+    const page = this.next;
+    this.next = undefined;
+    return page;
+  }
+}
+
+/** Takes the `CONTINUED_ON` mark off an inline, returning its page. */
+export function unmark(node: Inline): number | undefined {
+  const page = continuedOn(node)?.page;
+  if (page === undefined || !node.data) return undefined;
+  const { [CONTINUED_ON]: _, ...rest } = node.data;
+  node.data = Object.keys(rest).length ? rest : undefined;
+  return page;
+}
+
+/**
+ * The first marked inline inside a wrapper (a link whose text runs over a page break) gives its mark
+ * to the wrapper: a paragraph's parts start at its own inlines. The part then starts with the link.
+ */
+export function hoistMark(wrapper: Inline): Inline {
+  if (!('children' in wrapper) || continuedOn(wrapper)) return wrapper;
+  const find = (nodes: readonly Inline[]): number | undefined => {
+    for (const n of nodes) {
+      const page = unmark(n) ?? ('children' in n ? find(n.children) : undefined);
+      if (page !== undefined) return page;
+    }
+    return undefined;
+  };
+  const page = find(wrapper.children);
+  if (page !== undefined) wrapper.data = { ...wrapper.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
+  return wrapper;
+}
+
+/** Takes the marks off a run of inlines that does not become a paragraph (a heading), returning the last page. */
+export function unmarkAll(nodes: readonly Inline[]): number | undefined {
+  let last: number | undefined;
+  for (const n of nodes) last = unmark(n) ?? last;
+  return last;
+}
+
+/** The last page a block reaches: its start, a paragraph's later parts, a table's rows, a list's items. */
+function lastPage(b: Block): number | undefined {
+  let last = b.source?.page;
+  const see = (page: number | undefined) => {
+    if (page !== undefined && (last === undefined || page > last)) last = page;
+  };
+  if (b.type === 'paragraph') for (const node of b.children) see(continuedOn(node)?.page);
+  else if (b.type === 'table') for (const row of b.children) see(row.source?.page);
+  else if (b.type === 'list')
+    for (const item of b.children) {
+      see(item.source?.page);
+      for (const inner of item.children) if (inner.type === 'list') see(lastPage(inner));
+    }
+  return last;
 }
 
 /**
  * Notes with no page of their own (endnotes, printed after the body) are on the body's last page,
- * when the body has pages: the last a block starts on or a paragraph goes on to.
+ * when the body has pages.
  */
 export function notesOnLastPage(body: readonly Block[], notes: readonly Block[]): void {
   let last: number | undefined;
-  const see = (page: number | undefined) => {
-    if (page !== undefined && (last === undefined || page > last)) last = page;
-  };
   for (const b of body) {
-    see(b.source?.page);
-    if (b.type === 'paragraph') for (const node of b.children) see(continuedOn(node)?.page);
+    const page = lastPage(b);
+    if (page !== undefined && (last === undefined || page > last)) last = page;
   }
   if (last === undefined) return;
   for (const n of notes) if (n.source?.page === undefined) n.source = { ...n.source, page: last };

@@ -1,9 +1,9 @@
 import { throwIfAborted } from '../../errors.ts';
 import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
-import { CONTINUED_ON, continuedOn } from '../../tree/continued.ts';
+import { continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import type { BodyPages } from '../common/page-turns.ts';
+import { type BodyPages, unmark, unmarkAll } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
 import { type ParagraphContent, readParagraph, UNCHECKED } from './inline.ts';
 import { elementPages } from './pages.ts';
@@ -131,23 +131,18 @@ function onlyMath(inlines: Inline[]): string[] | undefined {
 
 function unmono(inlines: Inline[]): Inline[] {
   return inlines.map((n) => {
-    if (n.type === 'inlineCode') return { type: 'text', value: n.value };
+    if (n.type === 'inlineCode')
+      return n.data ? { type: 'text', value: n.value, data: n.data } : { type: 'text', value: n.value };
     if ('children' in n) return { ...n, children: unmono(n.children) } as Inline;
     return n;
   });
 }
 
-/**
- * A part of a paragraph (split around a display equation) that starts on a later page than the
- * paragraph: the blocks from there on are on that page.
- */
-function turnPage(inlines: Inline[], flow: Flow): void {
-  const first = inlines[0];
-  const mark = first ? continuedOn(first) : undefined;
-  if (!first?.data || !mark) return;
-  const { [CONTINUED_ON]: _, ...rest } = first.data;
-  first.data = Object.keys(rest).length ? rest : undefined;
-  flow.page = mark.page;
+/** The page of the last part-starting mark among a run of inlines (Word's layout turned the page there). */
+function lastMark(inlines: readonly Inline[]): number | undefined {
+  let last: number | undefined;
+  for (const n of inlines) last = continuedOn(n)?.page ?? last;
+  return last;
 }
 
 /** `page`: the page a body paragraph starts on, when known (inside tables and text boxes it is not). */
@@ -168,37 +163,51 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
   const numbered = numId !== undefined && numId !== '0' && numbering.has(numId);
 
   const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined, page);
-  const emit = (inlines: Inline[]) => {
-    const trimmed = trimInlines(inlines);
-    turnPage(trimmed, flow);
+  /** Places a run of inlines as a heading, a list item or a paragraph; says whether it became a paragraph. */
+  const place = (trimmed: Inline[]): boolean => {
     if (depth !== undefined) {
-      if (isEmpty(trimmed)) return;
+      if (isEmpty(trimmed)) return false;
       const num = numbered ? numbering.next(numId as string, ilvl) : undefined;
       // "1." before a heading would read as a list marker; Word shows the dot only as decoration.
       const label = num?.label.trim().replace(/\.$/, '');
       flow.block(heading(depth, label ? [{ type: 'text', value: `${label} ` }, ...trimmed] : trimmed));
-      return;
+      return false;
     }
     const checked = takeCheckbox(trimmed);
     if (checked !== undefined) {
       flow.item(numbered ? ilvl : 0, false, 1, [paragraph(trimInlines(trimmed))], checked);
       if (numbered) numbering.next(numId as string, ilvl);
-      return;
+      return false;
     }
-    if (isEmpty(trimmed)) return;
+    if (isEmpty(trimmed)) return false;
     if (numbered) {
       const num = numbering.next(numId as string, ilvl);
       if (num?.multi && num.label.trim()) {
         // Outline labels like "2.3.1." keep their text; a Markdown number would lose the outline.
         flow.item(ilvl, false, 1, [paragraph([{ type: 'text', value: `${num.label.trim()} ` }, ...trimmed])]);
-        return;
+        return false;
       }
       if (num) {
         flow.item(ilvl, num.ordered, num.value, [paragraph(trimmed)]);
-        return;
+        return false;
       }
     }
     flow.block(paragraph(trimmed));
+    return true;
+  };
+  /**
+   * A part after a display equation that opens with a mark starts on that page (the paragraph's own
+   * start stays where it is, whatever a link it opens with runs on to). What follows a part (the next
+   * part, an equation, floats) is on the page its last mark opened. Marks serve a paragraph's parts:
+   * a heading or a list item keeps none.
+   */
+  const emit = (inlines: Inline[], later: boolean) => {
+    const trimmed = trimInlines(inlines);
+    const opens = trimmed[0] ? unmark(trimmed[0]) : undefined;
+    if (later && opens !== undefined) flow.page = opens;
+    const last = lastMark(trimmed);
+    if (!place(trimmed)) unmarkAll(trimmed);
+    if (last !== undefined) flow.page = last;
   };
 
   const onlyText = content.parts.length === 1;
@@ -215,13 +224,22 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
     // Blank code-styled lines inside a block are part of the program text.
     flow.code(content.plain.replace(/\t/g, '    '));
   } else {
-    for (const part of content.parts) {
+    content.parts.forEach((part, i) => {
       // Equations alone on their line are display equations, whichever way Word stored them.
-      const maths = Array.isArray(part) ? onlyMath(part) : undefined;
-      if (maths && depth === undefined && !numbered) for (const value of maths) flow.block({ type: 'math', value });
-      else if (Array.isArray(part)) emit(part);
-      else flow.block(part);
-    }
+      const maths = Array.isArray(part) && depth === undefined && !numbered ? onlyMath(part) : undefined;
+      if (maths && Array.isArray(part))
+        for (const n of part) {
+          if (n.type !== 'inlineMath') continue;
+          const turned = unmark(n);
+          if (turned !== undefined) flow.page = turned;
+          flow.block({ type: 'math', value: n.value });
+        }
+      else if (Array.isArray(part)) emit(part, i > 0);
+      else {
+        flow.block(part);
+        if (part.source?.page !== undefined) flow.page = part.source.page;
+      }
+    });
   }
   for (const f of content.floats) flow.block(f);
 }

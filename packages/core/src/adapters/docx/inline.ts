@@ -78,7 +78,8 @@ type Wrapper = Extract<Inline, { children: Inline[] }>;
 export function mergeInlines(nodes: Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const n of nodes) {
-    // The inline a later page's part starts with stays one, to carry that page.
+    // The inline a later page's part starts with stays one, to carry that page (the Markdown joins
+    // neighbours again: `normalizeInlines`).
     const prev = continuedOn(n) ? undefined : out[out.length - 1];
     if (n.type === 'text' && prev?.type === 'text') {
       out[out.length - 1] = { ...prev, value: prev.value + n.value };
@@ -386,6 +387,8 @@ function runContent(sink: Sink, nodes: XmlNode[], fmt: RunFormat): void {
 function inlineMath(sink: Sink, el: XmlElement): void {
   const value = ommlToLatex(el);
   if (!value) return;
+  // Equation text is visible text to the page count (`m:t` in pages.ts) too.
+  sink.turns?.seeText();
   sink.plain += value;
   sink.other += value.length;
   emitNode(sink, { type: 'inlineMath', value });
@@ -395,7 +398,12 @@ function displayMath(sink: Sink, el: XmlElement): void {
   if (fieldsHide(sink.env)) return;
   const value = kids(el, 'oMath').map(ommlToLatex).filter(Boolean).join(' \\\\ ');
   if (!value) return;
-  sink.parts.push(sink.out, { type: 'math', value });
+  sink.turns?.seeText();
+  const math: MathBlock = { type: 'math', value };
+  // An equation the page turned before starts that page's part of the paragraph.
+  const page = sink.turns?.take();
+  if (page !== undefined) math.source = { page };
+  sink.parts.push(sink.out, math);
   sink.out = [];
   sink.other += value.length;
 }

@@ -13,19 +13,29 @@ interface RowBreaks {
 }
 
 /** Each cell is counted apart: Word marks the break once in every cell. */
-function readRow(el: XmlElement, out: RowBreaks = { opens: false, split: false, text: false }): RowBreaks {
-  for (const c of el.children) {
-    if (!isElement(c)) continue;
-    if (ln(c) !== 'tc') {
-      readRow(c, out);
-      continue;
+function readRow(el: XmlElement): RowBreaks {
+  const out: RowBreaks = { opens: false, split: false, text: false };
+  let blank = false;
+  const visit = (node: XmlElement) => {
+    for (const c of node.children) {
+      if (!isElement(c)) continue;
+      if (ln(c) !== 'tc') {
+        visit(c);
+        continue;
+      }
+      const cell = new Tally();
+      walk(c, cell);
+      out.opens ||= cell.before > 0 && cell.text;
+      // Word marks a split row in several of its cells, some at their start: one break, whatever
+      // the cells say (the pages Word stored for the corpus's tables agree only so).
+      out.split ||= cell.after > 0;
+      out.text ||= cell.text;
+      blank ||= cell.total > 0 && !cell.text;
     }
-    const cell = new Tally();
-    walk(c, cell);
-    out.opens ||= cell.before > 0;
-    out.split ||= cell.after > 0;
-    out.text ||= cell.text;
-  }
+  };
+  visit(el);
+  // A mark in an empty cell says nothing of where in the row the page turned, unless no cell has text.
+  if (blank && !out.opens && !out.split) out.opens = true;
   return out;
 }
 
@@ -51,11 +61,17 @@ function walk(el: XmlElement, tally: Tally, rows?: Map<XmlElement, number>): voi
     case 'tr': {
       const row = readRow(el);
       const base = tally.total;
-      const counted = (row.opens || row.split) && tally.mark();
-      // A row split over pages is marked again in the row that goes on: one break, so its text
-      // does not end the run of marks.
-      if (row.text && !row.split) tally.seeText();
-      rows?.set(el, counted && !row.split ? base + 1 : base);
+      if (row.split) {
+        // The row starts on the page it was on when its text began: the break is after that text,
+        // and Word marks it again in the row that goes on (one break).
+        if (row.text) tally.seeText();
+        tally.mark();
+        rows?.set(el, base);
+        return;
+      }
+      const opened = row.opens && tally.mark();
+      if (row.text) tally.seeText();
+      rows?.set(el, opened ? base + 1 : base);
       return;
     }
     case 'AlternateContent': {

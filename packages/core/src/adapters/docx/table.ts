@@ -43,6 +43,11 @@ export function readTable(tbl: XmlElement, env: DocxEnv): Table {
   for (const [r, tr] of trs.entries()) {
     if (r % 64 === 0) throwIfAborted(env.shared.ctx.signal);
     const trPr = kid(tr, 'trPr');
+    // A table over pages: each row keeps its page, so its part of the table says where it was
+    // printed, and a note its cells refer to is on that page.
+    const page = env.shared.rowPages?.get(tr);
+    const tablePage = env.shared.page;
+    if (page !== undefined) env.shared.page = page;
     const header =
       r === 0 || (toggle(kid(trPr, 'tblHeader')) === true && rows.every((x) => x.children.every((c) => c.header)));
     const cells: TableCell[] = [];
@@ -75,9 +80,10 @@ export function readTable(tbl: XmlElement, env: DocxEnv): Table {
     const after = kid(trPr, 'gridAfter');
     if (after && Number(val(after)) >= 1) cells.push(makeCell([], { header, colSpan: span(after) }));
     const row = makeRow(cells);
-    // A table over pages: each row keeps its page, so its part of the table says where it was printed.
-    const page = env.shared.rowPages?.get(tr);
-    if (page !== undefined) row.source = { page };
+    if (page !== undefined) {
+      row.source = { page };
+      env.shared.page = tablePage;
+    }
     rows.push(row);
   }
   return makeTable(rows);

@@ -3,7 +3,7 @@ import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { type BodyPages, PageTurns } from '../common/page-turns.ts';
+import { type BodyPages, PageTurns, unmarkAll } from '../common/page-turns.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
 import { isShape, readShapeBlocks } from './shapes.ts';
@@ -146,8 +146,11 @@ function readParagraph(el: XmlElement, env: ReaderEnv, page?: number): Block[] {
   readInlines(el, env, base, res);
   const out: Block[] = [];
   if (hasText(res.inlines)) {
-    if (depth !== undefined) out.push(heading(depth, unbold(res.inlines)));
-    else if (info.format.mono) out.push(code(plain(res.inlines)));
+    if (depth !== undefined) {
+      // Marks serve a paragraph's parts; a heading keeps none.
+      unmarkAll(res.inlines);
+      out.push(heading(depth, unbold(res.inlines)));
+    } else if (info.format.mono) out.push(code(plain(res.inlines)));
     else out.push(paragraph(res.inlines));
   }
   append(out, res.blocks);

@@ -1,9 +1,8 @@
 import { link, text } from '../../tree/build.ts';
-import { CONTINUED_ON, continuedOn } from '../../tree/continued.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, isElement, textOf, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import type { PageTurns } from '../common/page-turns.ts';
+import { hoistMark, type PageTurns } from '../common/page-turns.ts';
 import { readBlocks } from './blocks.ts';
 import { type ReaderEnv, TOP } from './env.ts';
 import { SOFT_PAGE_BREAK } from './pages.ts';
@@ -91,7 +90,7 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
       const inner: InlineResult = { inlines: [], blocks: out.blocks };
       if (out.turns) inner.turns = out.turns;
       readInlines(node, env, mergeFormat(fmt, env.styles.text(attr(node, 'text:style-name'))), inner);
-      if (href && inner.inlines.length) out.inlines.push(hoistTurn(link(href, inner.inlines)));
+      if (href && inner.inlines.length) out.inlines.push(hoistMark(link(href, inner.inlines)));
       else append(out.inlines, inner.inlines);
       return;
     }
@@ -123,19 +122,6 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
       // Fields (dates, page numbers, cross references) and meta wrappers show their content.
       readInlines(node, env, fmt, out);
   }
-}
-
-/**
- * A link whose text starts a later page's part carries that page itself: parts start at a
- * paragraph's own inlines.
- */
-function hoistTurn(wrapper: Extract<Inline, { children: Inline[] }>): Inline {
-  const first = wrapper.children[0];
-  if (!first?.data || !continuedOn(first)) return wrapper;
-  const { [CONTINUED_ON]: mark, ...rest } = first.data;
-  first.data = Object.keys(rest).length ? rest : undefined;
-  wrapper.data = { ...wrapper.data, [CONTINUED_ON]: mark };
-  return wrapper;
 }
 
 function noteIdentifier(citation: string, env: ReaderEnv): string {

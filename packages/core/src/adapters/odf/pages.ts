@@ -1,5 +1,5 @@
 import { isElement, type XmlElement } from '../../util/xml.ts';
-import { type BodyPages, layoutPages, type PageMarkup, type Tally } from '../common/page-turns.ts';
+import { type BodyPages, layoutPages, type PageMarkup, Tally } from '../common/page-turns.ts';
 import { wraps } from './blocks.ts';
 import { isShape } from './shapes.ts';
 
@@ -30,7 +30,11 @@ class OdfWalk {
       return;
     }
     if (APART.has(name) || isShape(el)) return;
-    if (!this.cells && (name === 'table:table-row' || name === 'text:list-item')) this.waiting.push(el);
+    if (!this.cells && name === 'table:table-row') {
+      this.row(el);
+      return;
+    }
+    if (!this.cells && name === 'text:list-item') this.waiting.push(el);
     const cell = name === 'table:table-cell';
     if (cell) this.cells++;
     for (const c of el.children) {
@@ -44,6 +48,40 @@ class OdfWalk {
     this.tally.seeText();
     for (const unit of this.waiting) this.units.set(unit, this.tally.total);
     this.waiting.length = 0;
+  }
+
+  /**
+   * A row of the element's own table. LibreOffice writes a break between rows where a row opens a
+   * page, and in every cell where a row is split over two: each cell is counted apart, and the
+   * row's cells make one break, the row printed from the page its first text is on.
+   */
+  private row(el: XmlElement): void {
+    let marked = false;
+    let split = false;
+    let text = false;
+    for (const cell of el.children) {
+      if (!isElement(cell)) continue;
+      const tally = new Tally();
+      const inner = new OdfWalk(tally, new Map());
+      inner.cells = 1;
+      inner.visit(cell);
+      marked ||= tally.total > 0;
+      split ||= tally.after > 0;
+      text ||= tally.text;
+    }
+    if (!text) {
+      if (marked) this.tally.mark();
+      this.waiting.push(el);
+      return;
+    }
+    this.waiting.push(el);
+    if (split) {
+      this.text();
+      this.tally.mark();
+    } else {
+      if (marked) this.tally.mark();
+      this.text();
+    }
   }
 
   /** Units with no text of their own stand where the element ends. */

@@ -60,6 +60,11 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
       }
       const r = rows.length;
       const header = ref.header || (firstRowHeader && r === 0);
+      // A table over pages: each row keeps its page, so its part of the table says where it was
+      // printed, and a note its cells refer to is on that page.
+      const page = env.unitPages?.get(ref.el);
+      const tablePage = env.page;
+      if (page !== undefined) env.page = page;
       const cells: TableCell[] = [];
       let col = 0;
       for (const c of elements(ref.el)) {
@@ -84,9 +89,10 @@ export function readTable(el: XmlElement, env: ReaderEnv): Table | undefined {
         }
       }
       const row = makeRow(cells);
-      // A table over pages: each row keeps its page, so its part of the table says where it was printed.
-      const page = env.unitPages?.get(ref.el);
-      if (page !== undefined) row.source = { page };
+      if (page !== undefined) {
+        row.source = { page };
+        env.page = tablePage;
+      }
       rows.push(row);
       return true;
     };
