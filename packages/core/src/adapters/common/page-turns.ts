@@ -41,22 +41,30 @@ export interface BodyPages {
   units: Map<XmlElement, number>;
 }
 
+/** Hears a unit of a block (a table row, a list item) and its page, counted from the block's start. */
+export type UnitPage = (unit: XmlElement, offset: number) => void;
+
+/** A character that is not white space: text a reader sees (no string is made, unlike `trim`). */
+export const VISIBLE = /\S/;
+
 /** How one format marks its layout: what wraps block elements, and how an element's breaks count. */
 export interface PageMarkup {
   /** The block elements a wrapper (a content control, a section) holds, or undefined for a block. */
   wrapped(el: XmlElement): readonly XmlElement[] | undefined;
-  /** Counts an element's breaks and text; `units` hears its units' pages, counted from the element's start. */
-  walk(el: XmlElement, tally: Tally, units: Map<XmlElement, number>): void;
+  /** Counts an element's breaks and text; `unit` hears its units' pages, counted from the element's start. */
+  walk(el: XmlElement, tally: Tally, unit: UnitPage): void;
 }
 
 /**
- * The 1-based page each block element of a body starts on (inside wrappers too), and each row of
- * its tables, or undefined when the file records no breaks (a writer that keeps no layout): such
+ * The 1-based page each block element of a body starts on (inside wrappers too), and each of its
+ * units, or undefined when the file records no breaks (a writer that keeps no layout): such
  * documents get no pages.
  */
 export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): BodyPages | undefined {
   const out: BodyPages = { blocks: new Map(), units: new Map() };
   let breaks = 0;
+  let start = 0;
+  const unit: UnitPage = (el, offset) => out.units.set(el, start + offset);
   const read = (els: readonly XmlElement[], from: number): number => {
     let page = from;
     for (const el of els) {
@@ -66,10 +74,9 @@ export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): Bo
         continue;
       }
       const tally = new Tally();
-      const units = new Map<XmlElement, number>();
-      markup.walk(el, tally, units);
+      start = page;
+      markup.walk(el, tally, unit);
       out.blocks.set(el, page + tally.before);
-      for (const [unit, offset] of units) out.units.set(unit, page + offset);
       page += tally.total;
       breaks += tally.total;
     }

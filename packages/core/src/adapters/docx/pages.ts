@@ -1,9 +1,9 @@
 import { isElement, type XmlElement } from '../../util/xml.ts';
-import { type BodyPages, layoutPages, type PageMarkup, Tally } from '../common/page-turns.ts';
+import { type BodyPages, layoutPages, type PageMarkup, Tally, type UnitPage, VISIBLE } from '../common/page-turns.ts';
 import { kid, ln, pickAlternate } from './xml.ts';
 
 /** Whether a `w:t` holds visible characters: what ends a run of page-break marks. */
-export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && c.trim() !== '');
+export const showsText = (t: XmlElement): boolean => t.children.some((c) => typeof c === 'string' && VISIBLE.test(c));
 
 /** What a table row's cells say of the page: one opens a page (a break before its text), one is split (after). */
 interface RowBreaks {
@@ -50,7 +50,7 @@ function readRow(el: XmlElement): RowBreaks {
  * row's, are one break. `rows` (the element's own
  * table rows, not those of tables in its cells) hears each row's page, counted from the element's start.
  */
-function walk(el: XmlElement, tally: Tally, rows?: Map<XmlElement, number>): void {
+function walk(el: XmlElement, tally: Tally, rows?: UnitPage): void {
   switch (ln(el)) {
     case 'lastRenderedPageBreak':
       tally.mark();
@@ -66,12 +66,12 @@ function walk(el: XmlElement, tally: Tally, rows?: Map<XmlElement, number>): voi
         // and Word marks it again in the row that goes on (one break).
         if (row.text) tally.seeText();
         tally.mark();
-        rows?.set(el, base);
+        rows?.(el, base);
         return;
       }
       const opened = row.opens && tally.mark();
       if (row.text) tally.seeText();
-      rows?.set(el, opened ? base + 1 : base);
+      rows?.(el, opened ? base + 1 : base);
       return;
     }
     case 'AlternateContent': {

@@ -13,6 +13,8 @@ export interface OdfPackage {
    * one the whole tree need not be searched for embedded objects.
    */
   namesObjects: boolean;
+  /** Whether content.xml holds a `<text:soft-page-break` at all: without one there are no pages to count. */
+  softPageBreaks: boolean;
   /** styles.xml root; absent or unreadable styles only cost formatting, so it is optional. */
   styles?: XmlElement;
   meta?: XmlElement;
@@ -40,7 +42,12 @@ export async function openOdf(bytes: Uint8Array, ctx: AdapterContext): Promise<O
   const content = parseXml(contentText, ctx.limits, 'content.xml');
   const styles = await optionalPart(zip, 'styles.xml', ctx);
   const meta = await optionalPart(zip, 'meta.xml', ctx);
-  const pkg: OdfPackage = { zip, content, namesObjects: contentText.includes('<draw:object') };
+  const pkg: OdfPackage = {
+    zip,
+    content,
+    namesObjects: contentText.includes('<draw:object'),
+    softPageBreaks: contentText.includes('<text:soft-page-break'),
+  };
   if (styles) pkg.styles = styles;
   if (meta) pkg.meta = meta;
   return pkg;

@@ -1,5 +1,5 @@
 import { isElement, type XmlElement } from '../../util/xml.ts';
-import { type BodyPages, layoutPages, type PageMarkup, Tally } from '../common/page-turns.ts';
+import { type BodyPages, layoutPages, type PageMarkup, Tally, type UnitPage, VISIBLE } from '../common/page-turns.ts';
 import { wraps } from './blocks.ts';
 import { isShape } from './shapes.ts';
 
@@ -14,13 +14,16 @@ const APART = new Set(['text:note', 'office:annotation', 'text:tracked-changes']
  * items (not those inside a table's cells): where the unit's first text is printed, so a break
  * written between rows or at the start of an item's paragraph both count.
  */
+/** Units inside a table's cells are the cell's content, not the body's. */
+const IGNORED: UnitPage = () => {};
+
 class OdfWalk {
   private readonly waiting: XmlElement[] = [];
   private cells = 0;
 
   constructor(
     private readonly tally: Tally,
-    private readonly units: Map<XmlElement, number>,
+    private readonly unit: UnitPage,
   ) {}
 
   visit(el: XmlElement): void {
@@ -39,14 +42,14 @@ class OdfWalk {
     if (cell) this.cells++;
     for (const c of el.children) {
       if (isElement(c)) this.visit(c);
-      else if (c.trim() !== '') this.text();
+      else if (VISIBLE.test(c)) this.text();
     }
     if (cell) this.cells--;
   }
 
   private text(): void {
     this.tally.seeText();
-    for (const unit of this.waiting) this.units.set(unit, this.tally.total);
+    for (const waiting of this.waiting) this.unit(waiting, this.tally.total);
     this.waiting.length = 0;
   }
 
@@ -62,7 +65,7 @@ class OdfWalk {
     for (const cell of el.children) {
       if (!isElement(cell)) continue;
       const tally = new Tally();
-      const inner = new OdfWalk(tally, new Map());
+      const inner = new OdfWalk(tally, IGNORED);
       inner.cells = 1;
       inner.visit(cell);
       marked ||= tally.total > 0;
@@ -86,12 +89,12 @@ class OdfWalk {
 
   /** Units with no text of their own stand where the element ends. */
   finish(): void {
-    for (const unit of this.waiting) this.units.set(unit, this.tally.total);
+    for (const waiting of this.waiting) this.unit(waiting, this.tally.total);
   }
 }
 
-function walk(el: XmlElement, tally: Tally, units: Map<XmlElement, number>): void {
-  const w = new OdfWalk(tally, units);
+function walk(el: XmlElement, tally: Tally, unit: UnitPage): void {
+  const w = new OdfWalk(tally, unit);
   w.visit(el);
   w.finish();
 }

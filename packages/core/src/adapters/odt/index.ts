@@ -32,7 +32,7 @@ export const adapter: Adapter = {
     const objects = await loadObjects(pkg, ctx);
     throwIfAborted(ctx.signal);
     const env = createEnv(ctx, styles, objects);
-    const layout = elementPages(elements(body));
+    const layout = pkg.softPageBreaks ? elementPages(elements(body)) : undefined;
     if (layout) env.unitPages = layout.units;
     const blocks: Block[] = readBlocks(body.children, env, TOP, layout);
     notesOnLastPage(blocks, env.notes);
