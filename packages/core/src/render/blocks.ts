@@ -139,6 +139,9 @@ const HEAD = 64;
 /** How far before its expected place a part's first characters are looked for. */
 const SLACK = 256;
 
+/** A part's first characters before any Markdown syntax, long enough to be found where they stand. */
+const PLAIN_START = /^[^*_~`[\]()<>\\!]{8,}/;
+
 /**
  * Where a part whose Markdown alone is `alone` starts in `content`, its end at or before `to` (the
  * next part's start, or the end): just a blank before that (or none, a word broken at the page),
@@ -162,6 +165,11 @@ function placePart(content: string, alone: string, to: number): number {
     const found = near.lastIndexOf(part.slice(0, HEAD));
     if (found >= 0) return from + found;
   }
+  // A part that starts inside a link or an emphasis and ends inside it too (a link the page turns
+  // in twice): its plain words up to the first markup.
+  const words = PLAIN_START.exec(forms[2] as string)?.[0];
+  const found = words ? near.lastIndexOf(words.slice(0, HEAD)) : -1;
+  if (found >= 0) return from + found;
   return Math.max(0, to - alone.length);
 }
 

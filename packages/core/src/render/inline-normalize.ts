@@ -1,11 +1,12 @@
+import { continuedOn } from '../tree/continued.ts';
 import type { Inline } from '../tree/types.ts';
 
 type Marked = Extract<Inline, { type: 'strong' | 'emphasis' | 'strikethrough' | 'superscript' | 'subscript' }>;
 const markTypes = new Set(['strong', 'emphasis', 'strikethrough', 'superscript', 'subscript']);
 
 /**
- * Merges adjacent text runs, code spans, links to the same target and runs with the same mark
- * (`**a****b**` → `**ab**`), and drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
+ * Merges adjacent text runs, code spans, the parts of a link a page break split and runs with the
+ * same mark (`**a****b**` → `**ab**`), and drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
  */
 export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
@@ -24,7 +25,9 @@ export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
         continue;
       }
     } else if (n.type === 'link') {
-      if (prev?.type === 'link' && prev.href === n.href && prev.title === n.title) {
+      // A link a page break split (its later part carries the page) is one link; links that merely
+      // touch stay apart (a redaction may have given different targets the same placeholder).
+      if (prev?.type === 'link' && continuedOn(n) && prev.href === n.href && prev.title === n.title) {
         out[out.length - 1] = { ...prev, children: [...prev.children, ...n.children] };
         continue;
       }

@@ -194,8 +194,73 @@ describe('notes on the pages they are printed on', () => {
   });
 });
 
+describe('the page turning inside links, headings, list items and lifted headings', () => {
+  const turn = '<text:soft-page-break/>';
+
+  it('ODT: a link the page turns in twice starts two parts, the Markdown one link', async () => {
+    const content =
+      `<text:p>${words(0, 5)} <text:a xlink:href="https://example.com/">${words(5, 5)} ${turn}${words(10, 5)} ${turn}${words(15, 5)}</text:a> ${words(20, 5)}</text:p>` +
+      `<text:h text:outline-level="1">Head <text:a xlink:href="https://h.example/">link ${turn}over</text:a> ${turn}more</text:h>` +
+      '<text:p>After heading.</text:p>';
+    const data = await read(await odt(content), 'twice.odt');
+    expect(data.markdown).toBe(
+      `${words(0, 5)} [${words(5, 15)}](https://example.com/) ${words(20, 5)}\n\n# Head [link over](https://h.example/) more\n\nAfter heading.\n`,
+    );
+    const [linked, head, after] = items(data);
+    expect(parts(linked)).toEqual([
+      [2, 'word10 word1'],
+      [3, 'word15 word1'],
+    ]);
+    expect(head).toMatchObject({ page: 3 });
+    expect(head?.continued).toBeUndefined();
+    // The heading's own two turns: it runs from page three to five.
+    expect(after).toMatchObject({ page: 5 });
+  });
+
+  it('DOCX: a heading whose link the page turns in stays one link', async () => {
+    const body = `${para(run('Intro.'))}<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:hyperlink w:anchor="x">${run('Head ')}${run('ing', '', true)}</w:hyperlink></w:p>${para(run('After.'))}`;
+    const data = await read(await word(body), 'heading-link.docx');
+    expect(data.markdown).toBe('Intro.\n\n# [Head ing](#x)\n\nAfter.\n');
+    expect(items(data).map((i) => i.page)).toEqual([1, 1, 2]);
+  });
+
+  it("ODT: a note in a list item is on its item's page; headings lifted out of a list keep their items' pages", async () => {
+    const note = (id: string, t: string) =>
+      `<text:note text:id="${id}" text:note-class="footnote"><text:note-citation>${id}</text:note-citation><text:note-body><text:p>${t}</text:p></text:note-body></text:note>`;
+    const item = (inner: string) => `<text:list-item>${inner}</text:list-item>`;
+    const content =
+      `<text:p>Intro.</text:p><text:list>${item('<text:p>one</text:p>')}${item(`<text:p>${turn}two${note('1', 'Foot on two.')}</text:p>`)}</text:list>` +
+      `<text:list>${item('<text:h text:outline-level="1">First</text:h><text:p>Body one.</text:p>')}${item(`<text:h text:outline-level="1">${turn}Second</text:h><text:p>Body two.</text:p>`)}</text:list>`;
+    const data = await read(await odt(content), 'list-notes.odt');
+    expect(items(data).map((i) => [i.page, i.content])).toEqual([
+      [1, 'Intro.'],
+      [1, '- one\n- two[^1]'],
+      [2, '# First'],
+      [2, 'Body one.'],
+      [3, '# Second'],
+      [3, 'Body two.'],
+      [2, '[^1]: Foot on two.'],
+    ]);
+  });
+
+  it('DOCX: an endnote after a list item the page turns in is on the last page', async () => {
+    const numbering = `<w:numbering xmlns:w="${W}"><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="-"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`;
+    const endnotes = `<w:endnotes xmlns:w="${W}"><w:endnote w:id="2">${para(run('The endnote.'))}</w:endnote></w:endnotes>`;
+    const body = `${para(`${run('Intro')}<w:r><w:endnoteReference w:id="2"/></w:r>`)}<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run('last item ')}${run('runs onto page two', '', true)}</w:p>`;
+    const data = await read(
+      await word(body, { 'word/numbering.xml': numbering, 'word/endnotes.xml': endnotes }),
+      'end.docx',
+    );
+    expect(items(data).map((i) => [i.page, i.type])).toEqual([
+      [1, 'paragraph'],
+      [1, 'list'],
+      [2, 'footnoteDefinition'],
+    ]);
+  });
+});
+
 describe('ODT: soft page breaks inside links and split rows', () => {
-  it('gives a link the page turns inside its part, and counts a row split in every cell once', async () => {
+  it('starts a part inside a link where the page turns, and counts a row split in every cell once', async () => {
     const cellOf = (t: string) => `<table:table-cell><text:p>${t}</text:p></table:table-cell>`;
     const turn = '<text:soft-page-break/>';
     const content =
@@ -207,7 +272,7 @@ describe('ODT: soft page breaks inside links and split rows', () => {
     const data = await read(await odt(content), 'links.odt');
     const [linked, table, after] = items(data);
     expect(data.markdown).toContain(`[${words(30, 10)}](https://example.com/)`);
-    expect(parts(linked, 8)).toEqual([[2, '[word30 ']]);
+    expect(parts(linked, 8)).toEqual([[2, 'word35 w']]);
     expect(parts(table)).toEqual([[3, '| c | d |']]);
     expect(after).toMatchObject({ content: 'After.', page: 3 });
   });

@@ -93,7 +93,8 @@ describe('markdown renderer', () => {
     ).toBe('**ab**\n');
   });
 
-  it('joins code spans side by side, and links to the same target, into one', () => {
+  it('joins code spans side by side, and a link a page break split, into one', () => {
+    const later = { ...link('https://example.com/', [text('here')]), data: { continuedOn: { page: 2 } } };
     expect(
       md(
         paragraph([
@@ -102,12 +103,16 @@ describe('markdown renderer', () => {
           { type: 'inlineCode', value: 'bar)' },
           text(' at '),
           link('https://example.com/', [text('click ')]),
-          link('https://example.com/', [text('here')]),
+          later,
           text(' or '),
-          link('https://example.org/', [text('there')]),
+          link('https://example.com/', [text('there')]),
         ]),
       ),
-    ).toBe('Call `foo(bar)` at [click here](https://example.com/) or [there](https://example.org/)\n');
+    ).toBe('Call `foo(bar)` at [click here](https://example.com/) or [there](https://example.com/)\n');
+    // Links that only touch stay two (a redaction may have given them one placeholder target).
+    expect(md(paragraph([link('tel:<PHONE>', [text('one')]), link('tel:<PHONE>', [text('two')])]))).toBe(
+      '[one](<tel:%3CPHONE%3E>)[two](<tel:%3CPHONE%3E>)\n',
+    );
   });
 
   it('renders nested lists with start numbers and task items', () => {

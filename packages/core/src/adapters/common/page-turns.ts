@@ -37,6 +37,8 @@ export class Tally {
 /** Where a writer last laid out a body: the page each block element starts on, and each of its units. */
 export interface BodyPages {
   blocks: Map<XmlElement, number>;
+  /** The page the body ends on. */
+  last: number;
   /** Rows of the body's tables and (ODF) items of its lists: the parts a block's `continued` names. */
   units: Map<XmlElement, number>;
 }
@@ -61,7 +63,7 @@ export interface PageMarkup {
  * documents get no pages.
  */
 export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): BodyPages | undefined {
-  const out: BodyPages = { blocks: new Map(), units: new Map() };
+  const out: BodyPages = { blocks: new Map(), units: new Map(), last: 1 };
   let breaks = 0;
   let start = 0;
   const unit: UnitPage = (el, offset) => out.units.set(el, start + offset);
@@ -82,7 +84,7 @@ export function layoutPages(body: readonly XmlElement[], markup: PageMarkup): Bo
     }
     return page;
   };
-  read(body, 1);
+  out.last = read(body, 1);
   return breaks ? out : undefined;
 }
 
@@ -145,21 +147,30 @@ export function unmark(node: Inline): number | undefined {
 }
 
 /**
- * The first marked inline inside a wrapper (a link whose text runs over a page break) gives its mark
- * to the wrapper: a paragraph's parts start at its own inlines. The part then starts with the link.
+ * A link whose text the page turns inside: one link per page's part, each later one carrying its
+ * page (parts start at a paragraph's own inlines); the Markdown joins them again (`normalizeInlines`).
  */
-export function hoistMark(wrapper: Inline): Inline {
-  if (!('children' in wrapper) || continuedOn(wrapper)) return wrapper;
-  const find = (nodes: readonly Inline[]): number | undefined => {
-    for (const n of nodes) {
-      const page = unmark(n) ?? ('children' in n ? find(n.children) : undefined);
-      if (page !== undefined) return page;
-    }
-    return undefined;
+export function splitAtMarks(wrapper: Extract<Inline, { type: 'link' }>): Inline[] {
+  const out: Inline[] = [];
+  let part: Inline[] = [];
+  let page: number | undefined;
+  const flush = () => {
+    if (!part.length) return;
+    const piece: Inline = { ...wrapper, children: part };
+    if (page !== undefined) piece.data = { ...wrapper.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
+    out.push(piece);
   };
-  const page = find(wrapper.children);
-  if (page !== undefined) wrapper.data = { ...wrapper.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
-  return wrapper;
+  for (const n of wrapper.children) {
+    const turned = unmark(n);
+    if (turned !== undefined) {
+      flush();
+      part = [];
+      page = turned;
+    }
+    part.push(n);
+  }
+  flush();
+  return out;
 }
 
 /** Takes the marks off a run of inlines that does not become a paragraph (a heading), returning the last page. */
@@ -169,32 +180,8 @@ export function unmarkAll(nodes: readonly Inline[]): number | undefined {
   return last;
 }
 
-/** The last page a block reaches: its start, a paragraph's later parts, a table's rows, a list's items. */
-function lastPage(b: Block): number | undefined {
-  let last = b.source?.page;
-  const see = (page: number | undefined) => {
-    if (page !== undefined && (last === undefined || page > last)) last = page;
-  };
-  if (b.type === 'paragraph') for (const node of b.children) see(continuedOn(node)?.page);
-  else if (b.type === 'table') for (const row of b.children) see(row.source?.page);
-  else if (b.type === 'list')
-    for (const item of b.children) {
-      see(item.source?.page);
-      for (const inner of item.children) if (inner.type === 'list') see(lastPage(inner));
-    }
-  return last;
-}
-
-/**
- * Notes with no page of their own (endnotes, printed after the body) are on the body's last page,
- * when the body has pages.
- */
-export function notesOnLastPage(body: readonly Block[], notes: readonly Block[]): void {
-  let last: number | undefined;
-  for (const b of body) {
-    const page = lastPage(b);
-    if (page !== undefined && (last === undefined || page > last)) last = page;
-  }
+/** Notes with no page of their own (endnotes, printed after the body) are on the body's last page. */
+export function notesOnLastPage(notes: readonly Block[], last: number | undefined): void {
   if (last === undefined) return;
   for (const n of notes) if (n.source?.page === undefined) n.source = { ...n.source, page: last };
 }

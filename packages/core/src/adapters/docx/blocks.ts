@@ -162,7 +162,9 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
   ilvl = Math.max(0, Math.min(8, ilvl));
   const numbered = numId !== undefined && numId !== '0' && numbering.has(numId);
 
-  const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined, page);
+  // Only a paragraph has parts: a heading or a list item is read without marks, whole.
+  const paged = depth === undefined && !numbered ? page : undefined;
+  const content: ParagraphContent = readParagraph(p, env, styleId, depth !== undefined, paged);
   /** Places a run of inlines as a heading, a list item or a paragraph; says whether it became a paragraph. */
   const place = (trimmed: Inline[]): boolean => {
     if (depth !== undefined) {
@@ -305,7 +307,10 @@ export function readBody(nodes: XmlNode[], env: DocxEnv): Block[] {
   const elements = nodes.filter(isElement);
   const flow = new Flow();
   const pages = elementPages(elements);
-  if (pages) env.shared.rowPages = pages.units;
+  if (pages) {
+    env.shared.rowPages = pages.units;
+    env.shared.lastPage = pages.last;
+  }
   walkBlocks(elements, env, flow, pages);
   env.shared.page = undefined;
   return flow.finish();

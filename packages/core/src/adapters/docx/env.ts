@@ -36,6 +36,8 @@ export interface DocxShared {
   images: Image[];
   /** The page the body element being read starts on, when Word's layout is recorded. */
   page?: number;
+  /** The page the body ends on, when Word's layout is recorded. */
+  lastPage?: number;
   /** The page each row of a body table starts on, when Word's layout is recorded. */
   rowPages?: Map<XmlElement, number>;
   /** The block reader, handed in so text boxes and notes can recurse without an import cycle. */

@@ -94,7 +94,7 @@ async function parseDocx(bytes: Uint8Array, ctx: AdapterContext) {
 
   const env: DocxEnv = { shared, part: pkg.main, rels: await pkg.rels(pkg.main), fields: [], depth: 0 };
   const blocks = readBody(body.children, env);
-  notesOnLastPage(blocks, shared.notes);
+  notesOnLastPage(shared.notes, shared.lastPage);
   append(blocks, shared.notes);
   throwIfAborted(ctx.signal);
   if (!ctx.options.onlyMainContent) {
@@ -127,7 +127,7 @@ async function parseWordMl(bytes: Uint8Array, ctx: AdapterContext) {
   if (doc.endnotes.size) shared.endnotes = { part: '', rels: doc.rels, bodies: doc.endnotes };
   const env: DocxEnv = { shared, part: '', rels: doc.rels, fields: [], depth: 0 };
   const blocks = readBody(doc.body.children, env);
-  notesOnLastPage(blocks, shared.notes);
+  notesOnLastPage(shared.notes, shared.lastPage);
   append(blocks, shared.notes);
   await inlineImages(shared.images, doc.media, ctx);
   return { tree: root(blocks, readMeta(doc.core, doc.app)) };

@@ -384,11 +384,20 @@ function runContent(sink: Sink, nodes: XmlNode[], fmt: RunFormat): void {
   }
 }
 
+/**
+ * An equation is visible text to the page count (`m:t` in pages.ts); a page Word's layout turned
+ * inside it starts the later part with the equation.
+ */
+function seeMath(sink: Sink, el: XmlElement): void {
+  if (!sink.turns) return;
+  if (find(el, 'lastRenderedPageBreak').length) sink.turns.mark();
+  sink.turns.seeText();
+}
+
 function inlineMath(sink: Sink, el: XmlElement): void {
   const value = ommlToLatex(el);
   if (!value) return;
-  // Equation text is visible text to the page count (`m:t` in pages.ts) too.
-  sink.turns?.seeText();
+  seeMath(sink, el);
   sink.plain += value;
   sink.other += value.length;
   emitNode(sink, { type: 'inlineMath', value });
@@ -398,7 +407,7 @@ function displayMath(sink: Sink, el: XmlElement): void {
   if (fieldsHide(sink.env)) return;
   const value = kids(el, 'oMath').map(ommlToLatex).filter(Boolean).join(' \\\\ ');
   if (!value) return;
-  sink.turns?.seeText();
+  seeMath(sink, el);
   const math: MathBlock = { type: 'math', value };
   // An equation the page turned before starts that page's part of the paragraph.
   const page = sink.turns?.take();

@@ -3,7 +3,7 @@ import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, elements, isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { type BodyPages, PageTurns, unmarkAll } from '../common/page-turns.ts';
+import { type BodyPages, PageTurns } from '../common/page-turns.ts';
 import type { ListScope, ReaderEnv } from './env.ts';
 import { type InlineResult, readInlines } from './inline.ts';
 import { isShape, readShapeBlocks } from './shapes.ts';
@@ -141,16 +141,14 @@ function readParagraph(el: XmlElement, env: ReaderEnv, page?: number): Block[] {
   const info = env.styles.paragraph(attr(el, 'text:style-name'));
   const depth = headingDepth(el, env);
   const res: InlineResult = { inlines: [], blocks: [] };
-  if (page !== undefined) res.turns = new PageTurns(page);
+  // Only a paragraph has parts: a heading or a code line is read without marks, whole.
+  if (page !== undefined && depth === undefined && !info.format.mono) res.turns = new PageTurns(page);
   const base: TextFormat = depth === undefined ? { ...info.format, mono: false } : {};
   readInlines(el, env, base, res);
   const out: Block[] = [];
   if (hasText(res.inlines)) {
-    if (depth !== undefined) {
-      // Marks serve a paragraph's parts; a heading keeps none.
-      unmarkAll(res.inlines);
-      out.push(heading(depth, unbold(res.inlines)));
-    } else if (info.format.mono) out.push(code(plain(res.inlines)));
+    if (depth !== undefined) out.push(heading(depth, unbold(res.inlines)));
+    else if (info.format.mono) out.push(code(plain(res.inlines)));
     else out.push(paragraph(res.inlines));
   }
   append(out, res.blocks);
@@ -199,11 +197,15 @@ function readList(el: XmlElement, env: ReaderEnv, scope: ListScope): List[] {
       currentStart = restart;
     }
     if (current.children.length === 0 && info.ordered && currentStart !== 1) current.start = currentStart;
+    // A list over pages: each item keeps its page, so its part of the list says where it was
+    // printed, and a note it refers to is on that page.
+    const page = env.unitPages?.get(item);
+    const listPage = env.page;
+    if (page !== undefined) env.page = page;
     const children = readBlocks(item.children, env, inner);
+    env.page = listPage;
     if (!children.length) continue;
     const li: ListItem = { type: 'listItem', children };
-    // A list over pages: each item keeps its page, so its part of the list says where it was printed.
-    const page = env.unitPages?.get(item);
     if (page !== undefined) li.source = { page };
     current.children.push(li);
   }
@@ -232,7 +234,12 @@ function liftHeadings(lists: List[]): Block[] {
     if (!holdsHeading(list)) out.push(list);
     else
       for (const item of list.children)
-        for (const b of item.children) append(out, b.type === 'list' ? liftHeadings([b]) : [b]);
+        for (const b of item.children) {
+          // A lifted block is on its item's page.
+          const page = item.source?.page;
+          if (page !== undefined && b.source?.page === undefined) b.source = { ...b.source, page };
+          append(out, b.type === 'list' ? liftHeadings([b]) : [b]);
+        }
   }
   return out;
 }

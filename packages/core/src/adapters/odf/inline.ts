@@ -2,7 +2,7 @@ import { link, text } from '../../tree/build.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import { append } from '../../util/arrays.ts';
 import { attr, child, isElement, textOf, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { hoistMark, type PageTurns } from '../common/page-turns.ts';
+import { type PageTurns, splitAtMarks } from '../common/page-turns.ts';
 import { readBlocks } from './blocks.ts';
 import { type ReaderEnv, TOP } from './env.ts';
 import { SOFT_PAGE_BREAK } from './pages.ts';
@@ -90,7 +90,7 @@ function readInlineNode(node: XmlNode, env: ReaderEnv, fmt: TextFormat, out: Inl
       const inner: InlineResult = { inlines: [], blocks: out.blocks };
       if (out.turns) inner.turns = out.turns;
       readInlines(node, env, mergeFormat(fmt, env.styles.text(attr(node, 'text:style-name'))), inner);
-      if (href && inner.inlines.length) out.inlines.push(hoistMark(link(href, inner.inlines)));
+      if (href && inner.inlines.length) append(out.inlines, splitAtMarks(link(href, inner.inlines)));
       else append(out.inlines, inner.inlines);
       return;
     }

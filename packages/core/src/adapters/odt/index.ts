@@ -35,7 +35,7 @@ export const adapter: Adapter = {
     const layout = pkg.softPageBreaks ? elementPages(elements(body)) : undefined;
     if (layout) env.unitPages = layout.units;
     const blocks: Block[] = readBlocks(body.children, env, TOP, layout);
-    notesOnLastPage(blocks, env.notes);
+    notesOnLastPage(env.notes, layout?.last);
     append(blocks, env.notes);
     throwIfAborted(ctx.signal);
     if (!ctx.options.onlyMainContent && pkg.styles) {
