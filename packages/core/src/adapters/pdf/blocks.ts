@@ -455,7 +455,16 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   let para: Line[] = [];
   let shape = paraShape();
   // `x` is an indent (`indentOf`), comparable only between lines read the same way (`rtl`).
-  let item: { lines: Line[]; strip: number; keep: string; node: ListItem; x: number; rtl: boolean } | null = null;
+  let item: {
+    lines: Line[];
+    strip: number;
+    keep: string;
+    node: ListItem;
+    x: number;
+    rtl: boolean;
+    /** Where the item's lines wrap back to, left of its marker (`wrapsBack`). */
+    wrap?: number;
+  } | null = null;
   const stack: { x: number; rtl: boolean; list: List }[] = [];
   let lastHeading: { node: Block; line: Line; lines: Line[] } | null = null;
 
@@ -556,13 +565,19 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
     }
     if (item && prev) {
       const pitch = l.base - prev.base;
+      const wraps =
+        !l.rtl &&
+        (item.wrap === undefined
+          ? wrapsBack(prev, l, item.x)
+          : Math.abs(l.x0 - item.wrap) <= 2 && fullLine(prev, item.lines));
       if (
         l.rtl === item.rtl &&
-        (indentOf(l) > item.x + 2 || runsOnFlush(prev, l, item.x)) &&
+        (indentOf(l) > item.x + 2 || runsOnFlush(prev, l, item.x) || wraps) &&
         pitch > 0 &&
         pitch < prev.size * 1.9 &&
         Math.abs(l.size - prev.size) < 1
       ) {
+        if (wraps) item.wrap ??= l.x0;
         item.lines.push(l);
         continue;
       }
@@ -945,6 +960,20 @@ const indentOf = (l: Line): number => (l.rtl ? -l.x1 : l.x0);
 const runsOnFlush = (prev: Line, l: Line, x: number): boolean =>
   Math.abs(indentOf(l) - x) <= 2 &&
   (readsOn(prev.text, l.text) || (ENDS_LOWER.test(prev.text) && FIGURE_GOES_ON.test(l.text)));
+
+/**
+ * Whether a line set left of its item's marker goes on with the item: a numbered paragraph whose
+ * lines wrap back to the column's edge ("7) If x and y are objects, then … In" over "words: the
+ * meaning of an FFP application …", backus p. 21). The line above runs to this one's right edge,
+ * its sentence going on into this one, which opens in a small letter at most three sizes left of
+ * the marker. The item's later lines stand where this one does, each under a full line
+ * (`fullLine`): the paragraph after the item opens indented, or under the item's short last line.
+ */
+const wrapsBack = (prev: Line, l: Line, x: number): boolean =>
+  l.x0 < x - 2 && x - l.x0 <= 3 * l.size && prev.x1 >= l.x1 - l.size && readsOn(prev.text, l.text);
+
+/** Whether a line runs to the right edge of the lines it is set among, as a paragraph's inner lines do. */
+const fullLine = (l: Line, among: readonly Line[]): boolean => l.x1 >= Math.max(...among.map((m) => m.x1)) - l.size;
 
 /** A share or a decimal and then a word in small letters: the middle of a sentence. */
 const FIGURE_GOES_ON = /^(?:\d+(?:[.,]\d+)+%?|\d+%)\s+\p{Ll}/u;
