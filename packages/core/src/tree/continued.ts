@@ -19,3 +19,17 @@ export function continuedOn(node: Inline): ContinuedOn | undefined {
   const v = (node.data as NodeData | undefined)?.[CONTINUED_ON];
   return isContinuedOn(v) ? v : undefined;
 }
+
+/** Marks `node` as the first inline of a part printed on a later page. */
+export function markContinued(node: Inline, mark: ContinuedOn): void {
+  node.data = { ...node.data, [CONTINUED_ON]: mark };
+}
+
+/** Takes the mark off an inline (a run that will not be a paragraph's part), returning its page. */
+export function unmark(node: Inline): number | undefined {
+  const page = continuedOn(node)?.page;
+  if (page === undefined || !node.data) return undefined;
+  const { [CONTINUED_ON]: _, ...rest } = node.data;
+  node.data = Object.keys(rest).length ? rest : undefined;
+  return page;
+}

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.ts';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
-import { pagesPdf } from '../helpers/pdf-build.ts';
-
-/** One line of Helvetica 10 at (x, y). */
-const line = (x: number, y: number, text: string) => `BT /F1 10 Tf ${x} ${y} Td (${text}) Tj ET`;
+import { textAt as line, pagesPdf } from '../helpers/pdf-build.ts';
 
 const markdown = async (pdf: Uint8Array) =>
   (await parse(pdf, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'wraps.pdf' })).markdown ?? '';
@@ -15,8 +12,8 @@ describe('PDF: numbered paragraphs whose lines wrap back left of the marker', ()
       [
         line(72, 700, 'The rules of the system are these, stated once for all of the cases that'),
         line(72, 686, 'follow in the rest of this section and in the next one as well.'),
-        line(87, 672, '1\\) If x is an atom, then x is its own meaning and nothing more is said.'),
-        line(87, 658, '2\\) If x and y are objects, then the meaning of x applied to y is found. In'),
+        line(87, 672, '1) If x is an atom, then x is its own meaning and nothing more is said.'),
+        line(87, 658, '2) If x and y are objects, then the meaning of x applied to y is found. In'),
         line(72, 644, 'words: the meaning of an application is found by applying the function x is'),
         line(72, 630, 'to y, and then by finding the meaning of the result that it gives back to us'),
         line(72, 616, 'as the answer.'),
@@ -41,11 +38,11 @@ describe('PDF: numbered paragraphs whose lines wrap back left of the marker', ()
   it('keeps apart a line at the column edge under an item whose line ends short, or that opens a sentence', async () => {
     const pdf = pagesPdf([
       [
-        line(87, 700, '1\\) A short item that stops early and'),
+        line(87, 700, '1) A short item that stops early and'),
         line(72, 686, 'then a line at the edge of the column that carries on its own way for now.'),
-        line(87, 660, '2\\) If x and y are objects, then the meaning of x applied to y is found.'),
+        line(87, 660, '2) If x and y are objects, then the meaning of x applied to y is found.'),
         line(72, 646, 'A new sentence starts at the edge of the column, as a paragraph of its own.'),
-        line(87, 620, '3\\) If x and y are objects, then the meaning of x applied to y is found. In'),
+        line(87, 620, '3) If x and y are objects, then the meaning of x applied to y is found. In'),
         line(72, 606, 'words: the meaning of an application is found by applying the function x is'),
         line(72, 592, 'to y, the item ending short'),
         line(72, 578, 'and a line under its short end that is no line of the item at all, for it'),

@@ -6,12 +6,12 @@ import { paragraph, section } from '../../src/tree/build.ts';
 import type { BBox, Block } from '../../src/tree/types.ts';
 import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf } from '../helpers/pdf-build.ts';
+import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
 import { textRun } from '../helpers/text-items.ts';
 
 /** Lines of 10 pt Helvetica (or its bold, `F2`) at 14 pt pitch from PDF height `top` down. */
 const lines = (texts: readonly string[], top: number, font = 'F1'): string =>
-  texts.map((t, k) => `BT /${font} 10 Tf 72 ${top - k * 14} Td (${t}) Tj ET`).join('\n');
+  texts.map((t, k) => textAt(72, top - k * 14, t, 10, font)).join('\n');
 
 const opening = [
   'The inventory reconciliation reveals several key findings for the quarter.',
@@ -73,10 +73,9 @@ describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)',
   it('keeps apart a verse’s short line, and small print at the foot or head of the page', async () => {
     const verse = [...opening.slice(0, -1), 'protocols should be'];
     expect(await paragraphs(twoPages(verse, goingOn))).toEqual([verse.join(' '), goingOn.join(' '), closing[0]]);
-    const small = (size: number, y: number, t: string) => `BT /F1 ${size} Tf 72 ${y} Td (${t}) Tj ET`;
     // A footnote in 7 pt under the body, its link no sentence's end.
     const footnote = pagesPdf([
-      [lines(opening, 200), small(7, 60, '1 Survey data are available from the archive at example.org/data')].join(
+      [lines(opening, 200), textAt(72, 60, '1 Survey data are available from the archive at example.org/data', 7)].join(
         '\n',
       ),
       [lines(goingOn, 740), lines(closing, 690)].join('\n'),
@@ -87,7 +86,7 @@ describe.each(pdfBackends)('PDF paragraphs a page break cuts mid-sentence (%s)',
     // A one-off line in small print opening the next page, in lower case.
     const head = pagesPdf([
       lines(opening, 200),
-      [small(7, 760, 'acme corp quarterly inventory report'), lines(goingOn, 740), lines(closing, 690)].join('\n'),
+      [textAt(72, 760, 'acme corp quarterly inventory report', 7), lines(goingOn, 740), lines(closing, 690)].join('\n'),
     ]);
     expect((await paragraphs(head))[0]).toBe(opening.join(' '));
   });

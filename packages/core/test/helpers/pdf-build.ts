@@ -47,3 +47,10 @@ export function pagesPdf(contents: readonly string[], w = 612, h = 792): Uint8Ar
     );
   return pdfOf(objects);
 }
+
+/**
+ * The operators drawing one line of text at (`x`, `y`) in a `pagesPdf` font (`F1` Helvetica, `F2`
+ * its bold), its parentheses and backslashes escaped for a PDF string.
+ */
+export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1'): string =>
+  `BT /${font} ${size} Tf ${x} ${y} Td (${text.replace(/[\\()]/g, '\\$&')}) Tj ET`;

@@ -1,4 +1,4 @@
-import { CONTINUED_ON, type ContinuedOn, continuedOn } from '../../tree/continued.ts';
+import { markContinued, unmark } from '../../tree/continued.ts';
 import type { Block, Inline } from '../../tree/types.ts';
 import type { XmlElement } from '../../util/xml.ts';
 
@@ -125,7 +125,7 @@ export class PageTurns {
   /** Marks `node` with the page its part starts on, when it is the first inline of a later page. */
   stamp(node: Inline): Inline {
     const page = this.take();
-    if (page !== undefined) node.data = { ...node.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
+    if (page !== undefined) markContinued(node, { page });
     return node;
   }
 
@@ -135,15 +135,6 @@ export class PageTurns {
     this.next = undefined;
     return page;
   }
-}
-
-/** Takes the `CONTINUED_ON` mark off an inline, returning its page. */
-export function unmark(node: Inline): number | undefined {
-  const page = continuedOn(node)?.page;
-  if (page === undefined || !node.data) return undefined;
-  const { [CONTINUED_ON]: _, ...rest } = node.data;
-  node.data = Object.keys(rest).length ? rest : undefined;
-  return page;
 }
 
 /**
@@ -157,7 +148,7 @@ export function splitAtMarks(wrapper: Extract<Inline, { type: 'link' }>): Inline
   const flush = () => {
     if (!part.length) return;
     const piece: Inline = { ...wrapper, children: part };
-    if (page !== undefined) piece.data = { ...wrapper.data, [CONTINUED_ON]: { page } satisfies ContinuedOn };
+    if (page !== undefined) markContinued(piece, { page });
     out.push(piece);
   };
   for (const n of wrapper.children) {

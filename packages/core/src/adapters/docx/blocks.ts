@@ -1,9 +1,9 @@
 import { throwIfAborted } from '../../errors.ts';
 import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
-import { continuedOn } from '../../tree/continued.ts';
+import { continuedOn, unmark } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
-import { type BodyPages, unmark, unmarkAll } from '../common/page-turns.ts';
+import { type BodyPages, unmarkAll } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
 import { type ParagraphContent, readParagraph, UNCHECKED } from './inline.ts';
 import { elementPages } from './pages.ts';
@@ -131,8 +131,7 @@ function onlyMath(inlines: Inline[]): string[] | undefined {
 
 function unmono(inlines: Inline[]): Inline[] {
   return inlines.map((n) => {
-    if (n.type === 'inlineCode')
-      return n.data ? { type: 'text', value: n.value, data: n.data } : { type: 'text', value: n.value };
+    if (n.type === 'inlineCode') return { ...n, type: 'text' };
     if ('children' in n) return { ...n, children: unmono(n.children) } as Inline;
     return n;
   });

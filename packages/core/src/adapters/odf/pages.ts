@@ -49,7 +49,7 @@ class OdfWalk {
 
   private text(): void {
     this.tally.seeText();
-    for (const waiting of this.waiting) this.unit(waiting, this.tally.total);
+    this.finish();
     this.waiting.length = 0;
   }
 
@@ -72,22 +72,18 @@ class OdfWalk {
       split ||= tally.after > 0;
       text ||= tally.text;
     }
-    if (!text) {
-      if (marked) this.tally.mark();
-      this.waiting.push(el);
-      return;
-    }
     this.waiting.push(el);
+    // A split row has text before its break (`split` holds only with `text`).
     if (split) {
       this.text();
       this.tally.mark();
-    } else {
-      if (marked) this.tally.mark();
-      this.text();
+      return;
     }
+    if (marked) this.tally.mark();
+    if (text) this.text();
   }
 
-  /** Units with no text of their own stand where the element ends. */
+  /** The units waiting for text stand here (at the element's end: units with no text of their own). */
   finish(): void {
     for (const waiting of this.waiting) this.unit(waiting, this.tally.total);
   }

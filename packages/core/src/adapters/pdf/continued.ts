@@ -1,4 +1,4 @@
-import { CONTINUED_ON, type ContinuedOn } from '../../tree/continued.ts';
+import { type ContinuedOn, markContinued } from '../../tree/continued.ts';
 import type { BBox, Block, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
@@ -142,7 +142,7 @@ export function joinContinuedParagraphs(
     const mark: ContinuedOn = { page: next.number };
     if (first.source?.bbox) mark.bbox = first.source.bbox;
     const opening = first.children[0] as Inline;
-    opening.data = { ...opening.data, [CONTINUED_ON]: mark };
+    markContinued(opening, mark);
     seam(tail.para, first, vocab);
     append(tail.para.children, first.children);
     next.children.shift();
