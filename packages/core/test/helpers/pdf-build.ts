@@ -31,18 +31,21 @@ export function pdfOf(objects: readonly (string | readonly (string | Uint8Array)
 
 /**
  * A PDF of pages `w` by `h` points, each drawn by its content stream, in Helvetica (`F1`) and
- * Helvetica-Bold (`F2`).
+ * Helvetica-Bold (`F2`), and in the fonts `fonts` describes (`F3` on, each a font dictionary).
  */
-export function pagesPdf(contents: readonly string[], w = 612, h = 792): Uint8Array {
+export function pagesPdf(contents: readonly string[], w = 612, h = 792, fonts: readonly string[] = []): Uint8Array {
+  const first = 5 + fonts.length;
   const objects: string[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${contents.map((_, k) => `${5 + 2 * k} 0 R`).join(' ')}] /Count ${contents.length} >>`,
+    `<< /Type /Pages /Kids [${contents.map((_, k) => `${first + 2 * k} 0 R`).join(' ')}] /Count ${contents.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+    ...fonts,
   ];
+  const names = ['/F1 3 0 R', '/F2 4 0 R', ...fonts.map((_, k) => `/F${3 + k} ${5 + k} 0 R`)].join(' ');
   for (const [k, ops] of contents.entries())
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${6 + 2 * k} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << /Font << ${names} >> >> /Contents ${first + 1 + 2 * k} 0 R >>`,
       `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
     );
   return pdfOf(objects);

@@ -1,8 +1,9 @@
-import { heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
+import { code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
+import { codeRuns, codeText } from './code.ts';
 import {
   endsHyphen,
   lastChars,
@@ -36,6 +37,13 @@ export interface DocStats {
   /** Fonts used for few characters (candidates for bold run-in or standalone headings). */
   rareFonts: Set<string>;
   monoFonts: Set<string>;
+  /**
+   * Whether a font is monospaced as code is set (`codeRuns`): by its name, or measured even
+   * (`PitchTally.codeFonts`). Not by the backends' flags: pdf.js calls a font monospaced whose embedded
+   * widths are all one, and a subset holding a few glyphs of a text face can be (CMR9 in the
+   * LayoutParser paper: its abstract read as code).
+   */
+  codeFont: (font: string) => boolean;
   /** Outline titles (normalized) → depth. */
   outline: Map<string, number>;
   /** First word of every outline title: a line starting with another word is no title. */
@@ -51,7 +59,12 @@ const round = (s: number): number => Math.round(s * 2) / 2;
 const ascending = (a: number, b: number): number => a - b;
 const descending = (a: number, b: number): number => b - a;
 
-export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: Map<string, number>): DocStats {
+export function docStats(
+  pages: LaidOutPage[],
+  monoFonts: Set<string>,
+  outline: Map<string, number>,
+  codeFont: (font: string) => boolean = () => false,
+): DocStats {
   const sizeChars = new Map<number, number>();
   const fontChars = new Map<string, number>();
   let total = 0;
@@ -94,6 +107,7 @@ export function docStats(pages: LaidOutPage[], monoFonts: Set<string>, outline: 
     tiers,
     rareFonts,
     monoFonts,
+    codeFont,
     outline,
     outlineFirstWords,
     lineGap,
@@ -498,7 +512,17 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   const leading = pageLeading(lines);
   if (page.number === 1) demoteBylines(lines, kinds, s);
   sideHeadKinds(lines, kinds, s);
+  const codes = codeRuns(lines, s.codeFont, s.bodyFont);
   for (let i = 0; i < lines.length; i++) {
+    const codeEnd = codes.get(i);
+    if (codeEnd !== undefined) {
+      flushPara();
+      closeLists();
+      const rows = lines.slice(i, codeEnd);
+      place(code(codeText(rows)), bboxOf(rows));
+      i = codeEnd - 1;
+      continue;
+    }
     const l = lines[i] as Line;
     const prev = i > 0 ? (lines[i - 1] as Line) : null;
     const kind = kinds[i] as Kind;

@@ -16,6 +16,7 @@ import { outlineTitles } from './meta.ts';
 import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
 import { readingOrder, sideHeadRuns, sideHeadsPossible } from './order.ts';
 import { dropOverprints } from './overprint.ts';
+import { PitchTally } from './pitch.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -41,6 +42,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   if (count < total) ctx.warn(`Only the first ${count} of ${total} PDF pages were parsed (maxPages).`);
   const mode = ctx.options.pdf.mode;
   const mono = new Set<string>();
+  const pitch = new PitchTally();
   const pages: LaidOutPage[] = [];
   // Each page's turned runs that no table took, read into its lines once every page is read (a
   // stamp tilted on every page is known only then).
@@ -68,7 +70,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       // Annotation parsing costs up to a fifth of text extraction on annotation-heavy pdf.js files,
       // so the text-only fast mode goes without links.
       page = await src.page(n, { links: mode !== 'fast', styles: mode !== 'fast' });
-      const read = await readPage(page, n, mode, cheapGraphics, mono, pageInfo, rulings);
+      const read = await readPage(page, n, mode, cheapGraphics, mono, pitch, pageInfo, rulings);
       pages.push(read.page);
       turnedOf.push(read.turned);
       missingRun = 0;
@@ -129,7 +131,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
   }
   const outline = outlineTitles(await src.outline().catch(() => []));
-  const stats = docStats(pages, mono, outline);
+  const stats = docStats(pages, mono, outline, pitch.codeFonts());
   const children: Block[] = pages.map((p) => {
     const extra: { width?: number; height?: number } = {};
     if (p.width) extra.width = round2(p.width);
@@ -203,6 +205,7 @@ async function readPage(
   mode: string,
   cheapGraphics: boolean,
   mono: Set<string>,
+  pitch: PitchTally,
   pageInfo: Record<number, PageClass>,
   rulings: RulingBudget,
 ): Promise<{ page: LaidOutPage; turned: Turned }> {
@@ -215,6 +218,7 @@ async function readPage(
   // typed on it is still a scan, for its images and for OCR (whose render shows the note too).
   const layer = items.filter((it) => !it.rotated && !isTextBoxFont(it.fontName));
   const noText = !layer.some((it) => it.str.trim());
+  pitch.add(layer);
   let images: Rect[] = [];
   let coverage = 0;
   // With pdf.js, fast mode reads the text layer only (its tables come from text alignment alone)

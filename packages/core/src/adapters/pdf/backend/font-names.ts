@@ -48,9 +48,12 @@ export function italicByName(name: string): boolean {
   return italicWords.test(base) || italicSuffix.test(base) || texItalic.test(base);
 }
 
-const monoWords = /mono|courier|consol/i;
+const monoWords = /mono|courier|consol|^(?:cm|ec|sf)(?:sl|it|i)?tt\d/i;
 
-/** Monospaced by name (Courier, Consolas, the many *Mono faces), where the font's flags do not say so. */
+/**
+ * Monospaced by name (Courier, Consolas, the many *Mono faces, TeX's typewriter faces: CMTT9,
+ * SFTT1000), where the font's flags do not say so.
+ */
 export function monoByName(name: string): boolean {
   return monoWords.test(name);
 }

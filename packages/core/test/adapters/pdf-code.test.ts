@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, parse } from '../../src/index.ts';
+import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
+import { textAt as line, pagesPdf } from '../helpers/pdf-build.ts';
+
+const COURIER = '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>';
+/**
+ * A face whose name says nothing of its pitch and whose descriptor does not flag it fixed, every
+ * character 600 units wide (redp5110's BookMaster Gothic is such a face).
+ */
+const PLAIN_NAMED_FIXED = [
+  '<< /Type /Font /Subtype /Type1 /BaseFont /LetterPress /FirstChar 32 /LastChar 126',
+  `/Widths [${Array(95).fill(600).join(' ')}] /Encoding /WinAnsiEncoding`,
+  '/FontDescriptor << /Type /FontDescriptor /FontName /LetterPress /Flags 32 /FontBBox [0 -200 600 800]',
+  '/ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >> >>',
+].join(' ');
+
+const fast = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };
+const markdown = async (pdf: Uint8Array) => (await parse(pdf, fast, { filename: 'code.pdf' })).markdown ?? '';
+
+/** Body prose in Helvetica, enough of it that Helvetica is the body face. */
+const prose = (y: number): string[] => [
+  line(72, y, 'The function below adds its two arguments and returns the sum of them to its'),
+  line(72, y - 14, 'caller, which prints it; nothing else happens in this small example at all.'),
+];
+
+/** Words drawn one by one at their columns (`per` points a character), as many producers draw code. */
+const words = (x: number, y: number, text: string, per: number, font: string): string =>
+  [...text.matchAll(/\S+/g)].map((m) => line(x + (m.index ?? 0) * per, y, m[0], 10, font)).join('\n');
+
+describe('PDF: code set in a monospaced face', () => {
+  it('reads Courier rows as one code block, keeping each row and its indentation, apart from the caption above', async () => {
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 660, 'Listing 1: Adding two numbers'),
+          line(72, 644, 'function add(a, b) {', 10, 'F3'),
+          line(96, 632, 'return a + b;', 10, 'F3'),
+          line(72, 620, '}', 10, 'F3'),
+          // A blank line in the listing: twice the pitch.
+          line(72, 596, 'console.log(add(3, 5));', 10, 'F3'),
+          ...prose(570),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain(
+      [
+        'Listing 1: Adding two numbers',
+        '',
+        '```',
+        'function add(a, b) {',
+        '    return a + b;',
+        '}',
+        '',
+        'console.log(add(3, 5));',
+        '```',
+        '',
+        'The function below',
+      ].join('\n'),
+    );
+    const r = await parse(pdf, { ...fast, formats: ['html'] }, { filename: 'code.pdf' });
+    expect(r.html).toContain('<pre><code>function add(a, b) {\n    return a + b;\n}');
+  });
+
+  it('measures a face fixed whose name and flags do not say so, and keeps a row split by a wide gap one row', async () => {
+    const per = 6;
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          words(72, 660, 'SELECT function_id,', per, 'F3'),
+          words(72, 648, '       user_name', per, 'F3'),
+          words(72, 636, 'FROM function_usage', per, 'F3'),
+          // A comment far to the right: the line builder splits the row at the gap.
+          words(72, 624, "WHERE usage = 'ALLOWED'              -- only those", per, 'F3'),
+          words(72, 612, 'ORDER BY user_name;', per, 'F3'),
+          ...prose(580),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [PLAIN_NAMED_FIXED],
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain(
+      [
+        '```',
+        'SELECT function_id,',
+        '       user_name',
+        'FROM function_usage',
+        "WHERE usage = 'ALLOWED'              -- only those",
+        'ORDER BY user_name;',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a listing line number set in the text face as part of its row', async () => {
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          `${line(60, 660, '1', 5)}\n${line(72, 660, 'import os', 10, 'F3')}`,
+          `${line(60, 648, '2', 5)}\n${line(72, 648, 'print(os.getcwd())', 10, 'F3')}`,
+          // A number alone on its row, its code a wide gap away.
+          `${line(60, 636, '3', 5)}\n${line(108, 636, '"done")', 10, 'F3')}`,
+          ...prose(610),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain('```\n1 import os\n2 print(os.getcwd())\n3       "done")\n```');
+  });
+
+  it('leaves a lone monospaced line, authors’ addresses and a document set in Courier throughout as text', async () => {
+    const pdf = pagesPdf(
+      [
+        [
+          line(72, 740, 'ann@lab.example.org', 10, 'F3'),
+          line(72, 728, '{bob, carol}@uni.example.edu', 10, 'F3'),
+          ...prose(700),
+          line(72, 660, 'pip install docmill', 10, 'F3'),
+          ...prose(640),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    const md = await markdown(pdf);
+    expect(md).not.toContain('```');
+    expect(md).toContain('pip install docmill');
+    expect(md).toContain('ann@lab.example.org');
+
+    const receipt = pagesPdf(
+      [
+        [
+          line(72, 700, 'TECHMART ELECTRONICS', 10, 'F3'),
+          line(72, 688, 'Wireless Mouse          24.99', 10, 'F3'),
+          line(72, 676, 'USB-C Cable             12.50', 10, 'F3'),
+          line(72, 664, 'TOTAL                   37.49', 10, 'F3'),
+          line(72, 640, 'Thank you for shopping with us.', 10, 'F3'),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    expect(await markdown(receipt)).not.toContain('```');
+  });
+
+  it.skipIf(!hasCorpus)(
+    `redp5110: its SQL examples are code blocks with their indentation (${hasCorpus ? 'corpus' : corpusSkipReason})`,
+    async () => {
+      const file = corpusFile('docling', 'pdf/sources/redp5110_sampled.pdf');
+      for (const backend of ['pdfium', 'pdfjs'] as const) {
+        const md =
+          (await createEngine({ pdf: { backend } }).parse(file, fast, { filename: 'redp.pdf' })).markdown ?? '';
+        expect(md, backend).toMatch(
+          /```\nCREATE MASK +HR_SCHEMA\.MASK_TAX_ID_ON_EMPLOYEES\nON +HR_SCHEMA\.EMPLOYEES AS EMPLOYEES\nFOR COLUMN +TAX_ID\nRETURN\nCASE\n {7}WHEN VERIFY_GROUP_FOR_USER \( SESSION_USER , 'HR' \) = 1\n {7}THEN EMPLOYEES \. TAX_ID\n\n/,
+        );
+        expect(md, backend).toContain("ELSE 'XXX-XX-XXXX'\nEND\nENABLE ;\n```");
+        // The statement no longer breaks into paragraphs mid-clause.
+        expect(md, backend).not.toContain('\n\nFOR COLUMN TAX_ID\n\n');
+      }
+    },
+  );
+
+  it.skipIf(!hasCorpus)(
+    `code_and_formula, the interface guide, the LayoutParser paper: listings, CLI output, numbered lines (${hasCorpus ? 'corpus' : corpusSkipReason})`,
+    async () => {
+      const listing = await markdown(corpusFile('docling', 'pdf/sources/code_and_formula.pdf'));
+      expect(listing).toContain(
+        'Listing 1: Simple JavaScript Program\n\n```\nfunction add(a, b) {\n    return a + b;\n}\n',
+      );
+      const cli = await markdown(corpusFile('pdfbench', 'unstructured_pdf_interface-config-guide-p93.pdf'));
+      expect(cli).toContain(
+        '```\nA:node-2>config>port-xc# info\n----------------------------------------------\n        pxc 1 create\n            port 1/x1/1/c1/1\n            no shutdown\n        exit\n',
+      );
+      const paper = await markdown(corpusFile('pdfbench', 'unstructured_pdf_layout-parser-paper-with-table.pdf'));
+      expect(paper).toContain('```\n1 import layoutparser as lp\n2 image = cv2 . imread');
+      expect(paper).toMatch(/\n4 +"lp :\/\/ PubLayNet/);
+    },
+  );
+
+  it.skipIf(!hasCorpus)(
+    `papers' typewriter e-mail addresses and a text face pdf.js calls monospaced stay text (${hasCorpus ? 'corpus' : corpusSkipReason})`,
+    async () => {
+      const dpr = await markdown(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'));
+      expect(dpr).not.toContain('```');
+      expect(dpr).toContain('sewon@cs.washington.edu');
+      // pdf.js flags the abstract's CMR9 monospaced: all its widths in one subset are one.
+      const engine = createEngine({ pdf: { backend: 'pdfjs' } });
+      const lp = (
+        await engine.parse(corpusFile('pdfbench', 'unstructured_pdf_copy-protected.pdf'), fast, { filename: 'lp.pdf' })
+      ).markdown;
+      expect(lp).not.toContain('```');
+      expect(lp).toContain('**Abstract.** Recent advances in document image analysis (DIA) have been primarily driven');
+    },
+  );
+});
