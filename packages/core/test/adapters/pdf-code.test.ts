@@ -100,6 +100,25 @@ describe('PDF: code set in a monospaced face', () => {
     );
   });
 
+  it('takes a face PDFium reads fixed-pitch from its descriptor for code, drawn a row at a time', async () => {
+    const flagged = PLAIN_NAMED_FIXED.replace('/Flags 32', '/Flags 33');
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 660, 'for item in basket:', 10, 'F3'),
+          line(96, 648, 'weigh(item)', 10, 'F3'),
+          line(72, 636, 'report()', 10, 'F3'),
+          ...prose(610),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [flagged],
+    );
+    expect(await markdown(pdf)).toContain('```\nfor item in basket:\n    weigh(item)\nreport()\n```');
+  });
+
   it('reads a listing line number set in the text face as part of its row', async () => {
     const pdf = pagesPdf(
       [
@@ -120,11 +139,52 @@ describe('PDF: code set in a monospaced face', () => {
     expect(md).toContain('```\n1 import os\n2 print(os.getcwd())\n3       "done")\n```');
   });
 
+  it('keeps a numbered blank row in its listing, and code set in from a list item in the item', async () => {
+    const numbered = (n: string, y: number, code: string): string =>
+      code ? `${line(60, y, n, 5)}\n${line(72, y, code, 10, 'F3')}` : line(60, y, n, 5);
+    const listing = pagesPdf(
+      [
+        [
+          ...prose(700),
+          numbered('1', 660, 'import sys'),
+          numbered('2', 648, ''),
+          numbered('3', 636, 'def main():'),
+          numbered('4', 624, '    print(sys.argv)'),
+          ...prose(600),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    expect(await markdown(listing)).toContain('```\n1 import sys\n2\n3 def main():\n4     print(sys.argv)\n```');
+
+    const steps = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 660, '1. Install the package:'),
+          line(90, 646, 'npm install docmill', 10, 'F3'),
+          line(90, 634, 'npx docmill --help', 10, 'F3'),
+          line(72, 618, '2. Run it on a file and read the Markdown it prints.'),
+          ...prose(590),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    expect(await markdown(steps)).toContain(
+      '1. Install the package:\n\n   ```\n   npm install docmill\n   npx docmill --help\n   ```\n\n2. Run it on a file',
+    );
+  });
+
   it('leaves a lone monospaced line, authors’ addresses and a document set in Courier throughout as text', async () => {
     const pdf = pagesPdf(
       [
         [
-          line(72, 740, 'ann@lab.example.org', 10, 'F3'),
+          line(72, 752, 'ann@lab.example.org, dan@lab.example.org', 10, 'F3'),
+          line(72, 740, 'E-mail: eve@lab.example.org', 10, 'F3'),
           line(72, 728, '{bob, carol}@uni.example.edu', 10, 'F3'),
           ...prose(700),
           line(72, 660, 'pip install docmill', 10, 'F3'),
@@ -139,6 +199,7 @@ describe('PDF: code set in a monospaced face', () => {
     expect(md).not.toContain('```');
     expect(md).toContain('pip install docmill');
     expect(md).toContain('ann@lab.example.org');
+    expect(md).toContain('E-mail: eve@lab.example.org');
 
     const receipt = pagesPdf(
       [
@@ -155,6 +216,65 @@ describe('PDF: code set in a monospaced face', () => {
       [COURIER],
     );
     expect(await markdown(receipt)).not.toContain('```');
+
+    // A typescript: its bold lines in the bold of its face are no code either.
+    const memo = pagesPdf(
+      [
+        [
+          line(72, 740, 'SUBJECT: ANNUAL REVIEW OF THE', 10, 'F4'),
+          line(72, 728, 'REGIONAL WORKING GROUPS', 10, 'F4'),
+          line(72, 700, 'The committee met on the fourth of May and heard the', 10, 'F3'),
+          line(72, 688, 'reports of both working groups before it adjourned.', 10, 'F3'),
+          line(72, 660, 'NOTE: All members must submit their', 10, 'F4'),
+          line(72, 648, 'reports before the end of the month.', 10, 'F4'),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER, COURIER.replace('/Courier', '/Courier-Bold')],
+    );
+    expect(await markdown(memo)).not.toContain('```');
+  });
+
+  it('takes no Monotype face for a monospaced one, nor a face whose words measured alike are mostly figures', async () => {
+    const face = (name: string): string =>
+      `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
+    const epigraph = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(300, 660, 'To be, or not to be, that is the question:', 11, 'F3'),
+          line(300, 646, 'Whether tis nobler in the mind to suffer', 11, 'F3'),
+          ...prose(620),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [face('MonotypeCorsiva')],
+    );
+    expect(await markdown(epigraph)).not.toContain('```');
+    const ids = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 660, 'ID01', 10, 'F3'),
+          line(72, 646, 'ID02', 10, 'F3'),
+          ...prose(620),
+          line(72, 580, 'ID03', 10, 'F3'),
+          line(72, 566, 'ID100', 10, 'F3'),
+          ...prose(540),
+          line(72, 500, 'Samples were drawn at random from the second batch', 10, 'F3'),
+          line(72, 488, 'and measured twice by two different observers.', 10, 'F3'),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [face('Helvetica-Oblique')],
+    );
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const md = (await createEngine({ pdf: { backend } }).parse(ids, fast, { filename: 'ids.pdf' })).markdown ?? '';
+      expect(md, backend).not.toContain('```');
+    }
   });
 
   it.skipIf(!hasCorpus)(

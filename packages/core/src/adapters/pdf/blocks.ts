@@ -38,10 +38,10 @@ export interface DocStats {
   rareFonts: Set<string>;
   monoFonts: Set<string>;
   /**
-   * Whether a font is monospaced as code is set (`codeRuns`): by its name, or measured even
-   * (`PitchTally.codeFonts`). Not by the backends' flags: pdf.js calls a font monospaced whose embedded
-   * widths are all one, and a subset holding a few glyphs of a text face can be (CMR9 in the
-   * LayoutParser paper: its abstract read as code).
+   * Whether a font is monospaced as code is set (`codeRuns`): by its name, measured even, or by
+   * PDFium's reading of its descriptor (`PitchTally.codeFonts`). Not by pdf.js's flag: it calls a
+   * font monospaced whose embedded widths are all one, and a subset holding a few glyphs of a text
+   * face can be (CMR9 in the LayoutParser paper: its abstract read as code).
    */
   codeFont: (font: string) => boolean;
   /** Outline titles (normalized) → depth. */
@@ -516,10 +516,19 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   for (let i = 0; i < lines.length; i++) {
     const codeEnd = codes.get(i);
     if (codeEnd !== undefined) {
-      flushPara();
-      closeLists();
       const rows = lines.slice(i, codeEnd);
-      place(code(codeText(rows)), bboxOf(rows));
+      const node = code(codeText(rows));
+      // Code set in from an item's marker is the item's ("1. Run these commands:", then them).
+      const owner = item && !item.rtl && Math.min(...rows.map((r) => r.x0)) > item.x + 2 ? item.node : null;
+      flushPara();
+      if (owner) {
+        flushItem();
+        node.source = { page: page.number, bbox: bboxOf(rows) };
+        owner.children.push(node);
+      } else {
+        closeLists();
+        place(node, bboxOf(rows));
+      }
       i = codeEnd - 1;
       continue;
     }

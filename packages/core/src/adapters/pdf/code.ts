@@ -17,31 +17,51 @@ const MAX_BLANKS = 2;
 const wideScript = /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 
 /**
- * An e-mail address (a paper's authors', `{ann, bob}@lab.org`) or a web address alone on its row:
- * papers set their authors' addresses in a typewriter face, one under another, and they are no code.
+ * An e-mail or web address: papers set their authors' addresses in a typewriter face, one under
+ * another or several to a row (`{ann, bob}@lab.org`, "E-mail: …"), and they are no code.
  */
-const address = /^(?:(?:\{[^}]*\}|[\w.+-]+)@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+)[.,;]?$/;
+const address = /^(?:(?:\{[^}]*\}|[\w.+-]+)@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+)$/;
+const addressLabel = /^[\p{L} -]{1,16}:\s*/u;
+const brace = /\{[^}]*\}/g;
+
+/** Whether a row holds addresses alone (and a label before them). */
+function addressRow(t: string): boolean {
+  // A brace group's names are one address: split the rest at blanks, commas and semicolons.
+  const groups: string[] = [];
+  const rest = t.replace(addressLabel, '').replace(brace, (g) => {
+    groups.push(g);
+    return `\u0000${groups.length - 1}`;
+  });
+  const tokens = rest.split(/[\s,;]+/).filter((w) => w && w !== 'and');
+  return (
+    tokens.length > 0 &&
+    tokens.every((w) => address.test(w.replace(/\u0000(\d+)/, (_, k) => groups[Number(k)] ?? '').replace(/[.,;]$/, '')))
+  );
+}
 
 /** A listing's line number ahead of its code, set in the text face (LaTeX's listings: CMR5). */
 const numberedLine = /^\d{1,4}\s/;
 const lineNumber = /^\d{1,4}$/;
 
 /**
- * Whether a line is code: set in a code face other than the body's, every run of it but a line
- * number ahead of it.
+ * Whether a line is code: set in a code face, every run of it, but for a line number ahead of its
+ * code, which may be set in one other face.
  */
-export function codeLine(l: Line, codeFont: (font: string) => boolean, bodyFont: string): boolean {
-  if (l.rtl || l.font === bodyFont || !codeFont(l.font) || !l.text.trim() || wideScript.test(l.text)) return false;
-  if (l.fonts.length === 1) return true;
-  const numbered = numberedLine.test(l.text);
-  for (const f of l.fonts) if (!codeFont(f) && !numbered) return false;
-  return true;
+export function codeLine(l: Line, codeFont: (font: string) => boolean): boolean {
+  // The fonts first: they settle nearly every line, without reading its text.
+  let code = 0;
+  for (const f of l.fonts) if (codeFont(f)) code++;
+  if (code === 0 || code < l.fonts.length - 1 || l.rtl || !l.text.trim() || wideScript.test(l.text)) return false;
+  return code === l.fonts.length || numberedLine.test(l.text);
 }
 
 /**
  * The code blocks among a page's lines (in reading order): where each starts → where it ends
  * (exclusive). A block's lines follow one another down the page in one size, row after row no
- * more than `MAX_PITCH` sizes apart; pieces of one row (a wide gap splits a line) come in turn.
+ * more than `MAX_PITCH` sizes apart; pieces of one row (a wide gap splits a line) come in turn,
+ * and so does a line number set apart from its code, or alone on a blank row between rows of it.
+ * A document set in a code face throughout (a typescript, a receipt) has none: its bold or
+ * another size of its face is no code either.
  */
 export function codeRuns(
   lines: readonly Line[],
@@ -49,37 +69,39 @@ export function codeRuns(
   bodyFont: string,
 ): Map<number, number> {
   const runs = new Map<number, number>();
+  if (codeFont(bodyFont)) return runs;
+  const member = (k: number): boolean => {
+    const l = lines[k] as Line;
+    if (codeLine(l, codeFont)) return true;
+    const next = lines[k + 1];
+    return next !== undefined && l.text.length <= 8 && lineNumber.test(l.text.trim()) && codeLine(next, codeFont);
+  };
   let i = 0;
   while (i < lines.length) {
-    const first = lines[i] as Line;
-    if (!codeLine(first, codeFont, bodyFont)) {
+    if (!member(i)) {
       i++;
       continue;
     }
-    let end = i + 1;
-    let rows = 1;
-    let row = first;
-    while (end < lines.length) {
+    let end = i;
+    let rows = 0;
+    let row: Line | null = null;
+    // The block's size is its code's: a line number's or a numbered line's own may be smaller.
+    let size = 0;
+    while (end < lines.length && member(end)) {
       const l = lines[end] as Line;
-      // A line number set apart from its line's code (a wide gap splits them) stands before it.
-      const next = lines[end + 1];
-      const number =
-        lineNumber.test(l.text.trim()) &&
-        next !== undefined &&
-        sameRow(l, next) &&
-        next.x0 > l.x1 &&
-        codeLine(next, codeFont, bodyFont);
-      if (!number && (!codeLine(l, codeFont, bodyFont) || Math.abs(l.size - first.size) > 0.5)) break;
-      if (!sameRow(row, l)) {
-        const pitch = l.base - row.base;
-        if (pitch <= 0 || pitch > MAX_PITCH * first.size) break;
+      const sized = codeFont(l.font);
+      if (sized && size && Math.abs(l.size - size) > 0.5) break;
+      if (!row || !sameRow(row, l)) {
+        const pitch = row ? l.base - row.base : 0;
+        if (row && (pitch <= 0 || pitch > MAX_PITCH * (size || l.size))) break;
         rows++;
         row = l;
       }
+      if (sized && !size) size = l.size;
       end++;
     }
-    if (rows >= MIN_ROWS && !lines.slice(i, end).every((l) => address.test(l.text.trim()))) runs.set(i, end);
-    i = end;
+    if (rows >= MIN_ROWS && size && !lines.slice(i, end).every((l) => addressRow(l.text.trim()))) runs.set(i, end);
+    i = Math.max(end, i + 1);
   }
   return runs;
 }
@@ -93,8 +115,9 @@ export function codeRuns(
 export function codeText(lines: readonly Line[]): string {
   const pieces = lines.filter((l) => l.text.trim());
   const left = Math.min(...pieces.map((l) => l.x0));
+  // A line number set apart is in another face and size: it measures nothing of the code's.
   const widths = pieces
-    .filter((l) => l.text.length >= 2)
+    .filter((l) => l.text.length >= 2 && !lineNumber.test(l.text.trim()))
     .map((l) => (l.x1 - l.x0) / l.text.length)
     .sort((a, b) => a - b);
   const size = (pieces[0] as Line).size;

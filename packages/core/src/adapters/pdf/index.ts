@@ -131,7 +131,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
   }
   const outline = outlineTitles(await src.outline().catch(() => []));
-  const stats = docStats(pages, mono, outline, pitch.codeFonts());
+  // pdf.js calls a font monospaced by its embedded widths alone, a subset's too (`DocStats.codeFont`);
+  // PDFium by its descriptor's flag.
+  const stats = docStats(pages, mono, outline, pitch.codeFonts(src.backend === 'pdfium' ? mono : undefined));
   const children: Block[] = pages.map((p) => {
     const extra: { width?: number; height?: number } = {};
     if (p.width) extra.width = round2(p.width);

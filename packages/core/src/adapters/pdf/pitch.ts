@@ -17,8 +17,12 @@ const SAMPLES = 4;
 const SHORT = 2;
 const SHORT_CHARS = 12;
 const SPREAD = 1.015;
-/** A word of Latin script and signs (to Latin Extended-B), with a letter: what a font's widths are read from. */
-const latinWord = /^(?=.*[A-Za-z])[\u0021-\u007e\u00a1-\u024f]{3,40}$/;
+/**
+ * A word of Latin script and signs (to Latin Extended-B) with three letters at least: what a
+ * font's widths are read from. Not codes mostly of figures ("ID01", "ID100"): figures are one
+ * width in proportional faces too.
+ */
+const latinWord = /^(?=(?:[^A-Za-z]*[A-Za-z]){3})[\u0021-\u007e\u00a1-\u024f]{3,40}$/;
 
 interface Measure {
   n: number;
@@ -53,11 +57,13 @@ export class PitchTally {
   }
 
   /**
-   * Whether a font is a code face: measured even, or named so (Courier, *Mono, CMTT9); one answer
-   * per name, asked once every page is measured.
+   * Whether a font is a code face: `flagged` so (PDFium's fixed-pitch fonts, by their descriptors),
+   * measured even, or named so (Courier, *Mono, CMTT9); one answer per name, asked once every page
+   * is measured.
    */
-  codeFonts(): (font: string) => boolean {
+  codeFonts(flagged: ReadonlySet<string> = new Set()): (font: string) => boolean {
     const known = new Map<string, boolean>();
+    for (const name of flagged) known.set(name, true);
     for (const [name, m] of this.#fonts)
       if (m.n >= SAMPLES && m.short >= SHORT && m.lengths && m.hi <= m.lo * SPREAD) known.set(name, true);
     return (font) => {

@@ -48,11 +48,12 @@ export function italicByName(name: string): boolean {
   return italicWords.test(base) || italicSuffix.test(base) || texItalic.test(base);
 }
 
-const monoWords = /mono|courier|consol|^(?:cm|ec|sf)(?:sl|it|i)?tt\d/i;
+const monoWords =
+  /mono(?!type)|courier|consol|menlo|monaco|source ?code|fira ?code|typewriter|letter ?gothic|gyrecursor|^(?:cm|ec|sf)(?:sl|it|i)?tt\d|^t?xtt/i;
 
 /**
- * Monospaced by name (Courier, Consolas, the many *Mono faces, TeX's typewriter faces: CMTT9,
- * SFTT1000), where the font's flags do not say so.
+ * Monospaced by name (Courier, Consolas, Menlo, the many *Mono faces but Monotype's, TeX's
+ * typewriter faces: CMTT9, SFTT1000, txtt), where the font's flags do not say so.
  */
 export function monoByName(name: string): boolean {
   return monoWords.test(name);
