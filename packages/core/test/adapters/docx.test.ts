@@ -283,6 +283,13 @@ describe('docx adapter: structure', () => {
     );
   });
 
+  it('takes a run in Monotype Corsiva for script, not code, and one in Source Code Pro for code', async () => {
+    const face = (name: string, t: string) =>
+      `<w:r><w:rPr><w:rFonts w:ascii="${name}" w:hAnsi="${name}"/></w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const body = `<w:p><w:r><w:t xml:space="preserve">Signed: </w:t></w:r>${face('Monotype Corsiva', 'Ann Smith')}</w:p><w:p><w:r><w:t xml:space="preserve">Call </w:t></w:r>${face('Source Code Pro', 'parse()')}</w:p>`;
+    expect(await md(await docx(body))).toBe('Signed: Ann Smith\n\nCall `parse()`\n');
+  });
+
   it('reads legacy form checkboxes as task items', async () => {
     const box = (on: boolean) =>
       `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="${on ? 1 : 0}"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;

@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { boldByName, italicByName } from '../../src/adapters/pdf/backend/font-names.ts';
+import { monospacedByName } from '../../src/util/fonts.ts';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 
 describe('font faces by name', () => {
+  it('reads monospaced faces by name as Office and PDFs write them, and no Monotype face as one', () => {
+    for (const name of [
+      'Courier New',
+      'CourierNewPSMT',
+      'Consolas',
+      'Lucida Console',
+      'Menlo-Regular',
+      'DejaVuSansMono',
+      'Source Code Pro',
+      'SourceCodePro-Regular',
+      'FiraCode-Retina',
+      'Cascadia Code',
+      'CMTT9',
+      'RGZAFB+CMTT9',
+      'SFTT1000',
+      'txtt',
+      'TeXGyreCursor-Regular',
+      'LetterGothicStd',
+      'NimbusMonL-Regu',
+    ])
+      expect(monospacedByName(name), name).toBe(true);
+    for (const name of ['Monotype Corsiva', 'MonotypeCorsiva', 'CMR10', 'ArialMT', 'Calibri', 'BookMasterGothic-Roman'])
+      expect(monospacedByName(name), name).toBe(false);
+  });
+
   it("reads TeX's abbreviated bold faces as bold, subset prefix or not", () => {
     for (const name of ['CMBX12', 'FIMLFA+CMBX9', 'CMB10', 'CMSSBX10', 'CMBXTI10', 'SFBX1000', 'ECBX1200', 'EUB10']) {
       expect(boldByName(name), name).toBe(true);

@@ -1,3 +1,4 @@
+import { monospacedByName } from '../../util/fonts.ts';
 import { attr, type XmlElement } from '../../util/xml.ts';
 import { kid, kids, toggle, val, walk } from './xml.ts';
 
@@ -26,8 +27,6 @@ interface StyleDef {
   run: RunFormat;
 }
 
-const MONO = /mono|courier|consolas|menlo|monaco|console|inconsolata|fixedsys|typewriter|\bcode\b|cascadia/i;
-
 /** Reads the formatting we render from an `w:rPr`. */
 export function runFormat(rPr: XmlElement | undefined): RunFormat {
   const out: RunFormat = {};
@@ -42,7 +41,7 @@ export function runFormat(rPr: XmlElement | undefined): RunFormat {
   if (hidden !== undefined) out.hidden = hidden;
   const fonts = kid(rPr, 'rFonts');
   const face = attr(fonts, 'w:ascii') ?? attr(fonts, 'w:hAnsi');
-  if (face !== undefined) out.mono = MONO.test(face);
+  if (face !== undefined) out.mono = monospacedByName(face);
   const va = val(kid(rPr, 'vertAlign'));
   if (va === 'superscript') out.vert = 'sup';
   else if (va === 'subscript') out.vert = 'sub';

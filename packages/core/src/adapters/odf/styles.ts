@@ -1,3 +1,4 @@
+import { monospacedByName } from '../../util/fonts.ts';
 import { attr, child, elements, type XmlElement } from '../../util/xml.ts';
 
 /** Character formatting we carry into Markdown; `undefined` means "inherit". */
@@ -22,9 +23,6 @@ export interface ListLevelInfo {
   ordered: boolean;
   start: number;
 }
-
-const MONO_FAMILY =
-  /mono|courier|consolas|menlo|monaco|source code|lucida console|fixedsys|inconsolata|fira code|andale|\bfixed\b/i;
 
 /** Family names the writers use for the Title/Subtitle roles, by internal or display name. */
 const TITLE_NAMES = new Set(['title']);
@@ -58,7 +56,7 @@ export class OdfStyles {
         } else if (el.name === 'style:font-face') {
           const name = attr(el, 'style:name');
           const family = attr(el, 'svg:font-family') ?? '';
-          if (name && (attr(el, 'style:font-pitch') === 'fixed' || MONO_FAMILY.test(family) || MONO_FAMILY.test(name)))
+          if (name && (attr(el, 'style:font-pitch') === 'fixed' || monospacedByName(family) || monospacedByName(name)))
             this.monoFonts.add(name);
         }
       }
@@ -146,8 +144,8 @@ export class OdfStyles {
     if (strike) f.strike = strike !== 'none';
     const fontName = attr(props, 'style:font-name');
     const family = attr(props, 'fo:font-family');
-    if (fontName) f.mono = this.monoFonts.has(fontName) || MONO_FAMILY.test(fontName);
-    else if (family) f.mono = MONO_FAMILY.test(family);
+    if (fontName) f.mono = this.monoFonts.has(fontName) || monospacedByName(fontName);
+    else if (family) f.mono = monospacedByName(family);
     if (attr(props, 'style:font-pitch') === 'fixed') f.mono = true;
     const pos = attr(props, 'style:text-position');
     if (pos) f.position = textPosition(pos);

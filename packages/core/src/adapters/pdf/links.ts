@@ -1,4 +1,4 @@
-import { monoByName } from './backend/font-names.ts';
+import { monospacedByName } from '../../util/fonts.ts';
 import type { Rect, TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
@@ -116,7 +116,7 @@ function linkedPieces(it: TextItem, list: LinkBox[], mono: readonly string[], st
   if (!edges.length) return null;
   const placed = starts ? charStarts(it, starts) : null;
   // pdf.js flags a font monospaced by its descriptor; a name (Courier) says so where flags do not.
-  const xs = placed ?? placeChars(it, mono.includes(it.fontName) || monoByName(it.fontName));
+  const xs = placed ?? placeChars(it, mono.includes(it.fontName) || monospacedByName(it.fontName));
   const cuts: number[] = [];
   for (const [edge, start] of edges) cuts.push(wordEdge(it.str, xs, edge, start));
   cuts.sort((a, b) => a - b);

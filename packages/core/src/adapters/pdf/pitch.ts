@@ -1,4 +1,4 @@
-import { monoByName } from './backend/font-names.ts';
+import { monospacedByName } from '../../util/fonts.ts';
 import type { TextItem } from './model.ts';
 
 /**
@@ -69,7 +69,7 @@ export class PitchTally {
     return (font) => {
       let is = known.get(font);
       if (is === undefined) {
-        is = monoByName(font);
+        is = monospacedByName(font);
         known.set(font, is);
       }
       return is;

@@ -48,17 +48,6 @@ export function italicByName(name: string): boolean {
   return italicWords.test(base) || italicSuffix.test(base) || texItalic.test(base);
 }
 
-const monoWords =
-  /mono(?!type)|courier|consol|menlo|monaco|source ?code|fira ?code|typewriter|letter ?gothic|gyrecursor|^(?:cm|ec|sf)(?:sl|it|i)?tt\d|^t?xtt/i;
-
-/**
- * Monospaced by name (Courier, Consolas, Menlo, the many *Mono faces but Monotype's, TeX's
- * typewriter faces: CMTT9, SFTT1000, txtt), where the font's flags do not say so.
- */
-export function monoByName(name: string): boolean {
-  return monoWords.test(name);
-}
-
 /** Font descriptor flags (PDF 32000 9.8.2): Italic, bit 7; ForceBold, bit 19. */
 const FLAG_ITALIC = 1 << 6;
 const FLAG_FORCE_BOLD = 1 << 18;

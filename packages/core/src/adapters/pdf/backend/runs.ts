@@ -1,9 +1,10 @@
+import { monospacedByName } from '../../../util/fonts.ts';
 import { mirrorBrackets } from '../brackets.ts';
 import { apply, type Matrix, turnMatrix } from '../extract.ts';
 import type { CharStarts } from '../links.ts';
 import type { TextItem } from '../model.ts';
 import { cleanText, reverseGlyphs } from '../text.ts';
-import { baseFontName, boldByFacts, italicByFacts, monoByName } from './font-names.ts';
+import { baseFontName, boldByFacts, italicByFacts } from './font-names.ts';
 import type { Pdfium } from './wasm.ts';
 
 /** Maps PDF user space (bottom-left origin, unrotated) onto the displayed page (top-left, y down). */
@@ -534,7 +535,7 @@ function fontFacts(p: Pdfium, font: number, fonts: Map<number, FontFacts>): Font
     id: raw || `font${font}`,
     bold: boldByFacts(name, flags, weight),
     italic: italicByFacts(name, flags),
-    mono: (flags & FLAG_FIXED_PITCH) !== 0 || monoByName(name),
+    mono: (flags & FLAG_FIXED_PITCH) !== 0 || monospacedByName(name),
   };
   fonts.set(font, facts);
   return facts;
