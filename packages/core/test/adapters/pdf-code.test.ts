@@ -119,6 +119,30 @@ describe('PDF: code set in a monospaced face', () => {
     expect(await markdown(pdf)).toContain('```\nfor item in basket:\n    weigh(item)\nreport()\n```');
   });
 
+  it('reads code whose words stand in columns as a code block, not a table, on both backends', async () => {
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          words(72, 660, 'x     = 1', 6, 'F3'),
+          words(72, 648, 'yyy   = 2', 6, 'F3'),
+          words(72, 636, 'zz    = 3    # three', 6, 'F3'),
+          words(72, 624, 'int   a;     /* 2 */', 6, 'F3'),
+          ...prose(600),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const md =
+        (await createEngine({ pdf: { backend } }).parse(pdf, fast, { filename: 'columns.pdf' })).markdown ?? '';
+      expect(md, backend).toContain('```\nx     = 1\nyyy   = 2\nzz    = 3    # three\nint   a;     /* 2 */\n```');
+      expect(md, backend).not.toContain('|');
+    }
+  });
+
   it('reads a listing line number set in the text face as part of its row', async () => {
     const pdf = pagesPdf(
       [

@@ -1,4 +1,5 @@
 import { type Line, sameRow } from './lines.ts';
+import type { TableRegion, TextItem } from './model.ts';
 
 /**
  * Code set in a PDF: rows of lines in a monospaced face that the body text is not set in. Read as
@@ -149,4 +150,33 @@ export function codeText(lines: readonly Line[]): string {
     out.push(text.trimEnd());
   });
   return out.join('\n');
+}
+
+/**
+ * Whether a table found by alignment alone is code: every run of it in a code face that is not
+ * its page's main face. Code lines up its operators and comments in columns ("x   = 1", "yyy =
+ * 2"), which read as a table of fragments; left to the text, they make a code block. A page set in
+ * a code face throughout (a receipt, a typescript) keeps its tables, and so does CJK text (its
+ * faces are fixed-width).
+ */
+export function codeTable(t: TableRegion, items: readonly TextItem[], codeFont: (font: string) => boolean): boolean {
+  if (t.ruled) return false;
+  const fonts = new Set<string>();
+  for (const i of t.itemIndices) {
+    const it = items[i];
+    if (!it?.str.trim()) continue;
+    if (!codeFont(it.fontName) || wideScript.test(it.str)) return false;
+    fonts.add(it.fontName);
+  }
+  if (!fonts.size) return false;
+  const chars = new Map<string, number>();
+  for (const it of items) chars.set(it.fontName, (chars.get(it.fontName) ?? 0) + it.str.length);
+  let main = '';
+  let most = -1;
+  for (const [f, n] of chars)
+    if (n > most) {
+      main = f;
+      most = n;
+    }
+  return !fonts.has(main) && !codeFont(main);
 }

@@ -2,12 +2,14 @@ import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
 import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
 import { firstPlace } from '../../util/arrays.ts';
+import { monospacedByName } from '../../util/fonts.ts';
 import { nextTask } from '../../util/task.ts';
 import type { Adapter, AdapterContext, AdapterOutput, PageClass } from '../types.ts';
 import { attachAccents } from './accents.ts';
 import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts';
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
+import { codeTable } from './code.ts';
 import { joinContinuedParagraphs, joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
@@ -275,6 +277,12 @@ async function readPage(
       const own = across.some((t) => ownColumn(t, column, items));
       const again = across.length && !own ? findTables(model, accept, column) : tables;
       if (again.length >= tables.length || across.every((t) => t.table.children.length <= FEW_ROWS)) tables = again;
+    }
+    if (tables.some((t) => !t.ruled)) {
+      // At this point a code face is known by its name, or PDFium's reading of its descriptor;
+      // one measured even (`PitchTally`) only once every page is read.
+      const codeFont = (f: string): boolean => monospacedByName(f) || (cheapGraphics && page.monoFonts.includes(f));
+      tables = tables.filter((t) => !codeTable(t, items, codeFont));
     }
     if (tables.some((t) => t.ruled)) rulings.found++;
   } catch {
