@@ -143,6 +143,28 @@ describe('PDF: code set in a monospaced face', () => {
     }
   });
 
+  it('keeps a row with a sign drawn in a symbol face in its listing', async () => {
+    const symbol = '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>';
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 660, 'for i in xs:', 10, 'F3'),
+          line(96, 648, 'if i', 10, 'F3'),
+          // "≤" at its code in Symbol's own encoding.
+          'BT /F4 10 Tf 126 648 Td (\\243) Tj ET',
+          line(138, 648, 'n: yield i', 10, 'F3'),
+          line(72, 636, 'print(done)', 10, 'F3'),
+          ...prose(610),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER, symbol],
+    );
+    expect(await markdown(pdf)).toContain('```\nfor i in xs:\n    if i ≤ n: yield i\nprint(done)\n```');
+  });
+
   it('reads a listing line number set in the text face as part of its row', async () => {
     const pdf = pagesPdf(
       [

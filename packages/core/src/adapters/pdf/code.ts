@@ -45,15 +45,26 @@ const numberedLine = /^\d{1,4}\s/;
 const lineNumber = /^\d{1,4}$/;
 
 /**
- * Whether a line is code: set in a code face, every run of it, but for a line number ahead of its
- * code, which may be set in one other face.
+ * Symbol and math faces: a listing draws a sign its code face lacks ("≤", "→") in one of them
+ * (Symbol, TeX's CMSY and CMMI, Cambria Math, Wingdings, Zapf Dingbats).
+ */
+const signFace = /symbol|^(?:[A-Z]{6}\+)?cm(?:sy|mi|ex)\d|math|dingbat|wingding/i;
+
+/**
+ * Whether a line is code: set in a code face, every run of it, but for signs in a symbol face and
+ * a line number ahead of its code, which may be set in one other face.
  */
 export function codeLine(l: Line, codeFont: (font: string) => boolean): boolean {
   // The fonts first: they settle nearly every line, without reading its text.
   let code = 0;
-  for (const f of l.fonts) if (codeFont(f)) code++;
-  if (code === 0 || code < l.fonts.length - 1 || l.rtl || !l.text.trim() || wideScript.test(l.text)) return false;
-  return code === l.fonts.length || numberedLine.test(l.text);
+  let signs = 0;
+  for (const f of l.fonts) {
+    if (codeFont(f)) code++;
+    else if (signFace.test(f)) signs++;
+  }
+  const other = l.fonts.length - code - signs;
+  if (code === 0 || other > 1 || l.rtl || !l.text.trim() || wideScript.test(l.text)) return false;
+  return other === 0 || numberedLine.test(l.text);
 }
 
 /**
