@@ -78,6 +78,21 @@ async function odt(content: string, extra: Record<string, string> = {}): Promise
 const body = (inner: string) =>
   `<office:document-content xmlns:office="o" xmlns:text="t" xmlns:table="tb"><office:body><office:text>${inner}</office:text></office:body></office:document-content>`;
 
+describe('odt adapter: monospaced faces', () => {
+  it('takes a face declared of variable pitch for prose, whatever its name, and one declared fixed for code', async () => {
+    const ns =
+      'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
+    const face = (name: string, pitch: string) =>
+      `<style:font-face style:name="${name}" svg:font-family="'${name}'" style:font-pitch="${pitch}"/>`;
+    const style = (name: string, font: string) =>
+      `<style:style style:name="${name}" style:family="paragraph"><style:text-properties style:font-name="${font}"/></style:style>`;
+    const content = `<office:document-content ${ns}><office:font-face-decls>${face('American Typewriter', 'variable')}${face('Liberation Mono', 'fixed')}</office:font-face-decls><office:automatic-styles>${style('P1', 'American Typewriter')}${style('P2', 'Liberation Mono')}</office:automatic-styles><office:body><office:text><text:p text:style-name="P1">Dear Ann,</text:p><text:p text:style-name="P1">Thank you for the flowers.</text:p><text:p text:style-name="P2">x = f(y);</text:p></office:text></office:body></office:document-content>`;
+    expect(await md(await odt(content), 'letter.odt')).toBe(
+      'Dear Ann,\n\nThank you for the flowers.\n\n```\nx = f(y);\n```\n',
+    );
+  });
+});
+
 describe('odt adapter: fixture', () => {
   const bytes = fixture('odt', 'basic.odt');
 

@@ -151,9 +151,9 @@ describe('PDF: code set in a monospaced face', () => {
           ...prose(700),
           line(72, 660, 'for i in xs:', 10, 'F3'),
           line(96, 648, 'if i', 10, 'F3'),
-          // "≤" at its code in Symbol's own encoding.
-          'BT /F4 10 Tf 126 648 Td (\\243) Tj ET',
-          line(138, 648, 'n: yield i', 10, 'F3'),
+          // "≤" at its code in Symbol's own encoding, a gap apart from the code on either side.
+          'BT /F4 10 Tf 144 648 Td (\\243) Tj ET',
+          line(162, 648, 'n: yield i', 10, 'F3'),
           line(72, 636, 'print(done)', 10, 'F3'),
           ...prose(610),
         ].join('\n'),
@@ -162,7 +162,48 @@ describe('PDF: code set in a monospaced face', () => {
       792,
       [COURIER, symbol],
     );
-    expect(await markdown(pdf)).toContain('```\nfor i in xs:\n    if i ≤ n: yield i\nprint(done)\n```');
+    expect(await markdown(pdf)).toContain('```\nfor i in xs:\n    if i    ≤  n: yield i\nprint(done)\n```');
+  });
+
+  it('keeps a bulleted list of monospaced names a list, and a table of figures in Courier a table', async () => {
+    const symbol = '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>';
+    // LaTeX's itemize: a bullet in CMSY (here Symbol's), each item a typewriter name.
+    const bullet = (y: number, name: string) => `BT /F4 10 Tf 84 ${y} Td (\\267) Tj ET\n${line(96, y, name, 10, 'F3')}`;
+    const options = pagesPdf(
+      [
+        [...prose(700), bullet(660, '--verbose'), bullet(648, '--quiet'), bullet(636, '--dry-run'), ...prose(610)].join(
+          '\n',
+        ),
+      ],
+      612,
+      792,
+      [COURIER, symbol],
+    );
+    const md = await markdown(options);
+    expect(md).not.toContain('```');
+    expect(md).toContain('- --verbose\n- --quiet\n- --dry-run');
+
+    const row = (y: number, cells: string[]) => cells.map((c, k) => line(72 + 90 * k, y, c, 10, 'F3')).join('\n');
+    const figures = pagesPdf(
+      [
+        [
+          ...prose(700),
+          row(660, ['Month', 'Reading', 'Units', 'Cost']),
+          row(640, ['January', '10231', '412', '61.80']),
+          row(620, ['February', '10598', '367', '55.05']),
+          row(600, ['March', '10921', '323', '48.45']),
+          ...prose(570),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const out =
+        (await createEngine({ pdf: { backend } }).parse(figures, fast, { filename: 'meter.pdf' })).markdown ?? '';
+      expect(out, backend).toContain('| January | 10231 | 412 | 61.80 |');
+    }
   });
 
   it('reads a listing line number set in the text face as part of its row', async () => {

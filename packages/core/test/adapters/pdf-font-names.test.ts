@@ -25,9 +25,21 @@ describe('font faces by name', () => {
       'TeXGyreCursor-Regular',
       'LetterGothicStd',
       'NimbusMonL-Regu',
+      'Monotype.com',
     ])
       expect(monospacedByName(name), name).toBe(true);
-    for (const name of ['Monotype Corsiva', 'MonotypeCorsiva', 'CMR10', 'ArialMT', 'Calibri', 'BookMasterGothic-Roman'])
+    for (const name of [
+      'Monotype Corsiva',
+      'MonotypeCorsiva',
+      'American Typewriter',
+      'Andale Sans',
+      'Code Pro',
+      'Code 128',
+      'CMR10',
+      'ArialMT',
+      'Calibri',
+      'BookMasterGothic-Roman',
+    ])
       expect(monospacedByName(name), name).toBe(false);
   });
 

@@ -39,6 +39,8 @@ export class OdfStyles {
   private readonly styles = new Map<string, XmlElement>();
   private readonly lists = new Map<string, XmlElement>();
   private readonly monoFonts = new Set<string>();
+  /** Font faces declared of variable pitch, whatever their names say. */
+  private readonly proportional = new Set<string>();
   private readonly formatCache = new Map<string, TextFormat>();
   private readonly paraCache = new Map<string, ParagraphInfo>();
 
@@ -56,7 +58,11 @@ export class OdfStyles {
         } else if (el.name === 'style:font-face') {
           const name = attr(el, 'style:name');
           const family = attr(el, 'svg:font-family') ?? '';
-          if (name && (attr(el, 'style:font-pitch') === 'fixed' || monospacedByName(family) || monospacedByName(name)))
+          // A declared pitch decides (LibreOffice declares one for every face: American Typewriter
+          // is variable); a name only where none is.
+          const pitch = attr(el, 'style:font-pitch');
+          if (name && pitch === 'variable') this.proportional.add(name);
+          else if (name && (pitch === 'fixed' || monospacedByName(family) || monospacedByName(name)))
             this.monoFonts.add(name);
         }
       }
@@ -144,7 +150,8 @@ export class OdfStyles {
     if (strike) f.strike = strike !== 'none';
     const fontName = attr(props, 'style:font-name');
     const family = attr(props, 'fo:font-family');
-    if (fontName) f.mono = this.monoFonts.has(fontName) || monospacedByName(fontName);
+    if (fontName)
+      f.mono = this.monoFonts.has(fontName) || (!this.proportional.has(fontName) && monospacedByName(fontName));
     else if (family) f.mono = monospacedByName(family);
     if (attr(props, 'style:font-pitch') === 'fixed') f.mono = true;
     const pos = attr(props, 'style:text-position');

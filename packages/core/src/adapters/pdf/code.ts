@@ -48,11 +48,15 @@ const lineNumber = /^\d{1,4}$/;
  * Symbol and math faces: a listing draws a sign its code face lacks ("≤", "→") in one of them
  * (Symbol, TeX's CMSY and CMMI, Cambria Math, Wingdings, Zapf Dingbats).
  */
-const signFace = /symbol|^(?:[A-Z]{6}\+)?cm(?:sy|mi|ex)\d|math|dingbat|wingding/i;
+export const signFace = /symbol|^(?:[A-Z]{6}\+)?cm(?:sy|mi|ex)\d|math(?:-|$)|cambria ?math|dingbat|wingding/i;
+
+/** A list's bullet or check mark ahead of an item (a sign face's, or one `foldBullets` set there). */
+const bulleted = /^[•◦▪▫‣●○■□►▸➢✓✔☐☑☒\uf000-\uf0ff]\s/;
 
 /**
  * Whether a line is code: set in a code face, every run of it, but for signs in a symbol face and
- * a line number ahead of its code, which may be set in one other face.
+ * a line number ahead of its code, which may be set in one other face. Not an item of a list of
+ * monospaced names ("• --verbose"): its bullet is no code.
  */
 export function codeLine(l: Line, codeFont: (font: string) => boolean): boolean {
   // The fonts first: they settle nearly every line, without reading its text.
@@ -63,7 +67,8 @@ export function codeLine(l: Line, codeFont: (font: string) => boolean): boolean 
     else if (signFace.test(f)) signs++;
   }
   const other = l.fonts.length - code - signs;
-  if (code === 0 || other > 1 || l.rtl || !l.text.trim() || wideScript.test(l.text)) return false;
+  if (code === 0 || other > 1 || l.rtl || !l.text.trim() || wideScript.test(l.text) || bulleted.test(l.text))
+    return false;
   return other === 0 || numberedLine.test(l.text);
 }
 
@@ -86,7 +91,15 @@ export function codeRuns(
     const l = lines[k] as Line;
     if (codeLine(l, codeFont)) return true;
     const next = lines[k + 1];
-    return next !== undefined && l.text.length <= 8 && lineNumber.test(l.text.trim()) && codeLine(next, codeFont);
+    const prev = lines[k - 1];
+    if (next !== undefined && l.text.length <= 8 && lineNumber.test(l.text.trim()) && codeLine(next, codeFont))
+      return true;
+    // A sign drawn apart in a symbol face, on a row of code ("yyy", "≤", "2" where a gap splits them).
+    return (
+      l.fonts.every((f) => signFace.test(f)) &&
+      ((next !== undefined && sameRow(l, next) && codeLine(next, codeFont)) ||
+        (prev !== undefined && sameRow(prev, l) && codeLine(prev, codeFont)))
+    );
   };
   let i = 0;
   while (i < lines.length) {
@@ -163,23 +176,38 @@ export function codeText(lines: readonly Line[]): string {
   return out.join('\n');
 }
 
+/** Operators, brackets and comment marks: what columns of code hold and a table of data does not. */
+const codeSigns = /[=;{}()[\]#<>]|\/\/|\/\*|--/;
+/** Share of a table's runs with such a sign, at least, for it to be code. */
+const CODE_SIGNS = 0.25;
+
 /**
  * Whether a table found by alignment alone is code: every run of it in a code face that is not
- * its page's main face. Code lines up its operators and comments in columns ("x   = 1", "yyy =
- * 2"), which read as a table of fragments; left to the text, they make a code block. A page set in
- * a code face throughout (a receipt, a typescript) keeps its tables, and so does CJK text (its
- * faces are fixed-width).
+ * its page's main face (signs in a symbol face aside), a quarter of its runs or more holding an
+ * operator, a bracket or a comment mark, its rows as close as a code block's. Code lines up its
+ * operators and comments in columns ("x   = 1", "yyy = 2"), which read as a table of fragments;
+ * left to the text, they make a code block. A table of figures in Courier stays a table, and so
+ * do the tables of a page set in a code face throughout (a receipt) and CJK text (its faces are
+ * fixed-width).
  */
 export function codeTable(t: TableRegion, items: readonly TextItem[], codeFont: (font: string) => boolean): boolean {
   if (t.ruled) return false;
   const fonts = new Set<string>();
+  let runs = 0;
+  let signed = 0;
+  let size = 0;
   for (const i of t.itemIndices) {
     const it = items[i];
-    if (!it?.str.trim()) continue;
+    if (!it?.str.trim() || signFace.test(it.fontName)) continue;
     if (!codeFont(it.fontName) || wideScript.test(it.str)) return false;
     fonts.add(it.fontName);
+    runs++;
+    if (codeSigns.test(it.str)) signed++;
+    size = Math.max(size, it.size);
   }
-  if (!fonts.size) return false;
+  if (!runs || signed < runs * CODE_SIGNS) return false;
+  for (let r = 1; r < t.ys.length; r++)
+    if ((t.ys[r] as number) - (t.ys[r - 1] as number) > MAX_PITCH * size) return false;
   const chars = new Map<string, number>();
   for (const it of items) chars.set(it.fontName, (chars.get(it.fontName) ?? 0) + it.str.length);
   let main = '';

@@ -278,6 +278,8 @@ async function readPage(
       const again = across.length && !own ? findTables(model, accept, column) : tables;
       if (again.length >= tables.length || across.every((t) => t.table.children.length <= FEW_ROWS)) tables = again;
     }
+    // Where no rulings were read (pdf.js in fast mode), a ruled table passes for one found by
+    // alignment: `codeTable` asks for code's signs, which a table of data lacks.
     if (tables.some((t) => !t.ruled)) {
       // At this point a code face is known by its name, or PDFium's reading of its descriptor;
       // one measured even (`PitchTally`) only once every page is read.
