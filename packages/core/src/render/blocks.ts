@@ -1,5 +1,16 @@
-import { type ContinuedOn, continuedOn } from '../tree/continued.ts';
-import type { Block, List, ListItem, Paragraph, Root, Section, SectionKind, Source, Table } from '../tree/types.ts';
+import { type ContinuedOn, continuedOn, linesOn } from '../tree/continued.ts';
+import type {
+  Block,
+  Code,
+  List,
+  ListItem,
+  Paragraph,
+  Root,
+  Section,
+  SectionKind,
+  Source,
+  Table,
+} from '../tree/types.ts';
 import { renderBlocksMarkdown, type SpanMap } from './markdown.ts';
 
 /** One typed block of `data.blocks`: what it is, where it is in the source and in `data.markdown`. */
@@ -239,6 +250,21 @@ const CONTAINER_KINDS: ReadonlySet<BlockGroupKind> = new Set<BlockGroupKind>(['m
  * their ids prefixed by their containers' (`f1-p2-b0`). Ids (`p3-b0`, `s2-b1`, `d1-b7`) are stable
  * for the same bytes and options.
  */
+/** A code fence's opening line. */
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
+
+/**
+ * Where the lines of a code block a page break cut (a PDF listing, joined again) printed on later
+ * pages begin in its Markdown: the line after the opening fence, counted on.
+ */
+function codeParts(code: Code, content: string): TablePagePart[] | undefined {
+  const marks = linesOn(code);
+  if (!marks.length) return undefined;
+  const open = content.split('\n').findIndex((l) => FENCE.test(l));
+  if (open < 0) return undefined;
+  return marks.map((m) => ({ pageNumber: m.page, bbox: m.bbox ?? null, line: open + 1 + m.line }));
+}
+
 export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): PageBlocks[] {
   const groups: PageBlocks[] = [];
   const counters = new Map<string, number>();
@@ -275,7 +301,9 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
           ? listParts(b, content)
           : b.type === 'paragraph' && content
             ? paragraphParts(b, content)
-            : undefined;
+            : b.type === 'code'
+              ? codeParts(b, content)
+              : undefined;
     if (continued) item.continued = continued;
     group.items.push(item);
     group.status = 'ok';

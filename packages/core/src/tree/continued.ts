@@ -1,4 +1,4 @@
-import type { BBox, Inline, NodeData } from './types.ts';
+import type { BBox, Code, Inline, NodeData } from './types.ts';
 
 /**
  * `data` key of the first inline of a block's part printed on a later page than the block's start
@@ -32,4 +32,34 @@ export function unmark(node: Inline): number | undefined {
   const { [CONTINUED_ON]: _, ...rest } = node.data;
   node.data = Object.keys(rest).length ? rest : undefined;
   return page;
+}
+
+/**
+ * `data` key of a code block a page break cut and the reader joined again: for each later page,
+ * the line of its `value` (0-based) the page's part starts at, with that page and box.
+ */
+export const LINES_ON = 'linesOn';
+
+export interface LinesOn extends ContinuedOn {
+  line: number;
+}
+
+const isLinesOn = (v: unknown): v is LinesOn => isContinuedOn(v) && typeof (v as LinesOn).line === 'number';
+
+/** Where the parts of a joined code block printed on later pages start, in order. */
+export function linesOn(node: Code): LinesOn[] {
+  const v = (node.data as NodeData | undefined)?.[LINES_ON];
+  return Array.isArray(v) ? v.filter(isLinesOn) : [];
+}
+
+/** Appends `next` (the code the next page opens with) to `node`, marking where its lines start. */
+export function joinCode(node: Code, next: Code, mark: ContinuedOn): void {
+  const shift = node.value.split('\n').length;
+  const marks = [
+    ...linesOn(node),
+    { ...mark, line: shift },
+    ...linesOn(next).map((m) => ({ ...m, line: m.line + shift })),
+  ];
+  node.value = `${node.value}\n${next.value}`;
+  node.data = { ...node.data, [LINES_ON]: marks };
 }

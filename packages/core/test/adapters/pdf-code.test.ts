@@ -206,6 +206,39 @@ describe('PDF: code set in a monospaced face', () => {
     }
   });
 
+  it('joins a listing the page break cut, each page keeping its part for provenance', async () => {
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          line(72, 120, 'def f(x):', 10, 'F3'),
+          line(96, 108, 'a = x + 1', 10, 'F3'),
+          line(96, 96, 'b = a * 2', 10, 'F3'),
+        ].join('\n'),
+        [line(72, 740, 'c = b - 3', 10, 'F3'), line(72, 728, 'return c', 10, 'F3'), ...prose(700)].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    const data = await createEngine().parse(
+      pdf,
+      {
+        formats: ['markdown', { type: 'chunks', maxTokens: 16 }],
+        parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
+      },
+      { filename: 'over.pdf' },
+    );
+    expect(data.markdown).toContain('```\ndef f(x):\n    a = x + 1\n    b = a * 2\nc = b - 3\nreturn c\n```');
+    const item = data.blocks?.[0]?.items.find((i) => i.type === 'code');
+    expect(item?.continued).toEqual([{ pageNumber: 2, bbox: expect.any(Array), line: 4 }]);
+    expect(item?.content.split('\n')[4]).toBe('c = b - 3');
+    expect(data.blocks?.[1]?.items.map((i) => i.type)).toEqual(['paragraph']);
+    const pagesOf = (s: string) => data.chunks?.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('def f(x):')).toEqual([1]);
+    expect(pagesOf('return c')).toEqual([2]);
+  });
+
   it('reads a listing line number set in the text face as part of its row', async () => {
     const pdf = pagesPdf(
       [

@@ -1,5 +1,5 @@
-import { type ContinuedOn, markContinued } from '../../tree/continued.ts';
-import type { BBox, Block, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
+import { type ContinuedOn, joinCode, markContinued } from '../../tree/continued.ts';
+import type { BBox, Block, Code, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { readsOn, THREE_WORDS } from '../../util/letters.ts';
@@ -147,6 +147,35 @@ export function joinContinuedParagraphs(
     append(tail.para.children, first.children);
     next.children.shift();
     if (!next.children.length) carried = { para: tail.para, part: first, lines: text[p + 1]?.lines ?? [] };
+  }
+}
+
+/**
+ * Joins a code block the page's end cut to the code block the next page opens with: a listing
+ * runs on over the page break as a paragraph does. The page's part ends in its lower half and the
+ * next starts in the upper half, as for paragraphs; each part keeps its own indentation (its rows
+ * counted from its own left edge) and its page, for provenance (`linesOn`).
+ */
+export function joinContinuedCode(pages: Block[], text: readonly PageText[]): void {
+  // The code block whose part filled the page before, when it took the page's every block.
+  let carried: Code | undefined;
+  for (let p = 0; p + 1 < pages.length; p++) {
+    const here = pages[p] as Section;
+    const next = pages[p + 1] as Section;
+    const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
+    const tail = own ? (own.type === 'code' ? own : undefined) : carried;
+    const tailBox = own ? own.source?.bbox : undefined;
+    carried = undefined;
+    if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
+    if (!text[p]?.settled || !text[p + 1]?.settled) continue;
+    const first = next.children[0];
+    if (first?.type !== 'code') continue;
+    if ((tailBox && !inHalf(tailBox, here, true)) || !inHalf(first.source?.bbox, next, false)) continue;
+    const mark: ContinuedOn = { page: next.number };
+    if (first.source?.bbox) mark.bbox = first.source.bbox;
+    joinCode(tail, first, mark);
+    next.children.shift();
+    if (!next.children.length) carried = tail;
   }
 }
 

@@ -10,7 +10,7 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { codeTable } from './code.ts';
-import { joinContinuedParagraphs, joinContinuedTables } from './continued.ts';
+import { joinContinuedCode, joinContinuedParagraphs, joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
@@ -153,6 +153,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       settled: mode === 'fast' || pageInfo[p.number]?.text === 'text',
     }));
     joinContinuedParagraphs(children, text, stats.vocab);
+    joinContinuedCode(children, text);
   }
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
   if (!metadata.title) {
