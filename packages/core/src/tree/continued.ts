@@ -63,3 +63,17 @@ export function joinCode(node: Code, next: Code, mark: ContinuedOn): void {
   node.value = `${node.value}\n${next.value}`;
   node.data = { ...node.data, [LINES_ON]: marks };
 }
+
+/**
+ * Gives a code block new text (a redaction's). Where the text keeps its lines, each later page's
+ * part starts where it did; where it does not (a key of many lines replaced by one placeholder),
+ * the parts cannot be placed, and the block keeps its first page only rather than wrong lines.
+ */
+export function recode(node: Code, value: string): void {
+  const lines = (s: string): number => s.split('\n').length;
+  if (linesOn(node).length && lines(value) !== lines(node.value) && node.data) {
+    const { [LINES_ON]: _, ...rest } = node.data;
+    node.data = Object.keys(rest).length ? rest : undefined;
+  }
+  node.value = value;
+}

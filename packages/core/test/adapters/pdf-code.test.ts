@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, parse } from '../../src/index.ts';
+import { joinCode, linesOn, recode } from '../../src/tree/continued.ts';
+import type { Code } from '../../src/tree/types.ts';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { textAt as line, pagesPdf } from '../helpers/pdf-build.ts';
 
@@ -237,6 +239,48 @@ describe('PDF: code set in a monospaced face', () => {
     const pagesOf = (s: string) => data.chunks?.find((c) => c.text.includes(s))?.pages;
     expect(pagesOf('def f(x):')).toEqual([1]);
     expect(pagesOf('return c')).toEqual([2]);
+  });
+
+  it('drops the page parts of a joined listing whose lines a redaction changed, and keeps them where it did not', () => {
+    const joined = (): Code => {
+      const a: Code = { type: 'code', value: 'key = (\n-----BEGIN KEY-----\nabc' };
+      joinCode(a, { type: 'code', value: 'def\n-----END KEY-----\n)' }, { page: 2 });
+      return a;
+    };
+    const kept = joined();
+    expect(linesOn(kept)).toEqual([{ page: 2, line: 3 }]);
+    recode(kept, kept.value.replace('abc', 'xyz'));
+    expect(linesOn(kept)).toEqual([{ page: 2, line: 3 }]);
+    const shortened = joined();
+    recode(shortened, 'key = (\n<SECRET>\n)');
+    expect(linesOn(shortened)).toEqual([]);
+    expect(shortened.value).toBe('key = (\n<SECRET>\n)');
+  });
+
+  it('keeps apart a listing that ends mid-page and one that opens the next page', async () => {
+    const fill = (top: number, bottom: number): string[] => {
+      const out: string[] = [];
+      for (let y = top; y >= bottom; y -= 40) out.push(...prose(y));
+      return out;
+    };
+    const pdf = pagesPdf(
+      [
+        [
+          ...fill(740, 420),
+          line(72, 380, 'int main(void) {', 10, 'F3'),
+          line(96, 368, 'return 0;', 10, 'F3'),
+          line(72, 356, '}', 10, 'F3'),
+        ].join('\n'),
+        [line(72, 740, '$ cc main.c', 10, 'F3'), line(72, 728, '$ ./a.out', 10, 'F3'), ...fill(700, 80)].join('\n'),
+        [...fill(740, 80)].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain('```\nint main(void) {\n    return 0;\n}\n```');
+    expect(md).toContain('```\n$ cc main.c\n$ ./a.out\n```');
   });
 
   it('reads a listing line number set in the text face as part of its row', async () => {

@@ -12,8 +12,8 @@ import type { TableRegion, TextItem } from './model.ts';
 const MIN_ROWS = 2;
 /** Furthest apart two rows of one block stand, in sizes (baseline to baseline): two blank lines. */
 const MAX_PITCH = 3.2;
-/** Blank lines kept between two rows at most. */
-const MAX_BLANKS = 2;
+/** Blank lines kept between two rows at most: one, as Markdown keeps no more between lines of code. */
+const MAX_BLANKS = 1;
 /** Scripts a monospaced CJK or Hangul face sets as running text: never code by its font alone. */
 const wideScript = /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 

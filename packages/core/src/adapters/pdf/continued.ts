@@ -152,31 +152,76 @@ export function joinContinuedParagraphs(
 
 /**
  * Joins a code block the page's end cut to the code block the next page opens with: a listing
- * runs on over the page break as a paragraph does. The page's part ends in its lower half and the
- * next starts in the upper half, as for paragraphs; each part keeps its own indentation (its rows
- * counted from its own left edge) and its page, for provenance (`linesOn`).
+ * runs on over the page break as a paragraph does. The page's part reaches down to where the
+ * document's pages end their text, and the next part opens its page where they begin it, within
+ * two of the block's rows, with no line of the page beyond it: two listings, one ending mid-page
+ * or with space left below it, stay apart. Each part keeps its own indentation (its rows counted
+ * from its own left edge) and its page, for provenance (`linesOn`).
  */
 export function joinContinuedCode(pages: Block[], text: readonly PageText[]): void {
-  // The code block whose part filled the page before, when it took the page's every block.
-  let carried: Code | undefined;
+  const frame = textFrame(text);
+  // The code block whose part filled the page before, when it took the page's every block, and that part's box.
+  let carried: { code: Code; box: BBox | undefined } | undefined;
   for (let p = 0; p + 1 < pages.length; p++) {
     const here = pages[p] as Section;
     const next = pages[p + 1] as Section;
     const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
-    const tail = own ? (own.type === 'code' ? own : undefined) : carried;
-    const tailBox = own ? own.source?.bbox : undefined;
+    const tail = own ? (own.type === 'code' ? { code: own, box: own.source?.bbox } : undefined) : carried;
     carried = undefined;
     if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
     if (!text[p]?.settled || !text[p + 1]?.settled) continue;
     const first = next.children[0];
-    if (first?.type !== 'code') continue;
-    if ((tailBox && !inHalf(tailBox, here, true)) || !inHalf(first.source?.bbox, next, false)) continue;
-    const mark: ContinuedOn = { page: next.number };
-    if (first.source?.bbox) mark.bbox = first.source.bbox;
-    joinCode(tail, first, mark);
+    if (first?.type !== 'code' || !tail.box || !first.source?.bbox) continue;
+    if (
+      !endsText(tail.box, text[p]?.lines ?? [], frame, true) ||
+      !endsText(first.source.bbox, text[p + 1]?.lines ?? [], frame, false)
+    )
+      continue;
+    const mark: ContinuedOn = { page: next.number, bbox: first.source.bbox };
+    joinCode(tail.code, first, mark);
     next.children.shift();
-    if (!next.children.length) carried = tail;
+    if (!next.children.length) carried = { code: tail.code, box: first.source.bbox };
   }
+}
+
+/** Rows of a code block's size that may stand between it and its page's last (or first) line of text. */
+const CODE_EDGE_ROWS = 2;
+
+/** Where the document's pages commonly begin and end their text: the medians of their first and last lines' edges. */
+function textFrame(text: readonly PageText[]): { top: number; bottom: number } {
+  const tops: number[] = [];
+  const bottoms: number[] = [];
+  for (const t of text) {
+    if (!t.lines.length) continue;
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const l of t.lines) {
+      const at = l.onPage ?? l;
+      top = Math.min(top, at.y0);
+      bottom = Math.max(bottom, at.y1);
+    }
+    tops.push(top);
+    bottoms.push(bottom);
+  }
+  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
+  return { top: median(tops), bottom: median(bottoms) };
+}
+
+/**
+ * Whether a block's box ends its page's text (`last`) or opens it: no line of the page further
+ * down (up) than two of its rows, and the box within two rows of where the document's pages end
+ * (begin) their text. Its rows' size is read from its own edge line.
+ */
+function endsText(box: BBox, lines: readonly Line[], frame: { top: number; bottom: number }, last: boolean): boolean {
+  const edge = edgeLine(lines, box, !last);
+  if (!edge) return false;
+  const reach = CODE_EDGE_ROWS * edge.size * 1.2;
+  if (last ? box[3] < frame.bottom - reach : box[1] > frame.top + reach) return false;
+  for (const l of lines) {
+    const at = l.onPage ?? l;
+    if (last ? at.y1 > box[3] + reach : at.y0 < box[1] - reach) return false;
+  }
+  return true;
 }
 
 /** Whether the page's last part `tail` reads on into `first`, the next page's first paragraph. */

@@ -1,3 +1,4 @@
+import { recode } from '../../tree/continued.ts';
 import type { Block, Image, Inline, InlineCode, Link, Root, Table, TableCell, Text } from '../../tree/types.ts';
 import { inlineText, walk } from '../../tree/walk.ts';
 import { append, replaceContents } from '../../util/arrays.ts';
@@ -148,7 +149,7 @@ class Collector {
         this.inlines(b.children, header);
         return;
       case 'code':
-        this.string(b.value, header ? `${header}: ` : this.context(), (v) => (b.value = v), true);
+        this.string(b.value, header ? `${header}: ` : this.context(), (v) => recode(b, v), true);
         this.previous = b.value;
         return;
       case 'image':
