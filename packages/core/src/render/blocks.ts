@@ -250,8 +250,8 @@ const CONTAINER_KINDS: ReadonlySet<BlockGroupKind> = new Set<BlockGroupKind>(['m
  * their ids prefixed by their containers' (`f1-p2-b0`). Ids (`p3-b0`, `s2-b1`, `d1-b7`) are stable
  * for the same bytes and options.
  */
-/** A code fence's opening line. */
-const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
+/** A code fence's line (the fence itself captured), as the Markdown renderer writes them. */
+export const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * Where the lines of a code block a page break cut (a PDF listing, joined again) printed on later

@@ -52,9 +52,11 @@ export function linesOn(node: Code): LinesOn[] {
   return Array.isArray(v) ? v.filter(isLinesOn) : [];
 }
 
+const lineCount = (s: string): number => s.split('\n').length;
+
 /** Appends `next` (the code the next page opens with) to `node`, marking where its lines start. */
 export function joinCode(node: Code, next: Code, mark: ContinuedOn): void {
-  const shift = node.value.split('\n').length;
+  const shift = lineCount(node.value);
   const marks = [
     ...linesOn(node),
     { ...mark, line: shift },
@@ -70,8 +72,7 @@ export function joinCode(node: Code, next: Code, mark: ContinuedOn): void {
  * the parts cannot be placed, and the block keeps its first page only rather than wrong lines.
  */
 export function recode(node: Code, value: string): void {
-  const lines = (s: string): number => s.split('\n').length;
-  if (linesOn(node).length && lines(value) !== lines(node.value) && node.data) {
+  if (linesOn(node).length && lineCount(value) !== lineCount(node.value) && node.data) {
     const { [LINES_ON]: _, ...rest } = node.data;
     node.data = Object.keys(rest).length ? rest : undefined;
   }

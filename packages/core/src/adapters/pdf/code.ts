@@ -1,3 +1,4 @@
+import { mostCounted } from '../../util/arrays.ts';
 import { type Line, sameRow } from './lines.ts';
 import type { TableRegion, TextItem } from './model.ts';
 
@@ -48,7 +49,7 @@ const lineNumber = /^\d{1,4}$/;
  * Symbol and math faces: a listing draws a sign its code face lacks ("≤", "→") in one of them
  * (Symbol, TeX's CMSY and CMMI, Cambria Math, Wingdings, Zapf Dingbats).
  */
-export const signFace = /symbol|^(?:[A-Z]{6}\+)?cm(?:sy|mi|ex)\d|math(?:-|$)|cambria ?math|dingbat|wingding/i;
+const signFace = /symbol|^(?:[A-Z]{6}\+)?cm(?:sy|mi|ex)\d|math(?:-|$)|cambria ?math|dingbat|wingding/i;
 
 /** A list's bullet or check mark ahead of an item (a sign face's, or one `foldBullets` set there). */
 const bulleted = /^[•◦▪▫‣●○■□►▸➢✓✔☐☑☒\uf000-\uf0ff]\s/;
@@ -153,16 +154,14 @@ export function codeText(lines: readonly Line[]): string {
     if (last && sameRow(last[0] as Line, l)) last.push(l);
     else rows.push([l]);
   }
+  // Each row's baseline (its first piece's) and the gap above it.
+  const gaps = rows.map((row, r) => (r ? (row[0] as Line).base - ((rows[r - 1] as Line[])[0] as Line).base : 0));
   let pitch = Infinity;
-  for (let r = 1; r < rows.length; r++) {
-    const gap = ((rows[r] as Line[])[0] as Line).base - ((rows[r - 1] as Line[])[0] as Line).base;
-    if (gap > 0) pitch = Math.min(pitch, gap);
-  }
+  for (const gap of gaps) if (gap > 0) pitch = Math.min(pitch, gap);
   const out: string[] = [];
   rows.forEach((row, r) => {
     if (r > 0 && Number.isFinite(pitch)) {
-      const gap = (row[0] as Line).base - ((rows[r - 1] as Line[])[0] as Line).base;
-      const blanks = Math.min(MAX_BLANKS, Math.round(gap / pitch) - 1);
+      const blanks = Math.min(MAX_BLANKS, Math.round((gaps[r] as number) / pitch) - 1);
       for (let b = 0; b < blanks; b++) out.push('');
     }
     let text = '';
@@ -210,12 +209,6 @@ export function codeTable(t: TableRegion, items: readonly TextItem[], codeFont: 
     if ((t.ys[r] as number) - (t.ys[r - 1] as number) > MAX_PITCH * size) return false;
   const chars = new Map<string, number>();
   for (const it of items) chars.set(it.fontName, (chars.get(it.fontName) ?? 0) + it.str.length);
-  let main = '';
-  let most = -1;
-  for (const [f, n] of chars)
-    if (n > most) {
-      main = f;
-      most = n;
-    }
+  const main = mostCounted(chars) ?? '';
   return !fonts.has(main) && !codeFont(main);
 }

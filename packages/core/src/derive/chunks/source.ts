@@ -1,4 +1,4 @@
-import type { BlockGroupKind, PageBlocks, TablePagePart } from '../../render/blocks.ts';
+import { type BlockGroupKind, FENCE, type PageBlocks, type TablePagePart } from '../../render/blocks.ts';
 import type { BBox } from '../../tree/types.ts';
 
 /** Where a block lives: chunks never cross from one slide, sheet or chapter into the next. */
@@ -69,7 +69,6 @@ export function blocksFromLayout(groups: readonly PageBlocks[]): SourceBlock[] {
 
 // ---------------------------------------------------------------- Markdown without a tree
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const PAGE_MARKER = /^<!-- page (\d+) -->$/;
 const LIST_START = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
