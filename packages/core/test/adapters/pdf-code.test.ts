@@ -441,6 +441,61 @@ describe('PDF: code set in a monospaced face', () => {
     }
   });
 
+  it('reads a word set in a code face among prose as inline code, leaving addresses and the body face alone', async () => {
+    // One text object, its face changed mid-line, as a typesetter draws `\texttt` in a sentence.
+    const mixed = (y: number, parts: readonly (readonly [string, string])[]): string =>
+      `BT 72 ${y} Td ${parts.map(([font, t]) => `/${font} 10 Tf (${t.replace(/[\\()]/g, '\\$&')}) Tj`).join(' ')} ET`;
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          mixed(660, [
+            ['F1', 'Install the tool with '],
+            ['F3', 'npm i docmill'],
+            ['F1', ' and call '],
+            ['F3', 'parse(bytes)'],
+            ['F1', ' on a file.'],
+          ]),
+          mixed(646, [
+            ['F1', 'Write to '],
+            ['F3', 'ann@lab.example.org'],
+            ['F1', ' or see '],
+            ['F3', 'https://example.org/docs'],
+            ['F1', ' and the '],
+            ['F3', 'x'],
+            ['F1', ' axis.'],
+          ]),
+          mixed(632, [
+            ['F2', 'A line set in bold: '],
+            ['F4', 'fetch()'],
+            ['F2', ' returns a promise.'],
+          ]),
+          ...prose(600),
+          line(72, 560, 'parse --pages 1-3 report.pdf', 10, 'F3'),
+          ...prose(530),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER, COURIER.replace('/Courier', '/Courier-Bold')],
+    );
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const r = await createEngine({ pdf: { backend } }).parse(
+        pdf,
+        { ...fast, formats: ['markdown', 'html'] },
+        { filename: 'inline.pdf' },
+      );
+      const md = r.markdown ?? '';
+      expect(md, backend).toContain('Install the tool with `npm i docmill` and call `parse(bytes)` on a file.');
+      // Addresses stay text (and links where the file makes them); a lone letter is no code.
+      expect(md, backend).toContain('Write to ann@lab.example.org or see https://example.org/docs and the x axis.');
+      expect(md, backend).toContain('**A line set in bold: `fetch()`** **returns a promise.**');
+      // One line wholly in a code face is a command set apart: text, as before.
+      expect(md, backend).toContain('\n\nparse --pages 1-3 report.pdf\n\n');
+      expect(r.html, backend).toContain('<code>npm i docmill</code>');
+    }
+  });
+
   it.skipIf(!hasCorpus)(
     `redp5110: its SQL examples are code blocks with their indentation (${hasCorpus ? 'corpus' : corpusSkipReason})`,
     async () => {
@@ -472,15 +527,21 @@ describe('PDF: code set in a monospaced face', () => {
       const paper = await markdown(corpusFile('pdfbench', 'unstructured_pdf_layout-parser-paper-with-table.pdf'));
       expect(paper).toContain('```\n1 import layoutparser as lp\n2 image = cv2 . imread');
       expect(paper).toMatch(/\n4 +"lp :\/\/ PubLayNet/);
+      // The toolkit's name and its model paths, set in a typewriter face among the prose.
+      expect(paper).toContain('`LayoutParser` provides a wealth of pre-trained model weights');
+      expect(paper).toContain('`lp://<dataset-name>/<model-architecture-name>`.');
     },
   );
 
   it.skipIf(!hasCorpus)(
-    `papers' typewriter e-mail addresses and a text face pdf.js calls monospaced stay text (${hasCorpus ? 'corpus' : corpusSkipReason})`,
+    `papers' typewriter names are inline code, their e-mail addresses and a text face pdf.js calls monospaced text (${hasCorpus ? 'corpus' : corpusSkipReason})`,
     async () => {
       const dpr = await markdown(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'));
       expect(dpr).not.toContain('```');
       expect(dpr).toContain('sewon@cs.washington.edu');
+      expect(dpr).toContain('take the representation at the `[CLS]` token as the output');
+      const autogen = await markdown(corpusFile('markitdown', 'test.pdf'));
+      expect(autogen).toContain('we present `AutoGen`, a generalized multi-agent conversation framework');
       // pdf.js flags the abstract's CMR9 monospaced: all its widths in one subset are one.
       const engine = createEngine({ pdf: { backend: 'pdfjs' } });
       const lp = (
@@ -488,6 +549,9 @@ describe('PDF: code set in a monospaced face', () => {
       ).markdown;
       expect(lp).not.toContain('```');
       expect(lp).toContain('**Abstract.** Recent advances in document image analysis (DIA) have been primarily driven');
+      // An author's typewriter address stays text, its underscore aside.
+      expect(lp).toContain('Brown University ruochen zhang@brown.edu');
+      expect(lp).toContain('{melissadell,jacob carlson}@fas.harvard.edu');
     },
   );
 });

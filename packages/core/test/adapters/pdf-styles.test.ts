@@ -42,3 +42,37 @@ describe.each(pdfBackends)('PDF bold and italic on a page of prose (%s)', (backe
     );
   });
 });
+
+/**
+ * An invoice's fields, each line opening with a bold label whose colon is set in another bold face
+ * (Times-Bold): spans part where the face changes, and the label is still read whole.
+ */
+function fieldsPdf(): Uint8Array {
+  const field = (y: number, label: string, value: string) =>
+    `BT /F2 10 Tf 72 ${y} Td (${label}) Tj /F3 10 Tf (:) Tj /F1 10 Tf ( ${value}) Tj ET`;
+  const ops = [
+    'BT /F1 10 Tf 72 720 Td (Thank you for your order; the details of it are set out below for your records.) Tj ET',
+    field(700, 'Invoice number', 'INV-2026-0042'),
+    field(686, 'Issued on', 'the fourth of May 2026'),
+    field(672, 'Customer', 'Harbour Lights Trading Company'),
+  ].join('\n');
+  const font = (name: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /F3 6 0 R >> >> /Contents 7 0 R >>',
+    font('Helvetica'),
+    font('Helvetica-Bold'),
+    font('Times-Bold'),
+    `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+  ]);
+}
+
+describe.each(pdfBackends)('PDF field labels (%s)', (backend) => {
+  const { parse } = engineFor(backend);
+
+  it('keeps lines that each open with a bold label apart, the label set in two bold faces', async () => {
+    const md = (await parse(fieldsPdf(), { parsers: [{ type: 'pdf', mode: 'fast' }] })).markdown;
+    expect(md).toContain('**Invoice number:** INV-2026-0042\n\n**Issued on:** the fourth of May 2026\n\n**Customer:**');
+  });
+});

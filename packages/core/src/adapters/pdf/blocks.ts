@@ -3,7 +3,7 @@ import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../..
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
-import { codeRuns, codeText } from './code.ts';
+import { codeRuns, codeSpans, codeText, inlineCode } from './code.ts';
 import {
   endsHyphen,
   lastChars,
@@ -284,7 +284,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
 function joinHeading(last: { node: Block; line: Line; lines: Line[] }, l: Line, s: DocStats): void {
   last.lines.push(l);
   const h = last.node as { children: Inline[]; source?: { bbox?: BBox } };
-  h.children = unbold(inlines(last.lines, s.vocab));
+  h.children = unbold(inlines(last.lines, s));
   if (h.source) h.source.bbox = bboxOf(last.lines);
   last.line = l;
 }
@@ -335,12 +335,17 @@ function bboxOf(lines: Line[]): BBox {
   return [round2(x0), round2(y0), round2(x1), round2(y1)];
 }
 
-/** Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known bold/italic. */
-function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirst = 0): Inline[] {
+/**
+ * Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known
+ * bold/italic, words in a code face.
+ */
+function inlines(lines: Line[], s: DocStats, stripFirst = 0): Inline[] {
+  const vocab = s.vocab;
+  const coded = codeSpans(lines, s.codeFont, s.bodyFont);
   // Each span's text is kept as the pieces its lines give and joined once at the end: its end is
   // read at every line, and read from a string grown by appending, it is copied whole each time
   // (a paragraph of thousands of lines would be quadratic).
-  const spans: { sp: Span; parts: string[] }[] = [];
+  const spans: { sp: Span; code: boolean; parts: string[] }[] = [];
   lines.forEach((l, i) => {
     let ls = l.spans;
     if (i === 0 && stripFirst > 0) ls = stripPrefix(ls, stripFirst);
@@ -358,21 +363,28 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
         if (seam === 'join') dropLast(parts);
         else if (seam !== 'hyphen') t = seam + t;
       }
+      const code = coded(sp);
       if (
         prev &&
         prev.sp.bold === sp.bold &&
         prev.sp.italic === sp.italic &&
         prev.sp.sup === sp.sup &&
-        prev.sp.href === sp.href
+        prev.sp.href === sp.href &&
+        prev.code === code
       )
         prev.parts.push(t);
-      else spans.push({ sp, parts: [t] });
+      else spans.push({ sp, code, parts: [t] });
     });
   });
   const out: Inline[] = [];
-  for (const { sp, parts } of spans) {
-    const value = parts.join('').replace(/ {2,}/g, ' ');
+  const values = spans.map(({ parts }) => parts.join('').replace(/ {2,}/g, ' '));
+  for (const [k, { sp, code }] of spans.entries()) {
+    const value = values[k] as string;
     if (!value) continue;
+    if (code && inlineCode(value, wordAround(values, k))) {
+      out.push(...codeNode(value, sp));
+      continue;
+    }
     let node: Inline = text(value);
     if (sp.sup) node = { type: 'superscript', children: [node] };
     else {
@@ -384,6 +396,49 @@ function inlines(lines: Line[], vocab: (() => Vocabulary) | undefined, stripFirs
     if (sp.href) node = link(sp.href, [node]);
     out.push(node);
   }
+  return out;
+}
+
+const wordEnd = /\S*$/;
+const wordStart = /^\S*/;
+const blankStart = /^\s/;
+const blankEnd = /\s$/;
+/** Neighbouring runs read for the word a run belongs to at most, each way. */
+const WORD_RUNS = 4;
+
+/**
+ * A run with the characters its neighbours join to it, up to a blank each way: an address's braces
+ * or its "@" may be set in another face than its names.
+ */
+function wordAround(values: readonly string[], k: number): string {
+  const value = values[k] as string;
+  let word = value;
+  for (let j = k - 1; j >= 0 && j >= k - WORD_RUNS && !blankStart.test(value); j--) {
+    const v = values[j] as string;
+    const end = wordEnd.exec(v)?.[0] ?? '';
+    word = end + word;
+    if (end.length < v.length) break;
+  }
+  for (let j = k + 1; j < values.length && j <= k + WORD_RUNS && !blankEnd.test(value); j++) {
+    const v = values[j] as string;
+    const start = wordStart.exec(v)?.[0] ?? '';
+    word += start;
+    if (start.length < v.length) break;
+  }
+  return word;
+}
+
+/** A run in a code face as inline code, its emphasis and link around it and its blanks outside them. */
+function codeNode(value: string, sp: Span): Inline[] {
+  const core = value.trim();
+  let node: Inline = { type: 'inlineCode', value: core };
+  if (sp.italic) node = { type: 'emphasis', children: [node] };
+  if (sp.bold) node = { type: 'strong', children: [node] };
+  if (sp.href) node = link(sp.href, [node]);
+  const out: Inline[] = [];
+  if (value.startsWith(' ')) out.push(text(' '));
+  out.push(node);
+  if (value.endsWith(' ')) out.push(text(' '));
   return out;
 }
 
@@ -488,14 +543,14 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   };
   const flushPara = (): void => {
     if (!para.length) return;
-    const kids = inlines(para, s.vocab);
+    const kids = inlines(para, s);
     if (kids.length) place(paragraph(kids), bboxOf(para));
     para = [];
     shape = paraShape();
   };
   const flushItem = (): void => {
     if (!item) return;
-    const kids = inlines(item.lines, s.vocab, item.strip);
+    const kids = inlines(item.lines, s, item.strip);
     if (item.keep) kids.unshift(text(item.keep));
     const p: Paragraph = paragraph(kids);
     p.source = { page: page.number, bbox: bboxOf(item.lines) };
@@ -564,7 +619,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         joinHeading(lastHeading, l, s);
         continue;
       }
-      const h = heading(kind.depth, unbold(inlines([l], s.vocab)));
+      const h = heading(kind.depth, unbold(inlines([l], s)));
       place(h, bboxOf([l]));
       lastHeading = { node: h, line: l, lines: [l] };
       continue;
@@ -661,7 +716,7 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
         (!next.bold && (numbers(l, next, enumeratorAlone, MARK_GAP) || numbers(l, next, partialNumber, PARTIAL_GAP)))
       ) {
         const mark = glyph ? '• ' : `${l.text} `;
-        next.spans = [{ text: mark, bold: false, italic: false, sup: false }, ...next.spans];
+        next.spans = [{ text: mark, bold: false, italic: false, sup: false, font: l.font }, ...next.spans];
         next.text = `${mark}${next.text}`;
         next.x0 = l.x0;
         continue;
@@ -762,8 +817,14 @@ function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
 }
 
 const fieldLabel = (l: Line): boolean => {
-  const first = l.spans[0];
-  return Boolean(first?.bold && !l.bold && /^\S.{0,40}:\s*$/.test(first.text));
+  if (!l.spans[0]?.bold || l.bold) return false;
+  // The line's bold opening, whichever faces it is set in (spans part where the face changes).
+  let label = '';
+  for (const sp of l.spans) {
+    if (!sp.bold) break;
+    label += sp.text;
+  }
+  return /^\S.{0,40}:\s*$/.test(label);
 };
 
 /**

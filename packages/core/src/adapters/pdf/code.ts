@@ -1,5 +1,5 @@
 import { mostCounted } from '../../util/arrays.ts';
-import { type Line, sameRow } from './lines.ts';
+import { type Line, type Span, sameRow } from './lines.ts';
 import type { TableRegion, TextItem } from './model.ts';
 
 /**
@@ -39,6 +39,49 @@ function addressRow(t: string): boolean {
     tokens.length > 0 &&
     tokens.every((w) => address.test(w.replace(/\u0000(\d+)/, (_, k) => groups[Number(k)] ?? '').replace(/[.,;]$/, '')))
   );
+}
+
+/** What a run must hold to read as inline code: a sign or a letter alone is a bullet, a variable or noise. */
+const inlineCodeText = /[\p{L}\p{N}].*\S|\S.*[\p{L}\p{N}]/u;
+const worded = /[\p{L}\p{N}]/u;
+const never = (): boolean => false;
+
+/**
+ * Which spans of a block read as inline code: those set in a code face not the body's, where the
+ * block has words in another face too ("install `layoutparser` with pip"). A block set wholly in a
+ * typewriter face is a font choice, a command or a name alone, as one such line is no code block.
+ */
+export function codeSpans(
+  lines: readonly Line[],
+  codeFont: (font: string) => boolean,
+  bodyFont: string,
+): (sp: Span) => boolean {
+  if (codeFont(bodyFont)) return never;
+  const face = (sp: Span): boolean => !sp.sup && sp.font !== bodyFont && codeFont(sp.font);
+  let code = false;
+  let other = false;
+  for (const l of lines) {
+    for (const sp of l.spans) {
+      if (!worded.test(sp.text)) continue;
+      if (face(sp)) code = true;
+      else other = true;
+      if (code && other) return face;
+    }
+  }
+  return never;
+}
+
+/** An e-mail or web address in a run's words: a paper's typewriter address stays text, and a link. */
+const addressIn = /\S@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S/;
+
+/**
+ * Whether a run in a code face reads as code: two characters at least, one a letter or digit; not
+ * CJK or Hangul (their faces are fixed-width), nor part of an address. `word` is the run with the
+ * characters its neighbours join to it: an address's braces or "://" may be set in another face.
+ */
+export function inlineCode(value: string, word: string): boolean {
+  const t = value.trim();
+  return inlineCodeText.test(t) && !wideScript.test(t) && !addressIn.test(word);
 }
 
 /** A listing's line number ahead of its code, set in the text face (LaTeX's listings: CMR5). */

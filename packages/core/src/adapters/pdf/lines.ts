@@ -12,6 +12,12 @@ export interface Span {
   /** Raised and smaller than the line: footnote marks. */
   sup: boolean;
   href?: string | undefined;
+  /**
+   * The face its characters are set in: a word in a typewriter face among prose is inline code
+   * (`blocks.ts`), known only once the document's code faces are (`DocStats.codeFont`). Blanks
+   * join the span before them whatever their face.
+   */
+  font: string;
 }
 
 /** Where a line stands and how large it is set: all reading order's shape tests read. */
@@ -451,7 +457,14 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
       allItalic &&= it.italic;
     }
     const last = spans[spans.length - 1];
-    if (last && last.bold === it.bold && last.italic === it.italic && last.sup === sup && last.href === href)
+    if (
+      last &&
+      last.bold === it.bold &&
+      last.italic === it.italic &&
+      last.sup === sup &&
+      last.href === href &&
+      (last.font === it.fontName || !it.str.trim())
+    )
       last.text += s;
     else {
       // Separating spaces stay outside links and styles.
@@ -460,7 +473,7 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
         text += ' ';
         s = s.slice(1);
       }
-      spans.push({ text: s, bold: it.bold, italic: it.italic, sup, href });
+      spans.push({ text: s, bold: it.bold, italic: it.italic, sup, href, font: it.fontName });
     }
     text += s;
     prev = it;
