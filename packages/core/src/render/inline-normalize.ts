@@ -6,7 +6,7 @@ const markTypes = new Set(['strong', 'emphasis', 'strikethrough', 'superscript',
 
 /**
  * Merges adjacent text runs, code spans, the parts of a link a page break split and runs with the
- * same mark (`**a****b**` → `**ab**`), and drops empty runs. Adapters emit runs as the source splits them; this keeps the output clean.
+ * same mark (`**a****b**` → `**ab**`), and drops empty runs (empty code spans too). Adapters emit runs as the source splits them; this keeps the output clean.
  */
 export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
@@ -19,6 +19,9 @@ export function normalizeInlines(nodes: readonly Inline[]): Inline[] {
         continue;
       }
     } else if (n.type === 'inlineCode') {
+      // An empty span (its text redacted away) would render as a lone pair of backticks, which a
+      // Markdown reader pairs with the next span's.
+      if (n.value === '') continue;
       // Two code spans side by side would render as one broken span (`` `a``b` ``).
       if (prev?.type === 'inlineCode') {
         out[out.length - 1] = { type: 'inlineCode', value: prev.value + n.value };

@@ -3,7 +3,7 @@ import { createEngine, parse } from '../../src/index.ts';
 import { joinCode, linesOn, recode } from '../../src/tree/continued.ts';
 import type { Code } from '../../src/tree/types.ts';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
-import { textAt as line, pagesPdf } from '../helpers/pdf-build.ts';
+import { textAt as line, pagesPdf, pdfOf } from '../helpers/pdf-build.ts';
 
 const COURIER = '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>';
 /**
@@ -489,10 +489,105 @@ describe('PDF: code set in a monospaced face', () => {
       expect(md, backend).toContain('Install the tool with `npm i docmill` and call `parse(bytes)` on a file.');
       // Addresses stay text (and links where the file makes them); a lone letter is no code.
       expect(md, backend).toContain('Write to ann@lab.example.org or see https://example.org/docs and the x axis.');
-      expect(md, backend).toContain('**A line set in bold: `fetch()`** **returns a promise.**');
+      expect(md, backend).toContain('**A line set in bold: `fetch()` returns a promise.**');
       // One line wholly in a code face is a command set apart: text, as before.
       expect(md, backend).toContain('\n\nparse --pages 1-3 report.pdf\n\n');
       expect(r.html, backend).toContain('<code>npm i docmill</code>');
+    }
+  });
+
+  it('leaves prose text where a marker, a mark, a label or figures are what another face holds', async () => {
+    const mixed = (y: number, parts: readonly (readonly [string, string])[], size = 10): string =>
+      `BT 72 ${y} Td ${parts.map(([font, t]) => `/${font} ${size} Tf (${t.replace(/[\\()]/g, '\\$&')}) Tj`).join(' ')} ET`;
+    const pdf = pagesPdf(
+      [
+        [
+          ...prose(700),
+          // A numbered item whose text is in Courier: its number is no word of another face.
+          mixed(660, [
+            ['F1', '1. '],
+            ['F3', 'Install the package before anything else'],
+          ]),
+          ...prose(630),
+          // One Courier line with a footnote mark after it.
+          mixed(590, [['F3', 'parse --pages 1-3 report.pdf']]),
+          mixed(594, [['F1', '1']], 6).replace('BT 72', 'BT 250'),
+          ...prose(560),
+          // A form's values filled in Courier, and figures.
+          mixed(520, [
+            ['F1', 'Policy holder: '],
+            ['F3', 'John Smith'],
+            ['F1', ', born '],
+            ['F3', '12/03/1980'],
+            ['F1', ', call '],
+            ['F3', '555-1234'],
+            ['F1', '.'],
+          ]),
+          ...prose(490),
+          // An address the line end cuts.
+          mixed(450, [
+            ['F1', 'For questions about the data please write to the maintainers at '],
+            ['F3', 'ann.lee@lab.'],
+          ]),
+          mixed(436, [
+            ['F3', 'example.org'],
+            ['F1', ' and they will answer within a week or two.'],
+          ]),
+          ...prose(400),
+        ].join('\n'),
+      ],
+      612,
+      792,
+      [COURIER],
+    );
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const md = (await createEngine({ pdf: { backend } }).parse(pdf, fast, { filename: 'forms.pdf' })).markdown ?? '';
+      expect(md, backend).not.toContain('`');
+      expect(md, backend).toContain('1. Install the package before anything else');
+      expect(md, backend).toContain('Policy holder: John Smith, born 12/03/1980, call 555-1234.');
+      // (The line end's blank stays, as in any address a line end cuts.)
+      expect(md, backend).toMatch(/maintainers at ann\.lee@lab\. ?example\.org and they will answer/);
+    }
+  });
+
+  it('keeps a link one link over the code in it, and drops code a redaction empties', async () => {
+    const ops = [
+      ...prose(700),
+      'BT 72 660 Td /F1 10 Tf (Read the ) Tj /F1 10 Tf (guide to the ) Tj /F3 10 Tf (parse) Tj /F1 10 Tf ( function online) Tj /F1 10 Tf ( for more.) Tj ET',
+      'BT 72 640 Td /F1 10 Tf (Policy holder ) Tj /F3 10 Tf (john.smith@example.com) Tj /F1 10 Tf ( wrote on Monday about the ) Tj /F3 10 Tf (renew()) Tj /F1 10 Tf ( call.) Tj ET',
+      ...prose(600),
+    ].join('\n');
+    // The link's box: from "guide" (after "Read the ") to "function".
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F3 5 0 R >> >> /Contents 6 0 R /Annots [7 0 R] >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+      COURIER,
+      `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
+      '<< /Type /Annot /Subtype /Link /Rect [113 656 252 671] /Border [0 0 0] /A << /S /URI /URI (https://docs.example/parse) >> >>',
+    ];
+    const pdf = pdfOf(objects);
+    for (const backend of ['pdfium', 'pdfjs'] as const) {
+      const engine = createEngine({ pdf: { backend } });
+      const r = await engine.parse(pdf, { formats: ['markdown', 'html'] }, { filename: 'link.pdf' });
+      expect(r.markdown, backend).toContain(
+        'Read the [guide to the `parse` function](https://docs.example/parse) online for more.',
+      );
+      expect(r.html?.match(/<a /g), backend).toHaveLength(1);
+      const redacted = await engine.parse(
+        pdf,
+        {
+          ...fast,
+          formats: ['markdown', 'html'],
+          redactPII: { mode: 'fast', entities: ['EMAIL'], replaceStyle: 'remove' },
+        },
+        { filename: 'link.pdf' },
+      );
+      // The address is no code (an address), and `renew()` stays the only span.
+      expect(redacted.markdown, backend).toContain('about the `renew()` call.');
+      expect(redacted.markdown, backend).not.toContain('``');
+      expect(redacted.html, backend).not.toContain('<code></code>');
     }
   });
 

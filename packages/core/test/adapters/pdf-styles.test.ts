@@ -55,15 +55,20 @@ function fieldsPdf(): Uint8Array {
     field(700, 'Invoice number', 'INV-2026-0042'),
     field(686, 'Issued on', 'the fourth of May 2026'),
     field(672, 'Customer', 'Harbour Lights Trading Company'),
+    // A bold label before a value in bold italic: the label ends where the italic starts.
+    'BT /F1 10 Tf 72 640 Td (The order was reviewed and its state is recorded below with its owner.) Tj ET',
+    'BT /F2 10 Tf 72 620 Td (Status: ) Tj /F4 10 Tf (Approved) Tj /F1 10 Tf ( by the board on Monday) Tj ET',
+    'BT /F2 10 Tf 72 606 Td (Owner: ) Tj /F4 10 Tf (Jane) Tj /F1 10 Tf ( of the finance team) Tj ET',
   ].join('\n');
   const font = (name: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /F3 6 0 R >> >> /Contents 7 0 R >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 5 0 R /F3 6 0 R /F4 7 0 R >> >> /Contents 8 0 R >>',
     font('Helvetica'),
     font('Helvetica-Bold'),
     font('Times-Bold'),
+    font('Helvetica-BoldOblique'),
     `<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`,
   ]);
 }
@@ -71,8 +76,9 @@ function fieldsPdf(): Uint8Array {
 describe.each(pdfBackends)('PDF field labels (%s)', (backend) => {
   const { parse } = engineFor(backend);
 
-  it('keeps lines that each open with a bold label apart, the label set in two bold faces', async () => {
+  it('keeps lines that each open with a bold label apart, the label set in two bold faces or before bold italic', async () => {
     const md = (await parse(fieldsPdf(), { parsers: [{ type: 'pdf', mode: 'fast' }] })).markdown;
     expect(md).toContain('**Invoice number:** INV-2026-0042\n\n**Issued on:** the fourth of May 2026\n\n**Customer:**');
+    expect(md).toContain('by the board on Monday\n\n**Owner: *Jane*** of the finance team');
   });
 });

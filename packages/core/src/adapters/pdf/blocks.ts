@@ -3,7 +3,7 @@ import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../..
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
-import { codeRuns, codeSpans, codeText, inlineCode } from './code.ts';
+import { codeRuns, codeText, hasInlineCode, inCodeFace, inlineCode } from './code.ts';
 import {
   endsHyphen,
   lastChars,
@@ -340,19 +340,21 @@ function bboxOf(lines: Line[]): BBox {
  * bold/italic, words in a code face.
  */
 function inlines(lines: Line[], s: DocStats, stripFirst = 0): Inline[] {
-  const vocab = s.vocab;
-  const coded = codeSpans(lines, s.codeFont, s.bodyFont);
+  const { vocab, codeFont, bodyFont } = s;
+  const head = lines[0]?.spans ?? [];
+  const first = stripFirst > 0 ? stripPrefix(head, stripFirst) : head;
+  const coded = hasInlineCode(lines, first, codeFont, bodyFont);
   // Each span's text is kept as the pieces its lines give and joined once at the end: its end is
   // read at every line, and read from a string grown by appending, it is copied whole each time
   // (a paragraph of thousands of lines would be quadratic).
   const spans: { sp: Span; code: boolean; parts: string[] }[] = [];
-  lines.forEach((l, i) => {
-    let ls = l.spans;
-    if (i === 0 && stripFirst > 0) ls = stripPrefix(ls, stripFirst);
-    ls.forEach((sp, k) => {
+  for (let i = 0; i < lines.length; i++) {
+    const ls = i ? (lines[i] as Line).spans : first;
+    for (let k = 0; k < ls.length; k++) {
+      const sp = ls[k] as Span;
       let t = sp.text;
       if (k === 0) t = t.replace(/^\s+/, '');
-      if (!t) return;
+      if (!t) continue;
       const prev = spans[spans.length - 1];
       if (prev && k === 0) {
         // The span holds the paragraph so far: its end is tested on its last characters alone.
@@ -363,7 +365,7 @@ function inlines(lines: Line[], s: DocStats, stripFirst = 0): Inline[] {
         if (seam === 'join') dropLast(parts);
         else if (seam !== 'hyphen') t = seam + t;
       }
-      const code = coded(sp);
+      const code = coded && inCodeFace(sp, codeFont, bodyFont);
       if (
         prev &&
         prev.sp.bold === sp.bold &&
@@ -374,37 +376,62 @@ function inlines(lines: Line[], s: DocStats, stripFirst = 0): Inline[] {
       )
         prev.parts.push(t);
       else spans.push({ sp, code, parts: [t] });
-    });
-  });
+    }
+  }
+  const values = spans.map(joined);
   const out: Inline[] = [];
-  const values = spans.map(({ parts }) => parts.join('').replace(/ {2,}/g, ' '));
-  for (const [k, { sp, code }] of spans.entries()) {
+  for (let k = 0; k < spans.length; k++) {
+    const { sp, code } = spans[k] as { sp: Span; code: boolean };
     const value = values[k] as string;
     if (!value) continue;
-    if (code && inlineCode(value, wordAround(values, k))) {
-      out.push(...codeNode(value, sp));
-      continue;
-    }
-    let node: Inline = text(value);
-    if (sp.sup) node = { type: 'superscript', children: [node] };
+    let nodes: Inline[];
+    if (code && inlineCode(value, wordAround(values, k), values[k - 1] ?? '')) nodes = codeNode(value, sp);
     else {
-      // Emphasis on a lone symbol (a checkbox glyph, a bullet) is noise, not styling.
-      const worded = wordy.test(value);
-      if (sp.italic && worded) node = { type: 'emphasis', children: [node] };
-      if (sp.bold && worded) node = { type: 'strong', children: [node] };
+      let node: Inline = text(value);
+      if (sp.sup) node = { type: 'superscript', children: [node] };
+      else {
+        // Emphasis on a lone symbol (a checkbox glyph, a bullet) is noise, not styling.
+        const worded = wordy.test(value);
+        if (sp.italic && worded) node = { type: 'emphasis', children: [node] };
+        if (sp.bold && worded) node = { type: 'strong', children: [node] };
+      }
+      nodes = [node];
     }
-    if (sp.href) node = link(sp.href, [node]);
-    out.push(node);
+    if (!sp.href) out.push(...nodes);
+    else {
+      // A link's runs are one link, whichever styles and faces its words change between.
+      const prev = out[out.length - 1];
+      if (prev?.type === 'link' && prev.href === sp.href)
+        out[out.length - 1] = { ...prev, children: [...prev.children, ...nodes] };
+      else out.push(link(sp.href, nodes));
+    }
   }
   return out;
 }
 
-const wordEnd = /\S*$/;
-const wordStart = /^\S*/;
+/** A span's text as its pieces give it, blanks in a row one. */
+const joined = ({ parts }: { parts: string[] }): string => parts.join('').replace(/ {2,}/g, ' ');
+
 const blankStart = /^\s/;
 const blankEnd = /\s$/;
-/** Neighbouring runs read for the word a run belongs to at most, each way. */
+const blank = /\s/;
+/** Neighbouring runs read for the word a run belongs to at most, each way, and characters of them. */
 const WORD_RUNS = 4;
+const WORD_CHARS = 256;
+
+/** The characters a run ends with after its last blank (its whole text where it has none). */
+function tailWord(v: string): string {
+  let i = v.length;
+  while (i > 0 && v.length - i < WORD_CHARS && !blank.test(v.charAt(i - 1))) i--;
+  return v.slice(i);
+}
+
+/** The characters a run starts with before its first blank. */
+function headWord(v: string): string {
+  let i = 0;
+  while (i < v.length && i < WORD_CHARS && !blank.test(v.charAt(i))) i++;
+  return v.slice(0, i);
+}
 
 /**
  * A run with the characters its neighbours join to it, up to a blank each way: an address's braces
@@ -415,31 +442,30 @@ function wordAround(values: readonly string[], k: number): string {
   let word = value;
   for (let j = k - 1; j >= 0 && j >= k - WORD_RUNS && !blankStart.test(value); j--) {
     const v = values[j] as string;
-    const end = wordEnd.exec(v)?.[0] ?? '';
+    const end = tailWord(v);
     word = end + word;
     if (end.length < v.length) break;
   }
   for (let j = k + 1; j < values.length && j <= k + WORD_RUNS && !blankEnd.test(value); j++) {
     const v = values[j] as string;
-    const start = wordStart.exec(v)?.[0] ?? '';
+    const start = headWord(v);
     word += start;
     if (start.length < v.length) break;
   }
   return word;
 }
 
-/** A run in a code face as inline code, its emphasis and link around it and its blanks outside them. */
+/**
+ * A run in a code face as inline code, its emphasis around it; its blanks stay outside the code
+ * and inside the emphasis, which then runs on into a neighbour's of the same style.
+ */
 function codeNode(value: string, sp: Span): Inline[] {
-  const core = value.trim();
-  let node: Inline = { type: 'inlineCode', value: core };
-  if (sp.italic) node = { type: 'emphasis', children: [node] };
-  if (sp.bold) node = { type: 'strong', children: [node] };
-  if (sp.href) node = link(sp.href, [node]);
-  const out: Inline[] = [];
-  if (value.startsWith(' ')) out.push(text(' '));
-  out.push(node);
-  if (value.endsWith(' ')) out.push(text(' '));
-  return out;
+  let nodes: Inline[] = [{ type: 'inlineCode', value: value.trim() }];
+  if (blankStart.test(value)) nodes.unshift(text(' '));
+  if (blankEnd.test(value)) nodes.push(text(' '));
+  if (sp.italic) nodes = [{ type: 'emphasis', children: nodes }];
+  if (sp.bold) nodes = [{ type: 'strong', children: nodes }];
+  return nodes;
 }
 
 /**
@@ -817,11 +843,13 @@ function demoteBylines(lines: Line[], kinds: Kind[], s: DocStats): void {
 }
 
 const fieldLabel = (l: Line): boolean => {
-  if (!l.spans[0]?.bold || l.bold) return false;
-  // The line's bold opening, whichever faces it is set in (spans part where the face changes).
+  const first = l.spans[0];
+  if (!first?.bold || l.bold) return false;
+  // The line's opening in the first span's style, whichever faces it is set in (spans part where
+  // the face changes).
   let label = '';
   for (const sp of l.spans) {
-    if (!sp.bold) break;
+    if (sp.bold !== first.bold || sp.italic !== first.italic || sp.sup !== first.sup || sp.href !== first.href) break;
     label += sp.text;
   }
   return /^\S.{0,40}:\s*$/.test(label);

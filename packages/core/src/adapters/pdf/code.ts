@@ -41,47 +41,67 @@ function addressRow(t: string): boolean {
   );
 }
 
-/** What a run must hold to read as inline code: a sign or a letter alone is a bullet, a variable or noise. */
-const inlineCodeText = /[\p{L}\p{N}].*\S|\S.*[\p{L}\p{N}]/u;
-const worded = /[\p{L}\p{N}]/u;
-const never = (): boolean => false;
+const letter = /\p{L}/u;
 
-/**
- * Which spans of a block read as inline code: those set in a code face not the body's, where the
- * block has words in another face too ("install `layoutparser` with pip"). A block set wholly in a
- * typewriter face is a font choice, a command or a name alone, as one such line is no code block.
- */
-export function codeSpans(
-  lines: readonly Line[],
-  codeFont: (font: string) => boolean,
-  bodyFont: string,
-): (sp: Span) => boolean {
-  if (codeFont(bodyFont)) return never;
-  const face = (sp: Span): boolean => !sp.sup && sp.font !== bodyFont && codeFont(sp.font);
-  let code = false;
-  let other = false;
-  for (const l of lines) {
-    for (const sp of l.spans) {
-      if (!worded.test(sp.text)) continue;
-      if (face(sp)) code = true;
-      else other = true;
-      if (code && other) return face;
-    }
-  }
-  return never;
+/** Whether a span is set in a code face not the body's (a footnote mark is none). */
+export function inCodeFace(sp: Span, codeFont: (font: string) => boolean, bodyFont: string): boolean {
+  return !sp.sup && sp.font !== bodyFont && codeFont(sp.font);
 }
 
-/** An e-mail or web address in a run's words: a paper's typewriter address stays text, and a link. */
-const addressIn = /\S@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S/;
+/**
+ * Whether a block's spans in a code face read as inline code: where the block has words in another
+ * face too ("install `layoutparser` with pip"). A block set wholly in a typewriter face is a font
+ * choice, a command or a name alone, as one such line is no code block; a list item's marker (not
+ * in `first`, the first line's spans) and a footnote mark are no words of another face. A block in
+ * CJK or Hangul has none: their fixed-width faces set the Latin words among them too.
+ */
+export function hasInlineCode(
+  lines: readonly Line[],
+  first: readonly Span[],
+  codeFont: (font: string) => boolean,
+  bodyFont: string,
+): boolean {
+  if (codeFont(bodyFont)) return false;
+  // Nearly every block has no run in a code face: that is settled by the faces, the text unread.
+  let code = false;
+  for (let i = 0; i < lines.length && !code; i++)
+    code = (i ? (lines[i] as Line).spans : first).some((sp) => inCodeFace(sp, codeFont, bodyFont));
+  if (!code) return false;
+  let other = false;
+  for (let i = 0; i < lines.length; i++) {
+    for (const sp of i ? (lines[i] as Line).spans : first) {
+      if (wideScript.test(sp.text)) return false;
+      if (!other && !sp.sup && !inCodeFace(sp, codeFont, bodyFont) && letter.test(sp.text)) other = true;
+    }
+  }
+  return other;
+}
 
 /**
- * Whether a run in a code face reads as code: two characters at least, one a letter or digit; not
- * CJK or Hangul (their faces are fixed-width), nor part of an address. `word` is the run with the
- * characters its neighbours join to it: an address's braces or "://" may be set in another face.
+ * An e-mail or web address in a run's words, cut at a line end or not ("ann@lab." then
+ * "example.org"): a paper's typewriter address stays text, and a link.
  */
-export function inlineCode(value: string, word: string): boolean {
+const addressIn = /\S@[\w-]+\.|(?:https?:\/\/|www\.)\S/;
+/** A colon ending the text before a run: a form's label, its value filled in a typewriter face. */
+const labelled = /:\s*$/;
+/** Signs of code in a run: a form's value ("John Smith") has none. */
+const codeSign = /[=;{}()[\]#<>_*/\\$@|~^]|::|--/;
+
+/**
+ * Whether a run in a code face reads as code: two characters at least and a letter (a figure, a
+ * date or a sign alone is no code: forms fill their values in Courier); no address, `word` being
+ * the run with the characters its neighbours join to it (an address's braces or "@" may be set in
+ * another face); after a label's colon, only with a sign of code in it.
+ */
+export function inlineCode(value: string, word: string, before: string): boolean {
   const t = value.trim();
-  return inlineCodeText.test(t) && !wideScript.test(t) && !addressIn.test(word);
+  return (
+    t.length >= 2 &&
+    letter.test(t) &&
+    !wideScript.test(t) &&
+    !addressIn.test(word) &&
+    (!labelled.test(before) || codeSign.test(t))
+  );
 }
 
 /** A listing's line number ahead of its code, set in the text face (LaTeX's listings: CMR5). */
