@@ -101,3 +101,12 @@ export function unbold(nodes: Inline[]): Inline[] {
     return [n];
   });
 }
+
+/** Inline code turned back into text: a run in a typewriter face where the whole passage is one. */
+export function uncode(nodes: Inline[]): Inline[] {
+  return nodes.map((n) => {
+    if (n.type === 'inlineCode') return { ...n, type: 'text' };
+    if ('children' in n) return { ...n, children: uncode(n.children) } as Inline;
+    return n;
+  });
+}

@@ -11,3 +11,10 @@ const MONOSPACED =
   /mono(?!type(?!\.com))|courier|consol|menlo|monaco|fixedsys|source ?code|fira ?code|cascadia ?code|(?:lucida ?sans ?|lm ?)typewriter|letter ?gothic|gyrecursor|nimbus ?mon|\bfixed\b|(?:^|\+)(?:cm|ec|sf)(?:sl|it|i)?tt\d|(?:^|\+)t?xtt/i;
 
 export const monospacedByName = (name: string): boolean => MONOSPACED.test(name);
+
+/**
+ * Signs and keywords of code: a paragraph set wholly in a monospaced face is code when it has them,
+ * and a font choice when not (a title or an address in Courier).
+ */
+export const CODE_LIKE =
+  /[{}();=<>[\]]|^\s*(def|class|import|from|return|select|print|function|var|let|const|#include)\b/im;

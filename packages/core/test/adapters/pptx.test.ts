@@ -194,6 +194,79 @@ describe('pptx adapter: pictures that compress well', () => {
   });
 });
 
+describe('pptx adapter: code in a monospaced face', () => {
+  const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+  const P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+  const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const run = (t: string, face?: string) =>
+    `<a:r><a:rPr lang="en-US">${face ? `<a:latin typeface="${face}"/>` : ''}</a:rPr><a:t xml:space="preserve">${t}</a:t></a:r>`;
+  const box = (id: number, y: number, paragraphs: string[], lstStyle = '') =>
+    `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="TextBox ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>` +
+    `<p:spPr><a:xfrm><a:off x="500000" y="${y}"/><a:ext cx="8000000" cy="400000"/></a:xfrm></p:spPr>` +
+    `<p:txBody><a:bodyPr/><a:lstStyle>${lstStyle}</a:lstStyle>${paragraphs.map((p) => `<a:p>${p}</a:p>`).join('')}</p:txBody></p:sp>`;
+  const deck = async (shapes: string) => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file(
+      'ppt/presentation.xml',
+      `<p:presentation xmlns:p="${P}" xmlns:r="${R}"><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+    );
+    zip.file(
+      'ppt/_rels/presentation.xml.rels',
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${R}/slide" Target="slides/slide1.xml"/></Relationships>`,
+    );
+    zip.file(
+      'ppt/slides/slide1.xml',
+      `<p:sld xmlns:a="${A}" xmlns:p="${P}" xmlns:r="${R}"><p:cSld><p:spTree>${shapes}</p:spTree></p:cSld></p:sld>`,
+    );
+    return zip.generateAsync({ type: 'uint8array' });
+  };
+
+  it('reads a run in Consolas among prose as inline code, and a box of code in Courier New as a code block', async () => {
+    const bytes = await deck(
+      [
+        box(2, 500000, [`${run('Call ')}${run('parse(bytes)', 'Consolas')}${run(' with the bytes of a file.')}`]),
+        // The snippet's face is the box's level default, its runs naming none.
+        box(
+          3,
+          1200000,
+          [
+            run("import { parse } from '@docmill/core';"),
+            '',
+            run('const r = await parse(bytes);'),
+            `${run('if (r.markdown) ')}<a:br/>${run('  console.log(r.markdown);')}`,
+          ],
+          '<a:lvl1pPr><a:defRPr><a:latin typeface="Courier New"/></a:defRPr></a:lvl1pPr>',
+        ),
+        // Set wholly in Consolas, with no sign of code: a font choice.
+        box(4, 2400000, [run('Jane Doe, Platform Team', 'Consolas')]),
+        // A theme's face is no code face.
+        box(5, 3000000, [`${run('Thanks ')}${run('for listening', '+mn-lt')}`]),
+      ].join(''),
+    );
+    expect(await md(bytes, 'code.pptx')).toBe(
+      [
+        '## Slide 1',
+        '',
+        'Call `parse(bytes)` with the bytes of a file.',
+        '',
+        '```',
+        "import { parse } from '@docmill/core';",
+        '',
+        'const r = await parse(bytes);',
+        'if (r.markdown)',
+        '  console.log(r.markdown);',
+        '```',
+        '',
+        'Jane Doe, Platform Team',
+        '',
+        'Thanks for listening',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('pptx adapter: bombs', () => {
   it('refuses a zip bomb before inflating it', async () => {
     const zip = new JSZip();

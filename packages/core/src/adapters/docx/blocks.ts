@@ -2,6 +2,8 @@ import { throwIfAborted } from '../../errors.ts';
 import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
 import { continuedOn, unmark } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
+import { uncode } from '../../tree/walk.ts';
+import { CODE_LIKE } from '../../util/fonts.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { type BodyPages, unmarkAll } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
@@ -90,8 +92,6 @@ class Flow {
   }
 }
 
-const CODE_CHARS = /[{}();=<>[\]]|^\s*(def|class|import|from|return|select|print|function|var|let|const|#include)\b/im;
-
 function isEmpty(inlines: Inline[]): boolean {
   return inlines.every((n) => (n.type === 'text' ? !n.value.trim() : n.type === 'break'));
 }
@@ -127,14 +127,6 @@ function onlyMath(inlines: Inline[]): string[] | undefined {
     else if (!(n.type === 'break' || (n.type === 'text' && !n.value.trim()))) return undefined;
   }
   return out.length ? out : undefined;
-}
-
-function unmono(inlines: Inline[]): Inline[] {
-  return inlines.map((n) => {
-    if (n.type === 'inlineCode') return { ...n, type: 'text' };
-    if ('children' in n) return { ...n, children: unmono(n.children) } as Inline;
-    return n;
-  });
 }
 
 /** The page of the last part-starting mark among a run of inlines (Word's layout turned the page there). */
@@ -216,10 +208,10 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
     onlyText &&
     depth === undefined &&
     !numbered &&
-    (styles.isCode(styleId) || (content.mono > 0 && content.other === 0 && CODE_CHARS.test(content.plain)));
+    (styles.isCode(styleId) || (content.mono > 0 && content.other === 0 && CODE_LIKE.test(content.plain)));
   if (!codeLike && content.mono > 0 && content.other === 0) {
     // A paragraph set wholly in a typewriter face without anything code-like is a font choice.
-    content.parts = content.parts.map((part) => (Array.isArray(part) ? unmono(part) : part));
+    content.parts = content.parts.map((part) => (Array.isArray(part) ? uncode(part) : part));
   }
   if (codeLike && (content.plain.trim() || flow.inCode)) {
     // Blank code-styled lines inside a block are part of the program text.

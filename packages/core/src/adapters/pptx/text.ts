@@ -1,6 +1,8 @@
-import { link, list, listItem, paragraph, text } from '../../tree/build.ts';
+import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
+import { uncode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
+import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
 import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import type { Rel } from './package.ts';
 
@@ -14,11 +16,27 @@ const MAX_LEVEL = 8;
 
 const on = (v: string | undefined) => v === '1' || v === 'true';
 
-function runInlines(r: XmlElement, rels: Map<string, Rel>): Inline[] {
+/**
+ * The Latin face a text body sets each outline level in by default (`a:lstStyle`), where its runs
+ * name none of their own: a code box's face is often set there.
+ */
+function levelFaces(body: XmlElement | undefined): (string | undefined)[] {
+  const styles = kid(body, 'lstStyle');
+  return Array.from({ length: MAX_LEVEL + 1 }, (_, k) =>
+    attr(kid(kid(kid(styles, `lvl${k + 1}pPr`), 'defRPr'), 'latin'), 'typeface'),
+  );
+}
+
+/** Whether a face is monospaced; a theme's face (`+mn-lt`) is the theme's text face, no code face. */
+const monoFace = (face: string | undefined): boolean =>
+  face !== undefined && !face.startsWith('+') && monospacedByName(face);
+
+function runInlines(r: XmlElement, rels: Map<string, Rel>, levelFace: string | undefined): Inline[] {
   const value = textOf(kid(r, 't'));
   if (!value) return [];
   const rPr = kid(r, 'rPr');
-  let node: Inline = text(value);
+  const face = attr(kid(rPr, 'latin'), 'typeface') ?? levelFace;
+  let node: Inline = monoFace(face) && value.trim() ? { type: 'inlineCode', value } : text(value);
   if (on(attr(rPr, 'i'))) node = { type: 'emphasis', children: [node] };
   if (on(attr(rPr, 'b'))) node = { type: 'strong', children: [node] };
   const rid = attr(kid(rPr, 'hlinkClick'), 'r:id');
@@ -28,16 +46,40 @@ function runInlines(r: XmlElement, rels: Map<string, Rel>): Inline[] {
 }
 
 /** Inline content of one a:p; adjacent links to the same target are merged by the renderer anyway. */
-export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>): Inline[] {
+export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>, levelFace?: string): Inline[] {
   const out: Inline[] = [];
   for (const c of kids(p)) {
     const n = c.name.slice(c.name.indexOf(':') + 1);
-    if (n === 'r' || n === 'fld') append(out, runInlines(c, rels));
+    if (n === 'r' || n === 'fld') append(out, runInlines(c, rels, levelFace));
     else if (n === 'br') out.push({ type: 'break' });
   }
   while (out.length && out[out.length - 1]?.type === 'break') out.pop();
   return out;
 }
+
+/** Whether every visible run of a passage is inline code (and one is at least). */
+function wholly(nodes: readonly Inline[]): boolean {
+  let code = false;
+  const visit = (ns: readonly Inline[]): boolean =>
+    ns.every((n) => {
+      if (n.type === 'inlineCode') {
+        code = true;
+        return true;
+      }
+      if (n.type === 'text') return !n.value.trim();
+      return 'children' in n ? visit(n.children as Inline[]) : n.type === 'break';
+    });
+  return visit(nodes) && code;
+}
+
+/** A paragraph's text as lines of code: its breaks end lines, a tab is four blanks. */
+const codeLines = (nodes: readonly Inline[]): string =>
+  nodes
+    .map((n) =>
+      n.type === 'break' ? '\n' : 'value' in n ? n.value : 'children' in n ? plain(n.children as Inline[]) : '',
+    )
+    .join('')
+    .replace(/\t/g, '    ');
 
 const plain = (inl: Inline[]): string =>
   inl.map((i) => ('value' in i ? i.value : 'children' in i ? plain(i.children as Inline[]) : '')).join('');
@@ -65,10 +107,15 @@ function nest(items: Item[]): List {
   return top;
 }
 
-/** Paragraphs of a text body as blocks: bulleted runs of paragraphs become (nested) lists. */
+/**
+ * Paragraphs of a text body as blocks: bulleted runs of paragraphs become (nested) lists, and
+ * paragraphs set wholly in a monospaced face with signs of code in them one code block (a slide's
+ * snippet); set so without them, they are text (a font choice).
+ */
 export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block[] {
   const out: Block[] = [];
   let pending: Item[] = [];
+  let listing: string[] = [];
   const flush = () => {
     if (!pending.length) return;
     // Items at a lower level than the first would be lost by nest(): shift levels relative to the minimum.
@@ -76,18 +123,36 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     out.push(nest(pending.map((p) => ({ ...p, level: p.level - min }))));
     pending = [];
   };
+  const flushCode = () => {
+    while (listing.length && !listing[listing.length - 1]?.trim()) listing.pop();
+    if (listing.length) out.push(code(listing.join('\n')));
+    listing = [];
+  };
+  const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
-    const inlines = paragraphInlines(p, tc.rels);
-    if (!plain(inlines).trim()) continue;
     const pPr = kid(p, 'pPr');
     // DrawingML has nine outline levels (0–8); a larger one would nest a list per paragraph.
     const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(pPr, 'lvl') ?? 0) || 0)));
+    let inlines = paragraphInlines(p, tc.rels, faces[level]);
+    if (!plain(inlines).trim()) {
+      // A blank line inside a snippet is the snippet's.
+      if (listing.length) listing.push('');
+      continue;
+    }
     const autoNum = kid(pPr, 'buAutoNum');
     const bullet = kid(pPr, 'buNone')
       ? false
       : autoNum || kid(pPr, 'buChar') || kid(pPr, 'buBlip')
         ? true
         : tc.bulletsByDefault;
+    const mono = wholly(inlines);
+    if (mono && !bullet && CODE_LIKE.test(plain(inlines))) {
+      flush();
+      listing.push(codeLines(inlines));
+      continue;
+    }
+    flushCode();
+    if (mono) inlines = uncode(inlines);
     if (!bullet) {
       flush();
       out.push(paragraph(inlines));
@@ -100,19 +165,23 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     pending.push({ level, ordered, start, inlines });
   }
   flush();
+  flushCode();
   return out;
 }
 
 /** A text body flattened to inlines with line breaks between paragraphs (table cells, titles). */
 export function bodyInlines(body: XmlElement | undefined, rels: Map<string, Rel>): Inline[] {
   const out: Inline[] = [];
+  const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
-    const inl = paragraphInlines(p, rels);
+    const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(kid(p, 'pPr'), 'lvl') ?? 0) || 0)));
+    const inl = paragraphInlines(p, rels, faces[level]);
     if (!plain(inl).trim()) continue;
     if (out.length) out.push({ type: 'break' });
     append(out, inl);
   }
-  return out;
+  // A title or a cell wholly in a typewriter face is set so, not code among its words.
+  return wholly(out) ? uncode(out) : out;
 }
 
 export const inlineText = plain;
