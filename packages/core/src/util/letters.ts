@@ -19,3 +19,9 @@ export const THREE_WORDS = /\S\s+\S+\s+\S/;
  */
 export const readsOn = (above: string, below: string): boolean =>
   !ENDS_SENTENCE.test(above) && STARTS_LOWER.test(below);
+
+/**
+ * CJK and Hangul, scripts their fixed-width faces set as running text: a run of them is never code
+ * by its font alone (PDF, PowerPoint).
+ */
+export const WIDE_SCRIPT = /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;

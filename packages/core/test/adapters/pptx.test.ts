@@ -265,6 +265,32 @@ describe('pptx adapter: code in a monospaced face', () => {
       ].join('\n'),
     );
   });
+  it('keeps a snippet whole whatever its lines, a linked code run a link, and CJK in a code face text', async () => {
+    const consolas = '<a:lvl1pPr><a:defRPr><a:latin typeface="Consolas"/></a:defRPr></a:lvl1pPr>';
+    const linked = `<a:r><a:rPr lang="en-US"><a:latin typeface="Consolas"/><a:hlinkClick r:id="rId9"/></a:rPr><a:t>parse(bytes)</a:t></a:r>`;
+    const zipped = await deck(
+      [
+        box(2, 500000, [run('if x &gt; 0:'), run('    print(x)'), run('else:'), run('    pass')], consolas),
+        box(3, 1500000, [`${run('See ')}${linked}`]),
+        box(4, 2000000, [linked]),
+        box(5, 2500000, [
+          `${run('説明：')}${run('設定ファイルを開く', 'Consolas')}${run('。')}`,
+          run('関数(x)を呼ぶ', 'Consolas'),
+        ]),
+      ].join(''),
+    );
+    // The link's target, in the slide's relationships.
+    const zip = await JSZip.loadAsync(zipped);
+    zip.file(
+      'ppt/slides/_rels/slide1.xml.rels',
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="${R}/hyperlink" Target="https://example.com/api" TargetMode="External"/></Relationships>`,
+    );
+    const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'code.pptx');
+    expect(out).toContain('```\nif x > 0:\n    print(x)\nelse:\n    pass\n```');
+    expect(out).toContain('See [`parse(bytes)`](https://example.com/api)');
+    expect(out).toContain('\n[`parse(bytes)`](https://example.com/api)\n');
+    expect(out).toContain('説明：設定ファイルを開く。\n\n関数(x)を呼ぶ');
+  });
 });
 
 describe('pptx adapter: bombs', () => {

@@ -1,4 +1,5 @@
 import { mostCounted } from '../../util/arrays.ts';
+import { WIDE_SCRIPT } from '../../util/letters.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
 import type { TableRegion, TextItem } from './model.ts';
 
@@ -15,8 +16,6 @@ const MIN_ROWS = 2;
 const MAX_PITCH = 3.2;
 /** Blank lines kept between two rows at most: one, as Markdown keeps no more between lines of code. */
 const MAX_BLANKS = 1;
-/** Scripts a monospaced CJK or Hangul face sets as running text: never code by its font alone. */
-const wideScript = /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 
 /**
  * An e-mail or web address: papers set their authors' addresses in a typewriter face, one under
@@ -70,7 +69,7 @@ export function hasInlineCode(
   let other = false;
   for (let i = 0; i < lines.length; i++) {
     for (const sp of i ? (lines[i] as Line).spans : first) {
-      if (wideScript.test(sp.text)) return false;
+      if (WIDE_SCRIPT.test(sp.text)) return false;
       if (!other && !sp.sup && !inCodeFace(sp, codeFont, bodyFont) && letter.test(sp.text)) other = true;
     }
   }
@@ -98,7 +97,7 @@ export function inlineCode(value: string, word: string, before: string): boolean
   return (
     t.length >= 2 &&
     letter.test(t) &&
-    !wideScript.test(t) &&
+    !WIDE_SCRIPT.test(t) &&
     !addressIn.test(word) &&
     (!labelled.test(before) || codeSign.test(t))
   );
@@ -131,7 +130,7 @@ export function codeLine(l: Line, codeFont: (font: string) => boolean): boolean 
     else if (signFace.test(f)) signs++;
   }
   const other = l.fonts.length - code - signs;
-  if (code === 0 || other > 1 || l.rtl || !l.text.trim() || wideScript.test(l.text) || bulleted.test(l.text))
+  if (code === 0 || other > 1 || l.rtl || !l.text.trim() || WIDE_SCRIPT.test(l.text) || bulleted.test(l.text))
     return false;
   return other === 0 || numberedLine.test(l.text);
 }
@@ -261,7 +260,7 @@ export function codeTable(t: TableRegion, items: readonly TextItem[], codeFont: 
   for (const i of t.itemIndices) {
     const it = items[i];
     if (!it?.str.trim() || signFace.test(it.fontName)) continue;
-    if (!codeFont(it.fontName) || wideScript.test(it.str)) return false;
+    if (!codeFont(it.fontName) || WIDE_SCRIPT.test(it.str)) return false;
     fonts.add(it.fontName);
     runs++;
     if (codeSigns.test(it.str)) signed++;

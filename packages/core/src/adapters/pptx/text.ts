@@ -3,6 +3,7 @@ import type { Block, Inline, List } from '../../tree/types.ts';
 import { uncode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
 import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
+import { WIDE_SCRIPT } from '../../util/letters.ts';
 import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import type { Rel } from './package.ts';
 
@@ -36,13 +37,21 @@ function runInlines(r: XmlElement, rels: Map<string, Rel>, levelFace: string | u
   if (!value) return [];
   const rPr = kid(r, 'rPr');
   const face = attr(kid(rPr, 'latin'), 'typeface') ?? levelFace;
-  let node: Inline = monoFace(face) && value.trim() ? { type: 'inlineCode', value } : text(value);
-  if (on(attr(rPr, 'i'))) node = { type: 'emphasis', children: [node] };
-  if (on(attr(rPr, 'b'))) node = { type: 'strong', children: [node] };
+  // CJK and Hangul are drawn in the run's East-Asian face, whatever its Latin one.
+  const core = value.trim();
+  let nodes: Inline[] = [text(value)];
+  if (core && monoFace(face) && !WIDE_SCRIPT.test(core)) {
+    // The run's blanks stay outside its code, where its neighbours' words meet them.
+    const at = value.indexOf(core);
+    nodes = [text(value.slice(0, at)), { type: 'inlineCode', value: core }, text(value.slice(at + core.length))];
+    nodes = nodes.filter((n) => n.type !== 'text' || n.value);
+  }
+  if (on(attr(rPr, 'i'))) nodes = [{ type: 'emphasis', children: nodes }];
+  if (on(attr(rPr, 'b'))) nodes = [{ type: 'strong', children: nodes }];
   const rid = attr(kid(rPr, 'hlinkClick'), 'r:id');
   const rel = rid ? rels.get(rid) : undefined;
-  if (rel?.external && rel.target) node = link(rel.target, [node]);
-  return [node];
+  if (rel?.external && rel.target) nodes = [link(rel.target, nodes)];
+  return nodes;
 }
 
 /** Inline content of one a:p; adjacent links to the same target are merged by the renderer anyway. */
@@ -57,7 +66,10 @@ export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>, levelFac
   return out;
 }
 
-/** Whether every visible run of a passage is inline code (and one is at least). */
+/**
+ * Whether every visible run of a passage is inline code (and one is at least). A link is not: a
+ * code block would lose its target.
+ */
 function wholly(nodes: readonly Inline[]): boolean {
   let code = false;
   const visit = (ns: readonly Inline[]): boolean =>
@@ -67,6 +79,7 @@ function wholly(nodes: readonly Inline[]): boolean {
         return true;
       }
       if (n.type === 'text') return !n.value.trim();
+      if (n.type === 'link') return false;
       return 'children' in n ? visit(n.children as Inline[]) : n.type === 'break';
     });
   return visit(nodes) && code;
@@ -115,7 +128,10 @@ function nest(items: Item[]): List {
 export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block[] {
   const out: Block[] = [];
   let pending: Item[] = [];
-  let listing: string[] = [];
+  // Paragraphs set wholly in a monospaced face, in a row: one snippet, or text, decided together
+  // (a line of code need not show a sign of code itself: "else:", "pass").
+  let mono: Inline[][] = [];
+  let blanks = 0;
   const flush = () => {
     if (!pending.length) return;
     // Items at a lower level than the first would be lost by nest(): shift levels relative to the minimum.
@@ -123,10 +139,12 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     out.push(nest(pending.map((p) => ({ ...p, level: p.level - min }))));
     pending = [];
   };
-  const flushCode = () => {
-    while (listing.length && !listing[listing.length - 1]?.trim()) listing.pop();
-    if (listing.length) out.push(code(listing.join('\n')));
-    listing = [];
+  const flushMono = () => {
+    const lines = mono.map((m) => (m.length ? codeLines(m) : ''));
+    if (CODE_LIKE.test(lines.join('\n'))) out.push(code(lines.join('\n')));
+    else for (const m of mono) if (m.length) out.push(paragraph(uncode(m)));
+    mono = [];
+    blanks = 0;
   };
   const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
@@ -135,8 +153,8 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(pPr, 'lvl') ?? 0) || 0)));
     let inlines = paragraphInlines(p, tc.rels, faces[level]);
     if (!plain(inlines).trim()) {
-      // A blank line inside a snippet is the snippet's.
-      if (listing.length) listing.push('');
+      // A blank line inside a snippet is the snippet's (kept once a line follows it).
+      if (mono.length) blanks++;
       continue;
     }
     const autoNum = kid(pPr, 'buAutoNum');
@@ -145,14 +163,15 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
       : autoNum || kid(pPr, 'buChar') || kid(pPr, 'buBlip')
         ? true
         : tc.bulletsByDefault;
-    const mono = wholly(inlines);
-    if (mono && !bullet && CODE_LIKE.test(plain(inlines))) {
+    const whole = wholly(inlines);
+    if (whole && !bullet) {
       flush();
-      listing.push(codeLines(inlines));
+      for (; blanks > 0; blanks--) mono.push([]);
+      mono.push(inlines);
       continue;
     }
-    flushCode();
-    if (mono) inlines = uncode(inlines);
+    if (mono.length) flushMono();
+    if (whole) inlines = uncode(inlines);
     if (!bullet) {
       flush();
       out.push(paragraph(inlines));
@@ -165,7 +184,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     pending.push({ level, ordered, start, inlines });
   }
   flush();
-  flushCode();
+  if (mono.length) flushMono();
   return out;
 }
 
