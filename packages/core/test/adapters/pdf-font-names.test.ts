@@ -6,7 +6,7 @@ import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 
 describe('font faces by name', () => {
-  it('reads monospaced faces by name as Office and PDFs write them, and no Monotype face as one', () => {
+  it('reads monospaced faces by name as Office and PDFs write them, and no Monotype, Monoton or Monofett face as one', () => {
     for (const name of [
       'Courier New',
       'CourierNewPSMT',
@@ -39,6 +39,10 @@ describe('font faces by name', () => {
       'ArialMT',
       'Calibri',
       'BookMasterGothic-Roman',
+      // Display faces named Mono…: an outline face and a fat one, both proportional.
+      'Monoton',
+      'Monoton-Regular',
+      'ABCDEF+Monofett',
     ])
       expect(monospacedByName(name), name).toBe(false);
   });
