@@ -44,8 +44,8 @@ export function mapText(tree: Root, fn: (value: string) => string): Root {
   return clone;
 }
 
-/** Plain text of inline content (breaks become spaces). */
-export function inlineText(nodes: readonly Inline[]): string {
+/** Plain text of inline content (breaks become spaces, or `breakAs`). */
+export function inlineText(nodes: readonly Inline[], breakAs = ' '): string {
   let out = '';
   for (const n of nodes) {
     switch (n.type) {
@@ -55,7 +55,7 @@ export function inlineText(nodes: readonly Inline[]): string {
         out += n.value;
         break;
       case 'break':
-        out += ' ';
+        out += breakAs;
         break;
       case 'image':
         out += n.alt;
@@ -64,7 +64,7 @@ export function inlineText(nodes: readonly Inline[]): string {
         out += n.label ?? n.identifier;
         break;
       default:
-        out += inlineText(n.children);
+        out += inlineText(n.children, breakAs);
     }
   }
   return out;

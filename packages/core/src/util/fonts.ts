@@ -9,7 +9,7 @@
  * (`SourceCodePro-Regular`, `ABCDEF+CMTT9`).
  */
 const MONOSPACED =
-  /mono(?!type(?!\.com)|ton(?![a-z])|fett)|courier|consol|menlo|monaco|fixedsys|source ?code|fira ?code|cascadia ?code|(?:lucida ?sans ?|lm ?)typewriter|letter ?gothic|gyrecursor|nimbus ?mon|\bfixed\b|(?:^|\+)(?:cm|ec|sf)(?:sl|it|i)?tt\d|(?:^|\+)t?xtt/i;
+  /mono(?!type(?!\.com)|ton|fett)|courier|consol|menlo|monaco|fixedsys|source ?code|fira ?code|cascadia ?code|(?:lucida ?sans ?|lm ?)typewriter|letter ?gothic|gyrecursor|nimbus ?mon|\bfixed\b|(?:^|\+)(?:cm|ec|sf)(?:sl|it|i)?tt\d|(?:^|\+)t?xtt/i;
 
 export const monospacedByName = (name: string): boolean => MONOSPACED.test(name);
 

@@ -42,6 +42,7 @@ describe('font faces by name', () => {
       // Display faces named Mono…: an outline face and a fat one, both proportional.
       'Monoton',
       'Monoton-Regular',
+      'MonotonRegular',
       'ABCDEF+Monofett',
     ])
       expect(monospacedByName(name), name).toBe(false);

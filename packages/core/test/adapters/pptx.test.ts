@@ -270,7 +270,7 @@ describe('pptx adapter: code in a monospaced face', () => {
     const linked = `<a:r><a:rPr lang="en-US"><a:latin typeface="Consolas"/><a:hlinkClick r:id="rId9"/></a:rPr><a:t>parse(bytes)</a:t></a:r>`;
     const zipped = await deck(
       [
-        box(2, 500000, [run('if x &gt; 0:'), run('    print(x)'), run('else:'), run('    pass')], consolas),
+        box(2, 500000, [run('if x &gt; 0:'), run('    print(x)'), '', '', '', run('else:'), run('    pass')], consolas),
         box(3, 1500000, [`${run('See ')}${linked}`]),
         box(4, 2000000, [linked]),
         box(5, 2500000, [
@@ -286,7 +286,8 @@ describe('pptx adapter: code in a monospaced face', () => {
       `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId9" Type="${R}/hyperlink" Target="https://example.com/api" TargetMode="External"/></Relationships>`,
     );
     const out = await md(await zip.generateAsync({ type: 'uint8array' }), 'code.pptx');
-    expect(out).toContain('```\nif x > 0:\n    print(x)\nelse:\n    pass\n```');
+    // Blank paragraphs in a row are one blank line.
+    expect(out).toContain('```\nif x > 0:\n    print(x)\n\nelse:\n    pass\n```');
     expect(out).toContain('See [`parse(bytes)`](https://example.com/api)');
     expect(out).toContain('\n[`parse(bytes)`](https://example.com/api)\n');
     expect(out).toContain('説明：設定ファイルを開く。\n\n関数(x)を呼ぶ');

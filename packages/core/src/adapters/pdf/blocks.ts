@@ -395,6 +395,10 @@ function inlines(lines: Line[], s: DocStats, stripFirst = 0): Inline[] {
         if (sp.italic && worded) node = { type: 'emphasis', children: [node] };
         if (sp.bold && worded) node = { type: 'strong', children: [node] };
       }
+      if (!sp.href) {
+        out.push(node);
+        continue;
+      }
       nodes = [node];
     }
     if (!sp.href) out.push(...nodes);

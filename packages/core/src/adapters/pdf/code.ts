@@ -1,5 +1,5 @@
 import { mostCounted } from '../../util/arrays.ts';
-import { WIDE_SCRIPT } from '../../util/letters.ts';
+import { LETTER, WIDE_SCRIPT } from '../../util/letters.ts';
 import { type Line, type Span, sameRow } from './lines.ts';
 import type { TableRegion, TextItem } from './model.ts';
 
@@ -40,8 +40,6 @@ function addressRow(t: string): boolean {
   );
 }
 
-const letter = /\p{L}/u;
-
 /** Whether a span is set in a code face not the body's (a footnote mark is none). */
 export function inCodeFace(sp: Span, codeFont: (font: string) => boolean, bodyFont: string): boolean {
   return !sp.sup && sp.font !== bodyFont && codeFont(sp.font);
@@ -64,13 +62,17 @@ export function hasInlineCode(
   // Nearly every block has no run in a code face: that is settled by the faces, the text unread.
   let code = false;
   for (let i = 0; i < lines.length && !code; i++)
-    code = (i ? (lines[i] as Line).spans : first).some((sp) => inCodeFace(sp, codeFont, bodyFont));
+    for (const sp of i ? (lines[i] as Line).spans : first)
+      if (inCodeFace(sp, codeFont, bodyFont)) {
+        code = true;
+        break;
+      }
   if (!code) return false;
   let other = false;
   for (let i = 0; i < lines.length; i++) {
     for (const sp of i ? (lines[i] as Line).spans : first) {
       if (WIDE_SCRIPT.test(sp.text)) return false;
-      if (!other && !sp.sup && !inCodeFace(sp, codeFont, bodyFont) && letter.test(sp.text)) other = true;
+      if (!other && !sp.sup && !inCodeFace(sp, codeFont, bodyFont) && LETTER.test(sp.text)) other = true;
     }
   }
   return other;
@@ -81,26 +83,24 @@ export function hasInlineCode(
  * "example.org"): a paper's typewriter address stays text, and a link.
  */
 const addressIn = /\S@[\w-]+\.|(?:https?:\/\/|www\.)\S/;
-/** A colon ending the text before a run: a form's label, its value filled in a typewriter face. */
-const labelled = /:\s*$/;
-/** Signs of code in a run: a form's value ("John Smith") has none. */
-const codeSign = /[=;{}()[\]#<>_*/\\$@|~^]|::|--/;
+/**
+ * A form's label, all the text before a run: a few words and a colon ("Policy holder: "), its value
+ * filled in a typewriter face. Not a sentence ending in a colon ("To install it, run: ").
+ */
+const formLabel = /^[\p{L} -]{1,16}:\s*$/u;
+/** Signs that a run after a form's label is code all the same: a form's value ("John Smith") has none. */
+const notFormValue = /[=;{}()[\]#<>_*/\\$@|~^]|::|--/;
 
 /**
  * Whether a run in a code face reads as code: two characters at least and a letter (a figure, a
  * date or a sign alone is no code: forms fill their values in Courier); no address, `word` being
  * the run with the characters its neighbours join to it (an address's braces or "@" may be set in
- * another face); after a label's colon, only with a sign of code in it.
+ * another face); after a form's label, only with a sign of code in it. (CJK and Hangul have been
+ * left out with their blocks, `hasInlineCode`.)
  */
 export function inlineCode(value: string, word: string, before: string): boolean {
   const t = value.trim();
-  return (
-    t.length >= 2 &&
-    letter.test(t) &&
-    !WIDE_SCRIPT.test(t) &&
-    !addressIn.test(word) &&
-    (!labelled.test(before) || codeSign.test(t))
-  );
+  return t.length >= 2 && LETTER.test(t) && !addressIn.test(word) && (!formLabel.test(before) || notFormValue.test(t));
 }
 
 /** A listing's line number ahead of its code, set in the text face (LaTeX's listings: CMR5). */
@@ -238,7 +238,7 @@ export function codeText(lines: readonly Line[]): string {
 }
 
 /** Operators, brackets and comment marks: what columns of code hold and a table of data does not. */
-const codeSigns = /[=;{}()[\]#<>]|\/\/|\/\*|--/;
+const tableCodeSigns = /[=;{}()[\]#<>]|\/\/|\/\*|--/;
 /** Share of a table's runs with such a sign, at least, for it to be code. */
 const CODE_SIGNS = 0.25;
 
@@ -263,7 +263,7 @@ export function codeTable(t: TableRegion, items: readonly TextItem[], codeFont: 
     if (!codeFont(it.fontName) || WIDE_SCRIPT.test(it.str)) return false;
     fonts.add(it.fontName);
     runs++;
-    if (codeSigns.test(it.str)) signed++;
+    if (tableCodeSigns.test(it.str)) signed++;
     size = Math.max(size, it.size);
   }
   if (!runs || signed < runs * CODE_SIGNS) return false;

@@ -450,9 +450,10 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
       s = s.replace(/^\s+/, '');
       if (order.length > 1 && !rtl && letterMark(it, items[order[1] as number] as TextItem, size, lineBase)) s = '•';
     }
-    const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && it.str.trim().length <= 4;
+    const visible = it.str.trim();
+    const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && visible.length <= 4;
     const href = it.href;
-    if (it.str.trim()) {
+    if (visible) {
       allBold &&= it.bold;
       allItalic &&= it.italic;
     }
@@ -463,7 +464,7 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
       last.italic === it.italic &&
       last.sup === sup &&
       last.href === href &&
-      (last.font === it.fontName || !it.str.trim())
+      (last.font === it.fontName || !visible)
     )
       last.text += s;
     else {

@@ -1,6 +1,6 @@
 import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
-import { uncode } from '../../tree/walk.ts';
+import { inlineText as textOfInlines, uncode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
 import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
@@ -54,8 +54,8 @@ function runInlines(r: XmlElement, rels: Map<string, Rel>, levelFace: string | u
   return nodes;
 }
 
-/** Inline content of one a:p; adjacent links to the same target are merged by the renderer anyway. */
-export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>, levelFace?: string): Inline[] {
+/** Inline content of one a:p, set in `levelFace` where its runs name no face of their own. */
+export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>, levelFace: string | undefined): Inline[] {
   const out: Inline[] = [];
   for (const c of kids(p)) {
     const n = c.name.slice(c.name.indexOf(':') + 1);
@@ -86,13 +86,11 @@ function wholly(nodes: readonly Inline[]): boolean {
 }
 
 /** A paragraph's text as lines of code: its breaks end lines, a tab is four blanks. */
-const codeLines = (nodes: readonly Inline[]): string =>
-  nodes
-    .map((n) =>
-      n.type === 'break' ? '\n' : 'value' in n ? n.value : 'children' in n ? plain(n.children as Inline[]) : '',
-    )
-    .join('')
-    .replace(/\t/g, '    ');
+const codeLines = (nodes: readonly Inline[]): string => textOfInlines(nodes, '\n').replace(/\t/g, '    ');
+
+/** A paragraph's outline level: DrawingML has nine (0–8); a larger one would nest a list per paragraph. */
+const levelOf = (pPr: XmlElement | undefined): number =>
+  Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(pPr, 'lvl') ?? 0) || 0)));
 
 const plain = (inl: Inline[]): string =>
   inl.map((i) => ('value' in i ? i.value : 'children' in i ? plain(i.children as Inline[]) : '')).join('');
@@ -140,8 +138,8 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     pending = [];
   };
   const flushMono = () => {
-    const lines = mono.map((m) => (m.length ? codeLines(m) : ''));
-    if (CODE_LIKE.test(lines.join('\n'))) out.push(code(lines.join('\n')));
+    const snippet = mono.map(codeLines).join('\n');
+    if (CODE_LIKE.test(snippet)) out.push(code(snippet));
     else for (const m of mono) if (m.length) out.push(paragraph(uncode(m)));
     mono = [];
     blanks = 0;
@@ -149,8 +147,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
   const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
     const pPr = kid(p, 'pPr');
-    // DrawingML has nine outline levels (0–8); a larger one would nest a list per paragraph.
-    const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(pPr, 'lvl') ?? 0) || 0)));
+    const level = levelOf(pPr);
     let inlines = paragraphInlines(p, tc.rels, faces[level]);
     if (!plain(inlines).trim()) {
       // A blank line inside a snippet is the snippet's (kept once a line follows it).
@@ -166,7 +163,9 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     const whole = wholly(inlines);
     if (whole && !bullet) {
       flush();
-      for (; blanks > 0; blanks--) mono.push([]);
+      // One blank line between two, as Markdown keeps no more between lines of code.
+      if (blanks > 0) mono.push([]);
+      blanks = 0;
       mono.push(inlines);
       continue;
     }
@@ -193,8 +192,7 @@ export function bodyInlines(body: XmlElement | undefined, rels: Map<string, Rel>
   const out: Inline[] = [];
   const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
-    const level = Math.min(MAX_LEVEL, Math.max(0, Math.trunc(Number(attr(kid(p, 'pPr'), 'lvl') ?? 0) || 0)));
-    const inl = paragraphInlines(p, rels, faces[level]);
+    const inl = paragraphInlines(p, rels, faces[levelOf(kid(p, 'pPr'))]);
     if (!plain(inl).trim()) continue;
     if (out.length) out.push({ type: 'break' });
     append(out, inl);
