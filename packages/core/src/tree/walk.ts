@@ -110,3 +110,22 @@ export function uncode(nodes: Inline[]): Inline[] {
     return n;
   });
 }
+
+/**
+ * Whether every visible run of a passage is inline code (and one is at least): a passage set wholly
+ * in a typewriter face. A link is not: made a code block, it would lose its target.
+ */
+export function whollyCode(nodes: readonly Inline[]): boolean {
+  let code = false;
+  const visit = (ns: readonly Inline[]): boolean =>
+    ns.every((n) => {
+      if (n.type === 'inlineCode') {
+        code = true;
+        return true;
+      }
+      if (n.type === 'text') return !n.value.trim();
+      if (n.type === 'link') return false;
+      return 'children' in n ? visit(n.children as Inline[]) : n.type === 'break';
+    });
+  return visit(nodes) && code;
+}

@@ -171,3 +171,32 @@ Second{\super\chftn}{\footnote\ftnalt\pard\plain{\super\chftn} Endnote.}\par}`;
     },
   );
 });
+
+describe('rtf adapter: code in a monospaced face', () => {
+  it('reads a run in a fixed-pitch face among prose as inline code, and a paragraph wholly in one as text', async () => {
+    const rtf = [
+      '{\\rtf1\\ansi\\deff0',
+      // Courier New by its family and pitch, Consolas by its name alone, MS Gothic fixed-width CJK.
+      '{\\fonttbl{\\f0\\froman\\fcharset0\\fprq2 Times New Roman;}{\\f1\\fmodern\\fcharset0\\fprq1 Courier New;}',
+      '{\\f2\\fnil\\fcharset0 Consolas;}{\\f3\\fnil\\fcharset0\\fprq2{\\*\\panose 020b0604020202020204}Arial;}',
+      '{\\f4\\fmodern\\fcharset128\\fprq1 MS Gothic;}}',
+      '\\pard\\plain\\f0 Call {\\f1 parse(bytes)} with the bytes, then read {\\f2\\b markdown}.\\par',
+      '\\pard\\plain\\f1 Jane Doe, Platform Team\\par',
+      '\\pard\\plain\\f3 Set in Arial, no code at all.\\par',
+      '\\pard\\plain\\f0 Japanese: {\\f4 \\u35373?\\u23450?}.\\par',
+      '}',
+    ].join('\n');
+    expect(await md(rtf)).toBe(
+      [
+        'Call `parse(bytes)` with the bytes, then read **`markdown`**.',
+        '',
+        'Jane Doe, Platform Team',
+        '',
+        'Set in Arial, no code at all.',
+        '',
+        'Japanese: 設定.',
+        '',
+      ].join('\n'),
+    );
+  });
+});

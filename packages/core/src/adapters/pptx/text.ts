@@ -1,6 +1,6 @@
 import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
-import { inlineText as textOfInlines, uncode } from '../../tree/walk.ts';
+import { inlineText as textOfInlines, uncode, whollyCode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
 import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
@@ -64,25 +64,6 @@ export function paragraphInlines(p: XmlElement, rels: Map<string, Rel>, levelFac
   }
   while (out.length && out[out.length - 1]?.type === 'break') out.pop();
   return out;
-}
-
-/**
- * Whether every visible run of a passage is inline code (and one is at least). A link is not: a
- * code block would lose its target.
- */
-function wholly(nodes: readonly Inline[]): boolean {
-  let code = false;
-  const visit = (ns: readonly Inline[]): boolean =>
-    ns.every((n) => {
-      if (n.type === 'inlineCode') {
-        code = true;
-        return true;
-      }
-      if (n.type === 'text') return !n.value.trim();
-      if (n.type === 'link') return false;
-      return 'children' in n ? visit(n.children as Inline[]) : n.type === 'break';
-    });
-  return visit(nodes) && code;
 }
 
 /** A paragraph's text as lines of code: its breaks end lines, a tab is four blanks. */
@@ -160,7 +141,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
       : autoNum || kid(pPr, 'buChar') || kid(pPr, 'buBlip')
         ? true
         : tc.bulletsByDefault;
-    const whole = wholly(inlines);
+    const whole = whollyCode(inlines);
     if (whole && !bullet) {
       flush();
       // One blank line between two, as Markdown keeps no more between lines of code.
@@ -198,7 +179,7 @@ export function bodyInlines(body: XmlElement | undefined, rels: Map<string, Rel>
     append(out, inl);
   }
   // A title or a cell wholly in a typewriter face is set so, not code among its words.
-  return wholly(out) ? uncode(out) : out;
+  return whollyCode(out) ? uncode(out) : out;
 }
 
 export const inlineText = plain;

@@ -1,7 +1,8 @@
 import { heading, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
-import { unbold } from '../../tree/walk.ts';
+import { unbold, uncode, whollyCode } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
+import { WIDE_SCRIPT } from '../../util/letters.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
 /**
@@ -16,7 +17,14 @@ const MAX_LIST_DEPTH = 9;
 const NUMBERED = /^\s*\(?([0-9]{1,6}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,8})[.)]/;
 
 function sameFormat(a: CharFormat, b: CharFormat): boolean {
-  return a.bold === b.bold && a.italic === b.italic && a.strike === b.strike && a.sup === b.sup && a.sub === b.sub;
+  return (
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.strike === b.strike &&
+    a.sup === b.sup &&
+    a.sub === b.sub &&
+    a.mono === b.mono
+  );
 }
 
 function wrap(fmt: CharFormat, inner: Inline[]): Inline[] {
@@ -31,13 +39,16 @@ function wrap(fmt: CharFormat, inner: Inline[]): Inline[] {
 
 /** A formatted run; its edge spaces go outside the formatting so Markdown emphasis stays valid. */
 function formatted(value: string, fmt: CharFormat): Inline[] {
-  const plain = !fmt.bold && !fmt.italic && !fmt.strike && !fmt.sup && !fmt.sub;
+  // CJK and Hangul faces are fixed-width: their text is no code for that.
+  const code = fmt.mono && !WIDE_SCRIPT.test(value);
+  const plain = !fmt.bold && !fmt.italic && !fmt.strike && !fmt.sup && !fmt.sub && !code;
   if (plain || !value.trim()) return [text(value)];
   const lead = value.match(/^\s*/)?.[0] ?? '';
   const trail = value.match(/\s*$/)?.[0] ?? '';
   const out: Inline[] = [];
   if (lead) out.push(text(lead));
-  append(out, wrap(fmt, [text(value.slice(lead.length, value.length - trail.length))]));
+  const core = value.slice(lead.length, value.length - trail.length);
+  append(out, wrap(fmt, [code ? { type: 'inlineCode', value: core } : text(core)]));
   if (trail) out.push(text(trail));
   return out;
 }
@@ -94,7 +105,8 @@ export function runsToInlines(runs: Run[]): Inline[] {
     else target.push(r.image);
   }
   flushLink();
-  return out;
+  // A paragraph set wholly in a typewriter face is a font choice, not code among its words.
+  return whollyCode(out) ? uncode(out) : out;
 }
 
 function headingDepth(p: Para, info: DocInfo): number | undefined {

@@ -7,6 +7,8 @@ export interface CharFormat {
   strike: boolean;
   sup: boolean;
   sub: boolean;
+  /** Set in a monospaced face (`\\fmodern`, `\\fprq1` or its name in the font table): inline code. */
+  mono: boolean;
 }
 
 /** A stretch of text with one formatting, or an inline image or line break. */

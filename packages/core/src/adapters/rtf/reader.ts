@@ -1,6 +1,7 @@
 import { badInput, throwIfAborted } from '../../errors.ts';
 import { image } from '../../tree/build.ts';
 import type { Block, FootnoteDefinition } from '../../tree/types.ts';
+import { monospacedByName } from '../../util/fonts.ts';
 import { itemsToBlocks } from './blocks.ts';
 import { charsetCodepage, decodeBytes } from './codepage.ts';
 import type { CharFormat, DocInfo, Item, ListLevel, ParaProps, Run, StyleDef } from './model.ts';
@@ -75,7 +76,16 @@ interface State {
   uprDest: Dest | undefined;
 }
 
-const plainFormat = (): CharFormat => ({ bold: false, italic: false, strike: false, sup: false, sub: false });
+/** Characters of a font table entry's name read at most. */
+const FONT_NAME_CHARS = 128;
+const plainFormat = (): CharFormat => ({
+  bold: false,
+  italic: false,
+  strike: false,
+  sup: false,
+  sub: false,
+  mono: false,
+});
 const plainPara = (): ParaProps => ({ style: 0, outline: undefined, ls: 0, ilvl: 0, intbl: false, itap: 1 });
 
 function hexToBase64(hex: string): string {
@@ -101,6 +111,9 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
   const info: DocInfo = { styles: new Map(), lists: new Map(), metadata: {} };
   const styleDefs: (StyleDef & { id: number })[] = [];
   const fonts = new Map<number, number>();
+  /** Fonts of the table in a monospaced face, and the name of the one being defined (to its `;`). */
+  const monoFonts = new Set<number>();
+  let fontName = '';
   const listDefs = new Map<number, ListLevel[]>();
   const overrides = new Map<number, number>();
   let curList: { id: number; levels: ListLevel[] } | undefined;
@@ -163,6 +176,15 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
         const last = runs[runs.length - 1];
         if (last?.kind === 'text' && last.href === st.href && last.fmt === st.fmt) last.text += s;
         else runs.push({ kind: 'text', text: s, fmt: st.fmt, href: st.href });
+        return;
+      }
+      case 'fonttbl': {
+        const end = s.indexOf(';');
+        if (fontName.length < FONT_NAME_CHARS) fontName += end < 0 ? s : s.slice(0, end);
+        if (end >= 0) {
+          if (monospacedByName(fontName.trim())) monoFonts.add(defineFont);
+          fontName = '';
+        }
         return;
       }
       case 'fldinst':
@@ -376,7 +398,10 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
     }
     switch (st.dest) {
       case 'fonttbl':
-        if (word === 'f' && param !== undefined) defineFont = param;
+        if (word === 'f' && param !== undefined) {
+          defineFont = param;
+          fontName = '';
+        } else if (word === 'fmodern' || (word === 'fprq' && param === 1)) monoFonts.add(defineFont);
         else if (word === 'fcharset' && param !== undefined) {
           const cp = charsetCodepage(param);
           if (cp || !fonts.has(defineFont)) fonts.set(defineFont, cp);
@@ -449,7 +474,11 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
         if (param !== undefined) defaultFont = param;
         return;
       case 'f':
-        if (param !== undefined) st.font = param;
+        if (param !== undefined) {
+          st.font = param;
+          const mono = monoFonts.has(param);
+          if (st.fmt.mono !== mono) st.fmt = { ...st.fmt, mono };
+        }
         return;
       case 'par':
       case 'sect':
@@ -492,7 +521,7 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
         pnBullet = false;
         return;
       case 'plain':
-        st.fmt = plainFormat();
+        st.fmt = monoFonts.has(defaultFont) ? { ...plainFormat(), mono: true } : plainFormat();
         st.hidden = false;
         st.font = -1;
         return;
