@@ -112,8 +112,8 @@ export function uncode(nodes: Inline[]): Inline[] {
 }
 
 /**
- * Whether every visible run of a passage is inline code (and one is at least): a passage set wholly
- * in a typewriter face. A link is not: made a code block, it would lose its target.
+ * Whether every word of a passage is inline code (and one is at least): a passage set wholly in a
+ * typewriter face, its links, breaks, note marks and pictures aside.
  */
 export function whollyCode(nodes: readonly Inline[]): boolean {
   let code = false;
@@ -123,9 +123,12 @@ export function whollyCode(nodes: readonly Inline[]): boolean {
         code = true;
         return true;
       }
-      if (n.type === 'text') return !n.value.trim();
-      if (n.type === 'link') return false;
-      return 'children' in n ? visit(n.children as Inline[]) : n.type === 'break';
+      if (n.type === 'text' || n.type === 'inlineMath') return !n.value.trim();
+      return 'children' in n ? visit(n.children as Inline[]) : true;
     });
   return visit(nodes) && code;
 }
+
+/** Whether a passage holds a link. */
+export const linked = (nodes: readonly Inline[]): boolean =>
+  nodes.some((n) => n.type === 'link' || ('children' in n && linked(n.children as Inline[])));

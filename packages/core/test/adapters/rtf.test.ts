@@ -199,4 +199,23 @@ describe('rtf adapter: code in a monospaced face', () => {
       ].join('\n'),
     );
   });
+
+  it('takes no fixed-width CJK face for code, reads the default font where runs name none, and a redefined font anew', async () => {
+    const rtf = [
+      '{\\rtf1\\ansi\\deff1',
+      // Word marks MS Mincho modern and fixed-pitch; Courier is the default font; f3 is defined twice.
+      '{\\fonttbl{\\f0\\froman\\fprq2 Times New Roman;}{\\f1\\fmodern\\fprq1 Courier}{\\f2\\fmodern\\fcharset128\\fprq1 MS Mincho;}',
+      '{\\f3\\fmodern Courier;}{\\f3\\froman Georgia;}}',
+      '{\\f0 Prose first,} then make all.\\par',
+      '{\\f0 Click }{\\f2 <About bitcoin>}{\\f0  and read }{\\f3 Georgia}{\\f0  text.}\\par',
+      'Jane Doe{\\field{\\*\\fldinst HYPERLINK "https://example.org/jane"}{\\fldrslt  profile}}\\par',
+      '}',
+    ].join('\n');
+    const out = await md(rtf);
+    expect(out).toContain('Prose first, `then make all.`');
+    expect(out).toContain('Click \\<About bitcoin> and read Georgia text.');
+    // Wholly in the default Courier, a link among it: a font choice.
+    expect(out).toContain('Jane Doe [profile](https://example.org/jane)');
+    expect(out).not.toContain('`Jane');
+  });
 });

@@ -1,6 +1,6 @@
 import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
-import { inlineText as textOfInlines, uncode, whollyCode } from '../../tree/walk.ts';
+import { linked, inlineText as textOfInlines, uncode, whollyCode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
 import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
@@ -142,7 +142,8 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
         ? true
         : tc.bulletsByDefault;
     const whole = whollyCode(inlines);
-    if (whole && !bullet) {
+    // A linked paragraph is no line of a snippet: a code block would lose its target.
+    if (whole && !bullet && !linked(inlines)) {
       flush();
       // One blank line between two, as Markdown keeps no more between lines of code.
       if (blanks > 0) mono.push([]);

@@ -7,7 +7,10 @@ export interface CharFormat {
   strike: boolean;
   sup: boolean;
   sub: boolean;
-  /** Set in a monospaced face (`\\fmodern`, `\\fprq1` or its name in the font table): inline code. */
+  /**
+   * Set in a face monospaced by its name in the font table: inline code. Not by `\\fmodern` or
+   * `\\fprq1`: Word marks MS Mincho and MS Gothic so, and their Latin text is no code.
+   */
   mono: boolean;
 }
 

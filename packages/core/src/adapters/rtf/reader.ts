@@ -171,6 +171,9 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
     switch (st.dest) {
       case 'body': {
         if (st.hidden) return;
+        // The face is known only now: the default font's where the text names none.
+        const mono = monoFonts.has(st.font >= 0 ? st.font : defaultFont);
+        if (st.fmt.mono !== mono) st.fmt = { ...st.fmt, mono };
         textChars += s.length;
         badChars += s.match(NOISE)?.length ?? 0;
         const last = runs[runs.length - 1];
@@ -399,10 +402,12 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
     switch (st.dest) {
       case 'fonttbl':
         if (word === 'f' && param !== undefined) {
+          // A name some writer left without its ';' is read when the next font starts.
+          if (fontName.trim() && monospacedByName(fontName.trim())) monoFonts.add(defineFont);
           defineFont = param;
+          monoFonts.delete(param);
           fontName = '';
-        } else if (word === 'fmodern' || (word === 'fprq' && param === 1)) monoFonts.add(defineFont);
-        else if (word === 'fcharset' && param !== undefined) {
+        } else if (word === 'fcharset' && param !== undefined) {
           const cp = charsetCodepage(param);
           if (cp || !fonts.has(defineFont)) fonts.set(defineFont, cp);
         } else if (word === 'cpg' && param !== undefined) fonts.set(defineFont, param);
@@ -474,11 +479,7 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
         if (param !== undefined) defaultFont = param;
         return;
       case 'f':
-        if (param !== undefined) {
-          st.font = param;
-          const mono = monoFonts.has(param);
-          if (st.fmt.mono !== mono) st.fmt = { ...st.fmt, mono };
-        }
+        if (param !== undefined) st.font = param;
         return;
       case 'par':
       case 'sect':
@@ -521,7 +522,7 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
         pnBullet = false;
         return;
       case 'plain':
-        st.fmt = monoFonts.has(defaultFont) ? { ...plainFormat(), mono: true } : plainFormat();
+        st.fmt = plainFormat();
         st.hidden = false;
         st.font = -1;
         return;
