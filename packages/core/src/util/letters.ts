@@ -22,6 +22,6 @@ export const readsOn = (above: string, below: string): boolean =>
 
 /**
  * CJK and Hangul, scripts their fixed-width faces set as running text: a run of them is never code
- * by its font alone (PDF, PowerPoint).
+ * by its font alone (PDF, PowerPoint, RTF).
  */
 export const WIDE_SCRIPT = /[\u1100-\u11ff\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;

@@ -110,7 +110,8 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
   // Paragraphs set wholly in a monospaced face, in a row: one snippet, or text, decided together
   // (a line of code need not show a sign of code itself: "else:", "pass").
   let mono: Inline[][] = [];
-  let blanks = 0;
+  // A blank paragraph since the snippet's last line: one blank line, once a line follows it.
+  let gap = false;
   const flush = () => {
     if (!pending.length) return;
     // Items at a lower level than the first would be lost by nest(): shift levels relative to the minimum.
@@ -123,7 +124,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     if (CODE_LIKE.test(snippet)) out.push(code(snippet));
     else for (const m of mono) if (m.length) out.push(paragraph(uncode(m)));
     mono = [];
-    blanks = 0;
+    gap = false;
   };
   const faces = levelFaces(body);
   for (const p of kids(body, 'p')) {
@@ -131,8 +132,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     const level = levelOf(pPr);
     let inlines = paragraphInlines(p, tc.rels, faces[level]);
     if (!plain(inlines).trim()) {
-      // A blank line inside a snippet is the snippet's (kept once a line follows it).
-      if (mono.length) blanks++;
+      if (mono.length) gap = true;
       continue;
     }
     const autoNum = kid(pPr, 'buAutoNum');
@@ -145,9 +145,9 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     // A linked paragraph is no line of a snippet: a code block would lose its target.
     if (whole && !bullet && !linked(inlines)) {
       flush();
-      // One blank line between two, as Markdown keeps no more between lines of code.
-      if (blanks > 0) mono.push([]);
-      blanks = 0;
+      // One blank line however many blank paragraphs, as Markdown keeps no more between lines of code.
+      if (gap) mono.push([]);
+      gap = false;
       mono.push(inlines);
       continue;
     }

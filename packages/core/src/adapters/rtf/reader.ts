@@ -114,6 +114,11 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
   /** Fonts of the table in a monospaced face, and the name of the one being defined (to its `;`). */
   const monoFonts = new Set<number>();
   let fontName = '';
+  /** Ends the name of the font being defined: at its ';', or where the next font starts without one. */
+  const settleFontName = (): void => {
+    if (monospacedByName(fontName.trim())) monoFonts.add(defineFont);
+    fontName = '';
+  };
   const listDefs = new Map<number, ListLevel[]>();
   const overrides = new Map<number, number>();
   let curList: { id: number; levels: ListLevel[] } | undefined;
@@ -184,10 +189,7 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
       case 'fonttbl': {
         const end = s.indexOf(';');
         if (fontName.length < FONT_NAME_CHARS) fontName += end < 0 ? s : s.slice(0, end);
-        if (end >= 0) {
-          if (monospacedByName(fontName.trim())) monoFonts.add(defineFont);
-          fontName = '';
-        }
+        if (end >= 0) settleFontName();
         return;
       }
       case 'fldinst':
@@ -402,11 +404,9 @@ export function readRtf(bytes: Uint8Array, opts: ReadOptions): ReadResult {
     switch (st.dest) {
       case 'fonttbl':
         if (word === 'f' && param !== undefined) {
-          // A name some writer left without its ';' is read when the next font starts.
-          if (fontName.trim() && monospacedByName(fontName.trim())) monoFonts.add(defineFont);
+          settleFontName();
           defineFont = param;
           monoFonts.delete(param);
-          fontName = '';
         } else if (word === 'fcharset' && param !== undefined) {
           const cp = charsetCodepage(param);
           if (cp || !fonts.has(defineFont)) fonts.set(defineFont, cp);
