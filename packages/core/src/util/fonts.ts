@@ -19,3 +19,39 @@ export const monospacedByName = (name: string): boolean => MONOSPACED.test(name)
  */
 export const CODE_LIKE =
   /[{}();=<>[\]]|^\s*(def|class|import|from|return|select|print|function|var|let|const|#include)\b/im;
+
+/**
+ * A line that reads as a sentence: three words or more ending in a full stop, question or
+ * exclamation mark. Brackets do not stop it: "(beat)", "(see p. 4).".
+ */
+const SENTENCE_LINE =
+  /(?:["'‘“(]?[\p{L}\p{N}][\p{L}\p{N}'’-]*["'’”),.:;]*\s+){2,}["'‘“(]?[\p{L}\p{N}][\p{L}\p{N}'’-]*["'’”)]*[.!?]["'’”)]*$/u;
+/** Characters of a line's end read for a sentence's end: enough for three words, and a bound on the work. */
+const SENTENCE_TAIL = 160;
+/**
+ * A sign only code shows: braces, "=", angle or square brackets, a call's bracket straight after a
+ * name, a statement's closing semicolon, a keyword opening the line.
+ */
+const CODE_SIGN =
+  /[{}=<>[\]]|[\p{L}\p{N}_]\(|;\s*$|^\s*(?:def|class|import|from|return|select|print|function|var|let|const|#include)\b/iu;
+
+/** A line opening with a bracket: a Lisp form, code with none of `CODE_SIGN`'s signs. */
+const LISP_FORM = /^\s*\(/m;
+
+/**
+ * Whether lines set wholly in a monospaced face are code: they show signs of code (`CODE_LIKE`), and
+ * no more of them read as sentences than show a sign only code has. A letter or a screenplay typed
+ * in Courier has brackets too ("(beat)", "(ref. 123)"), but its lines are sentences; a program's
+ * comments that read so are fewer than its statements. Where no line shows such a sign, only a Lisp
+ * form is code: a name with a bracket after it ("Jane Doe (Platform Team)") is not.
+ */
+export function codeLike(snippet: string): boolean {
+  if (!CODE_LIKE.test(snippet)) return false;
+  let signs = 0;
+  let sentences = 0;
+  for (const line of snippet.split('\n')) {
+    if (CODE_SIGN.test(line)) signs++;
+    else if (SENTENCE_LINE.test(line.trimEnd().slice(-SENTENCE_TAIL))) sentences++;
+  }
+  return signs >= sentences && (signs > 0 || LISP_FORM.test(snippet));
+}

@@ -283,6 +283,31 @@ describe('docx adapter: structure', () => {
     );
   });
 
+  it('keeps a letter typed in Courier text despite its brackets, and a comment going on with a block in it', async () => {
+    const mono = '<w:rPr><w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/></w:rPr>';
+    const p = (t: string) => `<w:p><w:r>${mono}<w:t xml:space="preserve">${t}</w:t></w:r></w:p>`;
+    const body =
+      p('Thank you for your letter of 3 May (ref. 123).') +
+      p('Jane Doe (Platform Team)') +
+      p('x = f(y)') +
+      p('// Returns the value (or none).') +
+      p('return x;');
+    expect(await md(await docx(body))).toBe(
+      [
+        'Thank you for your letter of 3 May (ref. 123).',
+        '',
+        'Jane Doe (Platform Team)',
+        '',
+        '```',
+        'x = f(y)',
+        '// Returns the value (or none).',
+        'return x;',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('takes a run in Monotype Corsiva for script, not code, and one in Source Code Pro for code', async () => {
     const face = (name: string, t: string) =>
       `<w:r><w:rPr><w:rFonts w:ascii="${name}" w:hAnsi="${name}"/></w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;

@@ -293,6 +293,21 @@ describe('pptx adapter: code in a monospaced face', () => {
     expect(out).toContain('\n[parse(bytes)](https://example.com/api)\n');
     expect(out).toContain('説明：設定ファイルを開く。\n\n関数(x)を呼ぶ');
   });
+
+  it('keeps a box of sentences in Consolas text, brackets and all', async () => {
+    const consolas = '<a:lvl1pPr><a:defRPr><a:latin typeface="Consolas"/></a:defRPr></a:lvl1pPr>';
+    const bytes = await deck(
+      box(
+        2,
+        500000,
+        [run('Results are in (see the appendix).'), run('We ship (at last) in May.'), run('Questions?')],
+        consolas,
+      ),
+    );
+    expect(await md(bytes, 'prose.pptx')).toBe(
+      '## Slide 1\n\nResults are in (see the appendix).\n\nWe ship (at last) in May.\n\nQuestions?\n',
+    );
+  });
 });
 
 describe('pptx adapter: bombs', () => {

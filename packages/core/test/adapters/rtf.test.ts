@@ -173,6 +173,79 @@ Second{\super\chftn}{\footnote\ftnalt\pard\plain{\super\chftn} Endnote.}\par}`;
 });
 
 describe('rtf adapter: code in a monospaced face', () => {
+  it('reads paragraphs wholly in a monospaced face with signs of code as one code block, its blanks and tabs kept', async () => {
+    // As an editor copies a snippet: Menlo, indentation typed as blanks and tabs, a backslash before
+    // the newline ending each paragraph, syntax colouring in bold.
+    const rtf = [
+      '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}{\\f1\\fmodern\\fcharset0 Menlo-Regular;}}',
+      '\\pard\\f0 Install it, then run:\\par',
+      '\\pard\\f1 {\\b def} greet(name):\\',
+      '    if name:\\',
+      '\\tab\\tab print(f"Hello, \\{name\\}")\\',
+      '\\',
+      '\\',
+      'greet("world"){\\line}greet("again")\\par',
+      '\\pard\\f0 That prints a greeting.\\par',
+      '}',
+    ].join('\n');
+    expect(await md(rtf)).toBe(
+      [
+        'Install it, then run:',
+        '',
+        '```',
+        'def greet(name):',
+        '    if name:',
+        '        print(f"Hello, {name}")',
+        '',
+        'greet("world")',
+        'greet("again")',
+        '```',
+        '',
+        'That prints a greeting.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps typewriter prose, headings, list items, links and table cells in a code face out of code blocks', async () => {
+    const rtf = [
+      // The whole document in Courier New, its default font: a letter, not a program.
+      '{\\rtf1\\ansi\\deff1{\\fonttbl{\\f0\\fswiss Helvetica;}{\\f1\\fmodern\\fprq1 Courier New;}}',
+      '{\\stylesheet{\\s0 Normal;}{\\s1\\outlinelevel0 heading 1;}}',
+      '\\pard\\s1\\outlinelevel0 The parse(bytes) call\\par',
+      '\\pard\\plain Dear Ms Lee,\\par',
+      'Thank you for your letter of 3 May (ref. 123).\\par',
+      'We will reply (in writing) within a week.\\par',
+      'Jane Doe (Platform Team)\\par',
+      '{\\listtext 1.\\tab}Run make(all) first\\par',
+      '\\pard x = {\\field{\\*\\fldinst HYPERLINK "https://example.org/f"}{\\fldrslt f(y)}}\\par',
+      '\\trowd\\cellx3000\\cellx6000\\pard\\intbl x = f(y);\\cell\\intbl return x;\\cell\\row',
+      '\\pard\\par',
+      '}',
+    ].join('\n');
+    expect(await md(rtf)).toBe(
+      [
+        '# The parse(bytes) call',
+        '',
+        'Dear Ms Lee,',
+        '',
+        'Thank you for your letter of 3 May (ref. 123).',
+        '',
+        'We will reply (in writing) within a week.',
+        '',
+        'Jane Doe (Platform Team)',
+        '',
+        '1. Run make(all) first',
+        '',
+        'x = [f(y)](https://example.org/f)',
+        '',
+        '| x = f(y); | return x; |',
+        '| --- | --- |',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('reads a run in a fixed-pitch face among prose as inline code, and a paragraph wholly in one as text', async () => {
     const rtf = [
       '{\\rtf1\\ansi\\deff0',

@@ -2,7 +2,7 @@ import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { linked, inlineText as textOfInlines, uncode, whollyCode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
-import { CODE_LIKE, monospacedByName } from '../../util/fonts.ts';
+import { codeLike, monospacedByName } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
 import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import type { Rel } from './package.ts';
@@ -121,7 +121,7 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
   };
   const flushMono = () => {
     const snippet = mono.map(codeLines).join('\n');
-    if (CODE_LIKE.test(snippet)) out.push(code(snippet));
+    if (codeLike(snippet)) out.push(code(snippet));
     else for (const m of mono) if (m.length) out.push(paragraph(uncode(m)));
     mono = [];
     gap = false;

@@ -1,7 +1,8 @@
-import { heading, link, list, listItem, paragraph, text } from '../../tree/build.ts';
+import { code, heading, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold, uncode, whollyCode } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
+import { codeLike } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
@@ -147,7 +148,37 @@ function listShape(p: Para, info: DocInfo): ListShape | undefined {
   return undefined;
 }
 
-/** Heading styles are usually bold too; `# **Title**` says nothing more than `# Title`. */
+/**
+ * A paragraph's text as a line of code, where it is set wholly in a monospaced face (blanks in any
+ * face aside): its blanks as typed, which `normalizeRuns` collapses, a tab four blanks, `\line` a
+ * new line. Undefined for any other paragraph, and for one with a link, note mark or picture, which
+ * a code block would lose.
+ */
+function codeLineOf(runs: readonly Run[]): string | undefined {
+  let out = '';
+  let mono = false;
+  for (const r of runs) {
+    if (r.kind === 'break') out += '\n';
+    else if (r.kind !== 'text' || r.href !== undefined) return undefined;
+    else {
+      // CJK and Hangul faces are fixed-width: their text is no code for that.
+      if (r.text.trim()) {
+        if (!r.fmt.mono || WIDE_SCRIPT.test(r.text)) return undefined;
+        mono = true;
+      }
+      out += r.text;
+    }
+  }
+  if (!mono) return undefined;
+  return out
+    .replace(/\t/g, '    ')
+    .replace(/[^\S\n]+$/gm, '')
+    .replace(/^\n+|\n+$/g, '');
+}
+
+/** A paragraph with nothing to show: blanks and line breaks only. */
+const blankPara = (p: Para): boolean =>
+  p.runs.every((r) => r.kind === 'break' || (r.kind === 'text' && !r.text.trim()));
 
 const isEmpty = (inlines: Inline[]): boolean =>
   inlines.every((n) => n.type === 'break' || (n.type === 'text' && !n.value.trim()));
@@ -159,14 +190,10 @@ export function itemsToBlocks(items: Item[], info: DocInfo, inCell = false): Blo
   let stack: { list: List; level: number }[] = [];
   /** Items seen per list and level, so a list interrupted by prose resumes its numbering. */
   const counts = new Map<string, number[]>();
-  for (const item of items) {
-    if (item.type === 'table') {
-      stack = [];
-      out.push(item.table);
-      continue;
-    }
+  /** Places a paragraph as a heading, a list item or a paragraph. */
+  const place = (item: Para): void => {
     const inlines = runsToInlines(item.runs);
-    if (isEmpty(inlines)) continue;
+    if (isEmpty(inlines)) return;
     // A numbered heading ("1.2 Scope") is a heading first; its number stays as text.
     const depth = inCell ? undefined : headingDepth(item, info);
     if (depth) {
@@ -175,13 +202,13 @@ export function itemsToBlocks(items: Item[], info: DocInfo, inCell = false): Blo
       const number = item.listText.replace(/\s+/g, ' ').trim().replace(/[.)]$/, '');
       const kids = unbold(inlines);
       out.push(heading(depth, number && /\w/.test(number) ? [text(`${number} `), ...kids] : kids));
-      continue;
+      return;
     }
     const shape = listShape(item, info);
     if (!shape) {
       stack = [];
       out.push(paragraph(inlines));
-      continue;
+      return;
     }
     const seen = counts.get(shape.key) ?? [];
     counts.set(shape.key, seen);
@@ -204,6 +231,46 @@ export function itemsToBlocks(items: Item[], info: DocInfo, inCell = false): Blo
       stack.push(top);
     }
     top.list.children.push(listItem([paragraph(inlines)]));
+  };
+  /**
+   * Paragraphs set wholly in a monospaced face, in a row, with their lines: one snippet, or text,
+   * decided together (a line of code need not show a sign of code itself: "else:", "pass"). A blank
+   * paragraph between two of them is a blank line of the snippet.
+   */
+  let snippet: { para: Para | undefined; line: string }[] = [];
+  let blanks = 0;
+  const flushSnippet = (): void => {
+    const held = snippet;
+    snippet = [];
+    blanks = 0;
+    if (!held.length) return;
+    const value = held.map((h) => h.line).join('\n');
+    if (codeLike(value)) {
+      stack = [];
+      out.push(code(value));
+    } else for (const h of held) if (h.para) place(h.para);
+  };
+  for (const item of items) {
+    if (item.type === 'table') {
+      flushSnippet();
+      stack = [];
+      out.push(item.table);
+      continue;
+    }
+    // Markdown cells hold no code blocks; a heading or list item in a typewriter face stays one.
+    const line = inCell ? undefined : codeLineOf(item.runs);
+    if (line !== undefined && !headingDepth(item, info) && !listShape(item, info)) {
+      for (; blanks > 0; blanks--) snippet.push({ para: undefined, line: '' });
+      snippet.push({ para: item, line });
+      continue;
+    }
+    if (snippet.length && blankPara(item)) {
+      blanks++;
+      continue;
+    }
+    flushSnippet();
+    place(item);
   }
+  flushSnippet();
   return out;
 }
