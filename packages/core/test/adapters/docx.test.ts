@@ -283,7 +283,7 @@ describe('docx adapter: structure', () => {
     );
   });
 
-  it('keeps a letter typed in Courier text despite its brackets, and a comment going on with a block in it', async () => {
+  it('keeps a letter typed in Courier text despite its brackets; a comment or else: goes on with a block, a command is one', async () => {
     const mono = '<w:rPr><w:rFonts w:ascii="Courier New" w:hAnsi="Courier New"/></w:rPr>';
     const p = (t: string) => `<w:p><w:r>${mono}<w:t xml:space="preserve">${t}</w:t></w:r></w:p>`;
     const body =
@@ -291,7 +291,12 @@ describe('docx adapter: structure', () => {
       p('Jane Doe (Platform Team)') +
       p('x = f(y)') +
       p('// Returns the value (or none).') +
-      p('return x;');
+      p('if x:') +
+      p('    return x') +
+      p('else:') +
+      p('    pass') +
+      '<w:p><w:r><w:t>Install it:</w:t></w:r></w:p>' +
+      p('npm install docmill');
     expect(await md(await docx(body))).toBe(
       [
         'Thank you for your letter of 3 May (ref. 123).',
@@ -301,7 +306,16 @@ describe('docx adapter: structure', () => {
         '```',
         'x = f(y)',
         '// Returns the value (or none).',
-        'return x;',
+        'if x:',
+        '    return x',
+        'else:',
+        '    pass',
+        '```',
+        '',
+        'Install it:',
+        '',
+        '```',
+        'npm install docmill',
         '```',
         '',
       ].join('\n'),

@@ -294,18 +294,22 @@ describe('pptx adapter: code in a monospaced face', () => {
     expect(out).toContain('説明：設定ファイルを開く。\n\n関数(x)を呼ぶ');
   });
 
-  it('keeps a box of sentences in Consolas text, brackets and all', async () => {
+  it('keeps a box of sentences in Consolas text, brackets and all, and reads a command in one as code', async () => {
     const consolas = '<a:lvl1pPr><a:defRPr><a:latin typeface="Consolas"/></a:defRPr></a:lvl1pPr>';
     const bytes = await deck(
-      box(
-        2,
-        500000,
-        [run('Results are in (see the appendix).'), run('We ship (at last) in May.'), run('Questions?')],
-        consolas,
-      ),
+      [
+        box(
+          2,
+          500000,
+          [run('Results are in (see the appendix).'), run('We ship (at last) in May.'), run('Questions?')],
+          consolas,
+        ),
+        // A command alone in its box shows no sign of code but for its first word.
+        box(3, 1500000, [run('pip install docmill')], consolas),
+      ].join(''),
     );
     expect(await md(bytes, 'prose.pptx')).toBe(
-      '## Slide 1\n\nResults are in (see the appendix).\n\nWe ship (at last) in May.\n\nQuestions?\n',
+      '## Slide 1\n\nResults are in (see the appendix).\n\nWe ship (at last) in May.\n\nQuestions?\n\n```\npip install docmill\n```\n',
     );
   });
 });
