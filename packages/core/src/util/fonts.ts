@@ -45,7 +45,8 @@ const SHELL =
   /^\s*(?:\$ \S|(?:npm|npx|pnpm|pip3?|git|docker|kubectl|curl|wget|sudo|apt-get|cd|ls|mkdir|chmod)\s+[\w.~/$"'-])/m;
 
 /** Whether one line of a typewriter face shows a sign of code (a line going on with a block of code). */
-export const codeLine = (line: string): boolean => CODE_LIKE.test(line) || KEYWORD_LINE.test(line) || SHELL.test(line);
+export const showsCodeSign = (line: string): boolean =>
+  CODE_LIKE.test(line) || KEYWORD_LINE.test(line) || SHELL.test(line);
 
 /** A line opening with a bracket: a Lisp form, code with none of `CODE_SIGN`'s signs. */
 const LISP_FORM = /^\s*\(/m;

@@ -3,7 +3,7 @@ import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
 import { continuedOn, unmark } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { uncode } from '../../tree/walk.ts';
-import { codeLike, codeLine } from '../../util/fonts.ts';
+import { codeLike, showsCodeSign } from '../../util/fonts.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { type BodyPages, unmarkAll } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
@@ -213,7 +213,7 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
         content.other === 0 &&
         // Word's paragraphs are read one at a time: a line going on with a block needs a sign of code
         // only (a comment, `else:`); one starting a block must also not read as prose (`codeLike`).
-        (flow.inCode ? codeLine(content.plain) : codeLike(content.plain))));
+        (flow.inCode ? showsCodeSign(content.plain) : codeLike(content.plain))));
   if (!asCode && content.mono > 0 && content.other === 0) {
     // A paragraph set wholly in a typewriter face without anything code-like is a font choice.
     content.parts = content.parts.map((part) => (Array.isArray(part) ? uncode(part) : part));
