@@ -292,7 +292,8 @@ describe('docx adapter: structure', () => {
       p('x = f(y)') +
       p('// Returns the value (or none).') +
       p('if x:') +
-      p('    return x') +
+      // Blanks typed as no-break blanks indent as blanks.
+      p('\u00a0\u00a0\u00a0\u00a0return x') +
       p('else:') +
       p('    pass') +
       '<w:p><w:r><w:t>Install it:</w:t></w:r></w:p>' +

@@ -306,10 +306,17 @@ describe('pptx adapter: code in a monospaced face', () => {
         ),
         // A command alone in its box shows no sign of code but for its first word.
         box(3, 1500000, [run('pip install docmill')], consolas),
+        // Comments that read as sentences are a program's, not prose.
+        box(
+          4,
+          2500000,
+          [run('# Load the data from the disk.'), run('# Then print a short summary.'), run('print(summary(load()))')],
+          consolas,
+        ),
       ].join(''),
     );
     expect(await md(bytes, 'prose.pptx')).toBe(
-      '## Slide 1\n\nResults are in (see the appendix).\n\nWe ship (at last) in May.\n\nQuestions?\n\n```\npip install docmill\n```\n',
+      '## Slide 1\n\nResults are in (see the appendix).\n\nWe ship (at last) in May.\n\nQuestions?\n\n```\npip install docmill\n```\n\n```\n# Load the data from the disk.\n# Then print a short summary.\nprint(summary(load()))\n```\n',
     );
   });
 });

@@ -207,6 +207,43 @@ describe('rtf adapter: code in a monospaced face', () => {
     );
   });
 
+  it('keeps a snippet whole over a CJK string, a linked address and no-break blanks, the prose around it text', async () => {
+    const rtf = [
+      '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0\\fswiss Helvetica;}{\\f1\\fmodern Menlo-Regular;}}',
+      '\\pard\\f1 Install it, then run this.\\par',
+      'def greet():\\par',
+      '    print("\\u20320?\\u22909?")\\par',
+      // A word processor links an address typed in a comment: the link's text is its address.
+      '// see {\\field{\\*\\fldinst HYPERLINK "https://example.org/a"}{\\fldrslt https://example.org/a}}\\par',
+      'if (a) \\{\\par',
+      '\\~\\~\\~\\~b();\\par',
+      '\\}\\par',
+      'That is all there is to it.\\par',
+      // A paragraph of CJK alone in the face is no code: its fixed width is the script's.
+      '\\u26085?\\u26412?\\u35486?\\par',
+      '}',
+    ].join('\n');
+    expect(await md(rtf)).toBe(
+      [
+        'Install it, then run this.',
+        '',
+        '```',
+        'def greet():',
+        '    print("你好")',
+        '// see https://example.org/a',
+        'if (a) {',
+        '    b();',
+        '}',
+        '```',
+        '',
+        'That is all there is to it.',
+        '',
+        '日本語',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps typewriter prose, headings, list items, links and table cells in a code face out of code blocks', async () => {
     const rtf = [
       // The whole document in Courier New, its default font: a letter, not a program.
@@ -217,6 +254,8 @@ describe('rtf adapter: code in a monospaced face', () => {
       'Thank you for your letter of 3 May (ref. 123).\\par',
       'We will reply (in writing) within a week.\\par',
       'Jane Doe (Platform Team)\\par',
+      'Jane Doe <jane@example.com>\\par',
+      '(555) 123-4567\\par',
       '{\\listtext 1.\\tab}Run make(all) first\\par',
       '\\pard x = {\\field{\\*\\fldinst HYPERLINK "https://example.org/f"}{\\fldrslt f(y)}}\\par',
       '\\trowd\\cellx3000\\cellx6000\\pard\\intbl x = f(y);\\cell\\intbl return x;\\cell\\row',
@@ -234,6 +273,10 @@ describe('rtf adapter: code in a monospaced face', () => {
         'We will reply (in writing) within a week.',
         '',
         'Jane Doe (Platform Team)',
+        '',
+        'Jane Doe \\<jane@example.com>',
+        '',
+        '(555) 123-4567',
         '',
         '1. Run make(all) first',
         '',

@@ -220,7 +220,7 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
   }
   if (asCode && (content.plain.trim() || flow.inCode)) {
     // Blank code-styled lines inside a block are part of the program text.
-    flow.code(content.plain.replace(/\t/g, '    '));
+    flow.code(content.plain.replace(/\t/g, '    ').replace(/\u00a0/g, ' '));
   } else {
     content.parts.forEach((part, i) => {
       // Equations alone on their line are display equations, whichever way Word stored them.

@@ -2,7 +2,7 @@ import { code, heading, link, list, listItem, paragraph, text } from '../../tree
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold, uncode, whollyCode } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
-import { codeLike } from '../../util/fonts.ts';
+import { snippetSpan } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
@@ -148,32 +148,46 @@ function listShape(p: Para, info: DocInfo): ListShape | undefined {
   return undefined;
 }
 
+/** Every CJK or Hangul character: what is left of a run without them. */
+const WIDE = new RegExp(WIDE_SCRIPT.source, 'g');
+
 /**
- * A paragraph's text as a line of code, where it is set wholly in a monospaced face (blanks in any
- * face aside): its blanks as typed, which `normalizeRuns` collapses, a tab four blanks, `\line` a
- * new line. Undefined for any other paragraph, and for one with a link, note mark or picture, which
- * a code block would lose.
+ * A paragraph's text as lines of code, where it is set wholly in a monospaced face (blanks in any
+ * face aside): its blanks as typed, which `normalizeRuns` collapses, a tab four blanks, a no-break
+ * blank a blank, `\line` a new line. Undefined for any other paragraph, and for one with a note
+ * mark, a picture or a link a code block would lose (one whose text is its address loses nothing:
+ * a word processor links an address typed in a comment).
  */
 function codeLineOf(runs: readonly Run[]): string | undefined {
   let out = '';
   let mono = false;
   for (const r of runs) {
-    if (r.kind === 'break') out += '\n';
-    else if (r.kind !== 'text' || r.href !== undefined) return undefined;
-    else {
-      // CJK and Hangul faces are fixed-width: their text is no code for that.
-      if (r.text.trim()) {
-        if (!r.fmt.mono || WIDE_SCRIPT.test(r.text)) return undefined;
-        mono = true;
-      }
-      out += r.text;
+    if (r.kind === 'break') {
+      out += '\n';
+      continue;
     }
+    if (r.kind !== 'text' || (r.href !== undefined && r.text.trim() !== r.href)) return undefined;
+    if (r.text.trim()) {
+      if (!r.fmt.mono) return undefined;
+      // CJK and Hangul faces are fixed-width: a paragraph of them alone is no code, a string of
+      // them inside code is.
+      if (!mono && r.text.replace(WIDE, '').trim()) mono = true;
+    }
+    out += r.text;
   }
   if (!mono) return undefined;
-  return out
+  const lines = out
     .replace(/\t/g, '    ')
-    .replace(/[^\S\n]+$/gm, '')
-    .replace(/^\n+|\n+$/g, '');
+    .replace(/\u00a0/g, ' ')
+    .split('\n');
+  let a = 0;
+  while (a < lines.length && !(lines[a] as string).trim()) a++;
+  let b = lines.length;
+  while (b > a && !(lines[b - 1] as string).trim()) b--;
+  return lines
+    .slice(a, b)
+    .map((l) => l.trimEnd())
+    .join('\n');
 }
 
 /** A paragraph with nothing to show: blanks and line breaks only. */
@@ -244,11 +258,21 @@ export function itemsToBlocks(items: Item[], info: DocInfo, inCell = false): Blo
     snippet = [];
     blanks = 0;
     if (!held.length) return;
-    const value = held.map((h) => h.line).join('\n');
-    if (codeLike(value)) {
-      stack = [];
-      out.push(code(value));
-    } else for (const h of held) if (h.para) place(h.para);
+    const [start, end] = snippetSpan(held.map((h) => h.line)) ?? [held.length, held.length];
+    for (const [k, h] of held.entries()) {
+      if (k === start) {
+        stack = [];
+        out.push(
+          code(
+            held
+              .slice(start, end)
+              .map((c) => c.line)
+              .join('\n'),
+          ),
+        );
+      }
+      if ((k < start || k >= end) && h.para) place(h.para);
+    }
   };
   for (const item of items) {
     if (item.type === 'table') {
