@@ -16,6 +16,43 @@ export interface TextBox {
   contents: string;
   /** The default appearance string (`/Helvetica 12 Tf 0 g`), or ''. */
   da: string;
+  /** Its text centred in the box's height, as a one-line form field shows its value; else from the top. */
+  middle?: boolean;
+}
+
+/**
+ * A form field's widget (an AcroForm Widget annotation) as a filled form shows it: the value is in
+ * the field, not the page's content, so neither backend's text layer has it. Push buttons,
+ * signatures and password fields give none (a viewer masks a password).
+ */
+export interface FieldWidget {
+  /** The widget in PDF user space: two opposite corners. */
+  rect: readonly [number, number, number, number];
+  /** A text or choice field's value as shown ('' when empty); a box ticked or not. */
+  value: string | boolean;
+  /** The field's font size (0: fitted to the box). */
+  size: number;
+  multiline: boolean;
+}
+
+/** At most this many form widgets are read on a page (a tax form's page holds a few hundred). */
+export const MAX_WIDGETS = 2000;
+/** A field value longer than this is not read at all (one is shown cut to a text box's length). */
+export const MAX_FIELD_CHARS = 1 << 20;
+/** What a ticked and an unticked box or radio button read as, as Word's and HTML's check boxes do. */
+const TICKED = '\u2612';
+const UNTICKED = '\u2610';
+
+/** Form widgets as text boxes: a value where the widget stands, a box's tick as ☒ or ☐. */
+export function widgetBoxes(widgets: readonly FieldWidget[]): TextBox[] {
+  const out: TextBox[] = [];
+  for (const w of widgets.slice(0, MAX_WIDGETS)) {
+    const contents = typeof w.value === 'boolean' ? (w.value ? TICKED : UNTICKED) : w.value;
+    if (contents.length > MAX_FIELD_CHARS || !contents.trim()) continue;
+    const da = w.size > 0 ? `/Helvetica ${w.size} Tf` : '';
+    out.push({ rect: w.rect, contents, da, middle: !w.multiline });
+  }
+  return out;
 }
 
 /** Annotation flags Hidden and NoView (PDF 32000 table 165). */
@@ -36,7 +73,7 @@ const daFont = /\/([^\s/]+)\s+([\d.]+)\s+Tf/;
  */
 export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem[] {
   const out: TextItem[] = [];
-  for (const b of boxes.slice(0, MAX_TEXT_BOXES)) {
+  for (const b of boxes.slice(0, MAX_TEXT_BOXES + MAX_WIDGETS)) {
     const lines = b.contents
       .slice(0, MAX_BOX_TEXT)
       .split(/\r\n|\r|\n/)
@@ -54,12 +91,14 @@ export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem
     const size = named > 0 ? named : Math.max(4, Math.min(12, Math.abs(qy - py) - 2 * INSET));
     const face = da?.[1] ?? 'Helvetica';
     const font = TEXT_BOX_FONT + face;
+    // A one-line field's value stands in the middle of its box; a note starts at its top.
+    const top = b.middle ? y0 + Math.max(0, (Math.abs(qy - py) - size) / 2) : y0 + INSET;
     for (const [k, str] of lines.entries()) {
       if (!str) continue;
       out.push({
         str,
         x: x0 + INSET,
-        y: y0 + INSET + k * size * 1.2,
+        y: top + k * size * 1.2,
         w: Math.min(room || str.length * size * CHAR_WIDTH, str.length * size * CHAR_WIDTH),
         h: size,
         size,

@@ -2,7 +2,16 @@ import { badInput, type DocmillError } from '../../../errors.ts';
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import { apply, type Matrix, multiply, ShapeCollector } from '../extract.ts';
 import type { LinkBox } from '../links.ts';
-import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
+import {
+  type FieldWidget,
+  MAX_FIELD_CHARS,
+  MAX_TEXT_BOXES,
+  MAX_WIDGETS,
+  type TextBox,
+  textBoxItems,
+  UNSEEN_FLAGS,
+  widgetBoxes,
+} from './annotations.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
 import { assembleRuns, type FontFacts, type Frame } from './runs.ts';
 import type {
@@ -102,6 +111,16 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
   }
   p.open++;
   const pageCount = Math.max(0, x.FPDF_GetPageCount(doc));
+  /** The document's form environment, made the first time a page shows a form field's widget. */
+  let formInfo = 0;
+  let formHandle = 0;
+  const form = (): number => {
+    if (!formInfo) {
+      formInfo = x.PDFiumExt_OpenFormFillInfo();
+      formHandle = formInfo ? x.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
+    }
+    return formHandle;
+  };
   const fonts = new Map<number, FontFacts>();
   let closed = false;
   const live = new Set<PageHandle>();
@@ -114,13 +133,14 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`No page ${n} in this PDF.`);
     const page = x.FPDF_LoadPage(doc, n - 1);
     if (!page) throw new Error(`PDFium could not load page ${n}.`);
-    const h: PageHandle = { page, text: 0, frame: pageFrame(p, page) };
+    const h: PageHandle = { page, text: 0, form: 0, frame: pageFrame(p, page) };
     live.add(h);
     return h;
   };
   const closePage = (h: PageHandle): void => {
     if (!live.delete(h)) return;
     if (h.text) x.FPDFText_ClosePage(h.text);
+    if (h.form) x.FORM_OnBeforeClosePage(h.page, h.form);
     x.FPDF_ClosePage(h.page);
     h.page = 0;
     h.text = 0;
@@ -157,7 +177,7 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     async page(n: number, request?: PageRequest): Promise<PdfPageContent> {
       const h = guard(() => loadPage(n));
       try {
-        return guard(() => readPage(p, doc, h, fonts, request, () => closePage(h)));
+        return guard(() => readPage(p, doc, h, fonts, request, form, () => closePage(h)));
       } catch (err) {
         if (!p.broken) closePage(h);
         throw err;
@@ -177,6 +197,8 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
       p.open--;
       if (p.broken) return;
       for (const h of [...live]) closePage(h);
+      if (formHandle) x.PDFiumExt_ExitFormFillEnvironment(formHandle);
+      if (formInfo) x.PDFiumExt_CloseFormFillInfo(formInfo);
       x.FPDF_CloseDocument(doc);
       x.free(buf);
       // Memory a large document made the instance take stays with it: drop an instance that
@@ -189,6 +211,8 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
 interface PageHandle {
   page: number;
   text: number;
+  /** The document's form environment, where the page is loaded into it (its widgets read), else 0. */
+  form: number;
   frame: Frame;
 }
 
@@ -229,6 +253,7 @@ function readPage(
   h: PageHandle,
   fonts: Map<number, FontFacts>,
   request: PageRequest | undefined,
+  form: () => number,
   close: () => void,
 ): PdfPageContent {
   const { x } = p;
@@ -239,7 +264,16 @@ function readPage(
   const linked = request?.links === true && hasLinks(p, h.page);
   const { items, turn, width, height, mono, starts } = assembleRuns(p, h.text, h.frame, fonts, linked);
   const frame = turn ? multiply(turn, h.frame.m) : h.frame.m;
-  const boxes = readTextBoxes(p, h.page);
+  // A widget's tick and font size are read from the form's view of the page: it loads once a widget is met.
+  const pageForm = (): number => {
+    if (!h.form) {
+      const f = form();
+      if (f) x.FORM_OnAfterLoadPage(h.page, f);
+      h.form = f;
+    }
+    return h.form;
+  };
+  const boxes = readTextBoxes(p, h.page, pageForm);
   if (boxes.length) items.push(...textBoxItems(boxes, frame));
   let graphics: PageGraphics | undefined;
   return {
@@ -347,15 +381,34 @@ function readPath(p: Pdfium, obj: number, ctm: Matrix, shapes: ShapeCollector): 
   return n;
 }
 
-/** FPDF_ANNOT_FREETEXT. */
+/** FPDF_ANNOT_FREETEXT, FPDF_ANNOT_WIDGET. */
 const ANNOT_FREETEXT = 3;
+const ANNOT_WIDGET = 20;
+/** FPDF_FORMFIELD_*: the kinds of field whose widgets show a value. */
+const FIELD_CHECKBOX = 2;
+const FIELD_RADIO = 3;
+const FIELD_COMBO = 4;
+const FIELD_LIST = 5;
+const FIELD_TEXT = 6;
+/** Text field flags (PDF 32000 table 228): several lines, a password (masked). */
+const FF_MULTILINE = 1 << 12;
+const FF_PASSWORD = 1 << 13;
+/** Options of a choice field read at most. */
+const MAX_OPTIONS = 500;
+/** Bytes of a field value read at most: UTF-16 and its terminator (`MAX_FIELD_CHARS`). */
+const FIELD_BYTES = 2 * (MAX_FIELD_CHARS + 1);
 
-/** The page's text boxes (`TextBox`): FreeText annotations a viewer shows. */
-function readTextBoxes(p: Pdfium, page: number): TextBox[] {
+/**
+ * The page's text boxes (`TextBox`): FreeText annotations a viewer shows, and the values of its
+ * form fields' widgets (`FieldWidget`), read through the document's form (`form`), which knows a
+ * widget's field, its value and flags wherever in the field tree they are written.
+ */
+function readTextBoxes(p: Pdfium, page: number, form: () => number): TextBox[] {
   const { x } = p;
   const n = x.FPDFPage_GetAnnotCount(page);
   if (n <= 0) return [];
   const out: TextBox[] = [];
+  const widgets: FieldWidget[] = [];
   const contents = p.cstring('Contents');
   const da = p.cstring('DA');
   try {
@@ -364,12 +417,21 @@ function readTextBoxes(p: Pdfium, page: number): TextBox[] {
       const a = x.FPDFPage_GetAnnot(page, i);
       if (!a) continue;
       try {
-        if (x.FPDFAnnot_GetSubtype(a) !== ANNOT_FREETEXT || x.FPDFAnnot_GetFlags(a) & UNSEEN_FLAGS) continue;
+        const subtype = x.FPDFAnnot_GetSubtype(a);
+        if ((subtype !== ANNOT_FREETEXT && subtype !== ANNOT_WIDGET) || x.FPDFAnnot_GetFlags(a) & UNSEEN_FLAGS)
+          continue;
+        if (subtype === ANNOT_WIDGET && widgets.length >= MAX_WIDGETS) continue;
         if (!x.FPDFAnnot_GetRect(a, p.scratch)) continue;
         const f = p.f32;
         const o = p.scratch >> 2;
         // FS_RECTF: left, top, right, bottom.
         const rect = [f[o], f[o + 1], f[o + 2], f[o + 3]] as [number, number, number, number];
+        if (subtype === ANNOT_WIDGET) {
+          const handle = form();
+          const w = handle ? readWidget(p, handle, a, rect) : undefined;
+          if (w) widgets.push(w);
+          continue;
+        }
         const text = p.utf16((b, l) => x.FPDFAnnot_GetStringValue(a, contents, b, l));
         if (!text.trim()) continue;
         out.push({ rect, contents: text, da: p.utf16((b, l) => x.FPDFAnnot_GetStringValue(a, da, b, l), 1024) });
@@ -381,7 +443,42 @@ function readTextBoxes(p: Pdfium, page: number): TextBox[] {
     x.free(contents);
     x.free(da);
   }
+  if (widgets.length) out.push(...widgetBoxes(widgets));
   return out;
+}
+
+/** A widget's field as a filled form shows it; undefined for one that shows no value (`FieldWidget`). */
+function readWidget(
+  p: Pdfium,
+  form: number,
+  a: number,
+  rect: readonly [number, number, number, number],
+): FieldWidget | undefined {
+  const { x } = p;
+  const type = x.FPDFAnnot_GetFormFieldType(form, a);
+  const flags = x.FPDFAnnot_GetFormFieldFlags(form, a);
+  let value: string | boolean;
+  if (type === FIELD_CHECKBOX || type === FIELD_RADIO) value = x.FPDFAnnot_IsChecked(form, a) !== 0;
+  else if (type === FIELD_TEXT && !(flags & FF_PASSWORD))
+    value = p.utf16((b, l) => x.FPDFAnnot_GetFormFieldValue(form, a, b, l), FIELD_BYTES);
+  else if (type === FIELD_COMBO || type === FIELD_LIST) value = chosen(p, form, a);
+  else return undefined;
+  // The size the field's appearance names; 0 where it fits the text to the box.
+  const size = x.FPDFAnnot_GetFontSize(form, a, p.scratch) ? (p.f32[p.scratch >> 2] as number) : 0;
+  return { rect, value, size, multiline: type === FIELD_TEXT && (flags & FF_MULTILINE) !== 0 };
+}
+
+/** A choice field's chosen options as shown (their labels, not export values), else its value as typed. */
+function chosen(p: Pdfium, form: number, a: number): string {
+  const { x } = p;
+  const labels: string[] = [];
+  const count = Math.min(MAX_OPTIONS, x.FPDFAnnot_GetOptionCount(form, a));
+  for (let i = 0; i < count; i++)
+    if (x.FPDFAnnot_IsOptionSelected(form, a, i))
+      labels.push(p.utf16((b, l) => x.FPDFAnnot_GetOptionLabel(form, a, i, b, l)));
+  return labels.length
+    ? labels.join(', ')
+    : p.utf16((b, l) => x.FPDFAnnot_GetFormFieldValue(form, a, b, l), FIELD_BYTES);
 }
 
 /** Whether the page has a link annotation of any kind: one step of PDFium's link walk. */

@@ -11,7 +11,15 @@ import {
   type OpCodes,
 } from '../extract.ts';
 import type { LinkBox } from '../links.ts';
-import { MAX_TEXT_BOXES, type TextBox, textBoxItems, UNSEEN_FLAGS } from './annotations.ts';
+import {
+  type FieldWidget,
+  MAX_TEXT_BOXES,
+  MAX_WIDGETS,
+  type TextBox,
+  textBoxItems,
+  UNSEEN_FLAGS,
+  widgetBoxes,
+} from './annotations.ts';
 import { type Described, fontDescriptors } from './descriptors.ts';
 import { dingbatsText, isZapfDingbats, mentions, mentionsDingbats } from './dingbats.ts';
 import { damagedError, pdfPasswordError } from './errors.ts';
@@ -116,6 +124,16 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
     return described;
   };
   const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
+  // Whether the document has form fields, whose widgets' values are page text: asked once, as
+  // the form (in the catalog) may sit in a compressed object stream no byte scan reads.
+  let forms: Promise<boolean> | undefined;
+  const hasForms = (): Promise<boolean> => {
+    forms ??= doc.getFieldObjects().then(
+      (fields) => fields !== null && Object.keys(fields).length > 0,
+      () => false,
+    );
+    return forms;
+  };
   // pdf.js answers through message round trips: the next page is requested while the current one
   // is read, which hides their latency on a front-to-back walk.
   let prefetch: { n: number; page: Promise<PdfPage> } | null = null;
@@ -137,7 +155,7 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
       const page = await getPage(n);
       try {
         const links = request?.links === true;
-        const annotations = links || textBoxes;
+        const annotations = links || textBoxes || (await hasForms());
         return await readPage(
           page,
           OPS,
@@ -248,6 +266,8 @@ async function readPage(
     if (st.fontFamily === 'monospace') monoFonts.push(own.get(name) ?? name);
   const annots = (await annotations) ?? [];
   const boxes = textBoxes(annots);
+  const widgets = fieldWidgets(annots);
+  if (widgets.length) boxes.push(...widgetBoxes(widgets));
   if (boxes.length) items.push(...textBoxItems(boxes, frame));
   let graphics: Promise<PageGraphics> | undefined;
   return {
@@ -349,6 +369,45 @@ interface RawAnnotation {
   annotationFlags?: number;
   contentsObj?: { str?: string };
   defaultAppearanceData?: { fontName?: string; fontSize?: number };
+  /** A widget's field: its kind ('Tx', 'Btn', 'Ch', 'Sig'), value and options, as pdf.js reads them. */
+  fieldType?: string;
+  fieldValue?: string | string[];
+  checkBox?: boolean;
+  radioButton?: boolean;
+  /** A check box's on state, and a radio button's. */
+  exportValue?: string;
+  buttonValue?: string;
+  password?: boolean;
+  multiLine?: boolean;
+  hidden?: boolean;
+  options?: { exportValue?: string; displayValue?: string }[];
+}
+
+/** The page's form widgets that show a value (`FieldWidget`), as PDFium's reading gives them. */
+function fieldWidgets(annots: RawAnnotation[]): FieldWidget[] {
+  const out: FieldWidget[] = [];
+  for (const a of annots) {
+    if (out.length >= MAX_WIDGETS) break;
+    if (a.subtype !== 'Widget' || !a.rect || a.rect.length < 4) continue;
+    if ((a.annotationFlags ?? 0) & UNSEEN_FLAGS || a.hidden) continue;
+    let value: string | boolean;
+    if (a.fieldType === 'Btn' && (a.checkBox || a.radioButton))
+      value = a.fieldValue !== undefined && a.fieldValue === (a.checkBox ? a.exportValue : a.buttonValue);
+    else if (a.fieldType === 'Tx' && !a.password) value = typeof a.fieldValue === 'string' ? a.fieldValue : '';
+    else if (a.fieldType === 'Ch') {
+      const chosen = Array.isArray(a.fieldValue) ? a.fieldValue : a.fieldValue ? [a.fieldValue] : [];
+      // Shown by their labels, as the export values behind them may be codes.
+      value = chosen.map((v) => a.options?.find((o) => o.exportValue === v)?.displayValue ?? v).join(', ');
+    } else continue;
+    const rect = a.rect.slice(0, 4) as [number, number, number, number];
+    out.push({
+      rect,
+      value,
+      size: a.defaultAppearanceData?.fontSize ?? 0,
+      multiline: a.fieldType === 'Tx' && !!a.multiLine,
+    });
+  }
+  return out;
 }
 
 /** The page's text boxes (`TextBox`): FreeText annotations a viewer shows. */
