@@ -3,6 +3,59 @@ import { fixture } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf } from '../helpers/pdf-build.ts';
 
+/**
+ * A PDF of pages each drawn by `content` (Helvetica as F1) with its widgets (annotation dictionaries,
+ * `/Parent N` naming an entry of `extra` by its index, which are written first from object 5 on);
+ * every widget and extra object is in the form's /Fields unless it has a /Parent, and a parent lists
+ * its widgets as /Kids.
+ */
+function formPdf(pages: { content: string; widgets: string[] }[], extra: string[] = []): Uint8Array {
+  const objects: string[] = [
+    '',
+    '',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    '<< /Type /XObject /Subtype /Form /BBox [0 0 12 12] /Length 0 >>\nstream\n\nendstream',
+  ];
+  const ref = (k: number) => `${k} 0 R`;
+  const fields: number[] = [];
+  const base = objects.length + 1;
+  for (const e of extra) {
+    objects.push(e.replace(/\/Parent (\d+)/g, (_, i) => `/Parent ${base + Number(i)} 0 R`));
+    if (!e.includes('/Parent')) fields.push(objects.length);
+  }
+  const kids: number[] = [];
+  const children = new Map<number, number[]>();
+  for (const page of pages) {
+    const annots: number[] = [];
+    for (const w of page.widgets) {
+      const parent = /\/Parent (\d+)/.exec(w);
+      if (parent) children.set(Number(parent[1]), [...(children.get(Number(parent[1])) ?? []), objects.length + 1]);
+      objects.push(
+        `<< /Type /Annot /Subtype /Widget /F 4 ${w.replace(/\/Parent (\d+)/g, (_, i) => `/Parent ${base + Number(i)} 0 R`)} >>`,
+      );
+      annots.push(objects.length);
+      if (!w.includes('/Parent')) fields.push(objects.length);
+    }
+    objects.push(`<< /Length ${page.content.length} >>\nstream\n${page.content}\nendstream`);
+    const stream = objects.length;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${ref(stream)} /Annots [${annots.map(ref).join(' ')}] >>`,
+    );
+    kids.push(objects.length);
+  }
+  // A field lists its widgets, as the form's tree is read from the top.
+  for (const [i, ks] of children) {
+    const k = base - 1 + i;
+    objects[k] = (objects[k] as string).replace(/>>$/, `/Kids [${ks.map(ref).join(' ')}] >>`);
+  }
+  objects[0] = `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${fields.map(ref).join(' ')}] /DA (/Helv 0 Tf 0 g) >> >>`;
+  objects[1] = `<< /Type /Pages /Kids [${kids.map(ref).join(' ')}] /Count ${kids.length} >>`;
+  return pdfOf(objects);
+}
+const text = (x: number, y: number, s: string) => `BT /F1 12 Tf ${x} ${y} Td (${s}) Tj ET\n`;
+/** A box's appearances, on and off: object 4, an empty drawing. */
+const states = (on: string) => `/AP << /N << /${on} 4 0 R /Off 4 0 R >> >>`;
+
 /** The text of the line of Markdown holding `label` (a paragraph's or a table row's). */
 const lineOf = (md: string, label: string): string => md.split('\n').find((l) => l.includes(label)) ?? '';
 
@@ -30,6 +83,46 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
       expect(md).toContain('Signed on receipt of the fee.');
     },
   );
+
+  it('reads boxes opening their lines as a list of tasks, ticked as the form is', async () => {
+    const options = ['Single', 'Married', 'Divorced'];
+    const content = text(72, 720, 'Marital status:') + options.map((o, i) => text(92, 700 - i * 20, o)).join('');
+    const bytes = formPdf(
+      [
+        {
+          content,
+          widgets: options.map(
+            (o, i) =>
+              `/Parent 0 /AS /${o === 'Married' ? o : 'Off'} /Rect [72 ${697 - i * 20} 84 ${709 - i * 20}] ${states(o)}`,
+          ),
+        },
+      ],
+      ['<< /FT /Btn /Ff 49152 /T (status) /V /Married >>'],
+    );
+    const md = (await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'status.pdf' })).markdown;
+    expect(md).toBe('Marital status:\n\n- [ ] Single\n- [x] Married\n- [ ] Divorced\n');
+  });
+
+  it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
+    // The same name at the top of three pages, under labels that differ: no running head.
+    const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];
+    const page = (label: string, k: number) => ({
+      content: text(72, 740, label) + text(72, 400, `Body text of page ${k} goes here.`) + text(72, 300, 'Pick:'),
+      widgets: [
+        // The field just after its label, as a form sets it.
+        `/Parent 0 /Rect [${80 + Math.ceil(label.length * 6.5)} 735 400 752]`,
+        `/FT /Ch /Ff 2097152 /T (pick${k}) /Opt [[(a) (Apples)] [(b) (Bananas)] [(c) (Cherries)]] /V [(a) (c)] /Rect [110 295 300 312]`,
+      ],
+    });
+    const bytes = formPdf(
+      labels.map((l, k) => page(l, k)),
+      ['<< /FT /Tx /T (name) /V (Jane Doe) >>'],
+    );
+    const md =
+      (await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'pages.pdf' })).markdown ?? '';
+    for (const label of labels) expect(lineOf(md, label)).toBe(`${label} Jane Doe`);
+    expect(md.match(/^Pick: Apples, Cherries$/gm)?.length).toBe(3);
+  });
 
   it('reads the same Markdown on both backends', async () => {
     const options = { parsers: [{ type: 'pdf' as const, mode: 'fast' as const }] };

@@ -141,6 +141,7 @@ export const normTitle = (s: string): string => {
 // from fonts whose codes were mapped to Latin-1 unchanged, as one or two C1 control characters:
 // never text, and at a line's start a list marker.
 const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
+const checkBox = /^\s*[☐☑☒]\s*$/;
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
 /** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
 const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
@@ -159,10 +160,12 @@ const MARK_GAP = 4;
 const partialNumber = /^\.\d{1,2}$/;
 const PARTIAL_GAP = 6;
 
-/** Every marker has all four fields (`start` undefined on unordered ones): one object shape. */
+/** Every marker has all five fields (`start` undefined on unordered ones): one object shape. */
 interface Marker {
   ordered: boolean;
   start: number | undefined;
+  /** A check box for a bullet (☐, ☑, ☒): a task, done or not. */
+  checked: boolean | undefined;
   /** Marker text to keep in the item (non-numeric enumerators Markdown cannot number). */
   keep: string;
   length: number;
@@ -170,16 +173,19 @@ interface Marker {
 
 function listMarker(t: string): Marker | null {
   const b = bullet.exec(t);
-  if (b) return { ordered: false, start: undefined, keep: '', length: b[0].length };
+  if (b) {
+    const box = b[1] === '☐' ? false : b[1] === '☑' || b[1] === '☒' ? true : undefined;
+    return { ordered: false, start: undefined, checked: box, keep: '', length: b[0].length };
+  }
   const e = enumerator.exec(t);
   if (e) {
     const body = e[2] ?? '';
     if (/^\d+$/.test(body)) {
       // "2020. The year…" or "3.5 mm" are not list items.
       if (body.length > 2 && Number(body) > 100) return null;
-      return { ordered: true, start: Number(body), keep: '', length: e[0].length };
+      return { ordered: true, start: Number(body), checked: undefined, keep: '', length: e[0].length };
     }
-    return { ordered: false, start: undefined, keep: `${e[1]} `, length: e[0].length };
+    return { ordered: false, start: undefined, checked: undefined, keep: `${e[1]} `, length: e[0].length };
   }
   return null;
 }
@@ -664,7 +670,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
       while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
-      const node = listItem([]);
+      const node = listItem([], m.checked);
       if (topEntry && Math.abs(topEntry.x - at) <= 3 && topEntry.list.ordered === m.ordered) {
         topEntry.list.children.push(node);
       } else {
@@ -745,7 +751,8 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
         glyph ||
         (!next.bold && (numbers(l, next, enumeratorAlone, MARK_GAP) || numbers(l, next, partialNumber, PARTIAL_GAP)))
       ) {
-        const mark = glyph ? '• ' : `${l.text} `;
+        // A check box keeps its glyph: ticked or not, it makes the item a task (`listMarker`).
+        const mark = glyph ? (checkBox.test(l.text) ? `${l.text.trim()} ` : '• ') : `${l.text} `;
         next.spans = [{ text: mark, bold: false, italic: false, sup: false, font: l.font }, ...next.spans];
         next.text = `${mark}${next.text}`;
         next.x0 = l.x0;

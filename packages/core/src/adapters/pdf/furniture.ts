@@ -2,7 +2,7 @@ import type { TableCell, TableRow } from '../../tree/types.ts';
 import { blockText } from '../../tree/walk.ts';
 import { LETTER, readsOn, THREE_WORDS } from '../../util/letters.ts';
 import { FULL_LINE, type Line, sameRow, sizesMatch } from './lines.ts';
-import { round2, type TableRegion, type TextItem } from './model.ts';
+import { isTextBoxFont, round2, type TableRegion, type TextItem } from './model.ts';
 
 export interface FurniturePage {
   width: number;
@@ -151,6 +151,9 @@ export function findFurniture(pages: FurniturePage[], bodies = pageBodies(pages)
     const out: BandLine[] = [];
     counts.next(bodies[i] ?? -1 - i);
     for (const [at, l] of p.lines.entries()) {
+      // A text box or a form's value is written on the page, never a running head: the same name
+      // filled in at the top of each page of a form stays.
+      if (l.fonts.every(isTextBoxFont)) continue;
       const box = l.onPage ?? l;
       const top = inHeadBand(box.y1, p.height);
       const bottom = inFootBand(box.y0, p.height);

@@ -30,13 +30,59 @@ export interface FieldWidget {
   rect: readonly [number, number, number, number];
   /** A text or choice field's value as shown ('' when empty); a box ticked or not. */
   value: string | boolean;
-  /** The field's font size (0: fitted to the box). */
-  size: number;
   multiline: boolean;
+}
+
+/**
+ * Whether a check box or radio button is ticked, read from the widget's state (`/AS`), which is what
+ * a viewer draws: on, and for a radio button the group's value (`/V`). pdf.js compares the value with
+ * the on-state the appearance names, which PDFium gives only by building the appearance: a file whose
+ * state and value disagree may read otherwise there.
+ */
+export const ticked = (radio: boolean, fieldValue: string, state: string): boolean =>
+  state !== '' && state !== 'Off' && (!radio || state === fieldValue);
+
+/** Options of a choice field read at most, for the labels of its chosen ones. */
+export const MAX_OPTIONS = 2000;
+
+/**
+ * Objects a file may hold at most for its form to be read: PDFium's form reader takes time growing
+ * with the square of the fields at one level of a form (15,000: about 4 s; 60,000: 90 s), in one call
+ * no timeout cuts short. Both backends skip such a form, to read alike.
+ */
+export const MAX_FORM_OBJECTS = 15_000;
+
+/**
+ * About how many objects a file holds: those written plainly (`12 0 obj`) and those its object
+ * streams pack (their /N), read from the bytes as stored.
+ */
+export function objectCount(bytes: Uint8Array): number {
+  let n = 0;
+  // "obj" after a blank after a digit: a native search for its letter, the rest compared.
+  for (let i = bytes.indexOf(0x6f); i >= 0; i = bytes.indexOf(0x6f, i + 1)) {
+    const digit = (bytes[i - 2] ?? 0) >= 0x30 && (bytes[i - 2] ?? 0) <= 0x39;
+    if (digit && bytes[i - 1] === 0x20 && bytes[i + 1] === 0x62 && bytes[i + 2] === 0x6a) n++;
+  }
+  const tag = [...'/ObjStm'].map((c) => c.charCodeAt(0));
+  for (let i = bytes.indexOf(0x2f); i >= 0; i = bytes.indexOf(0x2f, i + 1)) {
+    let k = 1;
+    while (k < tag.length && bytes[i + k] === tag[k]) k++;
+    if (k < tag.length) continue;
+    // The stream's /N in its dictionary, around the tag.
+    const around = String.fromCharCode(...bytes.subarray(Math.max(0, i - 256), Math.min(bytes.length, i + 256)));
+    n += Number(/\/N\s+(\d{1,9})/.exec(around)?.[1] ?? 0);
+  }
+  return n;
 }
 
 /** At most this many form widgets are read on a page (a tax form's page holds a few hundred). */
 export const MAX_WIDGETS = 2000;
+/**
+ * The size of a form field's text: a one-line field's as large as its box allows, up to a body
+ * text's size (it reads on the line of its label); several lines' a form's usual size.
+ */
+const LINE_SIZE = 12;
+const FIELD_SIZE = 10;
 /** A field value longer than this is not read at all (one is shown cut to a text box's length). */
 export const MAX_FIELD_CHARS = 1 << 20;
 /** What a ticked and an unticked box or radio button read as, as Word's and HTML's check boxes do. */
@@ -49,8 +95,11 @@ export function widgetBoxes(widgets: readonly FieldWidget[]): TextBox[] {
   for (const w of widgets.slice(0, MAX_WIDGETS)) {
     const contents = typeof w.value === 'boolean' ? (w.value ? TICKED : UNTICKED) : w.value;
     if (contents.length > MAX_FIELD_CHARS || !contents.trim()) continue;
-    const da = w.size > 0 ? `/Helvetica ${w.size} Tf` : '';
-    out.push({ rect: w.rect, contents, da, middle: !w.multiline });
+    // Not the size /DA names, which may sit on a parent field one backend reads and the other does
+    // not: a form's usual size, a one-line field's no taller than its box.
+    const height = Math.abs((w.rect[3] as number) - (w.rect[1] as number));
+    const size = w.multiline ? FIELD_SIZE : Math.max(4, Math.min(LINE_SIZE, height - 2 * INSET));
+    out.push({ rect: w.rect, contents, da: `/Helvetica ${size} Tf`, middle: !w.multiline });
   }
   return out;
 }

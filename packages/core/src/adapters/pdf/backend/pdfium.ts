@@ -5,10 +5,14 @@ import type { LinkBox } from '../links.ts';
 import {
   type FieldWidget,
   MAX_FIELD_CHARS,
+  MAX_FORM_OBJECTS,
+  MAX_OPTIONS,
   MAX_TEXT_BOXES,
   MAX_WIDGETS,
+  objectCount,
   type TextBox,
   textBoxItems,
+  ticked,
   UNSEEN_FLAGS,
   widgetBoxes,
 } from './annotations.ts';
@@ -111,14 +115,19 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
   }
   p.open++;
   const pageCount = Math.max(0, x.FPDF_GetPageCount(doc));
-  /** The document's form environment, made the first time a page shows a form field's widget. */
+  /**
+   * The document's form environment, made the first time a page shows a form field's widget; none
+   * for a file of more objects than `MAX_FORM_OBJECTS`.
+   */
+  let formTried = false;
   let formInfo = 0;
   let formHandle = 0;
   const form = (): number => {
-    if (!formInfo) {
-      formInfo = x.PDFiumExt_OpenFormFillInfo();
-      formHandle = formInfo ? x.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
-    }
+    if (formTried) return formHandle;
+    formTried = true;
+    if (objectCount(bytes) > MAX_FORM_OBJECTS) return 0;
+    formInfo = x.PDFiumExt_OpenFormFillInfo();
+    formHandle = formInfo ? x.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
     return formHandle;
   };
   const fonts = new Map<number, FontFacts>();
@@ -133,14 +142,13 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`No page ${n} in this PDF.`);
     const page = x.FPDF_LoadPage(doc, n - 1);
     if (!page) throw new Error(`PDFium could not load page ${n}.`);
-    const h: PageHandle = { page, text: 0, form: 0, frame: pageFrame(p, page) };
+    const h: PageHandle = { page, text: 0, frame: pageFrame(p, page) };
     live.add(h);
     return h;
   };
   const closePage = (h: PageHandle): void => {
     if (!live.delete(h)) return;
     if (h.text) x.FPDFText_ClosePage(h.text);
-    if (h.form) x.FORM_OnBeforeClosePage(h.page, h.form);
     x.FPDF_ClosePage(h.page);
     h.page = 0;
     h.text = 0;
@@ -211,8 +219,6 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
 interface PageHandle {
   page: number;
   text: number;
-  /** The document's form environment, where the page is loaded into it (its widgets read), else 0. */
-  form: number;
   frame: Frame;
 }
 
@@ -264,16 +270,7 @@ function readPage(
   const linked = request?.links === true && hasLinks(p, h.page);
   const { items, turn, width, height, mono, starts } = assembleRuns(p, h.text, h.frame, fonts, linked);
   const frame = turn ? multiply(turn, h.frame.m) : h.frame.m;
-  // A widget's tick and font size are read from the form's view of the page: it loads once a widget is met.
-  const pageForm = (): number => {
-    if (!h.form) {
-      const f = form();
-      if (f) x.FORM_OnAfterLoadPage(h.page, f);
-      h.form = f;
-    }
-    return h.form;
-  };
-  const boxes = readTextBoxes(p, h.page, pageForm);
+  const boxes = readTextBoxes(p, h.page, form);
   if (boxes.length) items.push(...textBoxItems(boxes, frame));
   let graphics: PageGraphics | undefined;
   return {
@@ -393,8 +390,6 @@ const FIELD_TEXT = 6;
 /** Text field flags (PDF 32000 table 228): several lines, a password (masked). */
 const FF_MULTILINE = 1 << 12;
 const FF_PASSWORD = 1 << 13;
-/** Options of a choice field read at most. */
-const MAX_OPTIONS = 500;
 /** Bytes of a field value read at most: UTF-16 and its terminator (`MAX_FIELD_CHARS`). */
 const FIELD_BYTES = 2 * (MAX_FIELD_CHARS + 1);
 
@@ -411,6 +406,7 @@ function readTextBoxes(p: Pdfium, page: number, form: () => number): TextBox[] {
   const widgets: FieldWidget[] = [];
   const contents = p.cstring('Contents');
   const da = p.cstring('DA');
+  const as = p.cstring('AS');
   try {
     // Bounded: a page of thousands of link annotations costs one subtype check each.
     for (let i = 0; i < n && i < 20_000 && out.length < MAX_TEXT_BOXES; i++) {
@@ -428,7 +424,7 @@ function readTextBoxes(p: Pdfium, page: number, form: () => number): TextBox[] {
         const rect = [f[o], f[o + 1], f[o + 2], f[o + 3]] as [number, number, number, number];
         if (subtype === ANNOT_WIDGET) {
           const handle = form();
-          const w = handle ? readWidget(p, handle, a, rect) : undefined;
+          const w = handle ? readWidget(p, handle, a, rect, as) : undefined;
           if (w) widgets.push(w);
           continue;
         }
@@ -442,30 +438,42 @@ function readTextBoxes(p: Pdfium, page: number, form: () => number): TextBox[] {
   } finally {
     x.free(contents);
     x.free(da);
+    x.free(as);
   }
   if (widgets.length) out.push(...widgetBoxes(widgets));
   return out;
 }
 
-/** A widget's field as a filled form shows it; undefined for one that shows no value (`FieldWidget`). */
+/**
+ * A widget's field as a filled form shows it; undefined for one that shows no value (`FieldWidget`).
+ * Read from the field (its value, kind and flags, wherever in the field tree they are written) and
+ * the widget's own state, never through PDFium's view of the page: loading a page into the form
+ * builds every widget's appearance, which grows faster than the square of a list box's options
+ * (1,000 selected: a minute) and of a page's widgets.
+ */
 function readWidget(
   p: Pdfium,
   form: number,
   a: number,
   rect: readonly [number, number, number, number],
+  as: number,
 ): FieldWidget | undefined {
   const { x } = p;
   const type = x.FPDFAnnot_GetFormFieldType(form, a);
   const flags = x.FPDFAnnot_GetFormFieldFlags(form, a);
+  const fieldValue = (): string => p.utf16((b, l) => x.FPDFAnnot_GetFormFieldValue(form, a, b, l), FIELD_BYTES);
   let value: string | boolean;
-  if (type === FIELD_CHECKBOX || type === FIELD_RADIO) value = x.FPDFAnnot_IsChecked(form, a) !== 0;
-  else if (type === FIELD_TEXT && !(flags & FF_PASSWORD))
-    value = p.utf16((b, l) => x.FPDFAnnot_GetFormFieldValue(form, a, b, l), FIELD_BYTES);
+  if (type === FIELD_CHECKBOX || type === FIELD_RADIO) {
+    // On where the widget's state is the field's value, as a viewer draws it (`ticked`).
+    value = ticked(
+      type === FIELD_RADIO,
+      fieldValue(),
+      p.utf16((b, l) => x.FPDFAnnot_GetStringValue(a, as, b, l), 1024),
+    );
+  } else if (type === FIELD_TEXT && !(flags & FF_PASSWORD)) value = fieldValue();
   else if (type === FIELD_COMBO || type === FIELD_LIST) value = chosen(p, form, a);
   else return undefined;
-  // The size the field's appearance names; 0 where it fits the text to the box.
-  const size = x.FPDFAnnot_GetFontSize(form, a, p.scratch) ? (p.f32[p.scratch >> 2] as number) : 0;
-  return { rect, value, size, multiline: type === FIELD_TEXT && (flags & FF_MULTILINE) !== 0 };
+  return { rect, value, multiline: type === FIELD_TEXT && (flags & FF_MULTILINE) !== 0 };
 }
 
 /** A choice field's chosen options as shown (their labels, not export values), else its value as typed. */

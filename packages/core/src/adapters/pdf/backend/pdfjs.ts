@@ -13,8 +13,11 @@ import {
 import type { LinkBox } from '../links.ts';
 import {
   type FieldWidget,
+  MAX_FORM_OBJECTS,
+  MAX_OPTIONS,
   MAX_TEXT_BOXES,
   MAX_WIDGETS,
+  objectCount,
   type TextBox,
   textBoxItems,
   UNSEEN_FLAGS,
@@ -128,6 +131,8 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
   // the form (in the catalog) may sit in a compressed object stream no byte scan reads.
   let forms: Promise<boolean> | undefined;
   const hasForms = (): Promise<boolean> => {
+    // A file too large for PDFium's form reader has none read here either (`MAX_FORM_OBJECTS`).
+    if (!forms && objectCount(bytes) > MAX_FORM_OBJECTS) forms = Promise.resolve(false);
     forms ??= doc.getFieldObjects().then(
       (fields) => fields !== null && Object.keys(fields).length > 0,
       () => false,
@@ -396,16 +401,22 @@ function fieldWidgets(annots: RawAnnotation[]): FieldWidget[] {
     else if (a.fieldType === 'Tx' && !a.password) value = typeof a.fieldValue === 'string' ? a.fieldValue : '';
     else if (a.fieldType === 'Ch') {
       const chosen = Array.isArray(a.fieldValue) ? a.fieldValue : a.fieldValue ? [a.fieldValue] : [];
-      // Shown by their labels, as the export values behind them may be codes.
-      value = chosen.map((v) => a.options?.find((o) => o.exportValue === v)?.displayValue ?? v).join(', ');
+      // Shown by their labels in the options' order, as PDFium reads them (the export values behind
+      // them may be codes): those of the first options; a value none of them has, as it is.
+      const options = new Map<string, { label: string; at: number }>();
+      for (const [at, o] of (a.options ?? []).slice(0, MAX_OPTIONS).entries())
+        if (o.exportValue !== undefined && !options.has(o.exportValue))
+          options.set(o.exportValue, { label: o.displayValue ?? o.exportValue, at });
+      const known = chosen.filter((v) => options.has(v)).map((v) => options.get(v) as { label: string; at: number });
+      value = known.length
+        ? known
+            .sort((x, y) => x.at - y.at)
+            .map((o) => o.label)
+            .join(', ')
+        : chosen.join(', ');
     } else continue;
     const rect = a.rect.slice(0, 4) as [number, number, number, number];
-    out.push({
-      rect,
-      value,
-      size: a.defaultAppearanceData?.fontSize ?? 0,
-      multiline: a.fieldType === 'Tx' && !!a.multiLine,
-    });
+    out.push({ rect, value, multiline: a.fieldType === 'Tx' && !!a.multiLine });
   }
   return out;
 }

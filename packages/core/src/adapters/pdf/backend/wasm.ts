@@ -82,16 +82,12 @@ export interface PdfiumExports {
   PDFiumExt_CloseFormFillInfo(info: number): void;
   PDFiumExt_InitFormFillEnvironment(doc: number, info: number): number;
   PDFiumExt_ExitFormFillEnvironment(form: number): void;
-  FORM_OnAfterLoadPage(page: number, form: number): void;
-  FORM_OnBeforeClosePage(page: number, form: number): void;
   FPDFAnnot_GetFormFieldType(form: number, annot: number): number;
   FPDFAnnot_GetFormFieldFlags(form: number, annot: number): number;
   FPDFAnnot_GetFormFieldValue(form: number, annot: number, buf: number, len: number): number;
-  FPDFAnnot_IsChecked(form: number, annot: number): number;
   FPDFAnnot_GetOptionCount(form: number, annot: number): number;
   FPDFAnnot_GetOptionLabel(form: number, annot: number, index: number, buf: number, len: number): number;
   FPDFAnnot_IsOptionSelected(form: number, annot: number, index: number): number;
-  FPDFAnnot_GetFontSize(form: number, annot: number, value: number): number;
 }
 
 /**
