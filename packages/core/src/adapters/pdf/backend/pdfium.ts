@@ -125,7 +125,7 @@ function openDocument(p: Pdfium, bytes: Uint8Array, options: OpenOptions | undef
   const form = (): number => {
     if (formTried) return formHandle;
     formTried = true;
-    if (objectCount(bytes) > MAX_FORM_OBJECTS) return 0;
+    if (objectCount(bytes, MAX_FORM_OBJECTS) > MAX_FORM_OBJECTS) return 0;
     formInfo = x.PDFiumExt_OpenFormFillInfo();
     formHandle = formInfo ? x.PDFiumExt_InitFormFillEnvironment(doc, formInfo) : 0;
     return formHandle;

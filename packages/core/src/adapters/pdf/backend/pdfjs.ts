@@ -132,7 +132,7 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
   let forms: Promise<boolean> | undefined;
   const hasForms = (): Promise<boolean> => {
     // A file too large for PDFium's form reader has none read here either (`MAX_FORM_OBJECTS`).
-    if (!forms && objectCount(bytes) > MAX_FORM_OBJECTS) forms = Promise.resolve(false);
+    if (!forms && objectCount(bytes, MAX_FORM_OBJECTS) > MAX_FORM_OBJECTS) forms = Promise.resolve(false);
     forms ??= doc.getFieldObjects().then(
       (fields) => fields !== null && Object.keys(fields).length > 0,
       () => false,
