@@ -60,9 +60,11 @@ function signed(line: string): boolean {
   return CODE_SIGN.test(bare) || KEYWORD_LINE.test(line) || SHELL.test(line) || COMMENT_LINE.test(line);
 }
 
+/** Whether a line (no trailing blanks) without a sign of code reads as a sentence. */
+const sentence = (line: string): boolean => !MARKED_LINE.test(line) && SENTENCE_LINE.test(line.slice(-SENTENCE_TAIL));
+
 /** Whether a line (no trailing blanks) reads as a sentence and shows no sign of code. */
-const proseLine = (line: string): boolean =>
-  !signed(line) && !MARKED_LINE.test(line) && SENTENCE_LINE.test(line.slice(-SENTENCE_TAIL));
+const proseLine = (line: string): boolean => !signed(line) && sentence(line);
 
 /** Whether one line of a typewriter face shows a sign of code (a line going on with a block of code). */
 export const showsCodeSign = (line: string): boolean => CODE_LIKE.test(line) || signed(line.trimEnd());
@@ -85,7 +87,7 @@ export function codeLike(snippet: string): boolean {
     const quotes = line.match(DOCSTRING)?.length ?? 0;
     if (quotes % 2) docstring = !docstring;
     if (signed(line)) signs++;
-    else if (!quotes && !docstring && proseLine(line)) sentences++;
+    else if (!quotes && !docstring && sentence(line)) sentences++;
   }
   return signs >= sentences && (signs > 0 || LISP_FORM.test(snippet));
 }
@@ -108,10 +110,29 @@ function readsAsProse(text: string): boolean {
  * paragraphs of prose opening and closing the run stay text ("Install it, then run this."); those
  * between are one block of code, `[start, end)`, when they are `codeLike`. Undefined where none is.
  */
-export function snippetSpan(paras: readonly string[]): [start: number, end: number] | undefined {
+function snippetSpan(paras: readonly string[]): [start: number, end: number] | undefined {
   let a = 0;
   while (a < paras.length && (!(paras[a] as string).trim() || readsAsProse(paras[a] as string))) a++;
   let b = paras.length;
   while (b > a && (!(paras[b - 1] as string).trim() || readsAsProse(paras[b - 1] as string))) b--;
   return a < b && codeLike(paras.slice(a, b).join('\n')) ? [a, b] : undefined;
 }
+
+/**
+ * A run of paragraphs set wholly in a monospaced face, in order (`snippetSpan`): `text(k)` for each
+ * paragraph that stays text, `code(value)` once for the block of code, where there is one.
+ */
+export function divideSnippet(
+  paras: readonly string[],
+  code: (value: string) => void,
+  text: (k: number) => void,
+): void {
+  const [start, end] = snippetSpan(paras) ?? [paras.length, paras.length];
+  for (let k = 0; k < paras.length; k++) {
+    if (k === start) code(paras.slice(start, end).join('\n'));
+    if (k < start || k >= end) text(k);
+  }
+}
+
+/** A word processor's code text: a tab four blanks, a no-break blank a blank (a Python line's indent). */
+export const codeBlanks = (s: string): string => s.replace(/\t/g, '    ').replace(/\u00a0/g, ' ');

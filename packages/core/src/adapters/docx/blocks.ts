@@ -3,7 +3,7 @@ import { code, heading, list, listItem, paragraph } from '../../tree/build.ts';
 import { continuedOn, unmark } from '../../tree/continued.ts';
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { uncode } from '../../tree/walk.ts';
-import { codeLike, showsCodeSign } from '../../util/fonts.ts';
+import { codeBlanks, codeLike, showsCodeSign } from '../../util/fonts.ts';
 import { isElement, type XmlElement, type XmlNode } from '../../util/xml.ts';
 import { type BodyPages, unmarkAll } from '../common/page-turns.ts';
 import type { DocxEnv } from './env.ts';
@@ -220,7 +220,7 @@ function paragraphBlock(p: XmlElement, env: DocxEnv, flow: Flow, page?: number):
   }
   if (asCode && (content.plain.trim() || flow.inCode)) {
     // Blank code-styled lines inside a block are part of the program text.
-    flow.code(content.plain.replace(/\t/g, '    ').replace(/\u00a0/g, ' '));
+    flow.code(codeBlanks(content.plain));
   } else {
     content.parts.forEach((part, i) => {
       // Equations alone on their line are display equations, whichever way Word stored them.

@@ -2,7 +2,7 @@ import { code, link, list, listItem, paragraph, text } from '../../tree/build.ts
 import type { Block, Inline, List } from '../../tree/types.ts';
 import { linked, inlineText as textOfInlines, uncode, whollyCode } from '../../tree/walk.ts';
 import { append, minOf } from '../../util/arrays.ts';
-import { monospacedByName, snippetSpan } from '../../util/fonts.ts';
+import { divideSnippet, monospacedByName } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
 import { attr, kid, kids, textOf, type XmlElement } from '../../util/xml.ts';
 import type { Rel } from './package.ts';
@@ -120,12 +120,14 @@ export function textBlocks(body: XmlElement | undefined, tc: TextContext): Block
     pending = [];
   };
   const flushMono = () => {
-    const lines = mono.map(codeLines);
-    const [start, end] = snippetSpan(lines) ?? [mono.length, mono.length];
-    for (const [k, m] of mono.entries()) {
-      if (k === start) out.push(code(lines.slice(start, end).join('\n')));
-      if ((k < start || k >= end) && m.length) out.push(paragraph(uncode(m)));
-    }
+    divideSnippet(
+      mono.map(codeLines),
+      (value) => out.push(code(value)),
+      (k) => {
+        const m = mono[k] as Inline[];
+        if (m.length) out.push(paragraph(uncode(m)));
+      },
+    );
     mono = [];
     gap = false;
   };

@@ -2,7 +2,7 @@ import { code, heading, link, list, listItem, paragraph, text } from '../../tree
 import type { Block, Inline, List, ListItem } from '../../tree/types.ts';
 import { unbold, uncode, whollyCode } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
-import { snippetSpan } from '../../util/fonts.ts';
+import { codeBlanks, divideSnippet } from '../../util/fonts.ts';
 import { WIDE_SCRIPT } from '../../util/letters.ts';
 import type { CharFormat, DocInfo, Item, Para, Run } from './model.ts';
 
@@ -176,10 +176,7 @@ function codeLineOf(runs: readonly Run[]): string | undefined {
     out += r.text;
   }
   if (!mono) return undefined;
-  const lines = out
-    .replace(/\t/g, '    ')
-    .replace(/\u00a0/g, ' ')
-    .split('\n');
+  const lines = codeBlanks(out).split('\n');
   let a = 0;
   while (a < lines.length && !(lines[a] as string).trim()) a++;
   let b = lines.length;
@@ -258,21 +255,17 @@ export function itemsToBlocks(items: Item[], info: DocInfo, inCell = false): Blo
     snippet = [];
     blanks = 0;
     if (!held.length) return;
-    const [start, end] = snippetSpan(held.map((h) => h.line)) ?? [held.length, held.length];
-    for (const [k, h] of held.entries()) {
-      if (k === start) {
+    divideSnippet(
+      held.map((h) => h.line),
+      (value) => {
         stack = [];
-        out.push(
-          code(
-            held
-              .slice(start, end)
-              .map((c) => c.line)
-              .join('\n'),
-          ),
-        );
-      }
-      if ((k < start || k >= end) && h.para) place(h.para);
-    }
+        out.push(code(value));
+      },
+      (k) => {
+        const para = held[k]?.para;
+        if (para) place(para);
+      },
+    );
   };
   for (const item of items) {
     if (item.type === 'table') {

@@ -128,13 +128,14 @@ function source(doc: PdfDocument, OPS: OpCodes, dingbats: boolean, textBoxes: bo
   };
   const probes: FontProbes = { left: FONT_PROBES, tried: new Set() };
   // Whether the document has form fields, whose widgets' values are page text: asked once, as
-  // the form (in the catalog) may sit in a compressed object stream no byte scan reads.
+  // the form (in the catalog) may sit in a compressed object stream no byte scan reads. A file too
+  // large for PDFium's form reader has none read here either (`MAX_FORM_OBJECTS`): counted only
+  // where there are fields, not for every document.
   let forms: Promise<boolean> | undefined;
   const hasForms = (): Promise<boolean> => {
-    // A file too large for PDFium's form reader has none read here either (`MAX_FORM_OBJECTS`).
-    if (!forms && objectCount(bytes, MAX_FORM_OBJECTS) > MAX_FORM_OBJECTS) forms = Promise.resolve(false);
     forms ??= doc.getFieldObjects().then(
-      (fields) => fields !== null && Object.keys(fields).length > 0,
+      (fields) =>
+        fields !== null && Object.keys(fields).length > 0 && objectCount(bytes, MAX_FORM_OBJECTS) <= MAX_FORM_OBJECTS,
       () => false,
     );
     return forms;
