@@ -103,6 +103,49 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     expect(md).toBe('Marital status:\n\n- [ ] Single\n- [x] Married\n- [ ] Divorced\n');
   });
 
+  it('reads choices on the row of their question in its line, in a grid of questions as cells, side by side as one list', async () => {
+    // A box ticked or not at (x, y), its label a gap after it.
+    const box = (x: number, y: number, on: boolean, name: string) =>
+      `/FT /Btn /T (${name}) /V /${on ? 'On' : 'Off'} /AS /${on ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`;
+    const choices = (question: string, y: number, yes: boolean) => ({
+      content: text(72, y, question) + text(200, y, 'Yes') + text(250, y, 'No'),
+      widgets: [box(185, y, yes, `yes${y}`), box(235, y, !yes, `no${y}`)],
+    });
+    const grid = ['Do you smoke?', 'Do you drink?', 'Are you diabetic?'].map((q, i) =>
+      choices(q, 720 - i * 18, i !== 1),
+    );
+    const lone = choices('Do you drive?', 640, false);
+    const content = [...grid, lone].map((r) => r.content).join('');
+    const widgets = [...grid, lone].flatMap((r) => r.widgets);
+    const rest = `${text(72, 600, 'Any allergies?')}${text(92, 580, 'Yes')}${text(142, 580, 'No')}${text(72, 540, 'Signed below by the applicant.')}`;
+    const bytes = formPdf([
+      { content: content + rest, widgets: [...widgets, box(72, 580, false, 'allergy'), box(125, 580, true, 'none')] },
+    ]);
+    for (const mode of ['fast', 'auto'] as const) {
+      const md = (await parse(bytes, { parsers: [{ type: 'pdf', mode }] }, { filename: 'health.pdf' })).markdown;
+      // Before: each question a paragraph over a list nested in a list ("☐ No" an item of "☒ Yes"),
+      // and in the grid a box a cell apart from its label.
+      expect(md).toBe(
+        [
+          '| Do you smoke? | ☒ Yes | ☐ No |',
+          '| --- | --- | --- |',
+          '| Do you drink? | ☐ Yes | ☒ No |',
+          '| Are you diabetic? | ☒ Yes | ☐ No |',
+          '',
+          'Do you drive? ☐ Yes ☒ No',
+          '',
+          'Any allergies?',
+          '',
+          '- [ ] Yes',
+          '- [x] No',
+          '',
+          'Signed below by the applicant.',
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

@@ -5,6 +5,7 @@ import { corpusFile, corpusSkipReason, corpusText, fixture, hasCorpus } from '..
 import { cellKey, tablesOf } from '../helpers/metrics.ts';
 import { pagesOf } from '../helpers/pages.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
 import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 /**
@@ -227,6 +228,77 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '',
         'The year ended on a strong quarter for the whole group.',
       ].join('\n'),
+    );
+  });
+
+  it("reads a person's record of labels and values, no colons and few figures, as a table wherever its values start", async () => {
+    const labels = ['Name', 'Date of birth', 'Employer', 'Phone'];
+    const values = ['Jane Doe', '1980-02-03', 'Acme Ltd', '555 0101'];
+    const record = [
+      '| Name | Jane Doe |',
+      '| --- | --- |',
+      '| Date of birth | 1980-02-03 |',
+      '| Employer | Acme Ltd |',
+    ];
+    // The values a little, far and very far from the labels; the record alone on its page, under a
+    // note a word long, or over a sentence running past the values.
+    for (const at of [204, 260])
+      for (const note of ['', 'Signed.', 'Signed below by the applicant on the day the form was filled in.']) {
+        const rows = labels.flatMap((l, i) => [
+          textAt(76, 715 - i * 20, l, 12),
+          textAt(at, 715 - i * 20, values[i] as string, 12),
+        ]);
+        const bytes = pagesPdf([[...rows, note ? textAt(72, 600, note, 12) : ''].join('\n')]);
+        const md = (await parse(bytes, {}, { filename: 'record.pdf' })).markdown ?? '';
+        // Before: the labels one paragraph and the values another, read column by column, or the
+        // first row left out of a table of the other three.
+        expect(md).toBe([...record, '| Phone | 555 0101 |', '', ...(note ? [note, ''] : [])].join('\n'));
+      }
+  });
+
+  it("reads a CV's years beside its roles as a table; numbered lines and two columns of verse as before", async () => {
+    const page = (rows: [number, number, string][]) =>
+      pagesPdf([rows.map(([x, y, t]) => textAt(x, y, t, 11)).join('\n')]);
+    const read = async (rows: [number, number, string][]) =>
+      (await parse(page(rows), {}, { filename: 'cv.pdf' })).markdown ?? '';
+    const cv = await read([
+      [72, 700, '2019 - 2023'],
+      [180, 700, 'Senior engineer, Acme'],
+      [72, 684, '2015 - 2019'],
+      [180, 684, 'Engineer, Widgets plc'],
+      [72, 668, '2012 - 2015'],
+      [180, 668, 'Graduate, Foo Ltd'],
+    ]);
+    // Before: the years one paragraph, the roles another.
+    expect(cv).toBe(
+      [
+        '| 2019 - 2023 | Senior engineer, Acme |',
+        '| --- | --- |',
+        '| 2015 - 2019 | Engineer, Widgets plc |',
+        '| 2012 - 2015 | Graduate, Foo Ltd |',
+        '',
+      ].join('\n'),
+    );
+    // Numbers alone beside words number items; verse in two columns reads column by column.
+    const numbered = await read([
+      [72, 700, '1'],
+      [180, 700, 'Open the lid'],
+      [72, 684, '2'],
+      [180, 684, 'Fill the tank'],
+      [72, 668, '3'],
+      [180, 668, 'Close the lid'],
+    ]);
+    expect(numbered).not.toContain('|');
+    const verse = await read([
+      [72, 700, 'The rain falls soft'],
+      [320, 700, 'The sun comes out'],
+      [72, 684, 'upon the roof'],
+      [320, 684, 'above the hill'],
+      [72, 668, 'and in the street'],
+      [320, 668, 'and all is still'],
+    ]);
+    expect(verse).toBe(
+      'The rain falls soft upon the roof and in the street\n\nThe sun comes out above the hill and all is still\n',
     );
   });
 

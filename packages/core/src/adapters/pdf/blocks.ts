@@ -15,7 +15,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, type Span, sameRow, sizesMatch, titled } from './lines.ts';
-import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
+import { CHECK_BOX, isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
@@ -141,7 +141,6 @@ export const normTitle = (s: string): string => {
 // from fonts whose codes were mapped to Latin-1 unchanged, as one or two C1 control characters:
 // never text, and at a line's start a list marker.
 const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
-const checkBox = /^\s*[☐☑☒]\s*$/;
 const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
 /** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
 const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
@@ -661,11 +660,28 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       continue;
     }
     if (kind.type === 'item' && l.size < s.bodySize * 1.3) {
-      flushPara();
-      flushItem();
       const m = kind.marker;
       const at = indentOf(l);
       const rtl = l.rtl;
+      // A check box on the row of the line before it is a form's choice beside its question or
+      // another choice ("Smoker?  ☒ Yes  ☐ No"), no level of a list: after a question it reads on
+      // in the question's paragraph, after a choice it is the choice's sibling.
+      if (m.checked !== undefined && prev && onRow(prev, l)) {
+        if (para[para.length - 1] === prev) {
+          grow(para, shape, l);
+          continue;
+        }
+        const top = stack[stack.length - 1];
+        if (item && top && item.lines[item.lines.length - 1] === prev && item.rtl === rtl) {
+          flushItem();
+          const node = listItem([], m.checked);
+          top.list.children.push(node);
+          item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, rtl };
+          continue;
+        }
+      }
+      flushPara();
+      flushItem();
       // A list read the other way is no level of this one: the item starts a list of its own.
       if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
       while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
@@ -752,7 +768,7 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
         (!next.bold && (numbers(l, next, enumeratorAlone, MARK_GAP) || numbers(l, next, partialNumber, PARTIAL_GAP)))
       ) {
         // A check box keeps its glyph: ticked or not, it makes the item a task (`listMarker`).
-        const mark = glyph ? (checkBox.test(l.text) ? `${l.text.trim()} ` : '• ') : `${l.text} `;
+        const mark = glyph ? (CHECK_BOX.test(l.text) ? `${l.text.trim()} ` : '• ') : `${l.text} `;
         next.spans = [{ text: mark, bold: false, italic: false, sup: false, font: l.font }, ...next.spans];
         next.text = `${mark}${next.text}`;
         next.x0 = l.x0;
@@ -907,6 +923,10 @@ function grow(para: Line[], shape: ParaShape, l: Line): void {
   shape.right = Math.max(shape.right, l.x1);
   shape.widest = Math.max(shape.widest, l.x1 - l.x0);
 }
+
+/** Whether `l` stands on the row of `prev`, after it as the row is read. */
+const onRow = (prev: Line, l: Line): boolean =>
+  Math.abs(l.base - prev.base) < Math.min(l.size, prev.size) * 0.5 && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
 
 /** A line opening with a number: a contents entry's page, a section's number. */
 const numbered = /^\p{N}/u;

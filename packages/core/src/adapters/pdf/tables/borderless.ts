@@ -2,7 +2,7 @@ import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
 import { LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
-import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
+import { CHECK_BOX, type PageModel, type Segment, type TableRegion, type TextItem } from '../model.ts';
 import { bandedTables } from './banded.ts';
 import { byLeft, fillLayout, type Layout, looksTabular, rowBounds, slotLayout, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
@@ -285,6 +285,9 @@ function regionReader(page: PageModel, parted: CellRuns, region: number[]): Regi
     x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
   }
   const width = x1 - x0;
+  // A cell is narrow or wide beside the region's text, and beside half the page at least: a list of
+  // labels and values alone in its region is as wide as its rows ("Date of birth   1980-02-03").
+  const room = Math.max(width, page.width * 0.5);
   const rows = rowsOf(items, region, parted.cuts);
   const span = ([a, b]: [number, number]) => b - a;
   // A chunk as wide as a column of prose is prose (two-column layouts, margin headings beside
@@ -298,16 +301,16 @@ function regionReader(page: PageModel, parted: CellRuns, region: number[]): Regi
   const shortCols = shortColumns(rows, width * 0.45, items);
   const inShortColumn = (c: [number, number]) => shortCols.some((x) => Math.abs(x - c[0]) <= 3);
   const cellLike = (r: Row) =>
-    r.chunks.every((c) => span(c) < width * 0.45) ||
+    r.chunks.every((c) => span(c) < room * 0.45) ||
     (r.chunks.length >= 3 &&
-      r.chunks.every((c, k) => span(c) < width * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
-    (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < width * 0.45) ||
-      r.chunks.every((c) => span(c) < width * 0.5)) &&
+      r.chunks.every((c, k) => span(c) < room * 0.45 || (k === r.chunks.length - 1 && inShortColumn(c)))) ||
+    (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < room * 0.45) ||
+      r.chunks.every((c) => span(c) < room * 0.5)) &&
       leadered(r));
   // Two cells make a row when one is narrow, or a leader parts them.
   const multi = (r: Row) =>
     cellLike(r) &&
-    (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < width * 0.3) || leadered(r))));
+    (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < room * 0.3) || leadered(r))));
   const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
   // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
   // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
@@ -1380,10 +1383,15 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     if (labelWords > LABEL_WORDS + 2 || valueWords > LABEL_WORDS) return false;
   }
   if (!aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
-  // Labels and values differ in kind: labels end in a colon, or values hold figures. Two blocks of
-  // text side by side (two authors' addresses) are alike on both sides.
+  // Labels and values differ in kind: labels end in a colon, or values hold figures (most of them),
+  // or values hold figures in two rows at least and labels in none (a person's record, "Date of
+  // birth … 1980-02-03" beside "Employer … Acme Ltd"), or labels are years and values none (a CV's
+  // "2015 - 2019 … Engineer, Acme").
+  // Two blocks of text side by side (two authors' addresses) are alike on both sides.
   let colons = 0;
   let digits = 0;
+  let labelDigits = 0;
+  let bareLabels = 0;
   for (const r of pairs) {
     const split = (r.chunks[1] as [number, number])[0];
     let label = '';
@@ -1393,12 +1401,20 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
       if (it.x + it.w / 2 < split) label += it.str;
       else value += it.str;
     }
-    if (!LETTER.test(label)) return false;
+    // Labels of figures alone beside words differ only that way: a CV's years, not an item's number
+    // or a manual's exhibit ("2.3.59-14  Command Code BMFOL Entity Display").
+    if (!LETTER.test(label) && (!LETTER.test(value) || !years.test(label))) return false;
+    if (!LETTER.test(label)) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
     if (/\d/.test(value)) digits++;
+    if (/\d/.test(label)) labelDigits++;
   }
-  return colons * 2 > pairs.length || digits * 2 > pairs.length;
+  if (bareLabels) return labelDigits >= 2 && digits === 0;
+  return colons * 2 > pairs.length || digits * 2 > pairs.length || (digits >= 2 && labelDigits === 0);
 }
+
+/** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */
+const years = /^\s*(?:\d{1,2}[./])?(?:19|20)\d\d(?:\s*[-–—]\s*(?:(?:\d{1,2}[./])?(?:19|20)\d\d)?)?\s*$/;
 
 /**
  * Whether two columns are a grid of figures (a spreadsheet's two columns of numbers): five rows or
@@ -1668,6 +1684,7 @@ function tableOf(
   if (pages !== null) xs.push(pages);
   else append(xs, columnEdges(cols));
   xs.push(cols[cols.length - 1]?.[1] as number);
+  boxesWithLabels(xs, indices, items);
   // A line set tighter than the table's row pitch continues the cells above it (wrapped text),
   // unless it is a label below the header: under another lone label (a group's over its
   // subgroup's), or over a row indented under it. The header's own lines wrap.
@@ -1749,6 +1766,31 @@ function tableOf(
     };
   }
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: false, openHyphens: false };
+}
+
+/**
+ * Columns of nothing but check boxes (a form's "☒ Yes  ☐ No" under one another) joined to the
+ * column on their right, each box's label: a cell "☒ Yes", not a cell "☒" beside a cell "Yes".
+ * `xs` are the columns' edges, left to right, changed in place.
+ */
+function boxesWithLabels(xs: number[], indices: readonly number[], items: readonly TextItem[]): void {
+  for (let k = xs.length - 3; k >= 0; k--) {
+    const a = xs[k] as number;
+    const b = xs[k + 1] as number;
+    let boxes = 0;
+    let other = false;
+    for (const i of indices) {
+      const it = items[i] as TextItem;
+      const cx = it.x + it.w / 2;
+      if (cx < a || cx >= b || !it.str.trim()) continue;
+      if (CHECK_BOX.test(it.str)) boxes++;
+      else {
+        other = true;
+        break;
+      }
+    }
+    if (boxes && !other) xs.splice(k + 1, 1);
+  }
 }
 
 /**
