@@ -146,6 +146,81 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     }
   });
 
+  it("keeps a numbered question's choices in its item, a checklist beside its label whole, a box apart from what is not its label", async () => {
+    // Runs of text and boxes ('☒' ticked, '☐' not) at (x, y), each box a widget.
+    let field = 0;
+    const read = async (cells: [number, number, string][]) => {
+      let content = '';
+      const widgets: string[] = [];
+      for (const [x, y, t] of cells) {
+        if (t !== '☒' && t !== '☐') content += text(x, y, t);
+        else
+          widgets.push(
+            `/FT /Btn /T (box${field++}) /V /${t === '☒' ? 'On' : 'Off'} /AS /${t === '☒' ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`,
+          );
+      }
+      return (await parse(formPdf([{ content, widgets }]), {}, { filename: 'form.pdf' })).markdown;
+    };
+    const rows = (cells: (y: number, k: number) => [number, number, string][]) =>
+      [0, 1, 2].flatMap((k) => cells(700 - k * 18, k));
+    // Before: the choices items of the numbered list, numbered on with the questions.
+    expect(
+      await read([
+        [72, 700, '1. Do you smoke?'],
+        [200, 700, '☒'],
+        [215, 700, 'Yes'],
+        [250, 700, '☐'],
+        [265, 700, 'No'],
+        [72, 680, '2. Do you drink alcohol every week?'],
+        [300, 680, '☐'],
+        [315, 680, 'Yes'],
+        [350, 680, '☒'],
+        [365, 680, 'No'],
+      ]),
+    ).toBe('1. Do you smoke? ☒ Yes ☐ No\n2. Do you drink alcohol every week? ☐ Yes ☒ No\n');
+    // Before: "Packing list: ☐ Passport", the list's other items apart.
+    expect(
+      await read([
+        [72, 700, 'Packing list:'],
+        ...['Passport', 'Tickets', 'Money'].flatMap((w, k): [number, number, string][] => [
+          [200, 700 - k * 16, k === 1 ? '☒' : '☐'],
+          [216, 700 - k * 16, w],
+        ]),
+      ]),
+    ).toBe('Packing list:\n\n- [ ] Passport\n- [x] Tickets\n- [ ] Money\n');
+    // A box after its label, beside an owner's name, in a rating scale: its own cell (before, each
+    // was joined to the cell on its right).
+    const questions = ['Do you smoke?', 'Do you drink?', 'Are you diabetic?'];
+    expect(
+      await read(
+        rows((y, k) => [
+          [72, y, questions[k] as string],
+          [200, y, 'Yes'],
+          [225, y, k === 1 ? '☐' : '☒'],
+          [260, y, 'No'],
+          [280, y, k === 1 ? '☒' : '☐'],
+        ]),
+      ),
+    ).toContain('| Do you drink? | Yes | ☐ | No | ☒ |');
+    const tasks = ['Order the chairs', 'Book the hall', 'Print the menus'];
+    expect(
+      await read(
+        rows((y, k) => [
+          [72, y, tasks[k] as string],
+          [250, y, k === 1 ? '☐' : '☒'],
+          [300, y, ['Anna', 'Ben', 'Cara'][k] as string],
+        ]),
+      ),
+    ).toContain('| Book the hall | ☐ | Ben |');
+    const scale = await read(
+      rows((y, k) => [
+        [72, y, tasks[k] as string],
+        ...[0, 1, 2, 3].map((c): [number, number, string] => [250 + c * 30, y, c === k ? '☒' : '☐']),
+      ]),
+    );
+    expect(scale).toContain('| Book the hall | ☐ | ☒ | ☐ | ☐ |');
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

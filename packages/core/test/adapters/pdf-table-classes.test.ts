@@ -279,6 +279,28 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
         '',
       ].join('\n'),
     );
+    // A role holding a figure ("3M") leaves the years a table.
+    const withFigure = await read([
+      [72, 700, '2019 - 2023'],
+      [180, 700, 'Senior engineer, Acme'],
+      [72, 684, '2015 - 2019'],
+      [180, 684, 'Engineer, 3M'],
+      [72, 668, '2012 - 2015'],
+      [180, 668, 'Graduate, Foo Ltd'],
+    ]);
+    expect(withFigure).toContain('| 2015 - 2019 | Engineer, 3M |');
+    // A contact block beside a name and title: two blocks of text, no values of figures alone.
+    const contact = await read([
+      [72, 700, 'Jane Doe'],
+      [320, 700, 'Phone 0113 496 0000'],
+      [72, 686, 'Head of Sales'],
+      [320, 686, 'Mobile 07700 900123'],
+      [72, 672, 'Acme Widgets'],
+      [320, 672, 'jane.doe@acme.example'],
+      [72, 658, 'Leeds'],
+      [320, 658, 'Open weekdays'],
+    ]);
+    expect(contact).not.toContain('|');
     // Numbers alone beside words number items; verse in two columns reads column by column.
     const numbered = await read([
       [72, 700, '1'],

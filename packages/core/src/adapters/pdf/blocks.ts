@@ -664,15 +664,21 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       const at = indentOf(l);
       const rtl = l.rtl;
       // A check box on the row of the line before it is a form's choice beside its question or
-      // another choice ("Smoker?  ☒ Yes  ☐ No"), no level of a list: after a question it reads on
-      // in the question's paragraph, after a choice it is the choice's sibling.
-      if (m.checked !== undefined && prev && onRow(prev, l)) {
+      // another choice ("Smoker?  ☒ Yes  ☐ No"), no level of a list: after a question (a paragraph's
+      // line or a numbered item's) it reads on in the question's line, after a choice it is the
+      // choice's sibling. One that boxes under it at its indent go on from opens their list
+      // ("Packing list:  ☐ Passport", then "☒ Tickets" under the box).
+      if (m.checked !== undefined && prev && onRow(prev, l) && !boxesBelow(lines, kinds, i, at)) {
         if (para[para.length - 1] === prev) {
           grow(para, shape, l);
           continue;
         }
         const top = stack[stack.length - 1];
         if (item && top && item.lines[item.lines.length - 1] === prev && item.rtl === rtl) {
+          if (item.node.checked === undefined) {
+            item.lines.push(l);
+            continue;
+          }
           flushItem();
           const node = listItem([], m.checked);
           top.list.children.push(node);
@@ -922,6 +928,19 @@ function grow(para: Line[], shape: ParaShape, l: Line): void {
   shape.left = Math.min(shape.left, l.x0);
   shape.right = Math.max(shape.right, l.x1);
   shape.widest = Math.max(shape.widest, l.x1 - l.x0);
+}
+
+/** Whether the line after `lines[i]` is a check box under it, at its indent `at`: a list going on. */
+function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
+  const next = lines[i + 1];
+  const kind = kinds[i + 1];
+  return (
+    next !== undefined &&
+    kind?.type === 'item' &&
+    kind.marker.checked !== undefined &&
+    !onRow(lines[i] as Line, next) &&
+    Math.abs(indentOf(next) - at) <= 3
+  );
 }
 
 /** Whether `l` stands on the row of `prev`, after it as the row is read. */

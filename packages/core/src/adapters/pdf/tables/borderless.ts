@@ -1384,12 +1384,14 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
   }
   if (!aligned(lefts) || !(aligned(starts) || aligned(ends))) return false;
   // Labels and values differ in kind: labels end in a colon, or values hold figures (most of them),
-  // or values hold figures in two rows at least and labels in none (a person's record, "Date of
-  // birth … 1980-02-03" beside "Employer … Acme Ltd"), or labels are years and values none (a CV's
-  // "2015 - 2019 … Engineer, Acme").
+  // or two values are figures alone and no label holds one (a person's record, "Date of birth …
+  // 1980-02-03" beside "Employer … Acme Ltd"; a contact block's "Phone 0113 …" beside a name and
+  // title is no value), or two labels are years alone beside words, most holding no figure (a
+  // CV's "2015 - 2019 … Engineer, Acme").
   // Two blocks of text side by side (two authors' addresses) are alike on both sides.
   let colons = 0;
   let digits = 0;
+  let figureValues = 0;
   let labelDigits = 0;
   let bareLabels = 0;
   for (const r of pairs) {
@@ -1407,10 +1409,11 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     if (!LETTER.test(label)) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
     if (/\d/.test(value)) digits++;
+    if (/\d/.test(value) && !LETTER.test(value)) figureValues++;
     if (/\d/.test(label)) labelDigits++;
   }
-  if (bareLabels) return labelDigits >= 2 && digits === 0;
-  return colons * 2 > pairs.length || digits * 2 > pairs.length || (digits >= 2 && labelDigits === 0);
+  if (bareLabels) return bareLabels >= 2 && digits * 2 < pairs.length;
+  return colons * 2 > pairs.length || digits * 2 > pairs.length || (figureValues >= 2 && labelDigits === 0);
 }
 
 /** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */
@@ -1769,27 +1772,37 @@ function tableOf(
 }
 
 /**
- * Columns of nothing but check boxes (a form's "☒ Yes  ☐ No" under one another) joined to the
- * column on their right, each box's label: a cell "☒ Yes", not a cell "☒" beside a cell "Yes".
- * `xs` are the columns' edges, left to right, changed in place.
+ * Columns of nothing but check boxes joined to the column on their right where that column is their
+ * labels (a form's "☒ Yes  ☐ No" under one another): a cell "☒ Yes", not a cell "☒" beside a cell
+ * "Yes". A box's label is set closer to it than whatever stands on its left in its row, and is one
+ * word repeated down the column; left-to-right text only. A column of boxes beside names (a task's
+ * owner), beside more boxes (a rating scale) or after its labels ("Yes ☐  No ☐") stays apart. `xs`
+ * are the columns' edges, left to right, changed in place.
  */
 function boxesWithLabels(xs: number[], indices: readonly number[], items: readonly TextItem[]): void {
+  if (xs.length < 3) return;
+  const runs = indices.map((i) => items[i] as TextItem).filter((it) => it.str.trim());
+  if (!runs.some((it) => CHECK_BOX.test(it.str)) || runs.some((it) => it.dir === 'rtl')) return;
+  const columnOf = (it: TextItem): number => {
+    const cx = it.x + it.w / 2;
+    let k = 0;
+    while (k + 2 < xs.length && cx >= (xs[k + 1] as number)) k++;
+    return k;
+  };
   for (let k = xs.length - 3; k >= 0; k--) {
-    const a = xs[k] as number;
-    const b = xs[k + 1] as number;
-    let boxes = 0;
-    let other = false;
-    for (const i of indices) {
-      const it = items[i] as TextItem;
-      const cx = it.x + it.w / 2;
-      if (cx < a || cx >= b || !it.str.trim()) continue;
-      if (CHECK_BOX.test(it.str)) boxes++;
-      else {
-        other = true;
-        break;
-      }
-    }
-    if (boxes && !other) xs.splice(k + 1, 1);
+    const inColumn = runs.filter((it) => columnOf(it) === k);
+    if (!inColumn.length || !inColumn.every((it) => CHECK_BOX.test(it.str))) continue;
+    const labels = new Set<string>();
+    const labelled = inColumn.every((box) => {
+      const row = runs.filter((it) => Math.abs(it.y + it.h / 2 - (box.y + box.h / 2)) < Math.max(it.h, box.h) / 2);
+      const right = row.filter((it) => columnOf(it) === k + 1);
+      const label = right.length === 1 ? (right[0] as TextItem) : undefined;
+      if (!label || CHECK_BOX.test(label.str)) return false;
+      labels.add(label.str.trim());
+      const before = maxOf(row.filter((it) => it.x + it.w <= box.x + 0.5).map((it) => it.x + it.w));
+      return label.x - (box.x + box.w) < box.x - before;
+    });
+    if (labelled && labels.size === 1) xs.splice(k + 1, 1);
   }
 }
 
