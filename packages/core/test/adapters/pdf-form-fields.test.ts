@@ -221,6 +221,49 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     expect(scale).toContain('| Book the hall | ☐ | ☒ | ☐ | ☐ |');
   });
 
+  it("reads boxes set after their labels with them: in a question's line, and down a checklist as tasks", async () => {
+    let field = 0;
+    const box = (x: number, y: number, on: boolean) =>
+      `/FT /Btn /T (after${field++}) /V /${on ? 'On' : 'Off'} /AS /${on ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`;
+    const content = [
+      text(72, 700, 'Do you smoke?'),
+      text(200, 700, 'Yes'),
+      text(260, 700, 'No'),
+      text(72, 660, 'How did you hear of us?'),
+      text(72, 640, 'Friend'),
+      text(72, 624, 'Newspaper'),
+      text(72, 608, 'Website'),
+      text(72, 570, 'Signed below by the applicant.'),
+    ].join('');
+    const widgets = [
+      box(225, 700, true),
+      box(280, 700, false),
+      box(150, 640, true),
+      box(150, 624, false),
+      box(150, 608, false),
+    ];
+    const bytes = formPdf([{ content, widgets }]);
+    for (const mode of ['fast', 'auto'] as const) {
+      const md = (await parse(bytes, { parsers: [{ type: 'pdf', mode }] }, { filename: 'survey.pdf' })).markdown;
+      // Before: "Yes ☒ No" then "☐" a paragraph of its own, "☒ No" read as a task; each box of the
+      // checklist a paragraph under its label, the first label in the question's line.
+      expect(md).toBe(
+        [
+          'Do you smoke? Yes ☒ No ☐',
+          '',
+          'How did you hear of us?',
+          '',
+          '- [x] Friend',
+          '- [ ] Newspaper',
+          '- [ ] Website',
+          '',
+          'Signed below by the applicant.',
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

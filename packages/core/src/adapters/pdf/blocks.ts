@@ -766,6 +766,22 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] as Line;
     const next = lines[i + 1];
+    const label = out[out.length - 1];
+    if (label && boxAfterLabel(label, l, next)) {
+      const box = l.text.trim();
+      const span = { text: box, bold: false, italic: false, sup: false, font: l.font };
+      if (!bullet.test(label.text) && !enumerator.test(label.text) && checklistRow(lines, i, out[out.length - 2])) {
+        // A checklist whose boxes stand right of their labels: tasks, as boxes opening lines are
+        // (a label that is an item already keeps its marker, the box after it).
+        label.spans = [{ ...span, text: `${box} ` }, ...label.spans];
+        label.text = `${box} ${label.text}`;
+      } else {
+        label.spans = [...label.spans, { ...span, text: ` ${box}` }];
+        label.text = `${label.text} ${box}`;
+      }
+      label.x1 = Math.max(label.x1, l.x1);
+      continue;
+    }
     if (next && Math.abs(next.base - l.base) < l.size && next.x0 > l.x0) {
       const glyph = bulletAlone.test(l.text) || monoBullet(l, next, mono);
       // A number apart from a title in bold ("1." then "INTENT") numbers a section's heading, no item.
@@ -784,6 +800,42 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
     out.push(l);
   }
   return out;
+}
+
+/**
+ * Whether check box `l` belongs to the line before it on its row, `label`, as a form sets a box
+ * after its label ("Yes ☐  No ☐"): nearer to it than to the line after it on the row, if any.
+ */
+function boxAfterLabel(label: Line, l: Line, next: Line | undefined): boolean {
+  if (!CHECK_BOX.test(l.text) || !onRow(label, l) || label.rtl) return false;
+  const before = l.x0 - label.x1;
+  return !next || !onRow(l, next) || before < next.x0 - l.x1;
+}
+
+/** Rows looked at above and below a box for another box of its checklist. */
+const CHECKLIST_REACH = 3;
+
+/**
+ * Whether the box `lines[i]`, after a label alone on its row (`before`, the line ahead of the
+ * label, is on another), is one of a checklist's: a row above or below holds a box at its x after
+ * a label alone, a few lines' pitch apart ("Friend ☒" over "Newspaper ☐").
+ */
+function checklistRow(lines: readonly Line[], i: number, before: Line | undefined): boolean {
+  const box = lines[i] as Line;
+  const label = lines[i - 1] as Line;
+  if (before && sameRow(before, label)) return false;
+  for (let k = Math.max(1, i - 2 * CHECKLIST_REACH); k < Math.min(lines.length, i + 2 * CHECKLIST_REACH + 1); k++) {
+    const other = lines[k] as Line;
+    const its = lines[k - 1] as Line;
+    // Labels already read have the box after them in their line: rows are told by baselines alone.
+    if (k === i || !CHECK_BOX.test(other.text) || Math.abs(other.x0 - box.x0) > 3 || !sameRow(its, other)) continue;
+    const rowStart = lines[k - 2];
+    if (rowStart && sameRow(rowStart, its)) continue;
+    const next = lines[k + 1];
+    if (next && sameRow(other, next)) continue;
+    if (Math.abs(other.base - box.base) <= 2.5 * CHECKLIST_REACH * box.size) return true;
+  }
+  return false;
 }
 
 /** Whether `l` is a number alone (`mark`) that numbers `next`, at most `gap` sizes after it, not another number. */
@@ -944,8 +996,7 @@ function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, a
 }
 
 /** Whether `l` stands on the row of `prev`, after it as the row is read. */
-const onRow = (prev: Line, l: Line): boolean =>
-  Math.abs(l.base - prev.base) < Math.min(l.size, prev.size) * 0.5 && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
+const onRow = (prev: Line, l: Line): boolean => sameRow(prev, l) && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
 
 /** A line opening with a number: a contents entry's page, a section's number. */
 const numbered = /^\p{N}/u;
