@@ -603,6 +603,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   if (page.number === 1) demoteBylines(lines, kinds, s);
   sideHeadKinds(lines, kinds, s);
   const codes = codeRuns(lines, s.codeFont, s.bodyFont);
+  const kept = keptBreaks(lines, s.codeFont);
   for (let i = 0; i < lines.length; i++) {
     const codeEnd = codes.get(i);
     if (codeEnd !== undefined) {
@@ -729,7 +730,12 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       }
     }
     if (stack.length) closeLists();
-    if (para.length && prev && continues(para, shape, prev, lines, i, i > 1 ? (lines[i - 2] as Line) : null, leading)) {
+    if (
+      para.length &&
+      prev &&
+      !kept.has(prev) &&
+      continues(para, shape, prev, lines, i, i > 1 ? (lines[i - 2] as Line) : null, leading)
+    ) {
       grow(para, shape, l);
       continue;
     }
@@ -1162,6 +1168,53 @@ function continues(
   )
     return false;
   return true;
+}
+
+/** Fewest lines of a typewriter block whose breaks are weighed (`keptBreaks`). */
+const TYPED_LINES = 4;
+
+/**
+ * Typewriter lines that end where they were broken on purpose: a receipt's or a printout's lines
+ * ("AUDIO-5521 1 @ $349.99" over "Member Discount $-50.00") are lines, not a paragraph wrapped.
+ * Lines in a code face (every character as wide), in a row at a line's pitch, make a block; a break
+ * is deliberate where the next line's first word would have fitted after the line, within the
+ * block's widest line. Where a third of a block's breaks or more are, all are, but before a line
+ * going on in a small letter; a wrapped text's breaks almost never are (it wraps because the word
+ * did not fit).
+ */
+function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean): Set<Line> {
+  const kept = new Set<Line>();
+  for (let i = 0; i < lines.length; ) {
+    let e = i;
+    const first = lines[i] as Line;
+    if (!first.rtl && codeFont(first.font)) {
+      while (e + 1 < lines.length) {
+        const a = lines[e] as Line;
+        const b = lines[e + 1] as Line;
+        const pitch = b.base - a.base;
+        if (b.rtl || !codeFont(b.font) || !sizesMatch(a, b) || pitch <= a.size * 0.3 || pitch > a.size * 2) break;
+        e++;
+      }
+    }
+    if (e + 1 - i >= TYPED_LINES) {
+      const block = lines.slice(i, e + 1);
+      const right = Math.max(...block.map((l) => l.x1));
+      let fits = 0;
+      for (let k = 0; k + 1 < block.length; k++) {
+        const a = block[k] as Line;
+        const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
+        const word = (block[k + 1] as Line).text.trimStart().split(/\s/, 1)[0] ?? '';
+        if (char && a.x1 + char * (1 + word.length) <= right + char / 2) fits++;
+      }
+      if (fits * 3 >= block.length - 1)
+        for (let k = 0; k + 1 < block.length; k++) {
+          const a = block[k] as Line;
+          if (!readsOn(a.text, (block[k + 1] as Line).text)) kept.add(a);
+        }
+    }
+    i = e + 1;
+  }
+  return kept;
 }
 
 /**
