@@ -264,6 +264,36 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     }
   });
 
+  it('keeps a wrapped statement ending in a box whole, and ends a paragraph at a line ending in one', async () => {
+    let field = 0;
+    const box = (x: number, y: number, on: boolean) =>
+      `/FT /Btn /T (consent${field++}) /V /${on ? 'On' : 'Off'} /AS /${on ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`;
+    const content = [
+      text(72, 700, 'I agree to be contacted by e-mail about future'),
+      text(72, 686, 'events and meetings of the society.'),
+      text(72, 664, 'I agree to my name being printed in the list of'),
+      text(72, 650, 'members sent out each spring.'),
+      text(72, 620, 'I have read the conditions above'),
+      text(72, 606, 'Please return this form to the office by the end of the month.'),
+    ].join('');
+    const bytes = formPdf([{ content, widgets: [box(400, 686, true), box(400, 650, false), box(300, 620, false)] }]);
+    const md = (await parse(bytes, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'consent.pdf' })).markdown;
+    // Before the second reading: each statement's last line a task apart from its first, and the
+    // line after a box read on in its sentence.
+    expect(md).toBe(
+      [
+        'I agree to be contacted by e-mail about future events and meetings of the society. ☒',
+        '',
+        'I agree to my name being printed in the list of members sent out each spring. ☐',
+        '',
+        'I have read the conditions above ☐',
+        '',
+        'Please return this form to the office by the end of the month.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

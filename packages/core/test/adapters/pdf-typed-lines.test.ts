@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+import { pagesPdf, pdfOf, textAt } from '../helpers/pdf-build.ts';
 
 /**
  * Text in a typewriter face broken into lines on purpose (a receipt, a printout) keeps its lines;
  * wrapped typewriter prose (a typed letter) still reads as paragraphs.
  */
 const courier = ['<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>'];
-/** A page of Courier lines (`F3`, 10 pt) from the top, 12 pt apart, each set in by its leading blanks. */
-const typed = (lines: readonly string[]) =>
+/**
+ * A page of Courier lines (`F3`, `size` pt) from the top, `pitch` apart, each set in by its leading
+ * blanks; an empty line leaves a line's space.
+ */
+const typed = (lines: readonly string[], size = 10, pitch = 12) =>
   pagesPdf(
     [
       lines
-        .map((l, k) => textAt(72 + 6 * (l.length - l.trimStart().length), 720 - k * 12, l.trimStart(), 10, 'F3'))
+        .map((l, k) =>
+          l
+            ? textAt(72 + 0.6 * size * (l.length - l.trimStart().length), 720 - k * pitch, l.trimStart(), size, 'F3')
+            : '',
+        )
         .join('\n'),
     ],
     612,
@@ -21,10 +28,31 @@ const typed = (lines: readonly string[]) =>
     courier,
   );
 
+/** UTF-16BE hex of a string, as a Uni…-UCS2-H font's codes. */
+const ucs2 = (t: string) => [...t].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
+
+/** A page of Courier lines, then Japanese ones in a monospaced CJK face named as one (10 pt, 12 pt apart). */
+function japanesePdf(head: readonly string[], lines: readonly string[]): Uint8Array {
+  const content = [
+    ...head.map((l, k) => `BT /F1 10 Tf 72 ${720 - k * 12} Td (${l}) Tj ET`),
+    ...lines.map((l, k) => `BT /J1 10 Tf 72 ${720 - (head.length + k) * 12} Td <${ucs2(l)}> Tj ET`),
+  ].join('\n');
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /J1 4 0 R /F1 7 0 R >> >> /Contents 8 0 R >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /NotoSansMonoCJKjp-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [5 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /NotoSansMonoCJKjp-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor 6 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /NotoSansMonoCJKjp-Regular /Flags 5 /FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 733 /StemV 80 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
 describe.each(pdfBackends)('pdf typewriter lines (%s)', (backend) => {
   const { parse } = engineFor(backend);
-  const read = async (lines: readonly string[]) =>
-    (await parse(typed(lines), {}, { filename: 'typed.pdf' })).markdown ?? '';
+  const read = async (lines: readonly string[], size?: number, pitch?: number) =>
+    (await parse(typed(lines, size, pitch), {}, { filename: 'typed.pdf' })).markdown ?? '';
 
   it("keeps a receipt's lines, and a line going on in a small letter with the one above", async () => {
     const md = await read([
@@ -68,6 +96,78 @@ describe.each(pdfBackends)('pdf typewriter lines (%s)', (backend) => {
     expect(md).toBe(
       'Thank you for your letter of the third of May about the repairs to the roof of the house on Mill Lane. We have asked the builder to call on Tuesday morning, when he will look at the gutters and the broken tiles over the kitchen, and he will send his estimate to you within the week.\n',
     );
+  });
+
+  it("keeps a typed letter's paragraphs whole under its address lines, a sentence wrapped before a capital too", async () => {
+    const md = await read([
+      'Mrs J. Holloway',
+      '14 Mill Lane',
+      'Leeds',
+      'LS1 4AB',
+      'Dear Mrs Holloway,',
+      'Thank you for your letter about the state of the roof. The',
+      'builder will call on Tuesday.',
+      'Mr. Holloway at number 14 had the same work done last year.',
+      'I will ask him which firm he used.',
+      'Yours sincerely,',
+    ]);
+    // Before the second reading: "… last year." and "I will ask him …" were two paragraphs.
+    expect(md).toContain(
+      'Mr. Holloway at number 14 had the same work done last year. I will ask him which firm he used.',
+    );
+    expect(md).toContain('Thank you for your letter about the state of the roof. The builder will call on Tuesday.');
+    expect(md).toContain('Mrs J. Holloway\n\n14 Mill Lane\n\nLeeds\n\nLS1 4AB');
+  });
+
+  it('reads a printout at 10 pt on 10 pt leading by its blank lines: wrapped paragraphs whole, a list line by line', async () => {
+    const md = await read(
+      [
+        'This document describes a protocol for use on networks where',
+        'Transmission Control Protocol (TCP) connections are available.',
+        'Implementations MUST follow the rules in Section 3.',
+        '',
+        '   o  Client',
+        '   o  Server',
+        '   o  Relay',
+        '   o  Proxy',
+        '',
+        'The key words "MUST", "MUST NOT", "REQUIRED", "SHALL" and',
+        '"SHOULD" and "MAY" in this document are to be read as described',
+        'in BCP 14.',
+      ],
+      10,
+      10,
+    );
+    // Before the second reading: a blank line (twice the leading) did not end a block, the list's
+    // breaks made the page's all kept, and the paragraphs fell apart at their wrapped lines.
+    expect(md).toContain(
+      'This document describes a protocol for use on networks where Transmission Control Protocol (TCP) connections are available. Implementations MUST follow the rules in Section 3.',
+    );
+    expect(md).toContain(
+      'The key words "MUST", "MUST NOT", "REQUIRED", "SHALL" and "SHOULD" and "MAY" in this document are to be read as described in BCP 14.',
+    );
+    for (const item of ['Client', 'Server', 'Relay', 'Proxy'])
+      expect(md).toMatch(new RegExp(`^(?:- |o )?${item}$`, 'm'));
+  });
+
+  it('joins the wrapped lines of Japanese in a monospaced face, whose lines break anywhere', async () => {
+    const md =
+      (
+        await parse(
+          japanesePdf(
+            ['Tokyo Office', '1-2-3 Chiyoda', 'Tokyo 100-0001'],
+            [
+              '本日は当社の新しい事務所の開設についてお知らせい',
+              'たします。新事務所は駅から近く、多くの方に',
+              'ご利用いただけます。',
+            ],
+          ),
+          {},
+          { filename: 'notice.pdf' },
+        )
+      ).markdown ?? '';
+    expect(md).not.toMatch(/お知らせい\s*\n\s*\nたします/);
+    expect(md.replace(/\s+/g, '')).toContain('お知らせいたします。新事務所は');
   });
 });
 

@@ -1,8 +1,8 @@
 import { code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
-import { mostCounted } from '../../util/arrays.ts';
-import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
+import { maxOf, minOf, mostCounted } from '../../util/arrays.ts';
+import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER, WIDE_SCRIPT } from '../../util/letters.ts';
 import { codeRuns, codeText, hasInlineCode, inCodeFace, inlineCode } from './code.ts';
 import {
   endsHyphen,
@@ -818,6 +818,9 @@ function boxAfterLabel(label: Line, l: Line, next: Line | undefined): boolean {
   return !next || !onRow(l, next) || before < next.x0 - l.x1;
 }
 
+/** A line's last character a check box. */
+const ENDS_IN_BOX = /[☐☑☒]\s*$/;
+
 /** Rows looked at above and below a box for another box of its checklist. */
 const CHECKLIST_REACH = 3;
 
@@ -829,7 +832,11 @@ const CHECKLIST_REACH = 3;
 function checklistRow(lines: readonly Line[], i: number, before: Line | undefined): boolean {
   const box = lines[i] as Line;
   const label = lines[i - 1] as Line;
-  if (before && sameRow(before, label)) return false;
+  // A label alone on its row, no sentence's last line ("… about future" over "events and
+  // meetings of the society. ☒").
+  if (before && (sameRow(before, label) || readsOn(before.text, label.text))) return false;
+  const after = lines[i + 1];
+  if (after && sameRow(box, after)) return false;
   for (let k = Math.max(1, i - 2 * CHECKLIST_REACH); k < Math.min(lines.length, i + 2 * CHECKLIST_REACH + 1); k++) {
     const other = lines[k] as Line;
     const its = lines[k - 1] as Line;
@@ -1096,6 +1103,9 @@ function continues(
   // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
   // belongs with it, not with the row below.
   if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
+  // A line ending in a check box ends its paragraph: the box is its answer ("I have read the
+  // conditions above ☐"), the line below no more of its sentence.
+  if (ENDS_IN_BOX.test(prev.text)) return false;
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row, unless the row is a
   // justified line whose word gaps came out wide enough to split it.
@@ -1170,17 +1180,25 @@ function continues(
   return true;
 }
 
+/** Words a line of prose holds at least, and a word: two letters or more. */
+const PROSE_LINE_WORDS = 5;
+const WORD = /\p{L}{2,}/gu;
+
 /** Fewest lines of a typewriter block whose breaks are weighed (`keptBreaks`). */
-const TYPED_LINES = 4;
+const TYPED_LINES = 3;
 
 /**
  * Typewriter lines that end where they were broken on purpose: a receipt's or a printout's lines
  * ("AUDIO-5521 1 @ $349.99" over "Member Discount $-50.00") are lines, not a paragraph wrapped.
- * Lines in a code face (every character as wide), in a row at a line's pitch, make a block; a break
- * is deliberate where the next line's first word would have fitted after the line, within the
- * block's widest line. Where a third of a block's breaks or more are, all are, but before a line
- * going on in a small letter; a wrapped text's breaks almost never are (it wraps because the word
- * did not fit).
+ * Lines in a code face (every character as wide), in a row at about one pitch, make a block (a
+ * blank line ends it); a break is deliberate where the next line's first word would have fitted
+ * after the line, within the measure of the typewriter lines across it (wrapping text breaks only
+ * where it would not). Those breaks are kept; and all of a block's, but before a line going on in a
+ * small letter, where half its breaks or more are deliberate, fewer than a quarter of its lines are
+ * prose (five words or more) and almost none go on in a small letter: a receipt, a list of lines
+ * whose item names and codes ("Headphones - Premium Black" over "AUDIO-5521 1 @ $349.99") break
+ * where no word fits. A typed letter's short paragraphs keep their wrapped lines together. Text of
+ * a wide script (CJK) wraps anywhere: none of its breaks are.
  */
 function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean): Set<Line> {
   const kept = new Set<Line>();
@@ -1188,29 +1206,51 @@ function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean)
     let e = i;
     const first = lines[i] as Line;
     if (!first.rtl && codeFont(first.font)) {
+      // The block's pitch is its tightest; a blank line (half as far again, or more) ends it.
+      let unit = Number.POSITIVE_INFINITY;
       while (e + 1 < lines.length) {
         const a = lines[e] as Line;
         const b = lines[e + 1] as Line;
         const pitch = b.base - a.base;
-        if (b.rtl || !codeFont(b.font) || !sizesMatch(a, b) || pitch <= a.size * 0.3 || pitch > a.size * 2) break;
+        if (b.rtl || !codeFont(b.font) || pitch <= a.size * 0.3 || pitch > 2 * Math.max(a.size, b.size)) break;
+        if (pitch > unit * 1.5) break;
+        unit = Math.min(unit, pitch);
         e++;
       }
     }
-    if (e + 1 - i >= TYPED_LINES) {
-      const block = lines.slice(i, e + 1);
-      const right = Math.max(...block.map((l) => l.x1));
-      let fits = 0;
+    const block = e + 1 - i >= TYPED_LINES ? lines.slice(i, e + 1) : [];
+    if (block.length && !block.some((l) => WIDE_SCRIPT.test(l.text))) {
+      // The measure, not the right edge: a centred line wraps as a flush one does. It is the widest
+      // of the typewriter lines across the block's width on the page: a receipt's short header
+      // block is set within the receipt's width.
+      const x0 = minOf(block.map((l) => l.x0));
+      const x1 = maxOf(block.map((l) => l.x1));
+      let left = x0;
+      let right = x1;
+      for (const l of lines)
+        if (l.x0 < x1 && l.x1 > x0 && codeFont(l.font)) {
+          left = Math.min(left, l.x0);
+          right = Math.max(right, l.x1);
+        }
+      const measure = right - left;
+      const fitting: Line[] = [];
+      let goOn = 0;
       for (let k = 0; k + 1 < block.length; k++) {
         const a = block[k] as Line;
+        const b = block[k + 1] as Line;
         const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
-        const word = (block[k + 1] as Line).text.trimStart().split(/\s/, 1)[0] ?? '';
-        if (char && a.x1 + char * (1 + word.length) <= right + char / 2) fits++;
+        const word = b.text.trimStart().split(/\s/, 1)[0] ?? '';
+        if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fitting.push(a);
+        if (readsOn(a.text, b.text)) goOn++;
       }
-      if (fits * 3 >= block.length - 1)
-        for (let k = 0; k + 1 < block.length; k++) {
+      const breaks = block.length - 1;
+      const prose = block.filter((l) => (l.text.match(WORD) ?? []).length >= PROSE_LINE_WORDS).length;
+      if (fitting.length * 2 >= breaks && prose * 4 < block.length && goOn * 5 < breaks) {
+        for (let k = 0; k < breaks; k++) {
           const a = block[k] as Line;
           if (!readsOn(a.text, (block[k + 1] as Line).text)) kept.add(a);
         }
+      } else for (const a of fitting) kept.add(a);
     }
     i = e + 1;
   }
