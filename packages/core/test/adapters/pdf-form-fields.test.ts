@@ -294,6 +294,35 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     );
   });
 
+  it('reads on past a box where the line below goes on in a small letter; a checklist of small letters is its tasks', async () => {
+    let field = 0;
+    const box = (x: number, y: number, on: boolean) =>
+      `/FT /Btn /T (small${field++}) /V /${on ? 'On' : 'Off'} /AS /${on ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`;
+    const options = ['by e-mail', 'by post', 'by telephone', 'not at all'];
+    const content = [
+      text(72, 700, 'I agree to my name being printed in the list of'),
+      text(72, 686, 'members that is sent out to all branches each spring.'),
+      text(72, 650, 'How would you like us to contact you?'),
+      ...options.map((o, k) => text(92, 630 - k * 16, o)),
+    ].join('');
+    const widgets = [box(400, 700, false), ...options.map((_, k) => box(200, 630 - k * 16, k % 2 === 0))];
+    const md = (await parse(formPdf([{ content, widgets }]), {}, { filename: 'contact.pdf' })).markdown;
+    // Before the third reading: the statement cut after its box, the checklist one task.
+    expect(md).toBe(
+      [
+        'I agree to my name being printed in the list of ☐ members that is sent out to all branches each spring.',
+        '',
+        'How would you like us to contact you?',
+        '',
+        '- [x] by e-mail',
+        '- [ ] by post',
+        '- [x] by telephone',
+        '- [ ] not at all',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

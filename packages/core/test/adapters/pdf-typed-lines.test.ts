@@ -104,19 +104,56 @@ describe.each(pdfBackends)('pdf typewriter lines (%s)', (backend) => {
       '14 Mill Lane',
       'Leeds',
       'LS1 4AB',
+      '',
       'Dear Mrs Holloway,',
+      '',
       'Thank you for your letter about the state of the roof. The',
       'builder will call on Tuesday.',
       'Mr. Holloway at number 14 had the same work done last year.',
       'I will ask him which firm he used.',
+      '     Our own builder, who has worked for us for many years, will',
+      'look at the gutters too, and if it is agreeable to you he will',
+      'send his estimate within the week and he will',
+      'start on the first fine day after that.',
+      '',
       'Yours sincerely,',
     ]);
-    // Before the second reading: "… last year." and "I will ask him …" were two paragraphs.
+    // Before the second reading: "… last year." and "I will ask him …" were two paragraphs; before
+    // the third, an indented first line and a ragged line ("… and he will") ended theirs.
     expect(md).toContain(
       'Mr. Holloway at number 14 had the same work done last year. I will ask him which firm he used.',
     );
     expect(md).toContain('Thank you for your letter about the state of the roof. The builder will call on Tuesday.');
+    expect(md).toContain(
+      'Our own builder, who has worked for us for many years, will look at the gutters too, and if it is agreeable to you he will send his estimate within the week and he will start on the first fine day after that.',
+    );
     expect(md).toContain('Mrs J. Holloway\n\n14 Mill Lane\n\nLeeds\n\nLS1 4AB');
+  });
+
+  it("joins a screenplay's wrapped dialogue and a poem's stanza as before, whatever the page's widest line", async () => {
+    const md = await read([
+      'INT. FARMHOUSE KITCHEN - NIGHT',
+      '',
+      'Rain hammers the windows. MARY stands at the stove, stirring a pot',
+      'of soup that has long since gone cold, and does not turn round.',
+      '',
+      '                    MARY',
+      '          I told him not to go out in this.',
+      '          He never listens, not once in forty',
+      '          years of marriage, and he will not',
+      '          start tonight.',
+      '',
+      'We walked there in the autumn light',
+      'when all the apples fell,',
+      'and every tree stood bent with fruit',
+      'beside the ruined well.',
+    ]);
+    // Before the third reading: each wrapped line of the dialogue a paragraph (it "fitted" within
+    // the action lines' width), the stanza's long lines joined and its short ones kept.
+    expect(md).toContain('He never listens, not once in forty years of marriage, and he will not start tonight.');
+    expect(md).toContain(
+      'We walked there in the autumn light when all the apples fell, and every tree stood bent with fruit beside the ruined well.',
+    );
   });
 
   it('reads a printout at 10 pt on 10 pt leading by its blank lines: wrapped paragraphs whole, a list line by line', async () => {
@@ -168,6 +205,20 @@ describe.each(pdfBackends)('pdf typewriter lines (%s)', (backend) => {
       ).markdown ?? '';
     expect(md).not.toMatch(/お知らせい\s*\n\s*\nたします/);
     expect(md.replace(/\s+/g, '')).toContain('お知らせいたします。新事務所は');
+  });
+
+  it("keeps a Japanese receipt's lines in a monospaced face", async () => {
+    const lines = [
+      '東京コーヒー店',
+      '2024年3月12日 14:32',
+      '--------------------------------',
+      'ブレンドコーヒー 2 @ 350 ¥700',
+      'チーズケーキ 1 @ 480 ¥480',
+      '合計 ¥1,180',
+    ];
+    const md = (await parse(japanesePdf([], lines), {}, { filename: 'receipt.pdf' })).markdown ?? '';
+    // Before the third reading: one paragraph of all five lines.
+    expect(md).toContain('チーズケーキ 1 @ 480 ¥480\n\n合計 ¥1,180');
   });
 });
 

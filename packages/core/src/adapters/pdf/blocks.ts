@@ -1,7 +1,7 @@
 import { code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
-import { maxOf, minOf, mostCounted } from '../../util/arrays.ts';
+import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER, WIDE_SCRIPT } from '../../util/letters.ts';
 import { codeRuns, codeText, hasInlineCode, inCodeFace, inlineCode } from './code.ts';
 import {
@@ -818,8 +818,9 @@ function boxAfterLabel(label: Line, l: Line, next: Line | undefined): boolean {
   return !next || !onRow(l, next) || before < next.x0 - l.x1;
 }
 
-/** A line's last character a check box. */
+/** A line's last character a check box; a line holding one. */
 const ENDS_IN_BOX = /[☐☑☒]\s*$/;
+const HAS_BOX = /[☐☑☒]/;
 
 /** Rows looked at above and below a box for another box of its checklist. */
 const CHECKLIST_REACH = 3;
@@ -833,8 +834,10 @@ function checklistRow(lines: readonly Line[], i: number, before: Line | undefine
   const box = lines[i] as Line;
   const label = lines[i - 1] as Line;
   // A label alone on its row, no sentence's last line ("… about future" over "events and
-  // meetings of the society. ☒").
-  if (before && (sameRow(before, label) || readsOn(before.text, label.text))) return false;
+  // meetings of the society. ☒"); under another entry of the list ("by e-mail ☒" over "by post"),
+  // a label in a small letter is the next entry.
+  if (before && (sameRow(before, label) || (!HAS_BOX.test(before.text) && readsOn(before.text, label.text))))
+    return false;
   const after = lines[i + 1];
   if (after && sameRow(box, after)) return false;
   for (let k = Math.max(1, i - 2 * CHECKLIST_REACH); k < Math.min(lines.length, i + 2 * CHECKLIST_REACH + 1); k++) {
@@ -1104,8 +1107,8 @@ function continues(
   // belongs with it, not with the row below.
   if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
   // A line ending in a check box ends its paragraph: the box is its answer ("I have read the
-  // conditions above ☐"), the line below no more of its sentence.
-  if (ENDS_IN_BOX.test(prev.text)) return false;
+  // conditions above ☐"), the line below no more of its sentence, unless it goes on in a small letter.
+  if (ENDS_IN_BOX.test(prev.text) && !readsOn(prev.text, l.text)) return false;
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row, unless the row is a
   // justified line whose word gaps came out wide enough to split it.
@@ -1188,73 +1191,144 @@ const WORD = /\p{L}{2,}/gu;
 const TYPED_LINES = 3;
 
 /**
- * Typewriter lines that end where they were broken on purpose: a receipt's or a printout's lines
- * ("AUDIO-5521 1 @ $349.99" over "Member Discount $-50.00") are lines, not a paragraph wrapped.
- * Lines in a code face (every character as wide), in a row at about one pitch, make a block (a
- * blank line ends it); a break is deliberate where the next line's first word would have fitted
- * after the line, within the measure of the typewriter lines across it (wrapping text breaks only
- * where it would not). Those breaks are kept; and all of a block's, but before a line going on in a
- * small letter, where half its breaks or more are deliberate, fewer than a quarter of its lines are
- * prose (five words or more) and almost none go on in a small letter: a receipt, a list of lines
- * whose item names and codes ("Headphones - Premium Black" over "AUDIO-5521 1 @ $349.99") break
- * where no word fits. A typed letter's short paragraphs keep their wrapped lines together. Text of
- * a wide script (CJK) wraps anywhere: none of its breaks are.
+ * Typewriter lines that end where they were broken on purpose: a receipt's lines ("AUDIO-5521 1 @
+ * $349.99" over "Member Discount $-50.00") are lines, not a paragraph wrapped. Lines in a code face
+ * (every character as wide) at about one pitch make a block (a blank line, half the pitch again or
+ * more, ends it). A break is deliberate where the next line's first word would have fitted on the
+ * line within the typewriter column it stands in (`typedColumns`): a wrapping program breaks only
+ * where it would not. A block is a list of lines where half its breaks or more are deliberate,
+ * under a quarter of its lines are prose (five words or more) and almost none go on in a small
+ * letter: then all its breaks are kept, but before a line going on in a small letter, and between
+ * two lines of a wide script (CJK) the first of which fills the column (CJK wraps anywhere).
+ * Prose, verse and dialogue keep none: their lines join as any text's do.
  */
 function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean): Set<Line> {
   const kept = new Set<Line>();
-  for (let i = 0; i < lines.length; ) {
+  const rows = typedRows(lines, codeFont);
+  let columns: [number, number][] | null = null;
+  for (let i = 0; i < rows.length; ) {
+    // A run of rows at a line's pitch or so, then its blocks, parted where the pitch is half as
+    // much again as the run's usual one (its median: a blank line is rarer than a line).
     let e = i;
-    const first = lines[i] as Line;
-    if (!first.rtl && codeFont(first.font)) {
-      // The block's pitch is its tightest; a blank line (half as far again, or more) ends it.
-      let unit = Number.POSITIVE_INFINITY;
-      while (e + 1 < lines.length) {
-        const a = lines[e] as Line;
-        const b = lines[e + 1] as Line;
-        const pitch = b.base - a.base;
-        if (b.rtl || !codeFont(b.font) || pitch <= a.size * 0.3 || pitch > 2 * Math.max(a.size, b.size)) break;
-        if (pitch > unit * 1.5) break;
-        unit = Math.min(unit, pitch);
-        e++;
-      }
+    const pitches: number[] = [];
+    while (e + 1 < rows.length) {
+      const a = rows[e] as TypedRow;
+      const b = rows[e + 1] as TypedRow;
+      const pitch = b.base - a.base;
+      if (b.at !== a.at + a.count || pitch <= a.size * 0.3 || pitch > 2 * Math.max(a.size, b.size)) break;
+      pitches.push(pitch);
+      e++;
     }
-    const block = e + 1 - i >= TYPED_LINES ? lines.slice(i, e + 1) : [];
-    if (block.length && !block.some((l) => WIDE_SCRIPT.test(l.text))) {
-      // The measure, not the right edge: a centred line wraps as a flush one does. It is the widest
-      // of the typewriter lines across the block's width on the page: a receipt's short header
-      // block is set within the receipt's width.
-      const x0 = minOf(block.map((l) => l.x0));
-      const x1 = maxOf(block.map((l) => l.x1));
-      let left = x0;
-      let right = x1;
-      for (const l of lines)
-        if (l.x0 < x1 && l.x1 > x0 && codeFont(l.font)) {
-          left = Math.min(left, l.x0);
-          right = Math.max(right, l.x1);
-        }
-      const measure = right - left;
-      const fitting: Line[] = [];
-      let goOn = 0;
-      for (let k = 0; k + 1 < block.length; k++) {
-        const a = block[k] as Line;
-        const b = block[k + 1] as Line;
-        const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
-        const word = b.text.trimStart().split(/\s/, 1)[0] ?? '';
-        if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fitting.push(a);
-        if (readsOn(a.text, b.text)) goOn++;
+    pitches.sort((a, b) => a - b);
+    const unit = pitches[Math.floor((pitches.length - 1) / 2)] ?? 0;
+    for (let from = i; from <= e; ) {
+      let to = from;
+      while (to < e && (rows[to + 1] as TypedRow).base - (rows[to] as TypedRow).base <= unit * 1.5) to++;
+      if (to + 1 - from >= TYPED_LINES) {
+        columns ??= typedColumns(lines, codeFont);
+        listOfLines(rows.slice(from, to + 1), columns, kept);
       }
-      const breaks = block.length - 1;
-      const prose = block.filter((l) => (l.text.match(WORD) ?? []).length >= PROSE_LINE_WORDS).length;
-      if (fitting.length * 2 >= breaks && prose * 4 < block.length && goOn * 5 < breaks) {
-        for (let k = 0; k < breaks; k++) {
-          const a = block[k] as Line;
-          if (!readsOn(a.text, (block[k + 1] as Line).text)) kept.add(a);
-        }
-      } else for (const a of fitting) kept.add(a);
+      from = to + 1;
     }
     i = e + 1;
   }
   return kept;
+}
+
+/** A row of typewriter lines (the fragments of one baseline, read left to right), as `keptBreaks` weighs it. */
+interface TypedRow {
+  /** Where its first line is among the page's, and how many it holds. */
+  at: number;
+  count: number;
+  last: Line;
+  text: string;
+  x0: number;
+  x1: number;
+  base: number;
+  size: number;
+}
+
+/** The page's rows wholly in a code face, left to right, none read right to left. */
+function typedRows(lines: readonly Line[], codeFont: (font: string) => boolean): TypedRow[] {
+  const out: TypedRow[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const first = lines[i] as Line;
+    let e = i;
+    while (
+      e + 1 < lines.length &&
+      sameRow(lines[e] as Line, lines[e + 1] as Line) &&
+      (lines[e + 1] as Line).x0 > (lines[e] as Line).x1
+    )
+      e++;
+    const row = lines.slice(i, e + 1);
+    if (row.every((l) => !l.rtl && codeFont(l.font))) {
+      const last = row[row.length - 1] as Line;
+      out.push({
+        at: i,
+        count: row.length,
+        last,
+        text: row.map((l) => l.text).join(' '),
+        x0: first.x0,
+        x1: last.x1,
+        base: first.base,
+        size: first.size,
+      });
+    }
+    i = e + 1;
+  }
+  return out;
+}
+
+/**
+ * The x ranges typewriter lines take on the page, overlapping ones merged: a receipt's column, as
+ * wide as its widest line (a rule of dashes), whichever block a line is in. Sorted once a page.
+ */
+function typedColumns(lines: readonly Line[], codeFont: (font: string) => boolean): [number, number][] {
+  const spans = lines.filter((l) => codeFont(l.font)).map((l): [number, number] => [l.x0, l.x1]);
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const last = out[out.length - 1];
+    if (last && a < last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** A typewriter list's mark of an item: a letter o, a star, a plus or a hyphen, then a blank. */
+const TYPED_MARK = /^[o*+-]\s/;
+
+/** Whether row `b` goes on with the sentence of row `a`: in a small letter that marks no item. */
+const typedGoesOn = (a: TypedRow, b: TypedRow): boolean => readsOn(a.text, b.text) && !TYPED_MARK.test(b.text);
+
+/** Adds to `kept` the last lines of the rows of `block` that end a line of a list of lines (`keptBreaks`). */
+function listOfLines(block: readonly TypedRow[], columns: readonly [number, number][], kept: Set<Line>): void {
+  const first = block[0] as TypedRow;
+  const column = columns.find(([a, b]) => first.x0 >= a && first.x0 < b) ?? [first.x0, first.x1];
+  const measure = column[1] - column[0];
+  const breaks = block.length - 1;
+  let fits = 0;
+  let goOn = 0;
+  let prose = 0;
+  const full: boolean[] = [];
+  for (let k = 0; k < block.length; k++) {
+    const a = block[k] as TypedRow;
+    if ((a.text.match(WORD) ?? []).length >= PROSE_LINE_WORDS) prose++;
+    const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
+    full.push(a.x1 - a.x0 >= measure - 1.5 * char);
+    const b = block[k + 1];
+    if (!b) break;
+    const word = b.text.trimStart().split(/\s/, 1)[0] ?? '';
+    if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fits++;
+    if (typedGoesOn(a, b)) goOn++;
+  }
+  if (fits * 2 < breaks || prose * 4 >= block.length || goOn * 5 >= breaks) return;
+  for (let k = 0; k < breaks; k++) {
+    const a = block[k] as TypedRow;
+    const b = block[k + 1] as TypedRow;
+    if (typedGoesOn(a, b) || (full[k] && WIDE_SCRIPT.test(a.text) && WIDE_SCRIPT.test(b.text))) continue;
+    kept.add(a.last);
+  }
 }
 
 /**
