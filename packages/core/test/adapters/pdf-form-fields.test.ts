@@ -323,6 +323,23 @@ describe.each(pdfBackends)('pdf form fields: a filled form reads with its values
     );
   });
 
+  it('reads boxes right after short labels in small letters, a row each, as lines of their own', async () => {
+    let field = 0;
+    const box = (x: number, y: number, on: boolean) =>
+      `/FT /Btn /T (after${field++}) /V /${on ? 'On' : 'Off'} /AS /${on ? 'On' : 'Off'} /Rect [${x} ${y - 3} ${x + 12} ${y + 9}] ${states('On')}`;
+    const options = ['by e-mail', 'by post', 'by telephone', 'not at all'];
+    const content = [
+      text(72, 700, 'How would you like us to contact you?'),
+      ...options.map((o, k) => text(92, 680 - k * 16, o)),
+    ].join('');
+    // Each box a few points after its label's end (labels of different lengths: no column of boxes).
+    const ends = [140, 134, 164, 150];
+    const widgets = options.map((_, k) => box(ends[k] as number, 680 - k * 16, k === 1));
+    const md = (await parse(formPdf([{ content, widgets }]), {}, { filename: 'contact.pdf' })).markdown;
+    // Before the fourth reading: "by post ☒ by telephone ☐ not at all ☐", one paragraph.
+    expect(md).toContain('by e-mail ☐\n\nby post ☒\n\nby telephone ☐\n\nnot at all ☐\n');
+  });
+
   it('keeps a value filled in at the top of every page, and a list box by the labels of its choices', async () => {
     // The same name at the top of three pages, under labels that differ: no running head.
     const labels = ['Applicant:', 'Name of applicant:', 'Applicant name:'];

@@ -207,6 +207,27 @@ describe.each(pdfBackends)('pdf typewriter lines (%s)', (backend) => {
     expect(md.replace(/\s+/g, '')).toContain('お知らせいたします。新事務所は');
   });
 
+  it("keeps an e-mail printout's header lines, and joins a title wrapped after 'THE'", async () => {
+    const md = await read([
+      'ANNUAL REPORT OF THE',
+      'PARISH COUNCIL FOR THE',
+      'YEAR ENDING MARCH 2024',
+      '',
+      'From: Peter Langley <peter@example.org>',
+      'To: Sarah Khan <sarah.khan@example.org>',
+      'Subject: Re: minutes of the March meeting',
+      'Date: Tue, 12 Mar 2024 09:14:02 +0000',
+      '',
+      'Thank you for sending the minutes of the meeting on Monday evening.',
+    ]);
+    // Before the fourth reading: the header one paragraph (its addresses counted as words of
+    // prose), the title three.
+    expect(md).toContain('ANNUAL REPORT OF THE PARISH COUNCIL FOR THE YEAR ENDING MARCH 2024');
+    expect(md).toContain(
+      'To: Sarah Khan \\<sarah.khan@example.org>\n\nSubject: Re: minutes of the March meeting\n\nDate:',
+    );
+  });
+
   it("keeps a Japanese receipt's lines in a monospaced face", async () => {
     const lines = [
       '東京コーヒー店',

@@ -1107,8 +1107,9 @@ function continues(
   // belongs with it, not with the row below.
   if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
   // A line ending in a check box ends its paragraph: the box is its answer ("I have read the
-  // conditions above ☐"), the line below no more of its sentence, unless it goes on in a small letter.
-  if (ENDS_IN_BOX.test(prev.text) && !readsOn(prev.text, l.text)) return false;
+  // conditions above ☐"), the line below no more of its sentence, unless it goes on in a small
+  // letter and holds no box of its own (the next entry: "by e-mail ☐" over "by post ☒").
+  if (ENDS_IN_BOX.test(prev.text) && (!readsOn(prev.text, l.text) || HAS_BOX.test(l.text))) return false;
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row, unless the row is a
   // justified line whose word gaps came out wide enough to split it.
@@ -1197,10 +1198,10 @@ const TYPED_LINES = 3;
  * more, ends it). A break is deliberate where the next line's first word would have fitted on the
  * line within the typewriter column it stands in (`typedColumns`): a wrapping program breaks only
  * where it would not. A block is a list of lines where half its breaks or more are deliberate,
- * under a quarter of its lines are prose (five words or more) and almost none go on in a small
- * letter: then all its breaks are kept, but before a line going on in a small letter, and between
- * two lines of a wide script (CJK) the first of which fills the column (CJK wraps anywhere).
- * Prose, verse and dialogue keep none: their lines join as any text's do.
+ * under a third of its lines are prose (five words or more, addresses aside) and almost none go on
+ * (`typedGoesOn`): then all its breaks are kept, but before a line going on, and between two lines
+ * of a wide script (CJK) the first of which fills the column (CJK wraps anywhere). Prose, verse and
+ * dialogue keep none: their lines join as any text's do.
  */
 function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean): Set<Line> {
   const kept = new Set<Line>();
@@ -1298,8 +1299,18 @@ function typedColumns(lines: readonly Line[], codeFont: (font: string) => boolea
 /** A typewriter list's mark of an item: a letter o, a star, a plus or a hyphen, then a blank. */
 const TYPED_MARK = /^[o*+-]\s/;
 
-/** Whether row `b` goes on with the sentence of row `a`: in a small letter that marks no item. */
-const typedGoesOn = (a: TypedRow, b: TypedRow): boolean => readsOn(a.text, b.text) && !TYPED_MARK.test(b.text);
+/** A line ending in a word that leads a phrase on: an article, a preposition, a conjunction. */
+const ENDS_LEADING_WORD = /\b(?:a|an|the|of|and|or|for|to|in|on|at|by|with|from)$/i;
+
+/**
+ * Whether row `b` goes on with the sentence of row `a`: in a small letter that marks no item, or
+ * after a word that leads a phrase on ("ANNUAL REPORT OF THE" over "PARISH COUNCIL").
+ */
+const typedGoesOn = (a: TypedRow, b: TypedRow): boolean =>
+  (readsOn(a.text, b.text) && !TYPED_MARK.test(b.text)) || ENDS_LEADING_WORD.test(a.text.trimEnd());
+
+/** Addresses, e-mail and web, which hold words but are no prose. */
+const ADDRESS = /\S+@\S+|\S+:\/\/\S+|www\.\S+/g;
 
 /** Adds to `kept` the last lines of the rows of `block` that end a line of a list of lines (`keptBreaks`). */
 function listOfLines(block: readonly TypedRow[], columns: readonly [number, number][], kept: Set<Line>): void {
@@ -1313,7 +1324,7 @@ function listOfLines(block: readonly TypedRow[], columns: readonly [number, numb
   const full: boolean[] = [];
   for (let k = 0; k < block.length; k++) {
     const a = block[k] as TypedRow;
-    if ((a.text.match(WORD) ?? []).length >= PROSE_LINE_WORDS) prose++;
+    if ((a.text.replace(ADDRESS, ' ').match(WORD) ?? []).length >= PROSE_LINE_WORDS) prose++;
     const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
     full.push(a.x1 - a.x0 >= measure - 1.5 * char);
     const b = block[k + 1];
@@ -1322,7 +1333,7 @@ function listOfLines(block: readonly TypedRow[], columns: readonly [number, numb
     if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fits++;
     if (typedGoesOn(a, b)) goOn++;
   }
-  if (fits * 2 < breaks || prose * 4 >= block.length || goOn * 5 >= breaks) return;
+  if (fits * 2 < breaks || prose * 3 >= block.length || goOn * 5 >= breaks) return;
   for (let k = 0; k < breaks; k++) {
     const a = block[k] as TypedRow;
     const b = block[k + 1] as TypedRow;
