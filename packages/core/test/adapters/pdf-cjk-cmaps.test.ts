@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pdfOf } from '../helpers/pdf-build.ts';
-
-/** UTF-16BE hex of a string, as a Uni…-UCS2-H font's codes. */
-const ucs2 = (s: string) => [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
+import { pdfOf, ucs2 } from '../helpers/pdf-build.ts';
 
 const heading = '미래 보안기술 전망';
 const latin = 'A page whose heading is set in a Korean font without an embedded program.';

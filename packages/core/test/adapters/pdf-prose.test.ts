@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pdfOf } from '../helpers/pdf-build.ts';
+import { pdfOf, ucs2 } from '../helpers/pdf-build.ts';
 
 /**
  * A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold,
@@ -10,9 +10,6 @@ import { pdfOf } from '../helpers/pdf-build.ts';
  * its text is hex codes, `C1` Courier).
  */
 type Run = readonly [number, number, number, string] | readonly [number, number, number, string, string];
-
-/** UTF-16BE hex of a string, as the codes of a `UniKS-UCS2-H` font. */
-const ucs2 = (s: string) => [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
 
 /**
  * One page of runs, each its own text object: Helvetica and Helvetica-Bold, and a Korean font

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf, pdfOf, textAt } from '../helpers/pdf-build.ts';
+import { pagesPdf, pdfOf, textAt, ucs2 } from '../helpers/pdf-build.ts';
 
 /**
  * Text in a typewriter face broken into lines on purpose (a receipt, a printout) keeps its lines;
@@ -27,9 +27,6 @@ const typed = (lines: readonly string[], size = 10, pitch = 12) =>
     792,
     courier,
   );
-
-/** UTF-16BE hex of a string, as a Uni…-UCS2-H font's codes. */
-const ucs2 = (t: string) => [...t].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
 
 /** A page of Courier lines, then Japanese ones in a monospaced CJK face named as one (10 pt, 12 pt apart). */
 function japanesePdf(head: readonly string[], lines: readonly string[]): Uint8Array {

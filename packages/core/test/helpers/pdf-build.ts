@@ -57,3 +57,7 @@ export function pagesPdf(contents: readonly string[], w = 612, h = 792, fonts: r
  */
 export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1'): string =>
   `BT /${font} ${size} Tf ${x} ${y} Td (${text.replace(/[\\()]/g, '\\$&')}) Tj ET`;
+
+/** UTF-16BE hex of a string: the codes of a font whose CMap is a Uni…-UCS2-H one (`<…> Tj`). */
+export const ucs2 = (s: string): string =>
+  [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
