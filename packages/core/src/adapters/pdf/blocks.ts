@@ -2,7 +2,8 @@ import { code, heading, image, link, list, listItem, paragraph, text } from '../
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
-import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER, WIDE_SCRIPT } from '../../util/letters.ts';
+import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
+import { appendText, boxAfterLabel, CHECK_BOX, checklistRow, ENDS_IN_BOX, HAS_BOX, prependText } from './boxes.ts';
 import { codeRuns, codeText, hasInlineCode, inCodeFace, inlineCode } from './code.ts';
 import {
   endsHyphen,
@@ -14,9 +15,10 @@ import {
   type Vocabulary,
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
-import { type Line, type Span, sameRow, sizesMatch, titled } from './lines.ts';
-import { CHECK_BOX, isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
+import { type Line, onRow, type Span, sameRow, sizesMatch, titled } from './lines.ts';
+import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
+import { keptBreaks } from './typed.ts';
 
 /** A page ready for block building: lines in reading order, furniture removed. */
 export interface LaidOutPage {
@@ -667,7 +669,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       // A check box on the row of the line before it is a form's choice beside its question or
       // another choice ("Smoker?  ☒ Yes  ☐ No"), no level of a list: after a question (a paragraph's
       // line or a numbered item's) it reads on in the question's line, after a choice it is the
-      // choice's sibling. One that boxes under it at its indent go on from opens their list
+      // choice's sibling. But where more boxes follow under it at its indent, it opens their list
       // ("Packing list:  ☐ Passport", then "☒ Tickets" under the box).
       if (m.checked !== undefined && prev && onRow(prev, l) && !boxesBelow(lines, kinds, i, at)) {
         if (para[para.length - 1] === prev) {
@@ -765,7 +767,9 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
  * Enumerators further apart than `MARK_GAP` sizes, or beside another enumerator (a figure's "(a)",
  * "(b)", "(c)" on one row), are no item's. A specification's paragraph number (`partialNumber`)
  * joins its text too, as text: on a row of its own beside the text, the two read as a row of
- * cells, and the paragraph's next line as the next row.
+ * cells, and the paragraph's next line as the next row. A check box set after its label joins the
+ * label (`boxAfterLabel`): after it in its line, or ahead of it where the label is a checklist's
+ * entry (`checklistRow`).
  */
 function foldBullets(lines: Line[], mono: Set<string>): Line[] {
   const out: Line[] = [];
@@ -775,16 +779,15 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
     const label = out[out.length - 1];
     if (label && boxAfterLabel(label, l, next)) {
       const box = l.text.trim();
-      const span = { text: box, bold: false, italic: false, sup: false, font: l.font };
-      if (!bullet.test(label.text) && !enumerator.test(label.text) && checklistRow(lines, i, out[out.length - 2])) {
-        // A checklist whose boxes stand right of their labels: tasks, as boxes opening lines are
-        // (a label that is an item already keeps its marker, the box after it).
-        label.spans = [{ ...span, text: `${box} ` }, ...label.spans];
-        label.text = `${box} ${label.text}`;
-      } else {
-        label.spans = [...label.spans, { ...span, text: ` ${box}` }];
-        label.text = `${label.text} ${box}`;
-      }
+      // A checklist whose boxes stand right of their labels: tasks, as boxes opening lines are
+      // (a label that is an item already keeps its marker, the box after it).
+      if (
+        !bullet.test(label.text) &&
+        !enumerator.test(label.text) &&
+        checklistRow(lines, i, label, out[out.length - 2])
+      )
+        prependText(label, `${box} `, l.font);
+      else appendText(label, ` ${box}`, l.font);
       label.x1 = Math.max(label.x1, l.x1);
       continue;
     }
@@ -797,8 +800,7 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
       ) {
         // A check box keeps its glyph: ticked or not, it makes the item a task (`listMarker`).
         const mark = glyph ? (CHECK_BOX.test(l.text) ? `${l.text.trim()} ` : '• ') : `${l.text} `;
-        next.spans = [{ text: mark, bold: false, italic: false, sup: false, font: l.font }, ...next.spans];
-        next.text = `${mark}${next.text}`;
+        prependText(next, mark, l.font);
         next.x0 = l.x0;
         continue;
       }
@@ -806,52 +808,6 @@ function foldBullets(lines: Line[], mono: Set<string>): Line[] {
     out.push(l);
   }
   return out;
-}
-
-/**
- * Whether check box `l` belongs to the line before it on its row, `label`, as a form sets a box
- * after its label ("Yes ☐  No ☐"): nearer to it than to the line after it on the row, if any.
- */
-function boxAfterLabel(label: Line, l: Line, next: Line | undefined): boolean {
-  if (!CHECK_BOX.test(l.text) || !onRow(label, l) || label.rtl) return false;
-  const before = l.x0 - label.x1;
-  return !next || !onRow(l, next) || before < next.x0 - l.x1;
-}
-
-/** A line's last character a check box; a line holding one. */
-const ENDS_IN_BOX = /[☐☑☒]\s*$/;
-const HAS_BOX = /[☐☑☒]/;
-
-/** Rows looked at above and below a box for another box of its checklist. */
-const CHECKLIST_REACH = 3;
-
-/**
- * Whether the box `lines[i]`, after a label alone on its row (`before`, the line ahead of the
- * label, is on another), is one of a checklist's: a row above or below holds a box at its x after
- * a label alone, a few lines' pitch apart ("Friend ☒" over "Newspaper ☐").
- */
-function checklistRow(lines: readonly Line[], i: number, before: Line | undefined): boolean {
-  const box = lines[i] as Line;
-  const label = lines[i - 1] as Line;
-  // A label alone on its row, no sentence's last line ("… about future" over "events and
-  // meetings of the society. ☒"); under another entry of the list ("by e-mail ☒" over "by post"),
-  // a label in a small letter is the next entry.
-  if (before && (sameRow(before, label) || (!HAS_BOX.test(before.text) && readsOn(before.text, label.text))))
-    return false;
-  const after = lines[i + 1];
-  if (after && sameRow(box, after)) return false;
-  for (let k = Math.max(1, i - 2 * CHECKLIST_REACH); k < Math.min(lines.length, i + 2 * CHECKLIST_REACH + 1); k++) {
-    const other = lines[k] as Line;
-    const its = lines[k - 1] as Line;
-    // Labels already read have the box after them in their line: rows are told by baselines alone.
-    if (k === i || !CHECK_BOX.test(other.text) || Math.abs(other.x0 - box.x0) > 3 || !sameRow(its, other)) continue;
-    const rowStart = lines[k - 2];
-    if (rowStart && sameRow(rowStart, its)) continue;
-    const next = lines[k + 1];
-    if (next && sameRow(other, next)) continue;
-    if (Math.abs(other.base - box.base) <= 2.5 * CHECKLIST_REACH * box.size) return true;
-  }
-  return false;
 }
 
 /** Whether `l` is a number alone (`mark`) that numbers `next`, at most `gap` sizes after it, not another number. */
@@ -1011,9 +967,6 @@ function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, a
   );
 }
 
-/** Whether `l` stands on the row of `prev`, after it as the row is read. */
-const onRow = (prev: Line, l: Line): boolean => sameRow(prev, l) && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
-
 /** A line opening with a number: a contents entry's page, a section's number. */
 const numbered = /^\p{N}/u;
 
@@ -1106,14 +1059,14 @@ function continues(
   // A fragment beside the previous one on its baseline (cells of a borderless row read in order)
   // belongs with it, not with the row below.
   if (Math.abs(pitch) < prev.size * 0.3 && l.x0 > prev.x1) return true;
-  // A line ending in a check box ends its paragraph: the box is its answer ("I have read the
-  // conditions above ☐"), the line below no more of its sentence, unless it goes on in a small
-  // letter and holds no box of its own (the next entry: "by e-mail ☐" over "by post ☒").
-  if (ENDS_IN_BOX.test(prev.text) && (!readsOn(prev.text, l.text) || HAS_BOX.test(l.text))) return false;
   const before = para.length > 1 ? prev.base - (para[para.length - 2] as Line).base : 0;
   // After such a row of separate cells, the next baseline is the next row, unless the row is a
   // justified line whose word gaps came out wide enough to split it.
   if (para.length > 1 && Math.abs(before) < prev.size * 0.3 && !justifiedRow(para, shape, l)) return false;
+  // A line ending in a check box ends its paragraph: the box is its answer ("I have read the
+  // conditions above ☐"), the line below no more of its sentence, unless it goes on in a small
+  // letter and holds no box of its own (the next entry: "by e-mail ☐" over "by post ☒").
+  if (ENDS_IN_BOX.test(prev.text) && (!readsOn(prev.text, l.text) || HAS_BOX.test(l.text))) return false;
   // Column change: the next line starts higher up, beside the previous column. A paragraph runs on
   // from one column of text into the next, as wide: a side menu's entries beside the prose are a
   // layout column of their own, whatever letter the last one ends in, even one nearly as wide.
@@ -1182,164 +1135,6 @@ function continues(
   )
     return false;
   return true;
-}
-
-/** Words a line of prose holds at least, and a word: two letters or more. */
-const PROSE_LINE_WORDS = 5;
-const WORD = /\p{L}{2,}/gu;
-
-/** Fewest lines of a typewriter block whose breaks are weighed (`keptBreaks`). */
-const TYPED_LINES = 3;
-
-/**
- * Typewriter lines that end where they were broken on purpose: a receipt's lines ("AUDIO-5521 1 @
- * $349.99" over "Member Discount $-50.00") are lines, not a paragraph wrapped. Lines in a code face
- * (every character as wide) at about one pitch make a block (a blank line, half the pitch again or
- * more, ends it). A break is deliberate where the next line's first word would have fitted on the
- * line within the typewriter column it stands in (`typedColumns`): a wrapping program breaks only
- * where it would not. A block is a list of lines where half its breaks or more are deliberate,
- * under a third of its lines are prose (five words or more, addresses aside) and almost none go on
- * (`typedGoesOn`): then all its breaks are kept, but before a line going on, and between two lines
- * of a wide script (CJK) the first of which fills the column (CJK wraps anywhere). Prose, verse and
- * dialogue keep none: their lines join as any text's do.
- */
-function keptBreaks(lines: readonly Line[], codeFont: (font: string) => boolean): Set<Line> {
-  const kept = new Set<Line>();
-  const rows = typedRows(lines, codeFont);
-  let columns: [number, number][] | null = null;
-  for (let i = 0; i < rows.length; ) {
-    // A run of rows at a line's pitch or so, then its blocks, parted where the pitch is half as
-    // much again as the run's usual one (its median: a blank line is rarer than a line).
-    let e = i;
-    const pitches: number[] = [];
-    while (e + 1 < rows.length) {
-      const a = rows[e] as TypedRow;
-      const b = rows[e + 1] as TypedRow;
-      const pitch = b.base - a.base;
-      if (b.at !== a.at + a.count || pitch <= a.size * 0.3 || pitch > 2 * Math.max(a.size, b.size)) break;
-      pitches.push(pitch);
-      e++;
-    }
-    pitches.sort((a, b) => a - b);
-    const unit = pitches[Math.floor((pitches.length - 1) / 2)] ?? 0;
-    for (let from = i; from <= e; ) {
-      let to = from;
-      while (to < e && (rows[to + 1] as TypedRow).base - (rows[to] as TypedRow).base <= unit * 1.5) to++;
-      if (to + 1 - from >= TYPED_LINES) {
-        columns ??= typedColumns(lines, codeFont);
-        listOfLines(rows.slice(from, to + 1), columns, kept);
-      }
-      from = to + 1;
-    }
-    i = e + 1;
-  }
-  return kept;
-}
-
-/** A row of typewriter lines (the fragments of one baseline, read left to right), as `keptBreaks` weighs it. */
-interface TypedRow {
-  /** Where its first line is among the page's, and how many it holds. */
-  at: number;
-  count: number;
-  last: Line;
-  text: string;
-  x0: number;
-  x1: number;
-  base: number;
-  size: number;
-}
-
-/** The page's rows wholly in a code face, left to right, none read right to left. */
-function typedRows(lines: readonly Line[], codeFont: (font: string) => boolean): TypedRow[] {
-  const out: TypedRow[] = [];
-  for (let i = 0; i < lines.length; ) {
-    const first = lines[i] as Line;
-    let e = i;
-    while (
-      e + 1 < lines.length &&
-      sameRow(lines[e] as Line, lines[e + 1] as Line) &&
-      (lines[e + 1] as Line).x0 > (lines[e] as Line).x1
-    )
-      e++;
-    const row = lines.slice(i, e + 1);
-    if (row.every((l) => !l.rtl && codeFont(l.font))) {
-      const last = row[row.length - 1] as Line;
-      out.push({
-        at: i,
-        count: row.length,
-        last,
-        text: row.map((l) => l.text).join(' '),
-        x0: first.x0,
-        x1: last.x1,
-        base: first.base,
-        size: first.size,
-      });
-    }
-    i = e + 1;
-  }
-  return out;
-}
-
-/**
- * The x ranges typewriter lines take on the page, overlapping ones merged: a receipt's column, as
- * wide as its widest line (a rule of dashes), whichever block a line is in. Sorted once a page.
- */
-function typedColumns(lines: readonly Line[], codeFont: (font: string) => boolean): [number, number][] {
-  const spans = lines.filter((l) => codeFont(l.font)).map((l): [number, number] => [l.x0, l.x1]);
-  spans.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of spans) {
-    const last = out[out.length - 1];
-    if (last && a < last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
-
-/** A typewriter list's mark of an item: a letter o, a star, a plus or a hyphen, then a blank. */
-const TYPED_MARK = /^[o*+-]\s/;
-
-/** A line ending in a word that leads a phrase on: an article, a preposition, a conjunction. */
-const ENDS_LEADING_WORD = /\b(?:a|an|the|of|and|or|for|to|in|on|at|by|with|from)$/i;
-
-/**
- * Whether row `b` goes on with the sentence of row `a`: in a small letter that marks no item, or
- * after a word that leads a phrase on ("ANNUAL REPORT OF THE" over "PARISH COUNCIL").
- */
-const typedGoesOn = (a: TypedRow, b: TypedRow): boolean =>
-  (readsOn(a.text, b.text) && !TYPED_MARK.test(b.text)) || ENDS_LEADING_WORD.test(a.text.trimEnd());
-
-/** Addresses, e-mail and web, which hold words but are no prose. */
-const ADDRESS = /\S+@\S+|\S+:\/\/\S+|www\.\S+/g;
-
-/** Adds to `kept` the last lines of the rows of `block` that end a line of a list of lines (`keptBreaks`). */
-function listOfLines(block: readonly TypedRow[], columns: readonly [number, number][], kept: Set<Line>): void {
-  const first = block[0] as TypedRow;
-  const column = columns.find(([a, b]) => first.x0 >= a && first.x0 < b) ?? [first.x0, first.x1];
-  const measure = column[1] - column[0];
-  const breaks = block.length - 1;
-  let fits = 0;
-  let goOn = 0;
-  let prose = 0;
-  const full: boolean[] = [];
-  for (let k = 0; k < block.length; k++) {
-    const a = block[k] as TypedRow;
-    if ((a.text.replace(ADDRESS, ' ').match(WORD) ?? []).length >= PROSE_LINE_WORDS) prose++;
-    const char = a.text.length ? (a.x1 - a.x0) / a.text.length : 0;
-    full.push(a.x1 - a.x0 >= measure - 1.5 * char);
-    const b = block[k + 1];
-    if (!b) break;
-    const word = b.text.trimStart().split(/\s/, 1)[0] ?? '';
-    if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fits++;
-    if (typedGoesOn(a, b)) goOn++;
-  }
-  if (fits * 2 < breaks || prose * 3 >= block.length || goOn * 5 >= breaks) return;
-  for (let k = 0; k < breaks; k++) {
-    const a = block[k] as TypedRow;
-    const b = block[k + 1] as TypedRow;
-    if (typedGoesOn(a, b) || (full[k] && WIDE_SCRIPT.test(a.text) && WIDE_SCRIPT.test(b.text))) continue;
-    kept.add(a.last);
-  }
 }
 
 /**

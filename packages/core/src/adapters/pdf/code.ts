@@ -82,7 +82,7 @@ export function hasInlineCode(
  * An e-mail or web address in a run's words, cut at a line end or not ("ann@lab." then
  * "example.org"): a paper's typewriter address stays text, and a link.
  */
-const addressIn = /\S@[\w-]+\.|(?:https?:\/\/|www\.)\S/;
+export const addressIn = /\S@[\w-]+\.|(?:https?:\/\/|www\.)\S/;
 /**
  * A form's label, all the text before a run: a few words and a colon ("Policy holder: "), its value
  * filled in a typewriter face. Not a sentence ending in a colon ("To install it, run: ").

@@ -85,6 +85,9 @@ export function titled(head: readonly Line[]): boolean {
 /** Whether two lines stand on one row: baselines within half the smaller line's size. */
 export const sameRow = (a: LineBox, b: LineBox): boolean => Math.abs(a.base - b.base) <= 0.5 * Math.min(a.size, b.size);
 
+/** Whether `l` stands on the row of `prev`, after it as the row is read (left of it, right to left). */
+export const onRow = (prev: Line, l: Line): boolean => sameRow(prev, l) && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
+
 /** Whether two lines are set in one size, as lines of a paragraph are (a point or 15 % apart at most). */
 export const sizesMatch = (a: LineBox, b: LineBox): boolean => Math.abs(a.size - b.size) <= Math.max(1, a.size * 0.15);
 

@@ -60,9 +60,6 @@ export interface TextItem {
 export const TEXT_BOX_FONT = 'textbox:';
 export const isTextBoxFont = (name: string): boolean => name.startsWith(TEXT_BOX_FONT);
 
-/** A check box alone, ticked or not: a form's (`widgetBoxes`) or a glyph of the page's text. */
-export const CHECK_BOX = /^\s*[☐☑☒]\s*$/;
-
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */
 export interface Segment {
   x0: number;

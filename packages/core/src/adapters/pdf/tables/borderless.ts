@@ -1,8 +1,10 @@
 import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
 import { LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
+import { CHECK_BOX } from '../boxes.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
-import { CHECK_BOX, type PageModel, type Segment, type TableRegion, type TextItem } from '../model.ts';
+import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
+import { projection } from '../spans.ts';
 import { bandedTables } from './banded.ts';
 import { byLeft, fillLayout, type Layout, looksTabular, rowBounds, slotLayout, slotOf } from './cells.ts';
 import { turnedRuns, turnedStub } from './stub.ts';
@@ -41,36 +43,6 @@ function extents(items: TextItem[], idx: number[]): [number, number][] {
     out.push([it.x, it.x + it.w]);
   }
   return out;
-}
-
-/** Comparator of spans by start. Module-level: a closure written inline is a new function on every call, compiled again once earlier calls' copies are collected. */
-const byStart = (a: [number, number], b: [number, number]): number => a[0] - b[0];
-
-/**
- * Horizontal extents covered by the given spans, merged where they touch or overlap within `gap`,
- * but for gaps holding one of the x positions `parts`.
- */
-function projection(spans: [number, number][], gap: number, parts: number[] = []): [number, number][] {
-  // Sorted in place: every caller hands over spans it made for this call alone (`extents`).
-  // Spans taken from one line's runs mostly come in order already: sorting is then a pass of calls.
-  let inOrder = true;
-  for (let k = 1; k < spans.length && inOrder; k++)
-    inOrder = (spans[k] as [number, number])[0] >= (spans[k - 1] as [number, number])[0];
-  const sorted = inOrder ? spans : spans.sort(byStart);
-  const out: [number, number][] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && s[0] - last[1] < gap && !(parts.length && partedAt(parts, last[1], s[0])))
-      last[1] = Math.max(last[1], s[1]);
-    else out.push([s[0], s[1]]);
-  }
-  return out;
-}
-
-/** Whether one of the x positions `parts` lies in the gap from `a` to `b` (half a point either side). */
-function partedAt(parts: number[], a: number, b: number): boolean {
-  for (const x of parts) if (x >= a - 0.5 && x <= b + 0.5) return true;
-  return false;
 }
 
 /** An x range of the page and how far down its text runs. */
@@ -285,8 +257,9 @@ function regionReader(page: PageModel, parted: CellRuns, region: number[]): Regi
     x1 = Math.max(x1, (items[i] as TextItem).x + (items[i] as TextItem).w);
   }
   const width = x1 - x0;
-  // A cell is narrow or wide beside the region's text, and beside half the page at least: a list of
-  // labels and values alone in its region is as wide as its rows ("Date of birth   1980-02-03").
+  // Whether a row's chunks are cells and make a row of them is judged beside the region's text and
+  // beside half the page at least: a list of labels and values alone in its region is as wide as
+  // its rows ("Date of birth   1980-02-03").
   const room = Math.max(width, page.width * 0.5);
   const rows = rowsOf(items, region, parted.cuts);
   const span = ([a, b]: [number, number]) => b - a;
@@ -1346,8 +1319,8 @@ function numberedLists(run: Row[], items: TextItem[]): boolean {
 /**
  * Whether two columns of text are a list of labels and values ("Revenue … 12.4 m" over
  * "Employees … 148", "Name: … Universal Studios"): three rows or more of exactly a label and a
- * value, the labels flush left, the values flush left or right, each a few words long, the labels
- * worded and ending in colons or the values holding figures. A table of contents is such a list
+ * value, the labels flush left, the values flush left or right, each a few words long, labels and
+ * values differing in kind (below: colons, figures, a CV's years). A table of contents is such a list
  * too, its entries' leaders running to pages set flush right, whatever the entries' length and
  * indent. Two columns of prose or of bare figures, or two blocks of text side by side, are not.
  */
@@ -1405,7 +1378,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     }
     // Labels of figures alone beside words differ only that way: a CV's years, not an item's number
     // or a manual's exhibit ("2.3.59-14  Command Code BMFOL Entity Display").
-    if (!LETTER.test(label) && (!LETTER.test(value) || !years.test(label))) return false;
+    if (!LETTER.test(label) && (!LETTER.test(value) || !YEARS.test(label))) return false;
     if (!LETTER.test(label)) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
     if (/\d/.test(value)) digits++;
@@ -1417,7 +1390,7 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
 }
 
 /** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */
-const years = /^\s*(?:\d{1,2}[./])?(?:19|20)\d\d(?:\s*[-–—]\s*(?:(?:\d{1,2}[./])?(?:19|20)\d\d)?)?\s*$/;
+const YEARS = /^\s*(?:\d{1,2}[./])?(?:19|20)\d\d(?:\s*[-–—]\s*(?:(?:\d{1,2}[./])?(?:19|20)\d\d)?)?\s*$/;
 
 /**
  * Whether two columns are a grid of figures (a spreadsheet's two columns of numbers): five rows or
@@ -1774,8 +1747,8 @@ function tableOf(
 /**
  * Columns of nothing but check boxes joined to the column on their right where that column is their
  * labels (a form's "☒ Yes  ☐ No" under one another): a cell "☒ Yes", not a cell "☒" beside a cell
- * "Yes". A box's label is set closer to it than whatever stands on its left in its row, and is one
- * word repeated down the column; left-to-right text only. A column of boxes beside names (a task's
+ * "Yes". A box's label is set closer to it than whatever stands on its left in its row, and is the
+ * same text all down the column; left-to-right text only. A column of boxes beside names (a task's
  * owner), beside more boxes (a rating scale) or after its labels ("Yes ☐  No ☐") stays apart. `xs`
  * are the columns' edges, left to right, changed in place.
  */
@@ -1783,12 +1756,7 @@ function boxesWithLabels(xs: number[], indices: readonly number[], items: readon
   if (xs.length < 3) return;
   const runs = indices.map((i) => items[i] as TextItem).filter((it) => it.str.trim());
   if (!runs.some((it) => CHECK_BOX.test(it.str)) || runs.some((it) => it.dir === 'rtl')) return;
-  const columnOf = (it: TextItem): number => {
-    const cx = it.x + it.w / 2;
-    let k = 0;
-    while (k + 2 < xs.length && cx >= (xs[k + 1] as number)) k++;
-    return k;
-  };
+  const columnOf = (it: TextItem): number => slotOf(xs, it.x + it.w / 2);
   for (let k = xs.length - 3; k >= 0; k--) {
     const inColumn = runs.filter((it) => columnOf(it) === k);
     if (!inColumn.length || !inColumn.every((it) => CHECK_BOX.test(it.str))) continue;
