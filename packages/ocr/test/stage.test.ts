@@ -8,6 +8,7 @@ import { createEngine, DocmillError, type Engine } from '@docmill/core';
 import { createPooledEngine } from '@docmill/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture as fixtureParts } from '../../core/test/helpers/corpus.ts';
+import { pagesPdf, textAt } from '../../core/test/helpers/pdf-build.ts';
 import { NO_DEADLINE } from '../../core/test/helpers/timeouts.ts';
 import { createOcrStage, OCR_STAGE_URL } from '../src/index.ts';
 import { countingRenderer } from './counting.ts';
@@ -215,10 +216,17 @@ describe('OCR stage', () => {
 
   it('a timeout ends the OCR in its worker; the next request succeeds', async () => {
     const own = createEngine({ stages: [createOcrStage({ workers: 1 })] });
+    // Thirty pages to OCR: seconds of work on any machine, where the two pages of pages.tif took
+    // under the second's timeout on an idle one with the models warm (the request then succeeded).
+    const lines = (k: number) =>
+      Array.from({ length: 12 }, (_, r) =>
+        textAt(72, 720 - r * 24, `Page ${k} line ${r}: the quick brown fox jumps`, 14),
+      ).join('\n');
+    const long = pagesPdf(Array.from({ length: 30 }, (_, k) => lines(k)));
     try {
       const t0 = Date.now();
       const err = await own
-        .parse(fixture('image/pages.tif'), { ...image, timeout: 1000 }, { filename: 'p.tif' })
+        .parse(long, { parsers: [{ type: 'pdf', mode: 'ocr' }], timeout: 1000 }, { filename: 'long.pdf' })
         .catch((e) => e);
       expect((err as DocmillError).status).toBe(408);
       expect((err as DocmillError).code).toBe('SCRAPE_TIMEOUT');
