@@ -1121,6 +1121,9 @@ function continues(
     (indent > prev.size * 1.2 || (indent > prev.size * 0.8 && inColumn > 1 && endsFlush(para, shape)))
   )
     return false;
+  // A question or a lead-in alone on its line over a line set in under it is what that line answers
+  // or lists ("How would you like us to contact you?" over "by e-mail ☐"), not its sentence going on.
+  if (para.length === 1 && !prev.rtl && indent > prev.size * 1.2 && /[?:]$/.test(prev.text)) return false;
   // Numbered entries set with a hanging indent: under an entry's first line the rest is set in
   // ("8 Chairman and Managing" over "Director's Statement"); a numbered line back at the first
   // line's edge starts the next entry. (Prose indents a paragraph's first line, not its others.)
