@@ -90,26 +90,35 @@ interface TypedRow {
   size: number;
 }
 
-/** The page's rows wholly in a code face, left to right, none read right to left. */
+/**
+ * The page's rows wholly in a code face, left to right, none read right to left. Every page is
+ * walked: a row's text is put together only for a typewriter row, nothing copied for the others.
+ */
 function typedRows(lines: readonly Line[], codeFont: (font: string) => boolean): TypedRow[] {
   const out: TypedRow[] = [];
+  const typed = (l: Line): boolean => !l.rtl && codeFont(l.font);
   for (let i = 0; i < lines.length; ) {
     const first = lines[i] as Line;
     let e = i;
+    let all = typed(first);
     while (
       e + 1 < lines.length &&
       sameRow(lines[e] as Line, lines[e + 1] as Line) &&
       (lines[e + 1] as Line).x0 > (lines[e] as Line).x1
-    )
+    ) {
       e++;
-    const row = lines.slice(i, e + 1);
-    if (row.every((l) => !l.rtl && codeFont(l.font))) {
-      const last = row[row.length - 1] as Line;
+      all &&= typed(lines[e] as Line);
+    }
+    if (all) {
+      const last = lines[e] as Line;
       out.push({
         at: i,
-        count: row.length,
+        count: e + 1 - i,
         last,
-        text: row.map((l) => l.text).join(' '),
+        text: lines
+          .slice(i, e + 1)
+          .map((l) => l.text)
+          .join(' '),
         x0: first.x0,
         x1: last.x1,
         base: first.base,
@@ -158,9 +167,10 @@ function keepListBreaks(block: readonly TypedRow[], columns: readonly [number, n
   const measure = column[1] - column[0];
   const breaks = block.length - 1;
   let fits = 0;
-  let goOn = 0;
   let prose = 0;
+  // Per break: whether the row before it fills the column, and whether the row after goes on.
   const full: boolean[] = [];
+  const goesOn: boolean[] = [];
   for (let k = 0; k < block.length; k++) {
     const a = block[k] as TypedRow;
     if (proseWords(a.text) >= PROSE_LINE_WORDS) prose++;
@@ -170,13 +180,14 @@ function keepListBreaks(block: readonly TypedRow[], columns: readonly [number, n
     if (!b) break;
     const word = b.text.trimStart().split(/\s/, 1)[0] ?? '';
     if (char && a.x1 - a.x0 + char * (1 + word.length) <= measure + char / 2) fits++;
-    if (typedGoesOn(a, b)) goOn++;
+    goesOn.push(typedGoesOn(a, b));
   }
+  const goOn = goesOn.filter(Boolean).length;
   if (fits < breaks * LIST_FITS || prose >= block.length * LIST_PROSE || goOn >= breaks * LIST_GOING_ON) return;
   for (let k = 0; k < breaks; k++) {
     const a = block[k] as TypedRow;
     const b = block[k + 1] as TypedRow;
-    if (typedGoesOn(a, b) || (full[k] && WIDE_SCRIPT.test(a.text) && WIDE_SCRIPT.test(b.text))) continue;
+    if (goesOn[k] || (full[k] && WIDE_SCRIPT.test(a.text) && WIDE_SCRIPT.test(b.text))) continue;
     kept.add(a.last);
   }
 }

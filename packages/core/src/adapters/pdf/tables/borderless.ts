@@ -1378,11 +1378,14 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     }
     // Labels of figures alone beside words differ only that way: a CV's years, not an item's number
     // or a manual's exhibit ("2.3.59-14  Command Code BMFOL Entity Display").
-    if (!LETTER.test(label) && (!LETTER.test(value) || !YEARS.test(label))) return false;
-    if (!LETTER.test(label)) bareLabels++;
+    const worded = LETTER.test(label);
+    const wordedValue = LETTER.test(value);
+    const figured = /\d/.test(value);
+    if (!worded && (!wordedValue || !YEARS.test(label))) return false;
+    if (!worded) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
-    if (/\d/.test(value)) digits++;
-    if (/\d/.test(value) && !LETTER.test(value)) figureValues++;
+    if (figured) digits++;
+    if (figured && !wordedValue) figureValues++;
     if (/\d/.test(label)) labelDigits++;
   }
   if (bareLabels) return bareLabels >= 2 && digits * 2 < pairs.length;
