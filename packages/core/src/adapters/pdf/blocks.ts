@@ -16,6 +16,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, onRow, type Span, sameRow, sizesMatch, titled } from './lines.ts';
+import { bullet, bulletAlone, enumerator, enumeratorAlone } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
 import { keptBreaks } from './typed.ts';
@@ -139,18 +140,6 @@ export const normTitle = (s: string): string => {
   return lower.replace(nonAscii.test(lower) ? /[^\p{L}\p{N}]+/gu : asciiOther, ' ').trim();
 };
 
-// Symbol-font glyphs (boxes, arrows, pointing hands) come through as private-use characters, or,
-// from fonts whose codes were mapped to Latin-1 unchanged, as one or two C1 control characters:
-// never text, and at a line's start a list marker.
-const bullet = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff\-–—*]|[\u0080-\u009f]+)\s+(?=\S)/;
-const bulletAlone = /^([•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\uf000-\uf0ff]|[\u0080-\u009f]+)$/;
-/** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
-const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
-// "1.1:" numbers an item of a list kept per section (a strategy's objectives under its pillars); a
-// section number without the colon ("2.3 Methods") is a heading's, and stays text.
-const enumerator = new RegExp(`^(${ENUMERATOR_MARK}|\\d{1,2}\\.\\d{1,2}:)\\s+(?=\\S)`);
-/** An enumerator's mark drawn as a run of its own. */
-const enumeratorAlone = new RegExp(`^${ENUMERATOR_MARK}$`);
 /** Widest gap, in sizes, between an enumerator drawn as its own run and its item's text. */
 const MARK_GAP = 4;
 /**
@@ -689,18 +678,32 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
           continue;
         }
       }
+      const beside = prev !== null && item?.lines[item.lines.length - 1] === prev && onRow(prev, l);
       flushPara();
       flushItem();
       // A list read the other way is no level of this one: the item starts a list of its own.
       if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
-      while (stack.length && (stack[stack.length - 1] as { x: number }).x > at + 3) stack.pop();
+      let level = at;
+      const last = stack[stack.length - 1];
+      if (beside && last) {
+        // An item beside the one before it on its row (choices side by side) is its sibling.
+        level = last.x;
+      } else if (prev && stack[0] && !rtl && l.y1 <= prev.y0) {
+        // An item above the line before it opens the next column of lists read one after the
+        // other (`listsSideBySide`, or a page's columns): no level of the list before it, which it
+        // goes on, its items now at this column's indent; unless it numbers anew.
+        const { list: outer } = stack[0];
+        stack.length = m.start === undefined || m.start === (outer.start ?? 1) + outer.children.length ? 1 : 0;
+        if (stack[0]) stack[0].x = at;
+      }
+      while (stack.length && (stack[stack.length - 1] as { x: number }).x > level + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([], m.checked);
-      if (topEntry && Math.abs(topEntry.x - at) <= 3 && topEntry.list.ordered === m.ordered) {
+      if (topEntry && Math.abs(topEntry.x - level) <= 3 && topEntry.list.ordered === m.ordered) {
         topEntry.list.children.push(node);
       } else {
         const lst = list(m.ordered, [node], m.start);
-        if (topEntry && topEntry.x < at - 3) {
+        if (topEntry && topEntry.x < level - 3) {
           const parent = topEntry.list.children[topEntry.list.children.length - 1];
           parent?.children.push(lst);
         } else {

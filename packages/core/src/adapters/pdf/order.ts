@@ -1,6 +1,7 @@
 import { append, countNear } from '../../util/arrays.ts';
 import { type Line, type LineBox, type LineSketch, sameRow, sketchLeast, titled } from './lines.ts';
 import type { TextItem } from './model.ts';
+import { listsSideBySide, numberedAcross } from './sidelists.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -45,7 +46,7 @@ const byTopThenLeft = (a: LineBox, b: LineBox): number => a.y0 - b.y0 || a.x0 - 
 
 function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtlPage: boolean): void {
   if (lines.length < 4 || depth > 4) {
-    append(out, labelsFirst(lines.sort(byPosition(rtlPage))));
+    append(out, readRows(lines.sort(byPosition(rtlPage)), rtlPage));
     return;
   }
   const region = regionOf(lines);
@@ -61,11 +62,11 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     if (box) {
       for (const [part, isBox] of box) {
         if (isBox) place(part, pageWidth, depth + 1, out, rtlPage);
-        else append(out, labelsFirst(part));
+        else append(out, readRows(part, rtlPage));
       }
       return;
     }
-    append(out, labelsFirst(sorted));
+    append(out, readRows(sorted, rtlPage));
     return;
   }
   const [gx0, gx1] = gutter;
@@ -666,7 +667,8 @@ function findGutter(
     const g1 = rx0 + s1 * 2;
     if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage)) best = [g0, g1];
   }
-  return best;
+  // Choices set two a row, numbered on across the gap, read row by row.
+  return best && !rtlPage && numberedAcross(lines, best[0], best[1]) ? null : best;
 }
 
 function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, all: Line[], rtlPage: boolean): boolean {
@@ -724,6 +726,15 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
   let crossing = 0;
   for (const l of all) if (l.x0 < g0 + 1 && l.x1 > g1 - 1 && (!running || (l.y1 > top && l.y0 < bottom))) crossing++;
   return crossing <= Math.max(3, all.length * 0.25);
+}
+
+/**
+ * A region's lines read row by row (`sorted` in that order): wrapped labels ahead of their values
+ * (`labelsFirst`), then lists side by side read one after the other (left-to-right pages only).
+ */
+function readRows(sorted: Line[], rtlPage: boolean): Line[] {
+  const rows = labelsFirst(sorted);
+  return (!rtlPage && listsSideBySide(rows)) || rows;
 }
 
 /** Lines of a list of fields whose labels start within this many points of each other. */

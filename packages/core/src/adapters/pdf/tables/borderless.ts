@@ -2319,12 +2319,13 @@ const marker = /^(?:[•◦▪▫‣●○■□►▸➢✓✔·\-–—*]|\uf0
 /**
  * Whether a column holds nothing but list markers. Bulleted lists set in two columns, or whose
  * items wrap, leave the same empty channels as a table; their "cells" are a bullet and its text.
+ * A cell across columns is no column's: a list's head over its bullets and their items.
  */
 function markerColumn(layout: Layout, texts: string[]): boolean {
   const seen = new Map<number, boolean>();
   for (const [k, c] of layout.cells.entries()) {
     const t = texts[k];
-    if (!t) continue;
+    if (!t || c.colSpan > 1) continue;
     seen.set(c.c, (seen.get(c.c) ?? true) && marker.test(t));
   }
   return [...seen.values()].some(Boolean);

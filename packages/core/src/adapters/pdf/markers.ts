@@ -1,0 +1,30 @@
+// Symbol-font glyphs (boxes, arrows, pointing hands) come through as private-use characters, or,
+// from fonts whose codes were mapped to Latin-1 unchanged, as one or two C1 control characters:
+// never text, and at a line's start a list marker.
+const GLYPH = '[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\\uf000-\\uf0ff]|[\\u0080-\\u009f]+';
+/** A bullet opening a line, a glyph or a dash; its group is the mark. */
+export const bullet = new RegExp(`^(${GLYPH}|[-–—*])\\s+(?=\\S)`);
+/** A bullet glyph drawn as a run of its own. */
+export const bulletAlone = new RegExp(`^(${GLYPH})$`);
+/** A bullet opening an item whose text starts with a letter: no table's nil ("– 12") or negative figure. */
+export const bulletWord = new RegExp(`^(?:${GLYPH}|[-–—*])\\s+\\p{L}`, 'u');
+/** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
+const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
+// "1.1:" numbers an item of a list kept per section (a strategy's objectives under its pillars); a
+// section number without the colon ("2.3 Methods") is a heading's, and stays text.
+export const enumerator = new RegExp(`^(${ENUMERATOR_MARK}|\\d{1,2}\\.\\d{1,2}:)\\s+(?=\\S)`);
+/** An enumerator's mark drawn as a run of its own. */
+export const enumeratorAlone = new RegExp(`^${ENUMERATOR_MARK}$`);
+
+/**
+ * Where an item a line opens stands in its list's sequence: a number, or a letter's place in the
+ * alphabet ("c)" 3); null for a line no enumerator opens, or one numbered in roman figures of
+ * more than one letter (which a letter's place would misread).
+ */
+export function enumeratorValue(text: string): number | null {
+  const e = enumerator.exec(text);
+  const mark = e?.[2];
+  if (!mark) return null;
+  if (/^\d+$/.test(mark)) return Number(mark);
+  return mark.length === 1 ? mark.toLowerCase().charCodeAt(0) - 96 : null;
+}

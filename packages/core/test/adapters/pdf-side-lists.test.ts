@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+
+/**
+ * Lists set side by side on a page (a comparison's "Pros" and "Cons", a packing list's two halves,
+ * a question's choices two a row), read in the order their authors meant: each bulleted list whole,
+ * one after the other; choices numbered on across a row, row by row. Read row by row, the items of
+ * two lists were joined in pairs, or nested one list in the other.
+ */
+
+/** A line opening with a bullet glyph (WinAnsi 0x95, "•"), drawn in Helvetica at (x, y). */
+const item = (x: number, y: number, text: string): string => `BT /F1 10 Tf ${x} ${y} Td (\\225 ${text}) Tj ET`;
+/** A bullet glyph alone, its item's text a tab's width to its right. */
+const mark = (x: number, y: number): string => `BT /F1 10 Tf ${x} ${y} Td (\\225) Tj ET`;
+
+const page = (...ops: string[]): Uint8Array => pagesPdf([ops.join('\n')]);
+
+const modes = ['fast', 'auto'] as const;
+
+describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
+  const markdown = async (pdf: Uint8Array, mode: (typeof modes)[number] = 'fast') =>
+    (await engineFor(backend).parse(pdf, { parsers: [{ type: 'pdf', mode }] }, { filename: 'lists.pdf' })).markdown ??
+    '';
+
+  it.each(modes)('reads two lists under their heads one after the other (%s)', async (mode) => {
+    const pdf = page(
+      textAt(72, 720, 'Choosing a runtime', 16, 'F2'),
+      textAt(72, 690, 'We compared the two runtimes on a week of real traffic before deciding which one to keep.'),
+      textAt(72, 660, 'Pros', 12, 'F2'),
+      textAt(320, 660, 'Cons', 12, 'F2'),
+      item(72, 642, 'Fast start'),
+      item(320, 642, 'High price'),
+      item(72, 628, 'Small memory use'),
+      item(320, 628, 'Few plugins'),
+      item(72, 614, 'Good tooling'),
+      item(320, 614, 'Slow support'),
+      textAt(72, 580, 'In the end we kept the first runtime and moved the plugins we needed over to it.'),
+    );
+    expect(await markdown(pdf, mode)).toBe(
+      [
+        '# Choosing a runtime',
+        '',
+        'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
+        '',
+        '## Pros',
+        '',
+        '- Fast start',
+        '- Small memory use',
+        '- Good tooling',
+        '',
+        '## Cons',
+        '',
+        '- High price',
+        '- Few plugins',
+        '- Slow support',
+        '',
+        'In the end we kept the first runtime and moved the plugins we needed over to it.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps each wrapped item whole, in its own list, and lists marked with dashes too', async () => {
+    const wrapped = page(
+      textAt(72, 690, 'Before', 12, 'F2'),
+      textAt(320, 690, 'After', 12, 'F2'),
+      item(72, 672, 'Reports were typed again by'),
+      item(320, 672, 'Reports are made from the'),
+      textAt(82, 658, 'hand every month'),
+      textAt(330, 658, 'ledger in one step'),
+      item(72, 644, 'Errors found late'),
+      item(320, 644, 'Errors are found as they'),
+      textAt(330, 630, 'are made'),
+      item(72, 616, 'Two days of work'),
+      item(320, 616, 'Ten minutes of work'),
+    );
+    // The heads are the page's only headings, so of the first level.
+    expect(await markdown(wrapped)).toBe(
+      [
+        '# Before',
+        '',
+        '- Reports were typed again by hand every month',
+        '- Errors found late',
+        '- Two days of work',
+        '',
+        '# After',
+        '',
+        '- Reports are made from the ledger in one step',
+        '- Errors are found as they are made',
+        '- Ten minutes of work',
+        '',
+      ].join('\n'),
+    );
+    const dashed = page(
+      textAt(72, 690, 'We compared the two runtimes on a week of real traffic before deciding which one to keep.'),
+      textAt(72, 660, 'Pros', 12, 'F2'),
+      textAt(320, 660, 'Cons', 12, 'F2'),
+      ...['Fast start', 'Small memory use', 'Good tooling'].map((t, k) => textAt(72, 642 - 14 * k, `- ${t}`)),
+      ...['High price', 'Few plugins', 'Slow support'].map((t, k) => textAt(320, 642 - 14 * k, `- ${t}`)),
+      textAt(72, 580, 'In the end we kept the first runtime and moved the plugins we needed over to it.'),
+    );
+    const md = await markdown(dashed);
+    expect(md).toContain('# Pros\n\n- Fast start\n- Small memory use\n- Good tooling\n\n# Cons\n\n- High price\n');
+  });
+
+  it('reads bullets drawn apart from their items, under heads, as lists and not as a table', async () => {
+    const pdf = page(
+      textAt(72, 720, 'What to bring', 12, 'F2'),
+      textAt(320, 720, 'What to leave', 12, 'F2'),
+      mark(72, 700),
+      textAt(90, 700, 'Water'),
+      mark(320, 700),
+      textAt(338, 700, 'Glass bottles'),
+      mark(72, 686),
+      textAt(90, 686, 'A hat'),
+      mark(320, 686),
+      textAt(338, 686, 'Pets'),
+      mark(72, 672),
+      textAt(90, 672, 'Sun cream'),
+    );
+    const md = await markdown(pdf);
+    expect(md).not.toContain('|');
+    expect(md).toContain('What to bring\n\n- Water\n- A hat\n- Sun cream\n');
+    expect(md).toContain('What to leave\n\n- Glass bottles\n- Pets\n');
+  });
+
+  it('reads a grid of bulleted items without heads as one list, no list nested in another', async () => {
+    const pdf = page(
+      textAt(72, 720, 'Which cities have you visited?', 11),
+      item(72, 700, 'Paris'),
+      item(200, 700, 'London'),
+      item(72, 686, 'Rome'),
+      item(200, 686, 'Berlin'),
+    );
+    expect(await markdown(pdf)).toBe(
+      ['Which cities have you visited?', '', '- Paris', '- Rome', '- London', '- Berlin', ''].join('\n'),
+    );
+  });
+
+  it('reads two items on one row as siblings, not the second nested in the first', async () => {
+    const pdf = page(
+      textAt(72, 720, 'Pick a drink for the break, which we will order on the day before.', 10),
+      item(72, 700, 'Tea'),
+      item(200, 700, 'Coffee'),
+      textAt(72, 670, 'Thank you for your answer, which we will keep for a year.', 10),
+    );
+    expect(await markdown(pdf)).toContain('\n\n- Tea\n- Coffee\n\n');
+  });
+
+  it.each(modes)('reads choices set two a row row by row, under their question (%s)', async (mode) => {
+    const q = (y: number, n: number, text: string, choices: string[]) => [
+      textAt(72, y, `${n}. ${text}`),
+      textAt(90, y - 20, `a) ${choices[0]}`),
+      textAt(320, y - 20, `b) ${choices[1]}`),
+      textAt(90, y - 34, `c) ${choices[2]}`),
+      textAt(320, y - 34, `d) ${choices[3]}`),
+    ];
+    const pdf = page(
+      ...q(720, 1, 'Which of these is the capital city of Australia and its seat of government?', [
+        'Sydney, the largest city',
+        'Canberra, a planned city',
+        'Melbourne, the old capital',
+        'Perth, on the west coast',
+      ]),
+      ...q(660, 2, 'Which river is the longest river that flows wholly within the country?', [
+        'The Murray River',
+        'The Darling River',
+        'The Murrumbidgee River',
+        'The Lachlan River',
+      ]),
+      ...q(600, 3, 'In which year did the colonies federate to form one nation at last?', [
+        '1788',
+        '1851',
+        '1901',
+        '1927',
+      ]),
+    );
+    const md = await markdown(pdf, mode);
+    expect(md).toContain(
+      [
+        '1. Which of these is the capital city of Australia and its seat of government?',
+        '   - a) Sydney, the largest city',
+        '   - b) Canberra, a planned city',
+        '   - c) Melbourne, the old capital',
+        '   - d) Perth, on the west coast',
+        '2. Which river is the longest river that flows wholly within the country?',
+        '   - a) The Murray River',
+        '   - b) The Darling River',
+        '   - c) The Murrumbidgee River',
+        '   - d) The Lachlan River',
+        '3. In which year did the colonies federate to form one nation at last?',
+        '   - a) 1788',
+        '   - b) 1851',
+        '   - c) 1901',
+        '   - d) 1927',
+      ].join('\n'),
+    );
+  });
+
+  it('reads numbered steps in the order of their numbers, down the columns or across the rows', async () => {
+    const steps = ['Unpack the box', 'Find the stand', 'Fit the lid', 'Fill the tank', 'Plug it in', 'Press start'];
+    const read = [
+      '1. Unpack the box',
+      '2. Find the stand',
+      '3. Fit the lid',
+      '4. Fill the tank',
+      '5. Plug it in',
+      '6. Press start',
+    ];
+    // Down the columns: 1-3 on the left, 4-6 on the right.
+    const down = page(
+      textAt(72, 720, 'Steps', 14, 'F2'),
+      ...steps.map((t, k) => textAt(k < 3 ? 72 : 320, 696 - 14 * (k % 3), `${k + 1}. ${t}`)),
+    );
+    expect(await markdown(down)).toContain(read.join('\n'));
+    // Across the rows: 1 and 2 on the first row, 3 and 4 on the next.
+    const across = page(
+      textAt(72, 720, 'Steps', 14, 'F2'),
+      ...steps.map((t, k) => textAt(k % 2 ? 320 : 72, 696 - 14 * Math.floor(k / 2), `${k + 1}. ${t}`)),
+    );
+    expect(await markdown(across)).toContain(read.join('\n'));
+  });
+
+  it.skipIf(!hasCorpus)('reads a list going on into the next column as one list (failure-after-repair)', async () => {
+    const md = await markdown(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'));
+    const to = md.indexOf('## Living with breast cancer');
+    const key = md.slice(md.lastIndexOf('###### Key points', to), to);
+    const items = key.split('\n').filter((l) => /^\s*- /.test(l));
+    expect(items.length).toBe(8);
+    expect(items.every((l) => l.startsWith('- '))).toBe(true);
+    expect(items[4]).toBe('- The recovery time after surgery varies depending on the type of surgery you have.');
+  });
+  if (!hasCorpus) it.skip(corpusSkipReason, () => {});
+});
