@@ -223,6 +223,147 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     expect(await markdown(across)).toContain(read.join('\n'));
   });
 
+  it('keeps heads set out left of their bullets, a note under the lists after both, and a one-item list', async () => {
+    const intro = textAt(
+      72,
+      700,
+      'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
+    );
+    const heads = [textAt(72, 660, 'Pros', 12, 'F2'), textAt(320, 660, 'Cons', 12, 'F2')];
+    const pros = ['Fast start', 'Small memory use', 'Good tooling'];
+    const cons = ['High price', 'Few plugins', 'Slow support'];
+    const lists = (dx: number, right = cons) => [
+      ...pros.map((t, k) => item(72 + dx, 642 - 14 * k, t)),
+      ...right.map((t, k) => item(320 + dx, 642 - 14 * k, t)),
+    ];
+    const read = (right = cons) =>
+      ['# Pros', '', ...pros.map((t) => `- ${t}`), '', '# Cons', '', ...right.map((t) => `- ${t}`), ''].join('\n');
+    // The bullets set in a tab's width from their heads.
+    expect(await markdown(page(intro, ...heads, ...lists(18)))).toContain(read());
+    // A note set close under the left list's last item, at its bullets' edge, is no line of it.
+    const noted = await markdown(page(intro, ...heads, ...lists(0), textAt(72, 596, 'Source: our own tests.')));
+    expect(noted).toContain(`${read()}\nSource: our own tests.\n`);
+    // One item under a head, three under the other.
+    expect(await markdown(page(intro, ...heads, ...lists(0, ['High price'])))).toContain(read(['High price']));
+  });
+
+  it('keeps the choices of a question set two a row under it, and the second level of an outline beside its first', async () => {
+    const form = page(
+      textAt(72, 720, 'Health questionnaire', 14, 'F2'),
+      ...['Do you smoke?', 'Do you drink?', 'Do you exercise?'].flatMap((q, k) => [
+        textAt(72, 696 - 30 * k, q),
+        item(72, 682 - 30 * k, 'Yes'),
+        item(200, 682 - 30 * k, 'No'),
+      ]),
+    );
+    expect(await markdown(form)).toBe(
+      [
+        '# Health questionnaire',
+        ...['Do you smoke?', 'Do you drink?', 'Do you exercise?'].flatMap((q) => ['', q, '', '- Yes', '- No']),
+        '',
+      ].join('\n'),
+    );
+    const outline = page(
+      textAt(72, 720, 'What we grow in the school garden, by bed, as agreed at the spring meeting:'),
+      item(72, 700, 'Fruit'),
+      item(200, 700, 'Apples'),
+      item(200, 686, 'Pears'),
+      item(72, 672, 'Vegetables'),
+      item(200, 672, 'Carrots'),
+      item(200, 658, 'Leeks'),
+      item(72, 644, 'Herbs'),
+      item(200, 644, 'Mint'),
+      item(200, 630, 'Sage'),
+    );
+    expect(await markdown(outline)).toContain(
+      [
+        '- Fruit',
+        '  - Apples',
+        '  - Pears',
+        '- Vegetables',
+        '  - Carrots',
+        '  - Leeks',
+        '- Herbs',
+        '  - Mint',
+        '  - Sage',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps bulleted choices set two a row under their numbered question, however short the question', async () => {
+    const q = (y: number, n: number, text: string, c: string[]) => [
+      textAt(72, y, `${n}. ${text}`),
+      item(90, y - 18, c[0] as string),
+      item(320, y - 18, c[1] as string),
+      item(90, y - 32, c[2] as string),
+      item(320, y - 32, c[3] as string),
+    ];
+    const pdf = page(
+      ...q(720, 1, 'Which of these is the capital city of Australia and its seat of government?', [
+        'Sydney',
+        'Canberra',
+        'Melbourne',
+        'Perth',
+      ]),
+      ...q(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
+    );
+    const md = await markdown(pdf);
+    // The grid's bullets read down its columns, each choice under its question.
+    expect(md).toContain(
+      [
+        '1. Which of these is the capital city of Australia and its seat of government?',
+        '   - Sydney',
+        '   - Melbourne',
+        '   - Canberra',
+        '   - Perth',
+        '2. Short one?',
+        '   - 1788',
+        '   - 1901',
+        '   - 1851',
+        '   - 1927',
+      ].join('\n'),
+    );
+  });
+
+  it('reads a page of two columns, each with a numbered list, column by column', async () => {
+    const left = [
+      'The survey was sent to every member of the',
+      'club in the spring, and most of them sent it',
+      'back within the month. We asked them three',
+      'things about the season just gone:',
+      '1. Which matches they went to',
+      '2. How they travelled there',
+      '3. What they spent on the day',
+      'Their answers are set out below, and they',
+      'show a club whose members travel further than',
+      'they did ten years ago, and spend more too.',
+    ];
+    // The right column's list starts a row higher, its "1." beside the left's "2.".
+    const right = [
+      'The committee met in June to weigh the',
+      'answers, and agreed on the steps that',
+      'follow for the season to come:',
+      '1. Run a coach to every away match',
+      '2. Open the bar an hour earlier',
+      '3. Hold ticket prices where they are',
+      '4. Ask members again next spring',
+      'The steps will be reviewed by the whole',
+      'committee at the end of the season, when',
+      'the next survey goes out to the members.',
+    ];
+    const pdf = page(
+      textAt(72, 740, 'Members survey', 16, 'F2'),
+      ...left.map((t, k) => textAt(72, 700 - 14 * k, t)),
+      ...right.map((t, k) => textAt(320, 700 - 14 * k, t)),
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain(
+      'things about the season just gone:\n\n1. Which matches they went to\n2. How they travelled there\n3. What they spent on the day\n\nTheir answers',
+    );
+    expect(md).toContain('spend more too.\n\nThe committee met in June');
+    expect(md).toContain('1. Run a coach to every away match\n2. Open the bar an hour earlier');
+  });
+
   it.skipIf(!hasCorpus)('reads a list going on into the next column as one list (failure-after-repair)', async () => {
     const md = await markdown(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'));
     const to = md.indexOf('## Living with breast cancer');

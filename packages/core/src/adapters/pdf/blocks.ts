@@ -540,6 +540,39 @@ function stripPrefix(spans: Span[], n: number): Span[] {
   return out;
 }
 
+/** A list open while a page's blocks are built, at the indent `x` its items stand at. */
+interface ListLevel {
+  x: number;
+  rtl: boolean;
+  list: List;
+  /** Right edge of the first line of its last item. */
+  reach: number;
+}
+
+/**
+ * Where an item set above the line before it goes (`l`, marked `m`): it opens the next column of
+ * lists read one after the other (`listsSideBySide`, or a page's columns), no level of the item
+ * before it. Levels whose last item reaches over it (a question over its choices set two a row),
+ * and those of the other kind, stay its parents; the level under them goes on, its items now at
+ * this column's indent, unless the item numbers anew; `stack` is cut to the levels it joins.
+ */
+function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
+  let parents = 0;
+  for (let d = stack.length - 1; d >= 0; d--)
+    if ((stack[d] as ListLevel).reach > l.x0) {
+      parents = d + 1;
+      break;
+    }
+  // A level of the other kind (numbered questions over their lettered choices) is a parent too.
+  while (parents < stack.length && (stack[parents] as ListLevel).list.ordered !== m.ordered) parents++;
+  const goesOn = stack[parents];
+  const joins =
+    goesOn !== undefined &&
+    (m.start === undefined || m.start === (goesOn.list.start ?? 1) + goesOn.list.children.length);
+  stack.length = joins ? parents + 1 : parents;
+  if (joins) goesOn.x = indentOf(l);
+}
+
 /**
  * Turns one page's ordered lines into blocks. Paragraph breaks come from vertical gaps larger than
  * the running line pitch, indentation, and short last lines; list items from markers, with hanging
@@ -560,7 +593,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
     /** Where the item's lines wrap back to, left of its marker (`wrapsBack`). */
     wrap?: number;
   } | null = null;
-  const stack: { x: number; rtl: boolean; list: List }[] = [];
+  const stack: ListLevel[] = [];
   let lastHeading: { node: Block; line: Line; lines: Line[] } | null = null;
 
   const place = (b: Block, bbox: BBox): void => {
@@ -674,11 +707,16 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
           flushItem();
           const node = listItem([], m.checked);
           top.list.children.push(node);
+          top.reach = l.x1;
           item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, rtl };
           continue;
         }
       }
-      const beside = prev !== null && item?.lines[item.lines.length - 1] === prev && onRow(prev, l);
+      const beside =
+        prev !== null &&
+        item?.lines[item.lines.length - 1] === prev &&
+        onRow(prev, l) &&
+        !itemBelow(lines, kinds, i, at);
       flushPara();
       flushItem();
       // A list read the other way is no level of this one: the item starts a list of its own.
@@ -686,21 +724,19 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       let level = at;
       const last = stack[stack.length - 1];
       if (beside && last) {
-        // An item beside the one before it on its row (choices side by side) is its sibling.
+        // An item beside the one before it on its row (choices side by side) is its sibling,
+        // unless items follow under it (an outline's second level set beside the first).
         level = last.x;
-      } else if (prev && stack[0] && !rtl && l.y1 <= prev.y0) {
-        // An item above the line before it opens the next column of lists read one after the
-        // other (`listsSideBySide`, or a page's columns): no level of the list before it, which it
-        // goes on, its items now at this column's indent; unless it numbers anew.
-        const { list: outer } = stack[0];
-        stack.length = m.start === undefined || m.start === (outer.start ?? 1) + outer.children.length ? 1 : 0;
-        if (stack[0]) stack[0].x = at;
+      } else if (prev && stack.length && !rtl && l.y1 <= prev.y0) {
+        continueInColumn(stack, l, m);
+        level = at;
       }
       while (stack.length && (stack[stack.length - 1] as { x: number }).x > level + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([], m.checked);
       if (topEntry && Math.abs(topEntry.x - level) <= 3 && topEntry.list.ordered === m.ordered) {
         topEntry.list.children.push(node);
+        topEntry.reach = l.x1;
       } else {
         const lst = list(m.ordered, [node], m.start);
         if (topEntry && topEntry.x < level - 3) {
@@ -710,7 +746,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
           stack.length = 0;
           place(lst, bboxOf([l]));
         }
-        stack.push({ x: at, rtl, list: lst });
+        stack.push({ x: at, rtl, list: lst, reach: l.x1 });
       }
       item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, rtl };
       continue;
@@ -959,12 +995,15 @@ function grow(para: Line[], shape: ParaShape, l: Line): void {
 
 /** Whether the line after `lines[i]` is a check box under it, at its indent `at`: a list going on. */
 function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
+  return itemBelow(lines, kinds, i, at) && (kinds[i + 1] as Kind).marker?.checked !== undefined;
+}
+
+/** Whether the line after `lines[i]` is an item under it, at its indent `at`: a list going on. */
+function itemBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
   const next = lines[i + 1];
-  const kind = kinds[i + 1];
   return (
     next !== undefined &&
-    kind?.type === 'item' &&
-    kind.marker.checked !== undefined &&
+    kinds[i + 1]?.type === 'item' &&
     !onRow(lines[i] as Line, next) &&
     Math.abs(indentOf(next) - at) <= 3
   );

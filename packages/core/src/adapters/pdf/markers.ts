@@ -6,8 +6,11 @@ const GLYPH = '[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\\uf000-\\u
 export const bullet = new RegExp(`^(${GLYPH}|[-–—*])\\s+(?=\\S)`);
 /** A bullet glyph drawn as a run of its own. */
 export const bulletAlone = new RegExp(`^(${GLYPH})$`);
-/** A bullet opening an item whose text starts with a letter: no table's nil ("– 12") or negative figure. */
-export const bulletWord = new RegExp(`^(?:${GLYPH}|[-–—*])\\s+\\p{L}`, 'u');
+/**
+ * A bullet opening an item: a glyph, or a dash before a letter (a table's nil, "– 12", or a
+ * negative figure opens none).
+ */
+export const bulletWord = new RegExp(`^(?:(?:${GLYPH})\\s+\\S|[-–—*]\\s+\\p{L})`, 'u');
 /** An enumerator's mark: "1.", "(a)", "iv)"; its group is the number or letter. */
 const ENUMERATOR_MARK = /\(?(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})[.)]/.source;
 // "1.1:" numbers an item of a list kept per section (a strategy's objectives under its pillars); a
