@@ -364,6 +364,134 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     expect(md).toContain('1. Run a coach to every away match\n2. Open the bar an hour earlier');
   });
 
+  it('reads items numbered on across rows whole where they wrap, choices and questions alike', async () => {
+    const choices = [
+      ['a) Because the river had flooded the', 'road on the north bank twice'],
+      ['b) Because a new bridge had been', 'built a mile further down'],
+      ['c) Because the stone of its arches had', 'cracked in a hard winter'],
+      ['d) Because the railway company wanted', 'the land for a station'],
+    ];
+    const quiz = page(
+      textAt(72, 720, 'Why did the town council close the old bridge in 1998?'),
+      ...choices.flatMap(([a, b], k) => {
+        const x = k % 2 ? 320 : 90;
+        const y = 700 - Math.floor(k / 2) * 30;
+        return [textAt(x, y, a as string), textAt(x + 12, y - 12, b as string)];
+      }),
+      textAt(72, 620, 'Hand the sheet in at the end of the lesson, with your name on the top.'),
+    );
+    expect(await markdown(quiz)).toContain(
+      [
+        '- a) Because the river had flooded the road on the north bank twice',
+        '- b) Because a new bridge had been built a mile further down',
+        '- c) Because the stone of its arches had cracked in a hard winter',
+        '- d) Because the railway company wanted the land for a station',
+      ].join('\n'),
+    );
+    const questions = [
+      ['Which river flows through Paris and', 'ends in the English Channel?'],
+      ['Which mountain range runs along the', 'border between France and Spain?'],
+      ['What is the largest lake of the whole', 'African continent by its area?'],
+      ['Which country has the most islands', 'of any country in the whole world?'],
+    ];
+    const sheet = page(
+      textAt(72, 750, 'Worksheet', 16, 'F2'),
+      ...questions.flatMap(([a, b], k) => {
+        const x = k % 2 ? 320 : 72;
+        const y = 710 - Math.floor(k / 2) * 60;
+        return [textAt(x, y, `${k + 1}. ${a}`), textAt(x + 14, y - 13, b as string)];
+      }),
+    );
+    expect(await markdown(sheet)).toContain(
+      [
+        '1. Which river flows through Paris and ends in the English Channel?',
+        '2. Which mountain range runs along the border between France and Spain?',
+        '3. What is the largest lake of the whole African continent by its area?',
+        '4. Which country has the most islands of any country in the whole world?',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the columns of a page where choices set two a row stand over them', async () => {
+    const pdf = page(
+      textAt(72, 740, 'Which of these cities is the capital of Australia? Choose one answer below.'),
+      textAt(72, 720, 'a) Sydney'),
+      textAt(320, 720, 'b) Canberra'),
+      textAt(72, 706, 'c) Melbourne'),
+      textAt(320, 706, 'd) Perth'),
+      ...Array.from({ length: 12 }, (_, k) => textAt(72, 680 - 14 * k, `Left column text line ${k + 1} on the city.`)),
+      ...Array.from({ length: 12 }, (_, k) =>
+        textAt(320, 680 - 14 * k, `Right column text line ${k + 1} on its past.`),
+      ),
+    );
+    const md = await markdown(pdf);
+    expect(md).toContain('Left column text line 11 on the city. Left column text line 12 on the city.');
+    expect(md).toContain('Right column text line 1 on its past. Right column text line 2 on its past.');
+  });
+
+  it('keeps every item of lists under heads: sub-items, and items drawn a tab from their bullets', async () => {
+    const intro = textAt(
+      72,
+      700,
+      'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
+    );
+    const heads = [textAt(72, 660, 'Pros', 12, 'F2'), textAt(320, 660, 'Cons', 12, 'F2')];
+    const subs = await markdown(
+      page(
+        intro,
+        ...heads,
+        item(72, 642, 'Fast start'),
+        item(320, 642, 'High price'),
+        item(90, 628, 'under a second'),
+        item(338, 628, 'per seat'),
+        item(72, 614, 'Small memory'),
+        item(320, 614, 'Few plugins'),
+      ),
+    );
+    expect(subs).toContain(
+      '# Pros\n\n- Fast start\n  - under a second\n- Small memory\n\n# Cons\n\n- High price\n  - per seat\n- Few plugins\n',
+    );
+    // The long item ends within a size of the right column's bullets; its text is kept.
+    const apart = await markdown(
+      page(
+        intro,
+        ...heads,
+        ...['Fast start', 'Small memory use when idle for long hours', 'Good docs'].flatMap((t, k) => [
+          mark(72, 642 - 14 * k),
+          textAt(90, 642 - 14 * k, t),
+        ]),
+        ...['High price', 'Few plugins', 'Slow support'].flatMap((t, k) => [
+          mark(320, 642 - 14 * k),
+          textAt(338, 642 - 14 * k, t),
+        ]),
+      ),
+    );
+    expect(apart).toContain(
+      '# Pros\n\n- Fast start\n- Small memory use when idle for long hours\n- Good docs\n\n# Cons',
+    );
+  });
+
+  it('nests choices set on the row of their question', async () => {
+    const quiz = page(
+      textAt(72, 720, 'Answer each question by ringing one choice.'),
+      ...['Is Paris the capital of France?', 'Is Rome in Spain?'].flatMap((q, k) => [
+        textAt(72, 700 - 16 * k, `${k + 1}. ${q}`),
+        textAt(400, 700 - 16 * k, 'a) Yes'),
+        textAt(460, 700 - 16 * k, 'b) No'),
+      ]),
+    );
+    expect(await markdown(quiz)).toContain(
+      [
+        '1. Is Paris the capital of France?',
+        '   - a) Yes',
+        '   - b) No',
+        '2. Is Rome in Spain?',
+        '   - a) Yes',
+        '   - b) No',
+      ].join('\n'),
+    );
+  });
+
   it.skipIf(!hasCorpus)('reads a list going on into the next column as one list (failure-after-repair)', async () => {
     const md = await markdown(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'));
     const to = md.indexOf('## Living with breast cancer');

@@ -554,7 +554,8 @@ interface ListLevel {
  * lists read one after the other (`listsSideBySide`, or a page's columns), no level of the item
  * before it. Levels whose last item reaches over it (a question over its choices set two a row),
  * and those of the other kind, stay its parents; the level under them goes on, its items now at
- * this column's indent, unless the item numbers anew; `stack` is cut to the levels it joins.
+ * this column's indent (and the parents not reaching over, at theirs moved as far), unless the
+ * item numbers anew; `stack` is cut to the levels it joins.
  */
 function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
   let parents = 0;
@@ -570,7 +571,10 @@ function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
     goesOn !== undefined &&
     (m.start === undefined || m.start === (goesOn.list.start ?? 1) + goesOn.list.children.length);
   stack.length = joins ? parents + 1 : parents;
-  if (joins) goesOn.x = indentOf(l);
+  if (!joins) return;
+  // The levels above it in the column before move with it, but for those reaching over it.
+  const shift = indentOf(l) - goesOn.x;
+  for (const level of stack) if (level === goesOn || level.reach <= l.x0) level.x += shift;
 }
 
 /**
@@ -715,7 +719,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       const beside =
         prev !== null &&
         item?.lines[item.lines.length - 1] === prev &&
-        onRow(prev, l) &&
+        onRow(item.lines[0] as Line, l) &&
         !itemBelow(lines, kinds, i, at);
       flushPara();
       flushItem();
@@ -723,9 +727,11 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
       let level = at;
       const last = stack[stack.length - 1];
-      if (beside && last) {
-        // An item beside the one before it on its row (choices side by side) is its sibling,
-        // unless items follow under it (an outline's second level set beside the first).
+      if (beside && last && last.list.ordered === m.ordered) {
+        // An item beside the one before it, on the row it opens on (choices side by side, read
+        // each with the lines it wraps to), is its sibling,
+        // unless items follow under it (an outline's second level set beside the first) or it is
+        // of another kind (a question's lettered choices on its row).
         level = last.x;
       } else if (prev && stack.length && !rtl && l.y1 <= prev.y0) {
         continueInColumn(stack, l, m);
@@ -998,15 +1004,16 @@ function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, a
   return itemBelow(lines, kinds, i, at) && (kinds[i + 1] as Kind).marker?.checked !== undefined;
 }
 
-/** Whether the line after `lines[i]` is an item under it, at its indent `at`: a list going on. */
+/**
+ * Whether an item under `lines[i]` stands at its indent `at`, past the lines it wraps to (set in
+ * further, opening no item): a list going on.
+ */
 function itemBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
-  const next = lines[i + 1];
-  return (
-    next !== undefined &&
-    kinds[i + 1]?.type === 'item' &&
-    !onRow(lines[i] as Line, next) &&
-    Math.abs(indentOf(next) - at) <= 3
-  );
+  const l = lines[i] as Line;
+  let k = i + 1;
+  while (lines[k] && kinds[k]?.type === 'text' && indentOf(lines[k] as Line) > at + 3) k++;
+  const next = lines[k];
+  return next !== undefined && kinds[k]?.type === 'item' && !onRow(l, next) && Math.abs(indentOf(next) - at) <= 3;
 }
 
 /** A line opening with a number: a contents entry's page, a section's number. */

@@ -1,7 +1,7 @@
 import { append, countNear } from '../../util/arrays.ts';
 import { type Line, type LineBox, type LineSketch, sameRow, sketchLeast, titled } from './lines.ts';
 import type { TextItem } from './model.ts';
-import { listsSideBySide, numberedAcross } from './sidelists.ts';
+import { itemsAcross, listsSideBySide, numberedAcross } from './sidelists.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -730,11 +730,14 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
 
 /**
  * A region's lines read row by row (`sorted` in that order): wrapped labels ahead of their values
- * (`labelsFirst`), then lists side by side read one after the other (left-to-right pages only).
+ * (`labelsFirst`); on left-to-right pages, items numbered on across rows each read whole with the
+ * lines it wraps to (`itemsAcross`), and lists side by side read one after the other.
  */
 function readRows(sorted: Line[], rtlPage: boolean): Line[] {
   const rows = labelsFirst(sorted);
-  return (!rtlPage && listsSideBySide(rows)) || rows;
+  if (rtlPage) return rows;
+  const across = itemsAcross(rows) ?? rows;
+  return listsSideBySide(across) ?? across;
 }
 
 /** Lines of a list of fields whose labels start within this many points of each other. */

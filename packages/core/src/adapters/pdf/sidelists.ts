@@ -58,6 +58,9 @@ const NONE = 0;
 const OPENS = 1;
 const WRAPS = 2;
 
+/** Rows read at most by the scans for lists side by side, per row of the region. */
+const SCAN_BUDGET = 8;
+
 /**
  * Two lists or more side by side, each a column of bulleted items, perhaps under a head of its own
  * ("Pros" and "Cons", each over its items): read row by row, each row joined an item of one list
@@ -71,43 +74,36 @@ export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
   const rows = rowStarts(sorted);
   let out: Line[] | null = null;
   let done = 0;
-  // A scan that failed from a row fails again from any row it read with the same edges: the rows
-  // it reads and what it finds in them depend on the edges only.
-  let failed: { starts: number[]; end: number } | null = null;
-  for (let r = 0; r + 1 < rows.length; r++) {
+  // A scan that fails is tried again from the next row: a page of rows that nearly make lists
+  // would be read over and over. Past a budget of rows read, no more scans start.
+  let spent = 0;
+  const budget = SCAN_BUDGET * rows.length + 100;
+  for (let r = 0; r + 1 < rows.length && spent <= budget; r++) {
     const from = rows[r] as number;
     const starts = itemStarts(sorted, from, rows[r + 1] as number);
     if (starts.length < 2) continue;
-    if (failed && r < failed.end && sameEdges(failed.starts, starts, (sorted[from] as Line).size)) continue;
-    const [end, found] = listRows(sorted, rows, r, starts);
-    const head = found !== NOT_LISTS && r > 0 && (rows[r - 1] as number) >= done && headRow(sorted, rows, r, starts);
-    if (found === NOT_LISTS || (found === HEADED && !head)) {
-      failed = { starts, end };
-      continue;
-    }
+    const run = listRows(sorted, rows, r, starts);
+    spent += run.end - r + 1;
+    const head =
+      run.found !== NOT_LISTS && r > 0 && (rows[r - 1] as number) >= done && headRow(sorted, rows, r, starts);
+    if (run.found === NOT_LISTS || (run.found === HEADED && !head)) continue;
     const top = head ? (rows[r - 1] as number) : from;
-    const bottom = rows[end] as number;
+    const bottom = rows[run.end] as number;
     const columns: Line[][] = starts.map(() => []);
-    // Each head stands in its column by its place on its row (`headRow`), each other line by its edge.
-    for (let k = top; k < from; k++) columns[k - top]?.push(sorted[k] as Line);
-    for (let k = from; k < bottom; k++) {
-      const l = sorted[k] as Line;
-      columns[columnOf(l, starts, l.size)]?.push(l);
-    }
+    // Each head stands in its column by its place on its row (`headRow`), each other line where
+    // the scan placed it.
+    for (let k = top; k < from; k++) (columns[k - top] as Line[]).push(sorted[k] as Line);
+    for (let k = from; k < bottom; k++) (columns[run.columns[k - from] as number] as Line[]).push(sorted[k] as Line);
     out ??= [];
     for (let k = done; k < top; k++) out.push(sorted[k] as Line);
     for (const column of columns) for (const l of column) out.push(l);
     done = bottom;
-    r = end - 1;
+    r = run.end - 1;
   }
   if (!out) return null;
   for (let k = done; k < sorted.length; k++) out.push(sorted[k] as Line);
   return out;
 }
-
-/** Whether two rows' bullets' edges are the same, within `slack`. */
-const sameEdges = (a: readonly number[], b: readonly number[], slack: number): boolean =>
-  a.length === b.length && a.every((x, j) => Math.abs(x - (b[j] as number)) <= slack);
 
 /** What `listRows` found: no lists side by side, lists where a row of heads tops them, lists. */
 type Found = typeof NOT_LISTS | typeof HEADED | typeof LISTS;
@@ -115,23 +111,31 @@ const NOT_LISTS = 0;
 const HEADED = 1;
 const LISTS = 2;
 
+/** The rows a scan read as lists side by side: where they end, what they are, each line's column. */
+interface ListRun {
+  /** The row after the last. */
+  end: number;
+  found: Found;
+  /** The column of each line of the rows, from the first row's first line on. */
+  columns: number[];
+}
+
 /**
- * The rows from row `r` on that read as lists side by side at bullets' edges `starts`: where they
- * end (the row after the last) and whether they do (`Found`). Every line of a row opens an item at a
- * column's edge, or wraps the item above it in its column (set in past the bullet, under a line
- * of that column); the rows stand a line's pitch or so apart. Two rows at least (`SHARED_ROWS`)
- * open items in two columns, and every column holds two items (under heads, one row and one item
- * a column are enough: "Cons" over its one item beside "Pros" over three); no column stands empty beside an
- * item opening in another while items of its own follow: two levels of a list set one beside the
- * other ("Fruit" beside "Apples", "Pears" under it) leave such gaps, lists side by side do not.
+ * The rows from row `r` on that read as lists side by side at bullets' edges `starts`. Every line
+ * of a row opens an item at a column's edge, or goes on under a line of its column in the row
+ * above, set in past the bullet (an item's wrapped line, or an item of a level under it); the rows
+ * stand a line's pitch or so apart. They end at a wider gap, or at a row holding a line outside
+ * the columns or in one column only (a note under the lists); a row of lines in two columns or
+ * more that reads otherwise (a wrapped line back at the bullets' edge) makes them none. Two rows
+ * at least (`SHARED_ROWS`) open items in two columns, and every column holds two items (under
+ * heads, one row and one item a column are enough: "Cons" over its one item beside "Pros" over
+ * three); and no column stands empty beside an item opening in another while items of its own
+ * follow: two levels of a list set one beside the other ("Fruit" beside "Apples", "Pears" under
+ * it) leave such gaps, lists side by side do not.
  */
-function listRows(
-  sorted: readonly Line[],
-  rows: readonly number[],
-  r: number,
-  starts: readonly number[],
-): [number, Found] {
+function listRows(sorted: readonly Line[], rows: readonly number[], r: number, starts: readonly number[]): ListRun {
   const kinds: number[][] = [];
+  const columns: number[] = [];
   let end = r;
   for (let q = r; q + 1 < rows.length; q++) {
     const from = rows[q] as number;
@@ -139,11 +143,16 @@ function listRows(
     const first = sorted[from] as Line;
     const above = kinds[kinds.length - 1];
     if (above && first.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * first.size) break;
-    const row = rowKinds(sorted, from, to, starts, above);
-    if (!row) break;
+    const row = rowKinds(sorted, from, to, starts, above, columns);
+    if (!row) {
+      if (spreads(sorted, from, to, starts)) return { end: q + 1, found: NOT_LISTS, columns };
+      break;
+    }
     kinds.push(row);
     end = q + 1;
   }
+  const found = (shared: number, least: number): Found =>
+    shared < 1 || least < 1 ? NOT_LISTS : shared < SHARED_ROWS || least < 2 ? HEADED : LISTS;
   let shared = 0;
   const items = starts.map(() => 0);
   const lastOpen = starts.map(() => -1);
@@ -157,17 +166,18 @@ function listRows(
       }
     if (opening >= 2) shared++;
   }
-  if (shared < 1 || items.some((n) => n < 1)) return [end, NOT_LISTS];
   for (const [q, row] of kinds.entries()) {
     if (!row.includes(OPENS)) continue;
-    for (const [j, kind] of row.entries()) if (kind === NONE && (lastOpen[j] as number) > q) return [end, NOT_LISTS];
+    for (const [j, kind] of row.entries())
+      if (kind === NONE && (lastOpen[j] as number) > q) return { end, found: NOT_LISTS, columns };
   }
-  return [end, shared < SHARED_ROWS || items.some((n) => n < 2) ? HEADED : LISTS];
+  return { end, found: found(shared, Math.min(...items)), columns };
 }
 
 /**
  * What each column holds on a row of lists side by side (`NONE`, `OPENS`, `WRAPS`), or null where
- * a line of the row is none of the lists' (`listRows`). `above` is the row above's, if in the lists.
+ * a line of the row is none of the lists' (`listRows`). `above` is the row above's, if in the
+ * lists. Each line's column is added to `columns`, kept only where the row is in the lists.
  */
 function rowKinds(
   sorted: readonly Line[],
@@ -175,22 +185,52 @@ function rowKinds(
   to: number,
   starts: readonly number[],
   above: readonly number[] | undefined,
+  columns: number[],
 ): number[] | null {
   const row = starts.map(() => NONE);
+  const placed = columns.length;
+  const fail = (): null => {
+    columns.length = placed;
+    return null;
+  };
   for (let k = from; k < to; k++) {
     const l = sorted[k] as Line;
     const j = columnOf(l, starts, l.size);
-    if (j < 0) return null;
+    if (j < 0) return fail();
     const edge = starts[j] as number;
-    if (bulletWord.test(l.text) || markAlone(sorted, k, to)) {
-      if (Math.abs(l.x0 - edge) > l.size) return null;
-      row[j] = OPENS;
-      if (!bulletWord.test(l.text)) k++;
-    } else if (l.x0 > edge + l.size * 0.5 && above && above[j] !== NONE) {
+    const under = above !== undefined && above[j] !== NONE;
+    const alone = !bulletWord.test(l.text) && markAlone(sorted, k, to);
+    if (alone || bulletWord.test(l.text)) {
+      if (Math.abs(l.x0 - edge) <= l.size) row[j] = OPENS;
+      else if (!(l.x0 > edge + l.size && under)) return fail();
+      else if (row[j] === NONE) row[j] = WRAPS;
+      columns.push(j);
+      if (alone) {
+        // The item's text, drawn apart from its bullet, stands in the bullet's column.
+        const text = sorted[k + 1] as Line;
+        if (columnOf(text, starts, text.size) !== j) return fail();
+        columns.push(j);
+        k++;
+      }
+    } else if (l.x0 > edge + l.size * 0.5 && under) {
       if (row[j] === NONE) row[j] = WRAPS;
-    } else return null;
+      columns.push(j);
+    } else return fail();
   }
   return row;
+}
+
+/** Whether a row's lines stand in two of the columns at bullets' edges `starts` or more, by where they start. */
+function spreads(sorted: readonly Line[], from: number, to: number, starts: readonly number[]): boolean {
+  let seen = -1;
+  for (let k = from; k < to; k++) {
+    const l = sorted[k] as Line;
+    let j = starts.length - 1;
+    while (j > 0 && l.x0 < (starts[j] as number) - l.size) j--;
+    if (seen >= 0 && j !== seen) return true;
+    seen = j;
+  }
+  return false;
 }
 
 /**
@@ -224,16 +264,21 @@ const byBase = (a: Line, b: Line): number => a.base - b.base;
  * row: a question's choices set two a row ("a) Sydney  b) Canberra" over "c) … d) …"), read left
  * column first as "a, c, b, d". Rows (`ACROSS_ROWS` at least, more than not) where the item on
  * the right goes on from the one on its left ("a)" then "b)"), each such row's left item two on
- * from the one before it or numbering anew (a next question's "a)"), say so. Two numbered lists
- * set in two columns pair "1." with "4." on a row; two whose numbers happen to pair so ("1." beside
- * "2.", then "2." beside "3.") step by one down the left.
+ * from the one before it or numbering anew (a next question's "a)"), say so; two numbered lists
+ * set in two columns pair "1." with "4." on a row, or step by one down the left. Only where such
+ * items, and the lines they wrap to (which `itemsAcross` reads with them), are all there is beside
+ * the gutter from their first row to their last, and half its lines at least: choices over two
+ * columns of text keep the columns.
  */
 export function numberedAcross(lines: readonly Line[], g0: number, g1: number): boolean {
   const left: Line[] = [];
   const right: Line[] = [];
+  let beside = 0;
   for (const l of lines) {
-    if (l.x1 <= g0 + 1 && enumeratorValue(l.text) !== null) left.push(l);
-    else if (l.x0 >= g1 - 1 && enumeratorValue(l.text) !== null) right.push(l);
+    const side = l.x1 <= g0 + 1 ? left : l.x0 >= g1 - 1 ? right : null;
+    if (!side) continue;
+    beside++;
+    if (enumeratorValue(l.text) !== null) side.push(l);
   }
   if (left.length < ACROSS_ROWS || right.length < ACROSS_ROWS) return false;
   left.sort(byBase);
@@ -241,15 +286,111 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   let across = 0;
   let other = 0;
   let before: number | null = null;
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
   let j = 0;
   for (const l of left) {
     while (j < right.length && (right[j] as Line).base < l.base && !sameRow(right[j] as Line, l)) j++;
     const r = right[j];
     if (!r || !sameRow(r, l)) continue;
     const value = enumeratorValue(l.text) as number;
-    if (enumeratorValue(r.text) === value + 1 && (before === null || value === before + 2 || value <= before)) across++;
-    else other++;
+    if (enumeratorValue(r.text) === value + 1 && (before === null || value === before + 2 || value <= before)) {
+      across++;
+      top = Math.min(top, l.base, r.base);
+      bottom = Math.max(bottom, l.base, r.base);
+    } else other++;
     before = value;
   }
-  return across >= ACROSS_ROWS && across > other;
+  if (across < ACROSS_ROWS || across <= other) return false;
+  // Every line beside the gutter from the first such row to the last (and the lines the last
+  // items wrap to) is a numbered item or goes on one, set in past the items' marks on its side.
+  const leftEdge = Math.min(...left.map((l) => l.x0));
+  const rightEdge = Math.min(...right.map((l) => l.x0));
+  let block = 0;
+  let last = bottom;
+  for (const l of [...lines].sort(byBase)) {
+    const edge = l.x1 <= g0 + 1 ? leftEdge : l.x0 >= g1 - 1 ? rightEdge : null;
+    if (edge === null || l.base < top - 1) continue;
+    const item = enumeratorValue(l.text) !== null;
+    if (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP)) continue;
+    if (!item && l.x0 <= edge + l.size * 0.5) {
+      if (l.base <= bottom + 1) return false;
+      continue;
+    }
+    block++;
+    last = Math.max(last, l.base);
+  }
+  return block * 2 >= beside;
+}
+
+/**
+ * Items numbered on across a region read row by row ("1." beside "2.", "3." beside "4."), whose
+ * lines wrap: each item read whole, left to right along its band of rows, where row by row each
+ * wrapped line came between the items of the row above ("1. Which river flows through Paris and",
+ * "2. Which mountain range", "ends in the English Channel?"). A band is a row opening such items,
+ * their numbers going on by one from left to right, and the rows under it going on in its columns
+ * (`rowKinds`). Returns the lines so read, or null where no band has a wrapped line.
+ */
+export function itemsAcross(sorted: readonly Line[]): Line[] | null {
+  const rows = rowStarts(sorted);
+  let out: Line[] | null = null;
+  let done = 0;
+  for (let r = 0; r + 1 < rows.length; r++) {
+    const from = rows[r] as number;
+    const to = rows[r + 1] as number;
+    const starts = numberedStarts(sorted, from, to);
+    if (!starts) continue;
+    const columns: number[] = [];
+    const first = starts.map(() => NONE);
+    for (let k = from; k < to; k++) {
+      const l = sorted[k] as Line;
+      const j = columnOf(l, starts, l.size);
+      if (j < 0) break;
+      first[j] = OPENS;
+      columns.push(j);
+    }
+    if (columns.length < to - from) continue;
+    let above = first;
+    let end = r + 1;
+    for (let q = r + 1; q + 1 < rows.length; q++) {
+      const line = sorted[rows[q] as number] as Line;
+      if (line.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * line.size) break;
+      const row = rowKinds(sorted, rows[q] as number, rows[q + 1] as number, starts, above, columns);
+      if (!row || row.includes(OPENS)) {
+        columns.length = (rows[q] as number) - from;
+        break;
+      }
+      above = row;
+      end = q + 1;
+    }
+    if (end === r + 1) continue;
+    const bottom = rows[end] as number;
+    out ??= [];
+    for (let k = done; k < from; k++) out.push(sorted[k] as Line);
+    for (let j = 0; j < starts.length; j++)
+      for (let k = from; k < bottom; k++) if (columns[k - from] === j) out.push(sorted[k] as Line);
+    done = bottom;
+    r = end - 1;
+  }
+  if (!out) return null;
+  for (let k = done; k < sorted.length; k++) out.push(sorted[k] as Line);
+  return out;
+}
+
+/**
+ * Where the items a row opens start, left to right, where every line of the row opens one and
+ * their numbers go on by one ("c)" then "d)"), two at least; else null.
+ */
+function numberedStarts(sorted: readonly Line[], from: number, to: number): number[] | null {
+  if (to - from < 2) return null;
+  const starts: number[] = [];
+  let before: number | null = null;
+  for (let k = from; k < to; k++) {
+    const l = sorted[k] as Line;
+    const value = enumeratorValue(l.text);
+    if (value === null || (before !== null && value !== before + 1)) return null;
+    starts.push(l.x0);
+    before = value;
+  }
+  return starts;
 }
