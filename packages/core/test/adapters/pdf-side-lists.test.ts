@@ -492,6 +492,83 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     );
   });
 
+  it('keeps two columns of notes under choices set two a row as columns', async () => {
+    const ops = [textAt(72, 760, 'Quiz', 16, 'F2')];
+    const questions = [
+      ['Capital of France?', 'Paris', 'Lyon', 'Nice', 'Lille'],
+      ['Largest planet?', 'Mars', 'Jupiter', 'Venus', 'Earth'],
+    ];
+    questions.forEach(([q, a, b, c, d], n) => {
+      const y = 735 - 51 * n;
+      ops.push(textAt(72, y, `${n + 1}. ${q}`), textAt(90, y - 15, `a) ${a}`), textAt(320, y - 15, `b) ${b}`));
+      ops.push(textAt(90, y - 29, `c) ${c}`), textAt(320, y - 29, `d) ${d}`));
+    });
+    ops.push(
+      textAt(72, 610, 'Answers are given on the back page,'),
+      textAt(72, 597, 'with a short note on each of them.'),
+      textAt(320, 610, 'Marks are out of three for the quiz;'),
+      textAt(320, 597, 'two or more is a pass for the term.'),
+    );
+    const md = await markdown(page(...ops));
+    expect(md).toContain('Answers are given on the back page, with a short note on each of them.');
+    expect(md).toContain('Marks are out of three for the quiz; two or more is a pass for the term.');
+  });
+
+  it('nests numbered codes on the row of a numbered question, the questions keeping their numbers', async () => {
+    const pdf = page(
+      textAt(72, 738, 'Ring one code for the question and answer the rest in words.'),
+      textAt(72, 715, '4. Do you smoke?'),
+      textAt(300, 715, '1. Yes'),
+      textAt(360, 715, '2. No'),
+      textAt(72, 695, '5. How many years have you lived at your present address, counting from'),
+      textAt(86, 682, 'the day you moved in?'),
+    );
+    expect(await markdown(pdf)).toContain(
+      [
+        '4. Do you smoke?',
+        '   1. Yes',
+        '   2. No',
+        '5. How many years have you lived at your present address, counting from the day you moved in?',
+      ].join('\n'),
+    );
+  });
+
+  it('reads bulleted lists under numbered heads, and bullets a hanging indent from their text', async () => {
+    const heads = page(
+      textAt(72, 738, 'The review found the following.'),
+      textAt(72, 715, '1. Strengths'),
+      textAt(320, 715, '2. Weaknesses'),
+      ...['Fast start', 'Low cost', 'Good staff'].map((t, k) => item(72, 700 - 14 * k, t)),
+      ...['High price', 'Slow to ship', 'Few shops'].map((t, k) => item(320, 700 - 14 * k, t)),
+      textAt(72, 640, 'The board will meet again in May to look at these.'),
+    );
+    const md = await markdown(heads);
+    expect(md).toContain('1. Strengths\n\n- Fast start\n- Low cost\n- Good staff\n');
+    expect(md).toContain('2. Weaknesses\n\n- High price\n- Slow to ship\n- Few shops\n');
+    // Half an inch between each bullet and its text, an item of each list wrapping.
+    const hanging = page(
+      mark(72, 720),
+      textAt(108, 720, 'Fast start and a low price for'),
+      textAt(108, 707, 'the first year'),
+      mark(72, 692),
+      textAt(108, 692, 'Good staff'),
+      mark(320, 720),
+      textAt(356, 720, 'High price once the first year'),
+      textAt(356, 707, 'is over'),
+      mark(320, 692),
+      textAt(356, 692, 'Slow to ship'),
+      textAt(72, 640, 'The board meets in May.'),
+    );
+    expect(await markdown(hanging)).toContain(
+      [
+        '- Fast start and a low price for the first year',
+        '- Good staff',
+        '- High price once the first year is over',
+        '- Slow to ship',
+      ].join('\n'),
+    );
+  });
+
   it.skipIf(!hasCorpus)('reads a list going on into the next column as one list (failure-after-repair)', async () => {
     const md = await markdown(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'));
     const to = md.indexOf('## Living with breast cancer');

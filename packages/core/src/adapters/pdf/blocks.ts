@@ -540,6 +540,10 @@ function stripPrefix(spans: Span[], n: number): Span[] {
   return out;
 }
 
+/** Whether an item (marked `m`) can go on `list`: of its kind, and numbered next if numbered. */
+const goesOnList = (list: List, m: Marker): boolean =>
+  list.ordered === m.ordered && (m.start === undefined || m.start === (list.start ?? 1) + list.children.length);
+
 /** A list open while a page's blocks are built, at the indent `x` its items stand at. */
 interface ListLevel {
   x: number;
@@ -564,12 +568,13 @@ function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
       parents = d + 1;
       break;
     }
-  // A level of the other kind (numbered questions over their lettered choices) is a parent too.
-  while (parents < stack.length && (stack[parents] as ListLevel).list.ordered !== m.ordered) parents++;
+  // A level of the other kind over one of the item's (numbered questions over their lettered
+  // choices) is a parent too.
+  let own = parents;
+  while (own < stack.length && (stack[own] as ListLevel).list.ordered !== m.ordered) own++;
+  if (own < stack.length) parents = own;
   const goesOn = stack[parents];
-  const joins =
-    goesOn !== undefined &&
-    (m.start === undefined || m.start === (goesOn.list.start ?? 1) + goesOn.list.children.length);
+  const joins = goesOn !== undefined && goesOnList(goesOn.list, m);
   stack.length = joins ? parents + 1 : parents;
   if (!joins) return;
   // The levels above it in the column before move with it, but for those reaching over it.
@@ -720,18 +725,18 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         prev !== null &&
         item?.lines[item.lines.length - 1] === prev &&
         onRow(item.lines[0] as Line, l) &&
-        !itemBelow(lines, kinds, i, at);
+        itemBelow(lines, kinds, i, at) < 0;
       flushPara();
       flushItem();
       // A list read the other way is no level of this one: the item starts a list of its own.
       if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
       let level = at;
       const last = stack[stack.length - 1];
-      if (beside && last && last.list.ordered === m.ordered) {
-        // An item beside the one before it, on the row it opens on (choices side by side, read
-        // each with the lines it wraps to), is its sibling,
-        // unless items follow under it (an outline's second level set beside the first) or it is
-        // of another kind (a question's lettered choices on its row).
+      if (beside && last && goesOnList(last.list, m)) {
+        // An item beside the one before it, on the row that one opens on (choices side by side,
+        // read each with the lines it wraps to), is its sibling; unless items follow under it (an
+        // outline's second level set beside the first), or it goes on no list of the item's (a
+        // question's lettered choices, or its answer codes "1. Yes  2. No", on its row).
         level = last.x;
       } else if (prev && stack.length && !rtl && l.y1 <= prev.y0) {
         continueInColumn(stack, l, m);
@@ -999,21 +1004,24 @@ function grow(para: Line[], shape: ParaShape, l: Line): void {
   shape.widest = Math.max(shape.widest, l.x1 - l.x0);
 }
 
-/** Whether the line after `lines[i]` is a check box under it, at its indent `at`: a list going on. */
+/** Whether a check box stands under `lines[i]`, at its indent `at` (`itemBelow`): a list going on. */
 function boxesBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
-  return itemBelow(lines, kinds, i, at) && (kinds[i + 1] as Kind).marker?.checked !== undefined;
+  const k = itemBelow(lines, kinds, i, at);
+  return k >= 0 && (kinds[k] as Kind).marker?.checked !== undefined;
 }
 
 /**
- * Whether an item under `lines[i]` stands at its indent `at`, past the lines it wraps to (set in
- * further, opening no item): a list going on.
+ * Where an item stands under `lines[i]` at its indent `at`, past the lines it wraps to (set in
+ * further, opening no item): a list going on; -1 where none does.
  */
-function itemBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): boolean {
+function itemBelow(lines: readonly Line[], kinds: readonly Kind[], i: number, at: number): number {
   const l = lines[i] as Line;
   let k = i + 1;
   while (lines[k] && kinds[k]?.type === 'text' && indentOf(lines[k] as Line) > at + 3) k++;
   const next = lines[k];
-  return next !== undefined && kinds[k]?.type === 'item' && !onRow(l, next) && Math.abs(indentOf(next) - at) <= 3;
+  const below =
+    next !== undefined && kinds[k]?.type === 'item' && !onRow(l, next) && Math.abs(indentOf(next) - at) <= 3;
+  return below ? k : -1;
 }
 
 /** A line opening with a number: a contents entry's page, a section's number. */

@@ -1,8 +1,6 @@
 import { type Line, sameRow } from './lines.ts';
 import { bulletAlone, bulletWord, enumeratorValue } from './markers.ts';
 
-/** Widest gap, in sizes, between a bullet drawn alone and its item's text. */
-const MARK_GAP = 3;
 /** Fewest rows holding an item in two columns or more that make lists side by side. */
 const SHARED_ROWS = 2;
 /** Widest gap between two rows of the lists, in sizes of the lower row's line. */
@@ -35,11 +33,12 @@ function itemStarts(sorted: readonly Line[], from: number, to: number): number[]
   return out;
 }
 
-/** Whether line `k` is a bullet drawn alone with its item's text the next line on its row (rows end at `to`). */
+/**
+ * Whether line `k` is a bullet drawn alone with its item's text the next line on its row (rows
+ * end at `to`), however far apart (a hanging indent), as `blocks.ts` reads it.
+ */
 function markAlone(sorted: readonly Line[], k: number, to: number): boolean {
-  const l = sorted[k] as Line;
-  const next = sorted[k + 1];
-  return bulletAlone.test(l.text) && k + 1 < to && next !== undefined && next.x0 - l.x1 <= MARK_GAP * l.size;
+  return bulletAlone.test((sorted[k] as Line).text) && k + 1 < to;
 }
 
 /** The column (index into `starts`) a line of a row stands in, or -1 where it stands in none or across two. */
@@ -51,6 +50,30 @@ function columnOf(l: Line, starts: readonly number[], slack: number): number {
     return next === undefined || l.x1 < next - slack ? j : -1;
   }
   return -1;
+}
+
+/** Lines (in reading order by row) read again in runs of rows, each run column by column. */
+class ColumnRuns {
+  private out: Line[] | null = null;
+  /** Where the lines not yet read start. */
+  done = 0;
+  constructor(private readonly sorted: readonly Line[]) {}
+
+  /** Reads lines `top` to `bottom` (the lines before them first) in `count` columns, `column(k)` line `k`'s. */
+  add(top: number, bottom: number, count: number, column: (k: number) => number): void {
+    const out = (this.out ??= []);
+    for (let k = this.done; k < top; k++) out.push(this.sorted[k] as Line);
+    for (let j = 0; j < count; j++)
+      for (let k = top; k < bottom; k++) if (column(k) === j) out.push(this.sorted[k] as Line);
+    this.done = bottom;
+  }
+
+  /** All the lines, each run read again; null where no run was. */
+  result(): Line[] | null {
+    if (!this.out) return null;
+    for (let k = this.done; k < this.sorted.length; k++) this.out.push(this.sorted[k] as Line);
+    return this.out;
+  }
 }
 
 /** What a row of lists side by side holds in a column. */
@@ -72,8 +95,7 @@ const SCAN_BUDGET = 8;
  */
 export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
   const rows = rowStarts(sorted);
-  let out: Line[] | null = null;
-  let done = 0;
+  const runs = new ColumnRuns(sorted);
   // A scan that fails is tried again from the next row: a page of rows that nearly make lists
   // would be read over and over. Past a budget of rows read, no more scans start.
   let spent = 0;
@@ -85,24 +107,16 @@ export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
     const run = listRows(sorted, rows, r, starts);
     spent += run.end - r + 1;
     const head =
-      run.found !== NOT_LISTS && r > 0 && (rows[r - 1] as number) >= done && headRow(sorted, rows, r, starts);
+      run.found !== NOT_LISTS && r > 0 && (rows[r - 1] as number) >= runs.done && headRow(sorted, rows, r, starts);
     if (run.found === NOT_LISTS || (run.found === HEADED && !head)) continue;
     const top = head ? (rows[r - 1] as number) : from;
     const bottom = rows[run.end] as number;
-    const columns: Line[][] = starts.map(() => []);
     // Each head stands in its column by its place on its row (`headRow`), each other line where
     // the scan placed it.
-    for (let k = top; k < from; k++) (columns[k - top] as Line[]).push(sorted[k] as Line);
-    for (let k = from; k < bottom; k++) (columns[run.columns[k - from] as number] as Line[]).push(sorted[k] as Line);
-    out ??= [];
-    for (let k = done; k < top; k++) out.push(sorted[k] as Line);
-    for (const column of columns) for (const l of column) out.push(l);
-    done = bottom;
+    runs.add(top, bottom, starts.length, (k) => (k < from ? k - top : (run.columns[k - from] as number)));
     r = run.end - 1;
   }
-  if (!out) return null;
-  for (let k = done; k < sorted.length; k++) out.push(sorted[k] as Line);
-  return out;
+  return runs.result();
 }
 
 /** What `listRows` found: no lists side by side, lists where a row of heads tops them, lists. */
@@ -267,18 +281,15 @@ const byBase = (a: Line, b: Line): number => a.base - b.base;
  * from the one before it or numbering anew (a next question's "a)"), say so; two numbered lists
  * set in two columns pair "1." with "4." on a row, or step by one down the left. Only where such
  * items, and the lines they wrap to (which `itemsAcross` reads with them), are all there is beside
- * the gutter from their first row to their last, and half its lines at least: choices over two
- * columns of text keep the columns.
+ * the gutter over their rows, and no row over or under them holds lines on both its sides: choices
+ * over or under two columns of text keep the columns (and are read a, c, b, d).
  */
 export function numberedAcross(lines: readonly Line[], g0: number, g1: number): boolean {
   const left: Line[] = [];
   const right: Line[] = [];
-  let beside = 0;
   for (const l of lines) {
     const side = l.x1 <= g0 + 1 ? left : l.x0 >= g1 - 1 ? right : null;
-    if (!side) continue;
-    beside++;
-    if (enumeratorValue(l.text) !== null) side.push(l);
+    if (side && enumeratorValue(l.text) !== null) side.push(l);
   }
   if (left.length < ACROSS_ROWS || right.length < ACROSS_ROWS) return false;
   left.sort(byBase);
@@ -303,24 +314,39 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   }
   if (across < ACROSS_ROWS || across <= other) return false;
   // Every line beside the gutter from the first such row to the last (and the lines the last
-  // items wrap to) is a numbered item or goes on one, set in past the items' marks on its side.
+  // items wrap to) is a numbered item or goes on one, set in past the items' marks on its side;
+  // and no other row holds lines on both sides (columns of text over or under the items).
   const leftEdge = Math.min(...left.map((l) => l.x0));
   const rightEdge = Math.min(...right.map((l) => l.x0));
-  let block = 0;
+  const apart: [Line[], Line[]] = [[], []];
   let last = bottom;
   for (const l of [...lines].sort(byBase)) {
-    const edge = l.x1 <= g0 + 1 ? leftEdge : l.x0 >= g1 - 1 ? rightEdge : null;
-    if (edge === null || l.base < top - 1) continue;
+    const side = l.x1 <= g0 + 1 ? 0 : l.x0 >= g1 - 1 ? 1 : null;
+    if (side === null) continue;
     const item = enumeratorValue(l.text) !== null;
-    if (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP)) continue;
-    if (!item && l.x0 <= edge + l.size * 0.5) {
-      if (l.base <= bottom + 1) return false;
+    if (l.base < top - 1 || (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP))) {
+      apart[side].push(l);
       continue;
     }
-    block++;
+    if (!item && l.x0 <= (side ? rightEdge : leftEdge) + l.size * 0.5) {
+      if (l.base <= bottom + 1) return false;
+      apart[side].push(l);
+      continue;
+    }
     last = Math.max(last, l.base);
   }
-  return block * 2 >= beside;
+  return !shareRow(apart[0], apart[1]);
+}
+
+/** Whether a line of `a` stands on the row of a line of `b` (both sorted by baseline). */
+function shareRow(a: readonly Line[], b: readonly Line[]): boolean {
+  let j = 0;
+  for (const l of a) {
+    while (j < b.length && (b[j] as Line).base < l.base && !sameRow(b[j] as Line, l)) j++;
+    const r = b[j];
+    if (r && sameRow(r, l)) return true;
+  }
+  return false;
 }
 
 /**
@@ -333,8 +359,7 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
  */
 export function itemsAcross(sorted: readonly Line[]): Line[] | null {
   const rows = rowStarts(sorted);
-  let out: Line[] | null = null;
-  let done = 0;
+  const runs = new ColumnRuns(sorted);
   for (let r = 0; r + 1 < rows.length; r++) {
     const from = rows[r] as number;
     const to = rows[r + 1] as number;
@@ -364,17 +389,10 @@ export function itemsAcross(sorted: readonly Line[]): Line[] | null {
       end = q + 1;
     }
     if (end === r + 1) continue;
-    const bottom = rows[end] as number;
-    out ??= [];
-    for (let k = done; k < from; k++) out.push(sorted[k] as Line);
-    for (let j = 0; j < starts.length; j++)
-      for (let k = from; k < bottom; k++) if (columns[k - from] === j) out.push(sorted[k] as Line);
-    done = bottom;
+    runs.add(from, rows[end] as number, starts.length, (k) => columns[k - from] as number);
     r = end - 1;
   }
-  if (!out) return null;
-  for (let k = done; k < sorted.length; k++) out.push(sorted[k] as Line);
-  return out;
+  return runs.result();
 }
 
 /**
