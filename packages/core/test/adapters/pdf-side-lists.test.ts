@@ -569,6 +569,59 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     );
   });
 
+  it('keeps one list of questions whose short questions have choices two a row, and sub-items two a row under their parents', async () => {
+    const q = (y: number, n: number, text: string, c: string[]) => [
+      textAt(72, y, `${n}. ${text}`),
+      item(90, y - 18, c[0] as string),
+      item(320, y - 18, c[1] as string),
+      item(90, y - 32, c[2] as string),
+      item(320, y - 32, c[3] as string),
+    ];
+    const quiz = page(
+      ...q(720, 1, 'Capital of Australia?', ['Sydney', 'Canberra', 'Melbourne', 'Perth']),
+      ...q(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
+      ...q(620, 3, 'Largest state?', ['Queensland', 'Victoria', 'Western Australia', 'Tasmania']),
+    );
+    const md = await markdown(quiz);
+    expect(md).toContain(
+      [
+        '   - 1927',
+        '3. Largest state?',
+        '   - Queensland',
+        '   - Western Australia',
+        '   - Victoria',
+        '   - Tasmania',
+      ].join('\n'),
+    );
+    expect(md).not.toMatch(/\n\n\d\. /);
+    const sub = (x: number, y: number, t: string) => textAt(x, y, `- ${t}`);
+    const shopping = page(
+      ...(
+        [
+          ['Fruit', ['Apples', 'Pears', 'Plums', 'Figs']],
+          ['Vegetables', ['Carrots', 'Leeks', 'Onions', 'Kale']],
+        ] as const
+      ).flatMap(([parent, [a, b, c, d]], k) => {
+        const y = 720 - 42 * k;
+        return [item(72, y, parent), sub(90, y - 14, a), sub(300, y - 14, b), sub(90, y - 28, c), sub(300, y - 28, d)];
+      }),
+    );
+    expect(await markdown(shopping)).toContain(
+      [
+        '- Fruit',
+        '  - Apples',
+        '  - Plums',
+        '  - Pears',
+        '  - Figs',
+        '- Vegetables',
+        '  - Carrots',
+        '  - Onions',
+        '  - Leeks',
+        '  - Kale',
+      ].join('\n'),
+    );
+  });
+
   it.skipIf(!hasCorpus)('reads a list going on into the next column as one list (failure-after-repair)', async () => {
     const md = await markdown(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'));
     const to = md.indexOf('## Living with breast cancer');

@@ -16,7 +16,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, onRow, type Span, sameRow, sizesMatch, titled } from './lines.ts';
-import { bullet, bulletAlone, enumerator, enumeratorAlone } from './markers.ts';
+import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { nonAscii } from './text.ts';
 import { keptBreaks } from './typed.ts';
@@ -171,8 +171,7 @@ function listMarker(t: string): Marker | null {
   if (e) {
     const body = e[2] ?? '';
     if (/^\d+$/.test(body)) {
-      // "2020. The year…" or "3.5 mm" are not list items.
-      if (body.length > 2 && Number(body) > 100) return null;
+      if (yearLike(body)) return null;
       return { ordered: true, start: Number(body), checked: undefined, keep: '', length: e[0].length };
     }
     return { ordered: false, start: undefined, checked: undefined, keep: `${e[1]} `, length: e[0].length };
@@ -540,7 +539,10 @@ function stripPrefix(spans: Span[], n: number): Span[] {
   return out;
 }
 
-/** Whether an item (marked `m`) can go on `list`: of its kind, and numbered next if numbered. */
+/**
+ * Whether an item (marked `m`) can go on `list`: of its kind, and numbered next where numbered in
+ * figures (a letter's place is not weighed: "c)" goes on any list of lettered items).
+ */
 const goesOnList = (list: List, m: Marker): boolean =>
   list.ordered === m.ordered && (m.start === undefined || m.start === (list.start ?? 1) + list.children.length);
 
@@ -551,6 +553,8 @@ interface ListLevel {
   list: List;
   /** Right edge of the first line of its last item. */
   reach: number;
+  /** First line of its first item in the column it is read in. */
+  top: Line;
 }
 
 /**
@@ -558,10 +562,22 @@ interface ListLevel {
  * lists read one after the other (`listsSideBySide`, or a page's columns), no level of the item
  * before it. Levels whose last item reaches over it (a question over its choices set two a row),
  * and those of the other kind, stay its parents; the level under them goes on, its items now at
- * this column's indent (and the parents not reaching over, at theirs moved as far), unless the
- * item numbers anew; `stack` is cut to the levels it joins.
+ * this column's indent `at` (and the parents not reaching over, at theirs moved as far), unless the
+ * item numbers anew. An item on the row a level's first item in this column opens on (lists set
+ * side by side within a column, read one after the other) goes on that level. `stack` is cut to
+ * the levels the item joins.
  */
-function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
+function continueInColumn(stack: ListLevel[], l: Line, m: Marker, at: number): void {
+  // An item on the row a level's column opens on is that level's, in the column beside.
+  for (let d = stack.length - 1; d >= 0; d--) {
+    const level = stack[d] as ListLevel;
+    if (onRow(level.top, l) && goesOnList(level.list, m)) {
+      stack.length = d + 1;
+      level.x = at;
+      level.top = l;
+      return;
+    }
+  }
   let parents = 0;
   for (let d = stack.length - 1; d >= 0; d--)
     if ((stack[d] as ListLevel).reach > l.x0) {
@@ -578,8 +594,9 @@ function continueInColumn(stack: ListLevel[], l: Line, m: Marker): void {
   stack.length = joins ? parents + 1 : parents;
   if (!joins) return;
   // The levels above it in the column before move with it, but for those reaching over it.
-  const shift = indentOf(l) - goesOn.x;
+  const shift = at - goesOn.x;
   for (const level of stack) if (level === goesOn || level.reach <= l.x0) level.x += shift;
+  goesOn.top = l;
 }
 
 /**
@@ -729,7 +746,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       flushPara();
       flushItem();
       // A list read the other way is no level of this one: the item starts a list of its own.
-      if (stack.length && (stack[stack.length - 1] as { rtl: boolean }).rtl !== rtl) stack.length = 0;
+      if (stack.length && (stack[stack.length - 1] as ListLevel).rtl !== rtl) stack.length = 0;
       let level = at;
       const last = stack[stack.length - 1];
       if (beside && last && goesOnList(last.list, m)) {
@@ -738,11 +755,8 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         // outline's second level set beside the first), or it goes on no list of the item's (a
         // question's lettered choices, or its answer codes "1. Yes  2. No", on its row).
         level = last.x;
-      } else if (prev && stack.length && !rtl && l.y1 <= prev.y0) {
-        continueInColumn(stack, l, m);
-        level = at;
-      }
-      while (stack.length && (stack[stack.length - 1] as { x: number }).x > level + 3) stack.pop();
+      } else if (prev && stack.length && !rtl && l.y1 <= prev.y0) continueInColumn(stack, l, m, at);
+      while (stack.length && (stack[stack.length - 1] as ListLevel).x > level + 3) stack.pop();
       const topEntry = stack[stack.length - 1];
       const node = listItem([], m.checked);
       if (topEntry && Math.abs(topEntry.x - level) <= 3 && topEntry.list.ordered === m.ordered) {
@@ -757,7 +771,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
           stack.length = 0;
           place(lst, bboxOf([l]));
         }
-        stack.push({ x: at, rtl, list: lst, reach: l.x1 });
+        stack.push({ x: at, rtl, list: lst, reach: l.x1, top: l });
       }
       item = { lines: [l], strip: m.length, keep: m.keep, node, x: at, rtl };
       continue;

@@ -28,6 +28,9 @@ export function enumeratorValue(text: string): number | null {
   const e = enumerator.exec(text);
   const mark = e?.[2];
   if (!mark) return null;
-  if (/^\d+$/.test(mark)) return Number(mark);
+  if (/^\d+$/.test(mark)) return yearLike(mark) ? null : Number(mark);
   return mark.length === 1 ? mark.toLowerCase().charCodeAt(0) - 96 : null;
 }
+
+/** Whether an enumerator's figures are a year's or a measure's ("2020. The year…", "3.5 mm"), not an item's. */
+export const yearLike = (digits: string): boolean => digits.length > 2 && Number(digits) > 100;

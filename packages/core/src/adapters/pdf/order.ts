@@ -55,7 +55,9 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     readBySideHeads(lines, margin, pageWidth, depth, out, rtlPage);
     return;
   }
-  const gutter = findGutter(lines, pageWidth, rtlPage, region);
+  let gutter = findGutter(lines, pageWidth, rtlPage, region);
+  // Choices set two a row, numbered on across the gap, read row by row.
+  if (gutter && !rtlPage && numberedAcross(lines, gutter[0], gutter[1])) gutter = null;
   if (!gutter) {
     const sorted = lines.sort(byPosition(rtlPage));
     const box = rtlPage ? null : boxCut(sorted, pageWidth);
@@ -667,8 +669,7 @@ function findGutter(
     const g1 = rx0 + s1 * 2;
     if ((!best || g1 - g0 > best[1] - best[0]) && validGutter(narrow, g0, g1, regionW, lines, rtlPage)) best = [g0, g1];
   }
-  // Choices set two a row, numbered on across the gap, read row by row.
-  return best && !rtlPage && numberedAcross(lines, best[0], best[1]) ? null : best;
+  return best;
 }
 
 function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, all: Line[], rtlPage: boolean): boolean {

@@ -61,7 +61,8 @@ class ColumnRuns {
 
   /** Reads lines `top` to `bottom` (the lines before them first) in `count` columns, `column(k)` line `k`'s. */
   add(top: number, bottom: number, count: number, column: (k: number) => number): void {
-    const out = (this.out ??= []);
+    this.out ??= [];
+    const out = this.out;
     for (let k = this.done; k < top; k++) out.push(this.sorted[k] as Line);
     for (let j = 0; j < count; j++)
       for (let k = top; k < bottom; k++) if (column(k) === j) out.push(this.sorted[k] as Line);
@@ -80,6 +81,12 @@ class ColumnRuns {
 const NONE = 0;
 const OPENS = 1;
 const WRAPS = 2;
+
+/** What `listRows` found: no lists side by side, lists where a row of heads tops them, lists. */
+type Found = typeof NOT_LISTS | typeof HEADED | typeof LISTS;
+const NOT_LISTS = 0;
+const HEADED = 1;
+const LISTS = 2;
 
 /** Rows read at most by the scans for lists side by side, per row of the region. */
 const SCAN_BUDGET = 8;
@@ -118,12 +125,6 @@ export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
   }
   return runs.result();
 }
-
-/** What `listRows` found: no lists side by side, lists where a row of heads tops them, lists. */
-type Found = typeof NOT_LISTS | typeof HEADED | typeof LISTS;
-const NOT_LISTS = 0;
-const HEADED = 1;
-const LISTS = 2;
 
 /** The rows a scan read as lists side by side: where they end, what they are, each line's column. */
 interface ListRun {
@@ -213,7 +214,7 @@ function rowKinds(
     if (j < 0) return fail();
     const edge = starts[j] as number;
     const under = above !== undefined && above[j] !== NONE;
-    const alone = !bulletWord.test(l.text) && markAlone(sorted, k, to);
+    const alone = markAlone(sorted, k, to);
     if (alone || bulletWord.test(l.text)) {
       if (Math.abs(l.x0 - edge) <= l.size) row[j] = OPENS;
       else if (!(l.x0 > edge + l.size && under)) return fail();
@@ -252,7 +253,6 @@ function spreads(sorted: readonly Line[], from: number, to: number, starts: read
  * its list's edge (a size or two either way) and inside its column, set close above.
  */
 function headRow(sorted: readonly Line[], rows: readonly number[], r: number, starts: readonly number[]): boolean {
-  if (r === 0) return false;
   const from = rows[r - 1] as number;
   const to = rows[r] as number;
   if (to - from !== starts.length) return false;
@@ -285,12 +285,21 @@ const byBase = (a: Line, b: Line): number => a.base - b.base;
  * over or under two columns of text keep the columns (and are read a, c, b, d).
  */
 export function numberedAcross(lines: readonly Line[], g0: number, g1: number): boolean {
-  const left: Line[] = [];
-  const right: Line[] = [];
-  for (const l of lines) {
-    const side = l.x1 <= g0 + 1 ? left : l.x0 >= g1 - 1 ? right : null;
-    if (side && enumeratorValue(l.text) !== null) side.push(l);
+  // Each line beside the gutter, by baseline, with its side and its item's place (null: none).
+  const beside: { line: Line; side: number; value: number | null }[] = [];
+  const numbered: [Line[], Line[]] = [[], []];
+  const values = new Map<Line, number>();
+  for (const line of lines) {
+    const side: number = line.x1 <= g0 + 1 ? 0 : line.x0 >= g1 - 1 ? 1 : -1;
+    if (side < 0) continue;
+    const value = enumeratorValue(line.text);
+    beside.push({ line, side, value });
+    if (value !== null) {
+      (numbered[side] as Line[]).push(line);
+      values.set(line, value);
+    }
   }
+  const [left, right] = numbered;
   if (left.length < ACROSS_ROWS || right.length < ACROSS_ROWS) return false;
   left.sort(byBase);
   right.sort(byBase);
@@ -299,13 +308,9 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   let before: number | null = null;
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  let j = 0;
-  for (const l of left) {
-    while (j < right.length && (right[j] as Line).base < l.base && !sameRow(right[j] as Line, l)) j++;
-    const r = right[j];
-    if (!r || !sameRow(r, l)) continue;
-    const value = enumeratorValue(l.text) as number;
-    if (enumeratorValue(r.text) === value + 1 && (before === null || value === before + 2 || value <= before)) {
+  for (const [l, r] of mates(left, right)) {
+    const value = values.get(l) as number;
+    if (values.get(r) === value + 1 && (before === null || value === before + 2 || value <= before)) {
       across++;
       top = Math.min(top, l.base, r.base);
       bottom = Math.max(bottom, l.base, r.base);
@@ -314,39 +319,39 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   }
   if (across < ACROSS_ROWS || across <= other) return false;
   // Every line beside the gutter from the first such row to the last (and the lines the last
-  // items wrap to) is a numbered item or goes on one, set in past the items' marks on its side;
-  // and no other row holds lines on both sides (columns of text over or under the items).
-  const leftEdge = Math.min(...left.map((l) => l.x0));
-  const rightEdge = Math.min(...right.map((l) => l.x0));
+  // items wrap to, each within `ROW_GAP` sizes of the line above it) is a numbered item or goes on
+  // one, set in past the items' marks on its side; and no other row holds lines on both sides
+  // (columns of text over or under the items).
+  const edges = numbered.map((side) => Math.min(...side.map((l) => l.x0)));
   const apart: [Line[], Line[]] = [[], []];
   let last = bottom;
-  for (const l of [...lines].sort(byBase)) {
-    const side = l.x1 <= g0 + 1 ? 0 : l.x0 >= g1 - 1 ? 1 : null;
-    if (side === null) continue;
-    const item = enumeratorValue(l.text) !== null;
+  for (const { line: l, side, value } of beside.sort((a, b) => byBase(a.line, b.line))) {
+    const item = value !== null;
+    const set = apart[side] as Line[];
     if (l.base < top - 1 || (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP))) {
-      apart[side].push(l);
+      set.push(l);
       continue;
     }
-    if (!item && l.x0 <= (side ? rightEdge : leftEdge) + l.size * 0.5) {
+    if (!item && l.x0 <= (edges[side] as number) + l.size * 0.5) {
       if (l.base <= bottom + 1) return false;
-      apart[side].push(l);
+      set.push(l);
       continue;
     }
     last = Math.max(last, l.base);
   }
-  return !shareRow(apart[0], apart[1]);
+  return mates(apart[0], apart[1]).length === 0;
 }
 
-/** Whether a line of `a` stands on the row of a line of `b` (both sorted by baseline). */
-function shareRow(a: readonly Line[], b: readonly Line[]): boolean {
+/** The lines of `a` each with the line of `b` on its row, where there is one (both sorted by baseline). */
+function mates(a: readonly Line[], b: readonly Line[]): [Line, Line][] {
+  const out: [Line, Line][] = [];
   let j = 0;
   for (const l of a) {
     while (j < b.length && (b[j] as Line).base < l.base && !sameRow(b[j] as Line, l)) j++;
     const r = b[j];
-    if (r && sameRow(r, l)) return true;
+    if (r && sameRow(r, l)) out.push([l, r]);
   }
-  return false;
+  return out;
 }
 
 /**
@@ -365,23 +370,18 @@ export function itemsAcross(sorted: readonly Line[]): Line[] | null {
     const to = rows[r + 1] as number;
     const starts = numberedStarts(sorted, from, to);
     if (!starts) continue;
-    const columns: number[] = [];
-    const first = starts.map(() => NONE);
-    for (let k = from; k < to; k++) {
-      const l = sorted[k] as Line;
-      const j = columnOf(l, starts, l.size);
-      if (j < 0) break;
-      first[j] = OPENS;
-      columns.push(j);
-    }
-    if (columns.length < to - from) continue;
-    let above = first;
+    // Line j of the row opens item j; none may reach over the next item's start.
+    if (!starts.every((_, j) => columnOf(sorted[from + j] as Line, starts, (sorted[from + j] as Line).size) === j))
+      continue;
+    const columns = starts.map((_, j) => j);
+    let above: number[] = starts.map(() => OPENS);
     let end = r + 1;
     for (let q = r + 1; q + 1 < rows.length; q++) {
       const line = sorted[rows[q] as number] as Line;
       if (line.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * line.size) break;
       const row = rowKinds(sorted, rows[q] as number, rows[q + 1] as number, starts, above, columns);
-      if (!row || row.includes(OPENS)) {
+      if (!row) break;
+      if (row.includes(OPENS)) {
         columns.length = (rows[q] as number) - from;
         break;
       }
