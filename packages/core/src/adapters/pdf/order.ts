@@ -1,7 +1,7 @@
 import { append, countNear } from '../../util/arrays.ts';
 import { type Line, type LineBox, type LineSketch, sameRow, sketchLeast, titled } from './lines.ts';
 import type { TextItem } from './model.ts';
-import { itemsAcross, listsSideBySide, numberedAcross } from './sidelists.ts';
+import { itemsAcross, listsSideBySide, numberedAcross, rowStarts } from './sidelists.ts';
 
 /**
  * Reading order by recursive column detection (an XY-cut variant). A region is split at a vertical
@@ -737,8 +737,9 @@ function validGutter(narrow: Line[], g0: number, g1: number, regionW: number, al
 function readRows(sorted: Line[], rtlPage: boolean): Line[] {
   const rows = labelsFirst(sorted);
   if (rtlPage) return rows;
-  const across = itemsAcross(rows) ?? rows;
-  return listsSideBySide(across) ?? across;
+  const starts = rowStarts(rows);
+  const across = itemsAcross(rows, starts);
+  return (across ? listsSideBySide(across) : listsSideBySide(rows, starts)) ?? across ?? rows;
 }
 
 /** Lines of a list of fields whose labels start within this many points of each other. */

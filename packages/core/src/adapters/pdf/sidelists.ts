@@ -9,7 +9,7 @@ const ROW_GAP = 2;
 const HEAD_GAP = 2.5;
 
 /** The lines of a region in reading order (`sorted`, by row) as rows: where each row starts, then the count. */
-function rowStarts(sorted: readonly Line[]): number[] {
+export function rowStarts(sorted: readonly Line[]): number[] {
   const rows: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
     const prev = sorted[i - 1];
@@ -100,8 +100,7 @@ const SCAN_BUDGET = 8;
  * where the lines hold no such lists. A table's columns are found before reading order and are
  * not among the lines.
  */
-export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
-  const rows = rowStarts(sorted);
+export function listsSideBySide(sorted: readonly Line[], rows = rowStarts(sorted)): Line[] | null {
   const runs = new ColumnRuns(sorted);
   // A scan that fails is tried again from the next row: a page of rows that nearly make lists
   // would be read over and over. Past a budget of rows read, no more scans start.
@@ -109,6 +108,7 @@ export function listsSideBySide(sorted: readonly Line[]): Line[] | null {
   const budget = SCAN_BUDGET * rows.length + 100;
   for (let r = 0; r + 1 < rows.length && spent <= budget; r++) {
     const from = rows[r] as number;
+    if ((rows[r + 1] as number) - from < 2) continue;
     const starts = itemStarts(sorted, from, rows[r + 1] as number);
     if (starts.length < 2) continue;
     const run = listRows(sorted, rows, r, starts);
@@ -285,19 +285,17 @@ const byBase = (a: Line, b: Line): number => a.base - b.base;
  * over or under two columns of text keep the columns (and are read a, c, b, d).
  */
 export function numberedAcross(lines: readonly Line[], g0: number, g1: number): boolean {
-  // Each line beside the gutter, by baseline, with its side and its item's place (null: none).
-  const beside: { line: Line; side: number; value: number | null }[] = [];
+  // The numbered lines either side of the gutter, each with its item's place; most regions hold
+  // too few to go on, and nothing else is made for them.
   const numbered: [Line[], Line[]] = [[], []];
   const values = new Map<Line, number>();
   for (const line of lines) {
-    const side: number = line.x1 <= g0 + 1 ? 0 : line.x0 >= g1 - 1 ? 1 : -1;
+    const side = sideOf(line, g0, g1);
     if (side < 0) continue;
     const value = enumeratorValue(line.text);
-    beside.push({ line, side, value });
-    if (value !== null) {
-      (numbered[side] as Line[]).push(line);
-      values.set(line, value);
-    }
+    if (value === null) continue;
+    (numbered[side] as Line[]).push(line);
+    values.set(line, value);
   }
   const [left, right] = numbered;
   if (left.length < ACROSS_ROWS || right.length < ACROSS_ROWS) return false;
@@ -325,8 +323,10 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   const edges = numbered.map((side) => Math.min(...side.map((l) => l.x0)));
   const apart: [Line[], Line[]] = [[], []];
   let last = bottom;
-  for (const { line: l, side, value } of beside.sort((a, b) => byBase(a.line, b.line))) {
-    const item = value !== null;
+  for (const l of [...lines].sort(byBase)) {
+    const side = sideOf(l, g0, g1);
+    if (side < 0) continue;
+    const item = values.has(l);
     const set = apart[side] as Line[];
     if (l.base < top - 1 || (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP))) {
       set.push(l);
@@ -341,6 +341,9 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   }
   return mates(apart[0], apart[1]).length === 0;
 }
+
+/** Which side of the gutter from `g0` to `g1` a line stands on: 0 left, 1 right, -1 across it. */
+const sideOf = (l: Line, g0: number, g1: number): number => (l.x1 <= g0 + 1 ? 0 : l.x0 >= g1 - 1 ? 1 : -1);
 
 /** The lines of `a` each with the line of `b` on its row, where there is one (both sorted by baseline). */
 function mates(a: readonly Line[], b: readonly Line[]): [Line, Line][] {
@@ -362,8 +365,7 @@ function mates(a: readonly Line[], b: readonly Line[]): [Line, Line][] {
  * their numbers going on by one from left to right, and the rows under it going on in its columns
  * (`rowKinds`). Returns the lines so read, or null where no band has a wrapped line.
  */
-export function itemsAcross(sorted: readonly Line[]): Line[] | null {
-  const rows = rowStarts(sorted);
+export function itemsAcross(sorted: readonly Line[], rows = rowStarts(sorted)): Line[] | null {
   const runs = new ColumnRuns(sorted);
   for (let r = 0; r + 1 < rows.length; r++) {
     const from = rows[r] as number;
