@@ -7,7 +7,7 @@
  */
 import { STARTS_LOWER } from '../../util/letters.ts';
 import type { Line } from './lines.ts';
-import { nonAscii, runsOnAt } from './text.ts';
+import { addressRunsOn, nonAscii, runsOnAt } from './text.ts';
 
 /** What a document writes outside its line ends: its words and its hyphenated compounds. */
 export interface Vocabulary {
@@ -172,7 +172,7 @@ const STARTS_ALNUM = /^[\p{L}\p{N}]/u;
  * runs on into the next line's `next`: where the line ends in a hyphen after a letter or figure and
  * the next opens with one, the word runs on, `join` where the document's words say the hyphen goes
  * (`left`: the text before it) and `hyphen` where it stays; nothing after a blank, a slash, between
- * CJK characters or inside a Korean word; otherwise a blank.
+ * CJK characters, inside a Korean word or an address cut after a dot; otherwise a blank.
  */
 export function lineSeam(
   end: string,
@@ -182,7 +182,8 @@ export function lineSeam(
   left: () => string,
 ): 'join' | 'hyphen' | ' ' | '' {
   if (ALNUM_HYPHEN.test(end) && STARTS_ALNUM.test(next)) return removeHyphen(left(), next, vocab) ? 'join' : 'hyphen';
-  if (/\s$/.test(end) || runsOnAt(end, next) || joinsKorean(before, next, vocab)) return '';
+  if (/\s$/.test(end) || runsOnAt(end, next) || addressRunsOn(before, next) || joinsKorean(before, next, vocab))
+    return '';
   return ' ';
 }
 

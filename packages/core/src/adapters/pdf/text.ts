@@ -47,6 +47,26 @@ export const isCjk = (ch: string): boolean => cjk.test(ch);
 export const runsOnAt = (end: string, next: string): boolean =>
   end.endsWith('/') || (isCjk(end.slice(-1)) && isCjk(next.charAt(0)));
 
+/** A line ending in an e-mail or web address cut after a dot of its domain ("ann.lee@lab.", "www.example."). */
+const ADDRESS_CUT = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)*|(?:https?:\/\/|www\.)[\w-]+(?:\.[\w-]+)*)\.$/;
+/** The rest of a domain opening a line, a path or a sentence's stop after it; labels of two characters or more. */
+const DOMAIN_REST = /^([a-z0-9][a-z0-9-]+(?:\.[a-z0-9-]{2,})*)(?:[/:?#]\S*)?[.,;:)\]]?(?:\s|$)/;
+/** Top-level domains that may stand alone on the next line ("www.example." over "com"). */
+const TOP_LEVEL =
+  /^(?:com|org|net|edu|gov|mil|int|info|biz|io|ai|co|uk|de|fr|eu|us|ca|au|jp|cn|in|nl|se|no|es|it|ch|at|be|dk|fi|ie|nz|za|ru|br|pl)$/;
+
+/**
+ * Whether a wrapped line (`line`, its whole text) ends in an address cut after a dot of its
+ * domain, and the next line (`next`) opens with the rest of it: the two run on with no blank
+ * ("ann.lee@lab." over "example.org" is "ann.lee@lab.example.org"). A sentence's stop after a
+ * whole address, over a word that is no domain ("then"), keeps its blank.
+ */
+export function addressRunsOn(line: string, next: string): boolean {
+  if (!line.endsWith('.') || !ADDRESS_CUT.test(line.slice(line.lastIndexOf(' ') + 1))) return false;
+  const rest = DOMAIN_REST.exec(next)?.[1];
+  return rest !== undefined && (rest.includes('.') || TOP_LEVEL.test(rest));
+}
+
 /** Text outside ASCII: where patterns need their Unicode classes (ASCII-only text has faster ones). */
 export const nonAscii = /[^\x00-\x7f]/;
 
