@@ -38,3 +38,25 @@ describe.each(pdfBackends)('PDF addresses cut at a line end (%s)', (backend) => 
     expect(md).toContain('www.example.org. e.g. the page');
   });
 });
+
+describe.each(pdfBackends)('PDF addresses cut at a line end in a table cell (%s)', (backend) => {
+  it('joins an address cut after a dot in a ruled table cell', async () => {
+    const xs = [72, 140, 220, 420];
+    const ys = [700, 680, 646, 626];
+    const rules = [...ys.map((y) => `72 ${y} m 420 ${y} l S`), ...xs.map((x) => `${x} 626 m ${x} 700 l S`)].join('\n');
+    const cells = [
+      textAt(76, 686, 'Name'),
+      textAt(144, 686, 'Role'),
+      textAt(224, 686, 'Contact'),
+      textAt(76, 666, 'Ann Lee'),
+      textAt(144, 666, 'Lead'),
+      textAt(224, 666, 'ann.lee@research.'),
+      textAt(224, 652, 'example.org'),
+      textAt(76, 632, 'Raj Patel'),
+      textAt(144, 632, 'Analyst'),
+      textAt(224, 632, 'raj@example.org'),
+    ];
+    const md = (await engineFor(backend).parse(pagesPdf([`0.5 w\n${rules}\n${cells.join('\n')}`]))).markdown ?? '';
+    expect(md).toContain('| Ann Lee | Lead | ann.lee@research.example.org |');
+  });
+});

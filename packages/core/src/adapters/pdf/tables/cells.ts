@@ -5,7 +5,7 @@ import { ENDS_LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { hyphenVerdict, lastChars, OPEN_HYPHEN, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
-import { cleanText, isCjk, runsOnAt } from '../text.ts';
+import { addressRunsOn, cleanText, isCjk, runsOnAt } from '../text.ts';
 import { uprightRun } from '../turned.ts';
 import { partOf, widths } from './tokens.ts';
 import { endsInSpace } from './words.ts';
@@ -259,9 +259,10 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
   // ("Ring-" "dingding", "Wa-pa-pa-pa-" "pa-pow"). A word too long for its cell, broken with no
-  // hyphen, is joined again. Otherwise a space, but after a slash and between CJK characters, as
-  // in paragraphs. Korean lines wrapped in a narrow cell are mostly short labels set over two lines
-  // ("분류" over "기준"): the paragraph rule that joins a word broken at a line end would fuse them.
+  // hyphen, is joined again. Otherwise a space, but after a slash, between CJK characters and inside
+  // an address cut after a dot, as in paragraphs. Korean lines wrapped in a narrow cell are mostly
+  // short labels set over two lines ("분류" over "기준"): the paragraph rule that joins a word broken
+  // at a line end would fuse them.
   const broken = edged && parts.length > 1 ? brokenWords(parts, rights, chars) : null;
   let out = '';
   for (const [k, p] of parts.entries()) {
@@ -273,7 +274,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
       // paragraph's is: the same lines read as prose on one backend can be a table on the other.
       const verdict = hyphenVerdict(out.slice(0, -1), p, vocab);
       out = out.slice(0, -1) + (verdict === 'join' ? '' : verdict === 'open' && vocab ? OPEN_HYPHEN : '-') + p;
-    } else out += runsOnAt(end, p) || broken?.[k] ? p : ` ${p}`;
+    } else out += runsOnAt(end, p) || addressRunsOn(out, p) || broken?.[k] ? p : ` ${p}`;
   }
   return out.replace(/\s+/g, ' ');
 }
