@@ -1,5 +1,5 @@
-import { code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
-import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
+import { blockquote, code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
+import type { BBox, Block, Blockquote, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
@@ -15,9 +15,10 @@ import {
   type Vocabulary,
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
-import { type Line, onRow, type Span, sameRow, sizesMatch, titled } from './lines.ts';
+import { type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
 import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
+import { QUOTE_DEPTH, quoteEnd, unquoted } from './quotes.ts';
 import { nonAscii } from './text.ts';
 import { keptBreaks } from './typed.ts';
 
@@ -525,18 +526,37 @@ function inlineLength(nodes: Inline[]): number {
   return n;
 }
 
-function stripPrefix(spans: Span[], n: number): Span[] {
-  const out: Span[] = [];
-  let left = n;
-  for (const sp of spans) {
-    if (left <= 0) out.push(sp);
-    else if (sp.text.length <= left) left -= sp.text.length;
-    else {
-      out.push({ ...sp, text: sp.text.slice(left) });
-      left = 0;
+/**
+ * A run of quoted lines (`quoteEnd`) as a quote: its mark taken off each line, its paragraphs
+ * parted by lines holding only the mark, a run quoted deeper a quote within it (`QUOTE_DEPTH`
+ * levels at most; deeper marks stay text). Each paragraph keeps where it stands on page `pageNo`.
+ */
+function quoteOf(quoted: readonly Line[], s: DocStats, pageNo: number, depth: number): Blockquote {
+  const lines = unquoted(quoted);
+  const children: Block[] = [];
+  let para: Line[] = [];
+  const flush = (): void => {
+    const kids = para.length ? inlines(para, s) : [];
+    if (kids.length) {
+      const p = paragraph(kids);
+      p.source = { page: pageNo, bbox: bboxOf(para) };
+      children.push(p);
     }
+    para = [];
+  };
+  for (let k = 0; k < lines.length; k++) {
+    const inner = depth < QUOTE_DEPTH ? quoteEnd(lines, k) : k;
+    if (inner > k) {
+      flush();
+      const nested = quoteOf(lines.slice(k, inner), s, pageNo, depth + 1);
+      nested.source = { page: pageNo, bbox: bboxOf(lines.slice(k, inner)) };
+      children.push(nested);
+      k = inner - 1;
+    } else if ((lines[k] as Line).text.trim()) para.push(lines[k] as Line);
+    else flush();
   }
-  return out;
+  flush();
+  return blockquote(children);
 }
 
 /**
@@ -671,6 +691,15 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
         place(node, bboxOf(rows));
       }
       i = codeEnd - 1;
+      continue;
+    }
+    const quoteTo = quoteEnd(lines, i);
+    if (quoteTo > i) {
+      const quoted = lines.slice(i, quoteTo);
+      flushPara();
+      closeLists();
+      place(quoteOf(quoted, s, page.number, 1), bboxOf(quoted));
+      i = quoteTo - 1;
       continue;
     }
     const l = lines[i] as Line;

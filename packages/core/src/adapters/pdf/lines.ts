@@ -20,6 +20,21 @@ export interface Span {
   font: string;
 }
 
+/** A line's spans without their first `n` characters (a list's marker, a quote's mark). */
+export function stripPrefix(spans: readonly Span[], n: number): Span[] {
+  const out: Span[] = [];
+  let left = n;
+  for (const sp of spans) {
+    if (left <= 0) out.push(sp);
+    else if (sp.text.length <= left) left -= sp.text.length;
+    else {
+      out.push({ ...sp, text: sp.text.slice(left) });
+      left = 0;
+    }
+  }
+  return out;
+}
+
 /** Where a line stands and how large it is set: all reading order's shape tests read. */
 export interface LineBox {
   x0: number;
