@@ -67,12 +67,14 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     );
   });
 
-  it('keeps a lone line opening with ">" in its paragraph', async () => {
+  it('keeps a lone line opening with ">", and thresholds one a line ("> 90 %"), as text', async () => {
     const md = await markdown([
       'Most of the people we asked use the tool every day, and the share of them',
       '> 50 % is what the team had hoped to reach in the first year of the trial.',
     ]);
     expect(md).toContain('the share of them > 50 % is what');
     expect(md).not.toMatch(/^>/m);
+    const thresholds = await markdown(['Marks are given as follows:', '> 90 % is a first', '> 75 % is a second']);
+    expect(thresholds).not.toMatch(/^>/m);
   });
 });

@@ -23,8 +23,15 @@ export function quoteEnd(lines: readonly Line[], i: number): number {
     const l = lines[j] as Line;
     if (!QUOTE.test(l.text) || Math.abs(l.x0 - first.x0) > first.size || l.base <= (lines[j - 1] as Line).base) break;
   }
-  return j - i >= QUOTE_LINES ? j : i;
+  if (j - i < QUOTE_LINES) return i;
+  // Thresholds set one a line ("> 90 %", "> 80 %") open with the sign, not a quote's mark: a quote
+  // holds a line of words, or a line of its mark alone.
+  for (let k = i; k < j; k++) if (!QUOTED_FIGURE.test((lines[k] as Line).text)) return j;
+  return i;
 }
+
+/** A line whose mark stands before a figure: a comparison's sign, as a quote's line seldom is. */
+const QUOTED_FIGURE = /^>\s*[\p{N}.,%+-]/u;
 
 /** The lines with one level of quote marks taken off, each mark with the blank after it. */
 export function unquoted(lines: readonly Line[]): Line[] {
