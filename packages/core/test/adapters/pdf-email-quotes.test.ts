@@ -67,6 +67,27 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     );
   });
 
+  it('reads a quote as the page reads its lines: a list stays a list, and a quote set in under an item belongs to it', async () => {
+    const agenda = await markdown([
+      'Bob wrote:',
+      '> Agenda for the day:',
+      '> 1. Book the room',
+      '> 2. Send the agenda',
+      '>',
+      '> Thanks',
+    ]);
+    expect(agenda).toContain('> Agenda for the day:\n>\n> 1. Book the room\n> 2. Send the agenda\n>\n> Thanks');
+    const items = await markdown([
+      '1. Ann asked about the venue:',
+      '   > Could you book the large room for the',
+      '   > whole afternoon?',
+      '2. Bob asked about lunch.',
+    ]);
+    expect(items).toContain(
+      '1. Ann asked about the venue:\n\n   > Could you book the large room for the whole afternoon?\n\n2. Bob asked about lunch.',
+    );
+  });
+
   it('keeps a lone line opening with ">", and thresholds one a line ("> 90 %"), as text', async () => {
     const md = await markdown([
       'Most of the people we asked use the tool every day, and the share of them',
@@ -76,5 +97,7 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     expect(md).not.toMatch(/^>/m);
     const thresholds = await markdown(['Marks are given as follows:', '> 90 % is a first', '> 75 % is a second']);
     expect(thresholds).not.toMatch(/^>/m);
+    const mixed = await markdown(['Marks are given as follows:', '> 90 % is a first', '> half is a pass']);
+    expect(mixed).toContain('> 90 % is a first > half is a pass');
   });
 });

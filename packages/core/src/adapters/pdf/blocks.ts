@@ -1,5 +1,5 @@
 import { blockquote, code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
-import type { BBox, Block, Blockquote, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
+import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LOWER, ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../util/letters.ts';
@@ -18,7 +18,7 @@ import { leadingOf, pageLeading } from './leading.ts';
 import { type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
 import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
-import { QUOTE_DEPTH, quoteEnd, unquoted } from './quotes.ts';
+import { QUOTE_DEPTH, quoteRun, unquoted } from './quotes.ts';
 import { nonAscii } from './text.ts';
 import { keptBreaks } from './typed.ts';
 
@@ -526,38 +526,15 @@ function inlineLength(nodes: Inline[]): number {
   return n;
 }
 
-/**
- * A run of quoted lines (`quoteEnd`) as a quote: its mark taken off each line, its paragraphs
- * parted by lines holding only the mark, a run quoted deeper a quote within it (`QUOTE_DEPTH`
- * levels at most; deeper marks stay text). Each paragraph keeps where it stands on page `pageNo`.
- */
-function quoteOf(quoted: readonly Line[], s: DocStats, pageNo: number, depth: number): Blockquote {
-  const lines = unquoted(quoted);
-  const children: Block[] = [];
-  let para: Line[] = [];
-  const flush = (): void => {
-    const kids = para.length ? inlines(para, s) : [];
-    if (kids.length) {
-      const p = paragraph(kids);
-      p.source = { page: pageNo, bbox: bboxOf(para) };
-      children.push(p);
-    }
-    para = [];
-  };
-  for (let k = 0; k < lines.length; k++) {
-    const inner = depth < QUOTE_DEPTH ? quoteEnd(lines, k) : k;
-    if (inner > k) {
-      flush();
-      const nested = quoteOf(lines.slice(k, inner), s, pageNo, depth + 1);
-      nested.source = { page: pageNo, bbox: bboxOf(lines.slice(k, inner)) };
-      children.push(nested);
-      k = inner - 1;
-    } else if ((lines[k] as Line).text.trim()) para.push(lines[k] as Line);
-    else flush();
-  }
-  flush();
-  return blockquote(children);
-}
+/** The quoted lines of a page, their marks taken off, as a page of their own (no tables or pictures). */
+const quotePage = (page: LaidOutPage, quoted: readonly Line[]): LaidOutPage => ({
+  number: page.number,
+  width: page.width,
+  height: page.height,
+  lines: unquoted(quoted),
+  tables: [],
+  images: [],
+});
 
 /**
  * Whether an item (marked `m`) can go on `list`: of its kind, and numbered next where numbered in
@@ -622,9 +599,10 @@ function continueInColumn(stack: ListLevel[], l: Line, m: Marker, at: number): v
 /**
  * Turns one page's ordered lines into blocks. Paragraph breaks come from vertical gaps larger than
  * the running line pitch, indentation, and short last lines; list items from markers, with hanging
- * continuation lines and nesting by marker indentation.
+ * continuation lines and nesting by marker indentation; an e-mail's quoted lines (`quoteRun`) a
+ * quote, its lines read as a page of their own at `depth` + 1 (`QUOTE_DEPTH` levels at most).
  */
-export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
+export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] {
   const blocks: Block[] = [];
   let para: Line[] = [];
   let shape = paraShape();
@@ -674,6 +652,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
   sideHeadKinds(lines, kinds, s);
   const codes = codeRuns(lines, s.codeFont, s.bodyFont);
   const kept = keptBreaks(lines, s.codeFont);
+  let noQuoteUntil = 0;
   for (let i = 0; i < lines.length; i++) {
     const codeEnd = codes.get(i);
     if (codeEnd !== undefined) {
@@ -693,14 +672,27 @@ export function buildBlocks(page: LaidOutPage, s: DocStats): Block[] {
       i = codeEnd - 1;
       continue;
     }
-    const quoteTo = quoteEnd(lines, i);
-    if (quoteTo > i) {
-      const quoted = lines.slice(i, quoteTo);
-      flushPara();
-      closeLists();
-      place(quoteOf(quoted, s, page.number, 1), bboxOf(quoted));
-      i = quoteTo - 1;
-      continue;
+    if (depth < QUOTE_DEPTH && i >= noQuoteUntil) {
+      const run = quoteRun(lines, i);
+      if (run.quote) {
+        const quoted = lines.slice(i, run.end);
+        const node = blockquote(buildBlocks(quotePage(page, quoted), s, depth + 1));
+        // A quote set in from an item's marker is the item's, as code is.
+        const owner = item && !item.rtl && Math.min(...quoted.map((r) => r.x0)) > item.x + 2 ? item.node : null;
+        flushPara();
+        if (owner) {
+          flushItem();
+          node.source = { page: page.number, bbox: bboxOf(quoted) };
+          owner.children.push(node);
+        } else {
+          closeLists();
+          place(node, bboxOf(quoted));
+        }
+        i = run.end - 1;
+        continue;
+      }
+      // Lines of a run that is no quote open no quote either.
+      noQuoteUntil = run.end;
     }
     const l = lines[i] as Line;
     const prev = i > 0 ? (lines[i - 1] as Line) : null;
