@@ -645,6 +645,21 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
     stack.length = 0;
   };
 
+  // A block made of rows of lines (code, a quote) set in from an open item's marker is the item's
+  // ("1. Run these commands:", then them); else it stands on the page, after the lists close.
+  const placeRows = (node: Block, rows: Line[]): void => {
+    const owner = item && !item.rtl && Math.min(...rows.map((r) => r.x0)) > item.x + 2 ? item.node : null;
+    flushPara();
+    if (owner) {
+      flushItem();
+      node.source = { page: page.number, bbox: bboxOf(rows) };
+      owner.children.push(node);
+    } else {
+      closeLists();
+      place(node, bboxOf(rows));
+    }
+  };
+
   const lines = foldBullets(page.lines, s.monoFonts);
   const kinds = classifyAll(lines, s);
   const leading = pageLeading(lines);
@@ -657,18 +672,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
     const codeEnd = codes.get(i);
     if (codeEnd !== undefined) {
       const rows = lines.slice(i, codeEnd);
-      const node = code(codeText(rows));
-      // Code set in from an item's marker is the item's ("1. Run these commands:", then them).
-      const owner = item && !item.rtl && Math.min(...rows.map((r) => r.x0)) > item.x + 2 ? item.node : null;
-      flushPara();
-      if (owner) {
-        flushItem();
-        node.source = { page: page.number, bbox: bboxOf(rows) };
-        owner.children.push(node);
-      } else {
-        closeLists();
-        place(node, bboxOf(rows));
-      }
+      placeRows(code(codeText(rows)), rows);
       i = codeEnd - 1;
       continue;
     }
@@ -676,18 +680,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
       const run = quoteRun(lines, i);
       if (run.quote) {
         const quoted = lines.slice(i, run.end);
-        const node = blockquote(buildBlocks(quotePage(page, quoted), s, depth + 1));
-        // A quote set in from an item's marker is the item's, as code is.
-        const owner = item && !item.rtl && Math.min(...quoted.map((r) => r.x0)) > item.x + 2 ? item.node : null;
-        flushPara();
-        if (owner) {
-          flushItem();
-          node.source = { page: page.number, bbox: bboxOf(quoted) };
-          owner.children.push(node);
-        } else {
-          closeLists();
-          place(node, bboxOf(quoted));
-        }
+        placeRows(blockquote(buildBlocks(quotePage(page, quoted), s, depth + 1)), quoted);
         i = run.end - 1;
         continue;
       }
