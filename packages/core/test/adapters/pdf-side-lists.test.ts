@@ -17,6 +17,23 @@ const mark = (x: number, y: number): string => `BT /F1 10 Tf ${x} ${y} Td (\\225
 
 const page = (...ops: string[]): Uint8Array => pagesPdf([ops.join('\n')]);
 
+/** The comparison most cases lay out: its lead-in and closing lines, the heads' row, and its two lists. */
+const INTRO = 'We compared the two runtimes on a week of real traffic before deciding which one to keep.';
+const CLOSING = 'In the end we kept the first runtime and moved the plugins we needed over to it.';
+const introAt = (y: number): string => textAt(72, y, INTRO);
+const HEADS = [textAt(72, 660, 'Pros', 12, 'F2'), textAt(320, 660, 'Cons', 12, 'F2')];
+const PROS = ['Fast start', 'Small memory use', 'Good tooling'];
+const CONS = ['High price', 'Few plugins', 'Slow support'];
+
+/** A numbered question at `y` over its four bulleted choices set two a row. */
+const bulletQuestion = (y: number, n: number, text: string, c: string[]): string[] => [
+  textAt(72, y, `${n}. ${text}`),
+  item(90, y - 18, c[0] as string),
+  item(320, y - 18, c[1] as string),
+  item(90, y - 32, c[2] as string),
+  item(320, y - 32, c[3] as string),
+];
+
 const modes = ['fast', 'auto'] as const;
 
 describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
@@ -27,22 +44,21 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
   it.each(modes)('reads two lists under their heads one after the other (%s)', async (mode) => {
     const pdf = page(
       textAt(72, 720, 'Choosing a runtime', 16, 'F2'),
-      textAt(72, 690, 'We compared the two runtimes on a week of real traffic before deciding which one to keep.'),
-      textAt(72, 660, 'Pros', 12, 'F2'),
-      textAt(320, 660, 'Cons', 12, 'F2'),
+      introAt(690),
+      ...HEADS,
       item(72, 642, 'Fast start'),
       item(320, 642, 'High price'),
       item(72, 628, 'Small memory use'),
       item(320, 628, 'Few plugins'),
       item(72, 614, 'Good tooling'),
       item(320, 614, 'Slow support'),
-      textAt(72, 580, 'In the end we kept the first runtime and moved the plugins we needed over to it.'),
+      textAt(72, 580, CLOSING),
     );
     expect(await markdown(pdf, mode)).toBe(
       [
         '# Choosing a runtime',
         '',
-        'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
+        INTRO,
         '',
         '## Pros',
         '',
@@ -56,7 +72,7 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
         '- Few plugins',
         '- Slow support',
         '',
-        'In the end we kept the first runtime and moved the plugins we needed over to it.',
+        CLOSING,
         '',
       ].join('\n'),
     );
@@ -94,12 +110,11 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
       ].join('\n'),
     );
     const dashed = page(
-      textAt(72, 690, 'We compared the two runtimes on a week of real traffic before deciding which one to keep.'),
-      textAt(72, 660, 'Pros', 12, 'F2'),
-      textAt(320, 660, 'Cons', 12, 'F2'),
-      ...['Fast start', 'Small memory use', 'Good tooling'].map((t, k) => textAt(72, 642 - 14 * k, `- ${t}`)),
-      ...['High price', 'Few plugins', 'Slow support'].map((t, k) => textAt(320, 642 - 14 * k, `- ${t}`)),
-      textAt(72, 580, 'In the end we kept the first runtime and moved the plugins we needed over to it.'),
+      introAt(690),
+      ...HEADS,
+      ...PROS.map((t, k) => textAt(72, 642 - 14 * k, `- ${t}`)),
+      ...CONS.map((t, k) => textAt(320, 642 - 14 * k, `- ${t}`)),
+      textAt(72, 580, CLOSING),
     );
     const md = await markdown(dashed);
     expect(md).toContain('# Pros\n\n- Fast start\n- Small memory use\n- Good tooling\n\n# Cons\n\n- High price\n');
@@ -224,27 +239,19 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
   });
 
   it('keeps heads set out left of their bullets, a note under the lists after both, and a one-item list', async () => {
-    const intro = textAt(
-      72,
-      700,
-      'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
-    );
-    const heads = [textAt(72, 660, 'Pros', 12, 'F2'), textAt(320, 660, 'Cons', 12, 'F2')];
-    const pros = ['Fast start', 'Small memory use', 'Good tooling'];
-    const cons = ['High price', 'Few plugins', 'Slow support'];
-    const lists = (dx: number, right = cons) => [
-      ...pros.map((t, k) => item(72 + dx, 642 - 14 * k, t)),
+    const lists = (dx: number, right = CONS) => [
+      ...PROS.map((t, k) => item(72 + dx, 642 - 14 * k, t)),
       ...right.map((t, k) => item(320 + dx, 642 - 14 * k, t)),
     ];
-    const read = (right = cons) =>
-      ['# Pros', '', ...pros.map((t) => `- ${t}`), '', '# Cons', '', ...right.map((t) => `- ${t}`), ''].join('\n');
+    const read = (right = CONS) =>
+      ['# Pros', '', ...PROS.map((t) => `- ${t}`), '', '# Cons', '', ...right.map((t) => `- ${t}`), ''].join('\n');
     // The bullets set in a tab's width from their heads.
-    expect(await markdown(page(intro, ...heads, ...lists(18)))).toContain(read());
+    expect(await markdown(page(introAt(700), ...HEADS, ...lists(18)))).toContain(read());
     // A note set close under the left list's last item, at its bullets' edge, is no line of it.
-    const noted = await markdown(page(intro, ...heads, ...lists(0), textAt(72, 596, 'Source: our own tests.')));
+    const noted = await markdown(page(introAt(700), ...HEADS, ...lists(0), textAt(72, 596, 'Source: our own tests.')));
     expect(noted).toContain(`${read()}\nSource: our own tests.\n`);
     // One item under a head, three under the other.
-    expect(await markdown(page(intro, ...heads, ...lists(0, ['High price'])))).toContain(read(['High price']));
+    expect(await markdown(page(introAt(700), ...HEADS, ...lists(0, ['High price'])))).toContain(read(['High price']));
   });
 
   it('keeps the choices of a question set two a row under it, and the second level of an outline beside its first', async () => {
@@ -291,21 +298,14 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
   });
 
   it('keeps bulleted choices set two a row under their numbered question, however short the question', async () => {
-    const q = (y: number, n: number, text: string, c: string[]) => [
-      textAt(72, y, `${n}. ${text}`),
-      item(90, y - 18, c[0] as string),
-      item(320, y - 18, c[1] as string),
-      item(90, y - 32, c[2] as string),
-      item(320, y - 32, c[3] as string),
-    ];
     const pdf = page(
-      ...q(720, 1, 'Which of these is the capital city of Australia and its seat of government?', [
+      ...bulletQuestion(720, 1, 'Which of these is the capital city of Australia and its seat of government?', [
         'Sydney',
         'Canberra',
         'Melbourne',
         'Perth',
       ]),
-      ...q(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
+      ...bulletQuestion(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
     );
     const md = await markdown(pdf);
     // The grid's bullets read down its columns, each choice under its question.
@@ -430,16 +430,10 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
   });
 
   it('keeps every item of lists under heads: sub-items, and items drawn a tab from their bullets', async () => {
-    const intro = textAt(
-      72,
-      700,
-      'We compared the two runtimes on a week of real traffic before deciding which one to keep.',
-    );
-    const heads = [textAt(72, 660, 'Pros', 12, 'F2'), textAt(320, 660, 'Cons', 12, 'F2')];
     const subs = await markdown(
       page(
-        intro,
-        ...heads,
+        introAt(700),
+        ...HEADS,
         item(72, 642, 'Fast start'),
         item(320, 642, 'High price'),
         item(90, 628, 'under a second'),
@@ -454,16 +448,13 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     // The long item ends within a size of the right column's bullets; its text is kept.
     const apart = await markdown(
       page(
-        intro,
-        ...heads,
+        introAt(700),
+        ...HEADS,
         ...['Fast start', 'Small memory use when idle for long hours', 'Good docs'].flatMap((t, k) => [
           mark(72, 642 - 14 * k),
           textAt(90, 642 - 14 * k, t),
         ]),
-        ...['High price', 'Few plugins', 'Slow support'].flatMap((t, k) => [
-          mark(320, 642 - 14 * k),
-          textAt(338, 642 - 14 * k, t),
-        ]),
+        ...CONS.flatMap((t, k) => [mark(320, 642 - 14 * k), textAt(338, 642 - 14 * k, t)]),
       ),
     );
     expect(apart).toContain(
@@ -570,17 +561,10 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
   });
 
   it('keeps one list of questions whose short questions have choices two a row, and sub-items two a row under their parents', async () => {
-    const q = (y: number, n: number, text: string, c: string[]) => [
-      textAt(72, y, `${n}. ${text}`),
-      item(90, y - 18, c[0] as string),
-      item(320, y - 18, c[1] as string),
-      item(90, y - 32, c[2] as string),
-      item(320, y - 32, c[3] as string),
-    ];
     const quiz = page(
-      ...q(720, 1, 'Capital of Australia?', ['Sydney', 'Canberra', 'Melbourne', 'Perth']),
-      ...q(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
-      ...q(620, 3, 'Largest state?', ['Queensland', 'Victoria', 'Western Australia', 'Tasmania']),
+      ...bulletQuestion(720, 1, 'Capital of Australia?', ['Sydney', 'Canberra', 'Melbourne', 'Perth']),
+      ...bulletQuestion(670, 2, 'Short one?', ['1788', '1851', '1901', '1927']),
+      ...bulletQuestion(620, 3, 'Largest state?', ['Queensland', 'Victoria', 'Western Australia', 'Tasmania']),
     );
     const md = await markdown(quiz);
     expect(md).toContain(

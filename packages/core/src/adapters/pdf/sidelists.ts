@@ -19,6 +19,12 @@ export function rowStarts(sorted: readonly Line[]): number[] {
   return rows;
 }
 
+/** Whether row `q` stands further below the row above than `ROW_GAP` sizes of its first line (by their first lines). */
+function apartFromAbove(sorted: readonly Line[], rows: readonly number[], q: number): boolean {
+  const first = sorted[rows[q] as number] as Line;
+  return first.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * first.size;
+}
+
 /** Where the items opening on a row start (their bullets' left edges), left to right. */
 function itemStarts(sorted: readonly Line[], from: number, to: number): number[] {
   const out: number[] = [];
@@ -155,9 +161,8 @@ function listRows(sorted: readonly Line[], rows: readonly number[], r: number, s
   for (let q = r; q + 1 < rows.length; q++) {
     const from = rows[q] as number;
     const to = rows[q + 1] as number;
-    const first = sorted[from] as Line;
     const above = kinds[kinds.length - 1];
-    if (above && first.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * first.size) break;
+    if (above && apartFromAbove(sorted, rows, q)) break;
     const row = rowKinds(sorted, from, to, starts, above, columns);
     if (!row) {
       if (spreads(sorted, from, to, starts)) return { end: q + 1, found: NOT_LISTS, columns };
@@ -379,8 +384,7 @@ export function itemsAcross(sorted: readonly Line[], rows = rowStarts(sorted)): 
     let above: number[] = starts.map(() => OPENS);
     let end = r + 1;
     for (let q = r + 1; q + 1 < rows.length; q++) {
-      const line = sorted[rows[q] as number] as Line;
-      if (line.y0 - (sorted[rows[q - 1] as number] as Line).y1 > ROW_GAP * line.size) break;
+      if (apartFromAbove(sorted, rows, q)) break;
       const row = rowKinds(sorted, rows[q] as number, rows[q + 1] as number, starts, above, columns);
       if (!row) break;
       if (row.includes(OPENS)) {
