@@ -1,6 +1,7 @@
 import { type ContinuedOn, continuedOn, linesOn } from '../tree/continued.ts';
 import type {
   Block,
+  Blockquote,
   Code,
   List,
   ListItem,
@@ -215,6 +216,96 @@ function paragraphParts(p: Paragraph, content: string): TablePagePart[] | undefi
   });
 }
 
+/** Where the parts of a block printed on later pages than its start begin in its Markdown (`content`). */
+function blockParts(b: Block, content: string): TablePagePart[] | undefined {
+  switch (b.type) {
+    case 'table':
+      return continuedParts(b, content);
+    case 'list':
+      return listParts(b, content);
+    case 'paragraph':
+      return paragraphParts(b, content);
+    case 'code':
+      return codeParts(b, content);
+    case 'blockquote':
+      return quoteParts(b, content);
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a block holds text printed on another page than `page`: a block of it, or a paragraph's part. */
+function turnsWithin(b: Block, page: number): boolean {
+  if (b.source?.page !== undefined && b.source.page !== page) return true;
+  if (b.type === 'blockquote') return b.children.some((c) => turnsWithin(c, page));
+  return b.type === 'paragraph' && b.children.some((node, i) => i > 0 && continuedOn(node) !== undefined);
+}
+
+/** A quote's mark opening a line of its Markdown, with the blank after it. */
+const QUOTE_MARK = /^> ?/;
+
+/**
+ * Where the parts of a quote printed on later pages (an e-mail's quoted message a page break cut,
+ * joined again) begin in its Markdown: each block of it printed on another page than the block
+ * before, and the parts of its blocks (a paragraph going on over the break), found in the quote's
+ * text with its marks taken off and placed back past them. A block whose text is not found where
+ * it stands gives no part.
+ */
+function quoteParts(quote: Blockquote, content: string): TablePagePart[] | undefined {
+  const page = quote.source?.page;
+  if (page === undefined || !quote.children.some((c) => turnsWithin(c, page))) return undefined;
+  const outer = content.split('\n');
+  const inner = outer.map((l) => l.replace(QUOTE_MARK, ''));
+  const innerText = inner.join('\n');
+  // Each line's start in the quote's Markdown and in its text without marks.
+  const outerStarts: number[] = [];
+  const innerStarts: number[] = [];
+  for (let k = 0, o = 0, i = 0; k < outer.length; k++) {
+    outerStarts.push(o);
+    innerStarts.push(i);
+    o += (outer[k] as string).length + 1;
+    i += (inner[k] as string).length + 1;
+  }
+  // Parts come in the order of the text: the line found for one is where the next one's search starts.
+  let line = 0;
+  const place = (at: number, pageNumber: number, bbox: TablePagePart['bbox']): TablePagePart => {
+    while (line + 1 < innerStarts.length && (innerStarts[line + 1] as number) <= at) line++;
+    const mark = (outer[line] as string).length - (inner[line] as string).length;
+    const offset = (outerStarts[line] as number) + mark + at - (innerStarts[line] as number);
+    return { pageNumber, bbox, line, offset };
+  };
+  const parts: TablePagePart[] = [];
+  let current = page;
+  let cursor = 0;
+  for (const child of quote.children) {
+    const alone = renderBlocksMarkdown([child]).trim();
+    const at = alone ? innerText.indexOf(alone.slice(0, HEAD), cursor) : -1;
+    if (at < 0) continue;
+    // The next block starts past this one's text: its first words may stand in this one too ("Ann").
+    cursor = at + alone.length;
+    const childPage = child.source?.page ?? current;
+    if (childPage !== current) parts.push(place(at, childPage, child.source?.bbox ?? null));
+    current = childPage;
+    const own = innerText.slice(at, at + alone.length);
+    for (const part of blockParts(child, own) ?? []) {
+      parts.push(place(at + (part.offset ?? lineStart(own, part.line)), part.pageNumber, part.bbox));
+      current = part.pageNumber;
+    }
+  }
+  return parts.length ? parts : undefined;
+}
+
+/** Where line `line` (0-based) of `text` starts. */
+function lineStart(text: string, line: number): number {
+  let at = 0;
+  for (let k = 0; k < line; k++) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return at;
+}
+
 function layoutLabel(b: Block): string {
   if (b.type === 'heading') return b.depth === 1 ? 'title' : 'section_header';
   if (b.type === 'list') return 'list';
@@ -294,16 +385,7 @@ export function layoutBlocks(tree: Root, spans: SpanMap, markdown: string): Page
       source: b.data?.ocr ? 'ocr' : 'text-layer',
       confidence: { layout: 1, ocr: typeof b.data?.ocrConfidence === 'number' ? b.data.ocrConfidence : null },
     };
-    const continued =
-      b.type === 'table'
-        ? continuedParts(b, content)
-        : b.type === 'list'
-          ? listParts(b, content)
-          : b.type === 'paragraph' && content
-            ? paragraphParts(b, content)
-            : b.type === 'code'
-              ? codeParts(b, content)
-              : undefined;
+    const continued = content ? blockParts(b, content) : undefined;
     if (continued) item.continued = continued;
     group.items.push(item);
     group.status = 'ok';

@@ -101,3 +101,159 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     expect(mixed).toContain('> 90 % is a first > half is a pass');
   });
 });
+
+/** A page of the reply above a quote: 40 full lines, so the quote under them reaches the page's foot. */
+const FILL = Array.from(
+  { length: 40 },
+  (_, k) => `Line ${k + 1} of the answer goes on for a while, as a reply does, so that it fills the page.`,
+);
+
+/** A page of lines from `top` down, one every 13 points, in Helvetica (`F1`); blank strings leave a line's gap. */
+const page = (lines: readonly string[], top = 720): string =>
+  lines
+    .map((t, k) => (t ? textAt(72, top - 13 * k, t, 10, 'F1') : ''))
+    .filter(Boolean)
+    .join('\n');
+
+/**
+ * An e-mail's quoted message printed over two pages: the page break cut the quote in two, and a
+ * quoted sentence with it. It is one quote, its sentence whole; each page's part keeps its page.
+ */
+describe.each(pdfBackends)('PDF e-mail quotes over a page break (%s)', (backend) => {
+  const parsed = (pages: readonly string[][]) =>
+    engineFor(backend).parse(
+      pagesPdf(pages.map((p) => page(p))),
+      {
+        formats: ['markdown', { type: 'chunks', maxTokens: 40 }],
+        parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
+      },
+      { filename: 'thread.pdf' },
+    );
+  const markdown = async (pages: readonly string[][]) => (await parsed(pages)).markdown ?? '';
+  const wrote = 'On Mon, 3 Mar 2025 at 10:12, Ann Lee wrote:';
+  const quoted = [
+    '> Could you present the results at the team meeting next week? We',
+    '> have the room from ten until noon, so there is plenty of time for',
+    '> questions, and I will order coffee for everyone who comes along',
+    '> to the meeting.',
+    '>',
+    '> Ann',
+  ];
+  const whole =
+    '> Could you present the results at the team meeting next week? We have the room from ten until noon, so there is plenty of time for questions, and I will order coffee for everyone who comes along to the meeting.\n>\n> Ann';
+
+  it.each([1, 2, 3])('reads a quote cut after its line %i as one quote, its sentence whole', async (cut) => {
+    const md = await markdown([[...FILL, '', wrote, ...quoted.slice(0, cut)], quoted.slice(cut)]);
+    expect(md).toContain(`${wrote}\n\n${whole}`);
+    expect(md).not.toContain('wrote: >');
+  });
+
+  it('reads a quote whose last line opens the next page as one quote', async () => {
+    const md = await markdown([[...FILL.slice(0, 36), '', wrote, ...quoted.slice(0, 5)], quoted.slice(5)]);
+    expect(md).toContain(`${wrote}\n\n${whole}`);
+  });
+
+  it('joins a quote within the quote that the break cuts', async () => {
+    const md = await markdown([
+      [...FILL, '', 'Bob Ray wrote:', '> Tuesday is fine by me.', '>', '> > Shall we meet next week to go over'],
+      ['> > the figures before the board sees them?', '', 'Thanks, Carol'],
+    ]);
+    expect(md).toContain(
+      'Bob Ray wrote:\n\n> Tuesday is fine by me.\n>\n> > Shall we meet next week to go over the figures before the board sees them?\n\nThanks, Carol',
+    );
+  });
+
+  it('gives the quote its later page: the block a part on page 2, the chunks the pages of their own text', async () => {
+    const data = await parsed([[...FILL, '', wrote, ...quoted.slice(0, 2)], quoted.slice(2)]);
+    const item = data.blocks?.[0]?.items.at(-1);
+    expect(item?.type).toBe('blockquote');
+    expect(item?.content).toBe(whole);
+    const part = item?.continued?.[0];
+    expect(part).toMatchObject({ pageNumber: 2, line: 0 });
+    expect(item?.content.slice(part?.offset)).toMatch(/^questions, and I will order coffee/);
+    expect(part?.bbox?.[1]).toBeLessThan(100);
+    expect(data.blocks?.[1]?.status).toBe('ok');
+    const chunks = data.chunks ?? [];
+    expect(chunks.find((c) => c.text.includes('Line 1 of the answer'))?.pages).toEqual([1]);
+    const pagesOf = (s: string) => chunks.find((c) => c.text.includes(s))?.pages;
+    expect(pagesOf('Line 1 of the answer')).toEqual([1]);
+    expect(pagesOf('Could you present the results')).toEqual([1]);
+    // The sentence the break cuts reads on over both pages.
+    expect(pagesOf('plenty of time for questions')).toEqual([1, 2]);
+    expect(chunks.find((c) => c.text.includes('> Ann'))?.bbox?.map((b) => b.page)).toContain(2);
+  });
+
+  it('reads the quote over the break between running heads and page numbers', async () => {
+    const framed = (lines: readonly string[], n: number) =>
+      [
+        textAt(72, 760, 'Re: Results for the team meeting', 9, 'F1'),
+        page(lines),
+        textAt(300, 40, `Page ${n} of 2`, 9, 'F1'),
+      ].join('\n');
+    const data = await engineFor(backend).parse(
+      pagesPdf([framed([...FILL, '', wrote, ...quoted.slice(0, 1)], 1), framed(quoted.slice(1), 2)]),
+      { parsers: [{ type: 'pdf', mode: 'fast' }] },
+      { filename: 'printed.pdf' },
+    );
+    expect(data.markdown).toContain(`${wrote}\n\n${whole}`);
+  });
+
+  it('keeps two quotes apart where the first ends mid-page or the next page sets its quote at another edge', async () => {
+    const midPage = await markdown([
+      ['Short reply.', '', wrote, '> First quoted message line one here', '> and its second line.'],
+      ['> A different quote from another thread opens', '> the second page, on its own.', '', 'Reply two.'],
+    ]);
+    expect(midPage).toContain(
+      '> First quoted message line one here and its second line.\n\n> A different quote from another thread opens the second page',
+    );
+    const data = await engineFor(backend).parse(
+      pagesPdf([
+        page([...FILL, '', wrote, ...quoted.slice(0, 2)]),
+        page(['> questions and more.', '> Second line.']).replaceAll('Tf 72 ', 'Tf 200 '),
+      ]),
+      { parsers: [{ type: 'pdf', mode: 'fast' }] },
+      { filename: 'thread.pdf' },
+    );
+    expect(data.markdown).toContain('plenty of time for\n\n> questions and more.');
+  });
+
+  it('places a block of the quote on its later page where its words stand earlier in the quote too', async () => {
+    const data = await parsed([
+      [
+        ...FILL.slice(0, 35),
+        '',
+        wrote,
+        '> Could you ask Ann to present the results at the team meeting next week? We',
+        '> have the room from ten until noon, so there is plenty of time for questions,',
+        '> and I will order coffee and biscuits for everyone who comes along to the',
+        '> meeting on the second floor of the main building by the car park.',
+        '>',
+      ],
+      ['> Ann', '', 'Thanks, Carol'],
+    ]);
+    const item = data.blocks?.[0]?.items.at(-1);
+    expect(item?.type).toBe('blockquote');
+    const part = item?.continued?.[0];
+    expect(part).toMatchObject({ pageNumber: 2, line: 2 });
+    expect(item?.content.slice(part?.offset)).toBe('Ann');
+    expect(data.chunks?.find((c) => c.text.includes('coffee and biscuits'))?.pages).toEqual([1]);
+  });
+
+  it('reads lines the break parts as the quote the two parts make: thresholds and a quote then a reply stay apart', async () => {
+    const thresholds = await markdown([
+      [...FILL, '', 'Marks are given as follows:', '> 90 % is a first'],
+      ['> 75 % is a second', '', 'and the rest pass.'],
+    ]);
+    expect(thresholds).not.toMatch(/^>/m);
+    const lone = await markdown([
+      [...FILL, '', 'Most of the people we asked use the tool every day, and the share of them'],
+      ['> 50 % is what the team had hoped to reach in the first year of the trial.'],
+    ]);
+    expect(lone).not.toMatch(/^>/m);
+    const reply = await markdown([
+      [...FILL, '', wrote, ...quoted],
+      ['Thanks, that works for me. I will bring the slides on Tuesday.'],
+    ]);
+    expect(reply).toContain(`${whole}\n\nThanks, that works for me.`);
+  });
+});

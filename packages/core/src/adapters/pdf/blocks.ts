@@ -15,10 +15,10 @@ import {
   type Vocabulary,
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
-import { type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
+import { bboxOf, type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
 import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
-import { QUOTE_DEPTH, quoteRun, unquoted } from './quotes.ts';
+import { edgeRun, QUOTE_DEPTH, type QuoteOverBreak, quoteRun, unquoted } from './quotes.ts';
 import { nonAscii } from './text.ts';
 import { keptBreaks } from './typed.ts';
 
@@ -30,6 +30,8 @@ export interface LaidOutPage {
   lines: Line[];
   tables: TableRegion[];
   images: Rect[];
+  /** Quoted lines on the pages either side that are one quote with this page's first or last lines. */
+  quoteOver?: QuoteOverBreak;
 }
 
 /** Document-wide typography: what body text looks like and which sizes are heading tiers. */
@@ -316,21 +318,6 @@ function sideHeadKinds(lines: readonly Line[], kinds: Kind[], s: DocStats): void
   }
 }
 
-function bboxOf(lines: Line[]): BBox {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const line of lines) {
-    const l = line.onPage ?? line;
-    x0 = Math.min(x0, l.x0);
-    y0 = Math.min(y0, l.y0);
-    x1 = Math.max(x1, l.x1);
-    y1 = Math.max(y1, l.y1);
-  }
-  return [round2(x0), round2(y0), round2(x1), round2(y1)];
-}
-
 /**
  * Joins the lines' spans into inline content: de-hyphenation, footnote marks, links, known
  * bold/italic, words in a code face.
@@ -526,15 +513,27 @@ function inlineLength(nodes: Inline[]): number {
   return n;
 }
 
-/** The quoted lines of a page, their marks taken off, as a page of their own (no tables or pictures). */
-const quotePage = (page: LaidOutPage, quoted: readonly Line[]): LaidOutPage => ({
-  number: page.number,
-  width: page.width,
-  height: page.height,
-  lines: unquoted(quoted),
-  tables: [],
-  images: [],
-});
+/**
+ * The quoted lines `lines[from…to)` of a page, their marks taken off, as a page of their own (no
+ * tables or pictures). Where they open or end the page, the quoted lines the page break parts them
+ * from go with them one level deeper, so a quote within the quote is read over the break as well.
+ */
+function quotePage(page: LaidOutPage, lines: readonly Line[], from: number, to: number): LaidOutPage {
+  const out: LaidOutPage = {
+    number: page.number,
+    width: page.width,
+    height: page.height,
+    lines: unquoted(lines.slice(from, to)),
+    tables: [],
+    images: [],
+  };
+  const { before, after } = page.quoteOver ?? {};
+  const over: QuoteOverBreak = {};
+  if (from === 0 && before) over.before = edgeRun(unquoted(before), 'last');
+  if (to === lines.length && after) over.after = edgeRun(unquoted(after), 'first');
+  if (over.before?.length || over.after?.length) out.quoteOver = over;
+  return out;
+}
 
 /**
  * Whether an item (marked `m`) can go on `list`: of its kind, and numbered next where numbered in
@@ -677,10 +676,10 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
       continue;
     }
     if (depth < QUOTE_DEPTH && i >= noQuoteUntil) {
-      const run = quoteRun(lines, i);
+      const run = quoteRun(lines, i, page.quoteOver);
       if (run.quote) {
-        const quoted = lines.slice(i, run.end);
-        placeRows(blockquote(buildBlocks(quotePage(page, quoted), s, depth + 1)), quoted);
+        const inner = quotePage(page, lines, i, run.end);
+        placeRows(blockquote(buildBlocks(inner, s, depth + 1)), lines.slice(i, run.end));
         i = run.end - 1;
         continue;
       }

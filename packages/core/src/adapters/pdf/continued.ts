@@ -1,5 +1,16 @@
 import { type ContinuedOn, joinCode, markContinued } from '../../tree/continued.ts';
-import type { BBox, Block, Code, Inline, Paragraph, Section, Table, TableRow, Text } from '../../tree/types.ts';
+import type {
+  BBox,
+  Block,
+  Blockquote,
+  Code,
+  Inline,
+  Paragraph,
+  Section,
+  Table,
+  TableRow,
+  Text,
+} from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append } from '../../util/arrays.ts';
 import { readsOn, THREE_WORDS } from '../../util/letters.ts';
@@ -103,8 +114,49 @@ interface Tail {
 /** What joining paragraphs over pages needs of each page: its lines, and whether a stage reads it again. */
 export interface PageText {
   lines: readonly Line[];
+  /** The page's last quoted lines go on in those the next page opens with (`markQuotesOverBreaks`). */
+  quoteGoesOn?: boolean;
   /** No later stage reads the page again (OCR replaces a page's blocks). */
   settled: boolean;
+}
+
+/** A page break a block may be joined over: the pages either side of it, and their text. */
+interface Break {
+  here: Section;
+  next: Section;
+  before: PageText;
+  after: PageText;
+}
+
+/**
+ * Joins blocks over page breaks. At each break between two settled pages, one after the other, the
+ * block the page before ends with (as `open` reads it; or the one carried over a page it filled)
+ * and the block the next page opens with go to `join`; where it joins them, that block leaves its
+ * page, and where it was the page's only block, what `join` returns is carried to the next break.
+ */
+function joinOverBreaks<T>(
+  pages: Block[],
+  text: readonly PageText[],
+  open: (b: Block, page: PageText) => T | undefined,
+  join: (tail: T, first: Block, at: Break) => T | undefined,
+): void {
+  let carried: T | undefined;
+  for (let p = 0; p + 1 < pages.length; p++) {
+    const here = pages[p] as Section;
+    const next = pages[p + 1] as Section;
+    const before = text[p];
+    const after = text[p + 1];
+    const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
+    const tail = own ? (before ? open(own, before) : undefined) : carried;
+    carried = undefined;
+    if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
+    const first = next.children[0];
+    if (!first || !before?.settled || !after?.settled) continue;
+    const joined = join(tail, first, { here, next, before, after });
+    if (joined === undefined) continue;
+    next.children.shift();
+    if (!next.children.length) carried = joined;
+  }
 }
 
 /**
@@ -122,32 +174,73 @@ export function joinContinuedParagraphs(
   text: readonly PageText[],
   vocab: (() => Vocabulary) | undefined,
 ): void {
-  // The paragraph whose part filled the page before, when it took the page's every block.
-  let carried: Tail | undefined;
-  for (let p = 0; p + 1 < pages.length; p++) {
-    const here = pages[p] as Section;
-    const next = pages[p + 1] as Section;
-    const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
-    const tail: Tail | undefined = own
-      ? own.type === 'paragraph'
-        ? { para: own, part: own, lines: text[p]?.lines ?? [] }
-        : undefined
-      : carried;
-    carried = undefined;
-    if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
-    if (!text[p]?.settled || !text[p + 1]?.settled) continue;
-    const first = next.children[0];
-    if (first?.type !== 'paragraph' || !first.children.length) continue;
-    if (!joins(tail, here, first, next, text[p + 1]?.lines ?? [])) continue;
-    const mark: ContinuedOn = { page: next.number };
-    if (first.source?.bbox) mark.bbox = first.source.bbox;
-    const opening = first.children[0] as Inline;
-    markContinued(opening, mark);
-    seam(tail.para, first, vocab);
-    append(tail.para.children, first.children);
-    next.children.shift();
-    if (!next.children.length) carried = { para: tail.para, part: first, lines: text[p + 1]?.lines ?? [] };
+  joinOverBreaks<Tail>(
+    pages,
+    text,
+    (b, page) => (b.type === 'paragraph' ? { para: b, part: b, lines: page.lines } : undefined),
+    (tail, first, at) => {
+      if (first.type !== 'paragraph' || !first.children.length) return undefined;
+      if (!joins(tail, at.here, first, at.next, at.after.lines)) return undefined;
+      joinParagraph(tail.para, first, at.next, vocab);
+      return { para: tail.para, part: first, lines: at.after.lines };
+    },
+  );
+}
+
+/**
+ * A quote the page's end cuts (an e-mail's quoted message printed over two pages) goes on as the
+ * quote the next page opens with: one quote, as it was written. A quote within it the break cuts
+ * too is joined the same way, and a paragraph of it as a page's paragraph is (`joins`), so the
+ * quoted sentence reads whole; each block keeps the page it was printed on, for provenance.
+ */
+export function joinContinuedQuotes(
+  pages: Block[],
+  text: readonly PageText[],
+  vocab: (() => Vocabulary) | undefined,
+): void {
+  // A quote carried over a page it filled: the quote, and its part as printed there.
+  joinOverBreaks<{ quote: Blockquote; part: Blockquote }>(
+    pages,
+    text,
+    (b) => (b.type === 'blockquote' ? { quote: b, part: b } : undefined),
+    (tail, first, at) => {
+      if (first.type !== 'blockquote' || !at.before.quoteGoesOn) return undefined;
+      joinQuote(tail.quote, tail.part, first, at, vocab);
+      return { quote: tail.quote, part: first };
+    },
+  );
+}
+
+/**
+ * Appends the blocks of `first` (the quote the next page opens with) to `quote`, whose part printed
+ * on the page before is `part`: a quote or paragraph `first` opens with goes on the one `part`
+ * ends with, where it reads on. `first` and `part` keep their blocks as printed.
+ */
+function joinQuote(
+  quote: Blockquote,
+  part: Blockquote,
+  first: Blockquote,
+  at: Break,
+  vocab: (() => Vocabulary) | undefined,
+): void {
+  const last = quote.children[quote.children.length - 1];
+  const lastPart = part.children[part.children.length - 1];
+  const opening = first.children[0];
+  let from = 0;
+  if (last?.type === 'blockquote' && lastPart?.type === 'blockquote' && opening?.type === 'blockquote') {
+    joinQuote(last, lastPart, opening, at, vocab);
+    from = 1;
+  } else if (
+    last?.type === 'paragraph' &&
+    lastPart?.type === 'paragraph' &&
+    opening?.type === 'paragraph' &&
+    opening.children.length &&
+    joins({ para: last, part: lastPart, lines: at.before.lines }, at.here, opening, at.next, at.after.lines)
+  ) {
+    joinParagraph(last, opening, at.next, vocab);
+    from = 1;
   }
+  append(quote.children, first.children.slice(from));
 }
 
 /**
@@ -160,35 +253,35 @@ export function joinContinuedParagraphs(
  */
 export function joinContinuedCode(pages: Block[], text: readonly PageText[]): void {
   const frame = textFrame(text);
-  // The code block whose part filled the page before, when it took the page's every block, and that part's box.
-  let carried: { code: Code; box: BBox | undefined } | undefined;
-  for (let p = 0; p + 1 < pages.length; p++) {
-    const here = pages[p] as Section;
-    const next = pages[p + 1] as Section;
-    const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
-    const tail = own ? (own.type === 'code' ? { code: own, box: own.source?.bbox } : undefined) : carried;
-    carried = undefined;
-    if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
-    if (!text[p]?.settled || !text[p + 1]?.settled) continue;
-    const first = next.children[0];
-    if (first?.type !== 'code' || !tail.box || !first.source?.bbox) continue;
-    if (
-      !endsText(tail.box, text[p]?.lines ?? [], frame, true) ||
-      !endsText(first.source.bbox, text[p + 1]?.lines ?? [], frame, false)
-    )
-      continue;
-    const mark: ContinuedOn = { page: next.number, bbox: first.source.bbox };
-    joinCode(tail.code, first, mark);
-    next.children.shift();
-    if (!next.children.length) carried = { code: tail.code, box: first.source.bbox };
-  }
+  // A code block carried over a page it filled: the block, and its part's box there.
+  joinOverBreaks<{ code: Code; box: BBox | undefined }>(
+    pages,
+    text,
+    (b) => (b.type === 'code' ? { code: b, box: b.source?.bbox } : undefined),
+    (tail, first, at) => {
+      if (first.type !== 'code' || !tail.box || !first.source?.bbox) return undefined;
+      if (
+        !endsText(tail.box, at.before.lines, frame, true) ||
+        !endsText(first.source.bbox, at.after.lines, frame, false)
+      )
+        return undefined;
+      joinCode(tail.code, first, { page: at.next.number, bbox: first.source.bbox });
+      return { code: tail.code, box: first.source.bbox };
+    },
+  );
 }
 
-/** Rows of a code block's size that may stand between it and its page's last (or first) line of text. */
-const CODE_EDGE_ROWS = 2;
+/** Rows of a block's size that may stand between it and its page's last (or first) line of text. */
+const EDGE_ROWS = 2;
+
+/** Where the document's pages commonly begin and end their text. */
+export interface TextFrame {
+  top: number;
+  bottom: number;
+}
 
 /** Where the document's pages commonly begin and end their text: the medians of their first and last lines' edges. */
-function textFrame(text: readonly PageText[]): { top: number; bottom: number } {
+export function textFrame(text: readonly { lines: readonly Line[] }[]): TextFrame {
   const tops: number[] = [];
   const bottoms: number[] = [];
   for (const t of text) {
@@ -212,10 +305,10 @@ function textFrame(text: readonly PageText[]): { top: number; bottom: number } {
  * down (up) than two of its rows, and the box within two rows of where the document's pages end
  * (begin) their text. Its rows' size is read from its own edge line.
  */
-function endsText(box: BBox, lines: readonly Line[], frame: { top: number; bottom: number }, last: boolean): boolean {
+export function endsText(box: BBox, lines: readonly Line[], frame: TextFrame, last: boolean): boolean {
   const edge = edgeLine(lines, box, !last);
   if (!edge) return false;
-  const reach = CODE_EDGE_ROWS * edge.size * 1.2;
+  const reach = EDGE_ROWS * edge.size * 1.2;
   if (last ? box[3] < frame.bottom - reach : box[1] > frame.top + reach) return false;
   for (const l of lines) {
     const at = l.onPage ?? l;
@@ -241,6 +334,18 @@ function joins(tail: Tail, here: Section, first: Paragraph, next: Section, nextL
   // Prose the page's end cuts runs to its column's edge; a verse's line ends short.
   const edge = last.onPage ?? last;
   return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE;
+}
+
+/**
+ * Appends the inlines of `first`, the paragraph the next page (`next`) opens with, to `para`, the
+ * first of them carrying that page and box (`CONTINUED_ON`).
+ */
+function joinParagraph(para: Paragraph, first: Paragraph, next: Section, vocab: (() => Vocabulary) | undefined): void {
+  const mark: ContinuedOn = { page: next.number };
+  if (first.source?.bbox) mark.bbox = first.source.bbox;
+  markContinued(first.children[0] as Inline, mark);
+  seam(para, first, vocab);
+  append(para.children, first.children);
 }
 
 /**

@@ -10,7 +10,7 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { codeTable } from './code.ts';
-import { joinContinuedCode, joinContinuedParagraphs, joinContinuedTables } from './continued.ts';
+import { joinContinuedCode, joinContinuedParagraphs, joinContinuedQuotes, joinContinuedTables } from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
@@ -19,6 +19,7 @@ import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, typ
 import { readingOrder, sideHeadRuns, sideHeadsPossible } from './order.ts';
 import { dropOverprints } from './overprint.ts';
 import { PitchTally } from './pitch.ts';
+import { markQuotesOverBreaks } from './quotes.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
@@ -132,6 +133,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     if (furniture.heads.size) p.tables = p.tables.filter((t) => !furniture.heads.has(t));
     for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
   }
+  markQuotesOverBreaks(pages);
   const outline = outlineTitles(await src.outline().catch(() => []));
   // pdf.js calls a font monospaced by its embedded widths alone, a subset's too (`DocStats.codeFont`);
   // PDFium by its descriptor's flag.
@@ -151,7 +153,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     const text = pages.map((p) => ({
       lines: p.lines,
       settled: mode === 'fast' || pageInfo[p.number]?.text === 'text',
+      quoteGoesOn: p.quoteOver?.after !== undefined,
     }));
+    joinContinuedQuotes(children, text, stats.vocab);
     joinContinuedParagraphs(children, text, stats.vocab);
     joinContinuedCode(children, text);
   }

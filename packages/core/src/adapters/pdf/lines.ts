@@ -1,7 +1,8 @@
+import type { BBox } from '../../tree/types.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LETTER, LETTER, STARTS_LETTER } from '../../util/letters.ts';
 import { pairBrackets } from './brackets.ts';
-import type { Rect, TextItem } from './model.ts';
+import { type Rect, round2, type TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
 /** A run of a line with uniform styling, as it will become inline content. */
@@ -636,4 +637,20 @@ function leftToRightRuns(
 function neutralsOut(s: string, [head, tail]: [number, number]): string {
   const turn = (t: string) => [...t].reverse().join('');
   return turn(s.slice(s.length - tail)) + s.slice(head, s.length - tail) + turn(s.slice(0, head));
+}
+
+/** The box lines stand in on the page (`onPage` where read in another frame). */
+export function bboxOf(lines: readonly Line[]): BBox {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const line of lines) {
+    const l = line.onPage ?? line;
+    x0 = Math.min(x0, l.x0);
+    y0 = Math.min(y0, l.y0);
+    x1 = Math.max(x1, l.x1);
+    y1 = Math.max(y1, l.y1);
+  }
+  return [round2(x0), round2(y0), round2(x1), round2(y1)];
 }

@@ -1,4 +1,5 @@
-import { type Line, stripPrefix } from './lines.ts';
+import { endsText, textFrame } from './continued.ts';
+import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
 /** A quote's mark opening a line of an e-mail's quoted text: ">" alone, or before a blank or another mark. */
 const QUOTE = /^>(?:[\s>]|$)/;
@@ -11,31 +12,29 @@ const NESTED = /^>\s*>/;
 const SIGN_BEFORE_FIGURE = /^>\s*[+-]?[.,]?\p{N}/u;
 /** Fewest lines of a quote: a lone line opening with ">" may be a comparison ("> 50 % of users"). */
 const QUOTE_LINES = 2;
+/** The part of a page's height a quote the break cuts ends below, and the next part opens above. */
+const HALF = 0.5;
 /** Deepest quote read as quotes within quotes; deeper marks stay text. */
 export const QUOTE_DEPTH = 8;
 
 /**
- * The run of lines from line `i` that open with a quote's mark (">"), one under the other at one
- * left edge: where it ends (the line after its last; `i` where line `i` opens with no mark), and
- * whether it is a quote. An e-mail printed to PDF quotes the message it answers so; read as prose,
- * the quoted lines joined the line above ("Ann wrote: > Could you … We > have the room"). A quote
- * is `QUOTE_LINES` lines at least, one of them holding words after its mark; where a line sets the
- * mark before a figure ("> 90 %", thresholds one a line) the run is a quote only with a line of
- * marks alone or a quote within it.
+ * Whether line `l` goes on a run of quoted lines that opens with `edge` and was read as far as
+ * `prev`: it opens with a mark at `edge`'s left edge, below `prev` (above it, where the run is read
+ * upwards from a page's last line, `up`).
  */
-export function quoteRun(lines: readonly Line[], i: number): { end: number; quote: boolean } {
-  const first = lines[i];
-  if (!first || !QUOTE.test(first.text)) return { end: i, quote: false };
-  let j = i + 1;
-  for (; j < lines.length; j++) {
-    const l = lines[j] as Line;
-    if (!QUOTE.test(l.text) || Math.abs(l.x0 - first.x0) > first.size || l.base <= (lines[j - 1] as Line).base) break;
-  }
+const goesOnRun = (l: Line, prev: Line, edge: Line, up = false): boolean =>
+  QUOTE.test(l.text) && Math.abs(l.x0 - edge.x0) <= edge.size && (up ? l.base < prev.base : l.base > prev.base);
+
+/**
+ * Whether a run of lines opening with a quote's mark is a quote: `QUOTE_LINES` lines at least, one
+ * of them holding words after its mark; where a line sets the mark before a figure ("> 90 %",
+ * thresholds one a line), only with a line of marks alone or a quote within it.
+ */
+function isQuote(run: readonly Line[]): boolean {
   let words = false;
   let figures = false;
   let cue = false;
-  for (let k = i; k < j; k++) {
-    const t = (lines[k] as Line).text;
+  for (const { text: t } of run) {
     if (MARKS_ONLY.test(t)) cue = true;
     else {
       words = true;
@@ -43,7 +42,65 @@ export function quoteRun(lines: readonly Line[], i: number): { end: number; quot
       if (SIGN_BEFORE_FIGURE.test(t)) figures = true;
     }
   }
-  return { end: j, quote: j - i >= QUOTE_LINES && words && (cue || !figures) };
+  return run.length >= QUOTE_LINES && words && (cue || !figures);
+}
+
+/**
+ * The quoted lines a page's breaks part from its own: those ending the page before (`before`),
+ * where this page opens with quoted lines, and those opening the page after (`after`), where it
+ * ends with some; set where the two parts are one quote the break cut (`markQuotesOverBreaks`).
+ * A page's part of such a quote is a quote however few its lines ("> …plenty of time for" alone
+ * at its foot).
+ */
+export interface QuoteOverBreak {
+  before?: readonly Line[];
+  after?: readonly Line[];
+}
+
+/** The run of quoted lines opening `lines` (`'first'`), or ending them (`'last'`). */
+export function edgeRun(lines: readonly Line[], edge: 'first' | 'last'): Line[] {
+  const last = edge === 'last';
+  const run: Line[] = [];
+  const n = lines.length;
+  for (let k = 0; k < n; k++) {
+    const l = lines[last ? n - 1 - k : k] as Line;
+    const prev = run[run.length - 1];
+    if (prev ? !goesOnRun(l, prev, run[0] as Line, last) : !QUOTE.test(l.text)) break;
+    run.push(l);
+  }
+  return last ? run.reverse() : run;
+}
+
+/** Whether the quoted lines ending one page (`tail`) and opening the next (`head`) are one quote, at one edge. */
+export function quoteOverBreak(tail: readonly Line[], head: readonly Line[]): boolean {
+  const a = tail[0];
+  const b = head[0];
+  return a !== undefined && b !== undefined && Math.abs(a.x0 - b.x0) <= a.size && isQuote([...tail, ...head]);
+}
+
+/**
+ * The run of lines from line `i` that open with a quote's mark (">"), one under the other at one
+ * left edge: where it ends (the line after its last; `i` where line `i` opens with no mark), and
+ * whether it is a quote (`isQuote`). An e-mail printed to PDF quotes the message it answers so;
+ * read as prose, the quoted lines joined the line above ("Ann wrote: > Could you … We > have the
+ * room"). A run opening or ending the page is read with the quoted lines the page break parts it
+ * from (`over`).
+ */
+export function quoteRun(
+  lines: readonly Line[],
+  i: number,
+  over: QuoteOverBreak = {},
+): { end: number; quote: boolean } {
+  const first = lines[i];
+  if (!first || !QUOTE.test(first.text)) return { end: i, quote: false };
+  let j = i + 1;
+  while (j < lines.length && goesOnRun(lines[j] as Line, lines[j - 1] as Line, first)) j++;
+  const run = lines.slice(i, j);
+  const quote =
+    isQuote(run) ||
+    (i === 0 && !!over.before?.length && quoteOverBreak(over.before, run)) ||
+    (j === lines.length && !!over.after?.length && quoteOverBreak(run, over.after));
+  return { end: j, quote };
 }
 
 /**
@@ -63,4 +120,38 @@ export function unquoted(lines: readonly Line[]): Line[] {
       out.push({ ...l, text: l.text.slice(inText), spans: stripPrefix(l.spans, inSpans), x0: l.x0 + shift });
   }
   return out;
+}
+
+/**
+ * Gives each page the quoted lines a page break parts from its own (`QuoteOverBreak`): where the
+ * quoted lines ending a page reach down to where the document's pages end their text, and the
+ * next page opens with quoted lines where pages begin it, at the same edge, the two runs making a
+ * quote (`quoteOverBreak`). Pages come in order, one after the other. Marked pages read such a
+ * run as a quote whatever its length; `joinContinuedQuotes` joins the quotes where the output
+ * reads pages on (not per page, nor on pages OCR may read again).
+ */
+export function markQuotesOverBreaks(
+  pages: readonly { lines: readonly Line[]; height: number; quoteOver?: QuoteOverBreak }[],
+): void {
+  const frame = textFrame(pages);
+  for (let k = 0; k + 1 < pages.length; k++) {
+    const here = pages[k] as (typeof pages)[number];
+    const next = pages[k + 1] as (typeof pages)[number];
+    const tail = edgeRun(here.lines, 'last');
+    const head = tail.length ? edgeRun(next.lines, 'first') : [];
+    const tailBox = bboxOf(tail);
+    const headBox = bboxOf(head);
+    // Two short pages set the frame where their text stops: a quote ending in a page's upper half,
+    // or the next opening in its lower half, is no quote the break cut.
+    if (
+      tailBox[3] < here.height * HALF ||
+      headBox[1] > next.height * HALF ||
+      !quoteOverBreak(tail, head) ||
+      !endsText(tailBox, here.lines, frame, true) ||
+      !endsText(headBox, next.lines, frame, false)
+    )
+      continue;
+    here.quoteOver = { ...here.quoteOver, after: head };
+    next.quoteOver = { ...next.quoteOver, before: tail };
+  }
 }

@@ -3,6 +3,7 @@ import { LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
 import { CHECK_BOX } from '../boxes.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
+import { bulletWord, enumerator } from '../markers.ts';
 import type { PageModel, Segment, TableRegion, TextItem } from '../model.ts';
 import { projection } from '../spans.ts';
 import { bandedTables } from './banded.ts';
@@ -1389,7 +1390,58 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     if (/\d/.test(label)) labelDigits++;
   }
   if (bareLabels) return bareLabels >= 2 && digits * 2 < pairs.length;
-  return colons * 2 > pairs.length || digits * 2 > pairs.length || (figureValues >= 2 && labelDigits === 0);
+  return (
+    colons * 2 > pairs.length ||
+    digits * 2 > pairs.length ||
+    (figureValues >= 2 && labelDigits === 0) ||
+    headedPairs(run, pairs, items)
+  );
+}
+
+/** Most words a column's head holds ("Pros", "Name", "Year of entry"). */
+const HEAD_WORDS = 3;
+/** Fewest rows of two cells under the heads. */
+const HEADED_ROWS = 3;
+/** How much further than the rows' gap heads not in bold stand above them. */
+const HEAD_APART = 1.5;
+/** A head: words of two letters or more, no figure, no stop or colon closing them ("A" over an index's column is none). */
+const HEAD = /^(?=.*\p{L}{2})[^\d]*[^\d.:;,!?]$/u;
+
+/**
+ * Whether two columns of phrases stand under a row of heads ("Name  Role" over "Ann Lee  Chair";
+ * "Pros  Cons" over "Fast start  High price"): the run opens with a pair of heads (a few words
+ * each, set apart) over three pairs or more, a line of one column alone standing at that column's
+ * edge (a longer list's last item, a phrase's wrapped end). The heads name the columns, so the
+ * rows are a table's. Not where the cells are a list's items, or prose run into two columns
+ * (more than a quarter of its lines open in lower case or end in a stop).
+ */
+function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
+  const [head, ...body] = run;
+  if (!head || head !== pairs[0] || pairs.length <= HEADED_ROWS) return false;
+  const heads = chunkTexts(head, items).texts.map((t) => t.trim());
+  if (heads.some((t) => !HEAD.test(t) || wordCount(t) > HEAD_WORDS)) return false;
+  // Heads stand out: in bold over plain cells, or set further above them than the rows stand
+  // apart. Two columns of names or words read on down the page (an index, a list of attendees)
+  // have no such row.
+  const gaps = body.slice(1).map((r, k) => r.top - (body[k] as Row).bottom);
+  const pitch = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  const apart = (body[0] as Row).top - head.bottom > pitch * HEAD_APART + 1;
+  if (!apart && !(allBold(head, items) && !body.every((r) => allBold(r, items)))) return false;
+  const edges = head.chunks.map((c) => c[0]);
+  let cells = 0;
+  let runOn = 0;
+  for (const r of body) {
+    if (r.chunks.length > 2) return false;
+    if (r.chunks.length === 1 && !edges.some((x) => Math.abs(x - (r.chunks[0] as [number, number])[0]) <= 2))
+      return false;
+    for (const text of chunkTexts(r, items).texts) {
+      const t = text.trim();
+      if (bulletWord.test(t) || enumerator.test(t)) return false;
+      cells++;
+      if (STARTS_LOWER.test(t) || /[.:;!?]$/.test(t)) runOn++;
+    }
+  }
+  return runOn * 4 <= cells;
 }
 
 /** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */

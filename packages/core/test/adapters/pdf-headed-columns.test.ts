@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+
+const INTRO = 'We compared the two tools over a month of daily use in the lab.';
+const CLOSING = 'On balance the first tool suits the lab better than the second.';
+
+/**
+ * Two columns of short phrases under a row of heads, no rules, no bullets ("Pros  Cons", "Name
+ * Role"): a table whose heads name its columns. Read as text, a column's phrases ran into one
+ * sentence ("Fast start Small memory use Works offline") or each row into one ("Ann Lee Chair").
+ */
+describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) => {
+  /**
+   * The page: the lead-in, the rows at x 72 and 320 one every 14 points (the heads in
+   * Helvetica-Bold, `F2`, where `bold`; `apart` points further above the rows), the closing line.
+   */
+  const markdown = async (rows: readonly (readonly [string, string])[], bold = true, apart = 0) =>
+    (
+      await engineFor(backend).parse(
+        pagesPdf([
+          [
+            textAt(72, 740, INTRO, 10, 'F1'),
+            ...rows.flatMap(([a, b], k) => {
+              const font = k === 0 && bold ? 'F2' : 'F1';
+              const y = 710 - 14 * k - (k ? apart : 0);
+              return [a ? textAt(72, y, a, 10, font) : '', b ? textAt(320, y, b, 10, font) : ''].filter(Boolean);
+            }),
+            textAt(72, 690 - 14 * rows.length - apart, CLOSING, 10, 'F1'),
+          ].join('\n'),
+        ]),
+        { parsers: [{ type: 'pdf', mode: 'fast' }] },
+        { filename: 'columns.pdf' },
+      )
+    ).markdown ?? '';
+
+  const PROS_CONS = [
+    ['Pros', 'Cons'],
+    ['Fast start', 'High price'],
+    ['Small memory use', 'Few plugins'],
+    ['Works offline', 'No mobile app'],
+    ['Clear manual', 'Slow support'],
+  ] as const;
+  const PROS_CONS_TABLE = [
+    '| Pros | Cons |',
+    '| --- | --- |',
+    '| Fast start | High price |',
+    '| Small memory use | Few plugins |',
+    '| Works offline | No mobile app |',
+    '| Clear manual | Slow support |',
+  ].join('\n');
+
+  it('reads "Pros" beside "Cons" over their phrases as a table, the heads in bold or set apart', async () => {
+    expect(await markdown(PROS_CONS)).toContain(`${INTRO}\n\n${PROS_CONS_TABLE}\n\n${CLOSING}`);
+    expect(await markdown(PROS_CONS, false, 8)).toContain(`${INTRO}\n\n${PROS_CONS_TABLE}\n\n${CLOSING}`);
+  });
+
+  it('reads names beside roles under "Name" and "Role" as a table', async () => {
+    const md = await markdown([
+      ['Name', 'Role'],
+      ['Ann Lee', 'Chair'],
+      ['Bob Ray', 'Treasurer'],
+      ['Carol Diaz', 'Secretary'],
+      ['Dan Wu', 'Member'],
+    ]);
+    expect(md).toContain(
+      '| Name | Role |\n| --- | --- |\n| Ann Lee | Chair |\n| Bob Ray | Treasurer |\n| Carol Diaz | Secretary |\n| Dan Wu | Member |',
+    );
+  });
+
+  it('keeps a cell opening in lower case, and a phrase wrapped onto a second line, in the table', async () => {
+    const lower = await markdown([...PROS_CONS.slice(0, 3), ['Works offline', 'iOS and Android apps missing']]);
+    expect(lower).toContain('| Works offline | iOS and Android apps missing |');
+    const wrapped = await markdown([
+      ...PROS_CONS.slice(0, 2),
+      ['Small memory use on older', 'Few plugins'],
+      ['Laptops', ''],
+      ...PROS_CONS.slice(3),
+    ]);
+    expect(wrapped).toContain('| Small memory use on older Laptops | Few plugins |\n| Works offline | No mobile app |');
+  });
+
+  it('keeps two columns of prose under two heads as text, and heads over too few rows', async () => {
+    const prose = await markdown([
+      ['Background', 'Method'],
+      ['The tools were chosen', 'Each tool ran for a'],
+      ['for their licences and', 'week on the same'],
+      ['their support for the', 'machines with the same'],
+      ['formats we read', 'files and settings'],
+    ]);
+    expect(prose).not.toContain('|');
+    expect(await markdown(PROS_CONS.slice(0, 3))).not.toContain('| Pros | Cons |');
+  });
+
+  it('reads no table where nothing sets a row apart as heads: names down two columns, an index under its letters', async () => {
+    const names = await markdown(
+      [
+        ['Ann Lee', 'Eve Fox'],
+        ['Bob Ray', 'Fay Kim'],
+        ['Carol Diaz', 'Gus Hay'],
+        ['Dan Wu', 'Hal Orr'],
+      ],
+      false,
+    );
+    expect(names).not.toContain('|');
+    const index = await markdown([
+      ['A', 'B'],
+      ['Abacus', 'Badge'],
+      ['Apple', 'Banana'],
+      ['Axe', 'Bolt'],
+      ['Azure', 'Brick'],
+    ]);
+    expect(index).not.toContain('|');
+  });
+});
