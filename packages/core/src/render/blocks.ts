@@ -78,21 +78,28 @@ const SEPARATOR_ROW = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/;
 /**
  * The parts of a block whose units (a table's rows, a list's items) were printed on later pages than
  * the block's start: a part at each unit whose page differs from the one before, at `lineOf(i)`
- * (undefined for a unit that cannot start a part).
+ * (undefined for a unit that cannot start a part), and the parts `within(i)` finds inside unit `i`
+ * (an item's sentence going on over a page), after it.
  */
 function partsOf(
   page: number,
   units: readonly { source?: Source }[],
   lineOf: (i: number) => number | undefined,
+  within: (i: number) => TablePagePart[] | undefined = () => undefined,
 ): TablePagePart[] | undefined {
   const parts: TablePagePart[] = [];
   let current = page;
   units.forEach((unit, i) => {
     const p = unit.source?.page ?? current;
     const line = p === current ? undefined : lineOf(i);
-    if (line === undefined) return;
-    current = p;
-    parts.push({ pageNumber: p, bbox: unit.source?.bbox ?? null, line });
+    if (line !== undefined) {
+      current = p;
+      parts.push({ pageNumber: p, bbox: unit.source?.bbox ?? null, line });
+    }
+    for (const part of within(i) ?? []) {
+      parts.push(part);
+      current = part.pageNumber;
+    }
   });
   return parts.length ? parts : undefined;
 }
@@ -129,20 +136,37 @@ function itemsOf(list: List, out: ListItem[] = []): ListItem[] {
 }
 
 /**
- * Where the items of a list printed on later pages begin in its Markdown (a Word list over pages):
- * each item's marker line, when every item's line is found.
+ * Where the items of a list printed on later pages begin in its Markdown (a Word list over pages, a
+ * PDF list a page break cut): each item's marker line, when every item's line is found; and where
+ * a PDF item's sentence the break cut goes on (its paragraph's part, `paragraphParts`, placed in
+ * the list's text up to the next item).
  */
 function listParts(list: List, content: string): TablePagePart[] | undefined {
   const items = itemsOf(list);
   const page = list.source?.page;
-  if (!turnsPage(page, items)) return undefined;
+  if (page === undefined || !items.some((item) => turnsWithin(item, page))) return undefined;
   const starts: number[] = [];
-  content.split('\n').forEach((line, n) => {
-    if (ITEM_START.test(line)) starts.push(n);
-  });
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const [n, line] of content.split('\n').entries()) {
+    if (ITEM_START.test(line)) {
+      starts.push(n);
+      offsets.push(offset);
+    }
+    offset += line.length + 1;
+  }
   // A line in an item's code that reads like a marker: the items cannot be placed.
   if (starts.length !== items.length) return undefined;
-  return partsOf(page, items, (i) => starts[i]);
+  return partsOf(
+    page,
+    items,
+    (i) => starts[i],
+    (i) => {
+      const para = (items[i] as ListItem).children[0];
+      if (para?.type !== 'paragraph' || !goesOverPage(para)) return undefined;
+      return paragraphParts(para, content.slice(0, offsets[i + 1] ?? content.length).trimEnd());
+    },
+  );
 }
 
 /** Characters of a part's Markdown matched against the paragraph's to place it. */
@@ -234,12 +258,15 @@ function blockParts(b: Block, content: string): TablePagePart[] | undefined {
   }
 }
 
-/** Whether a block holds text printed on another page than `page`: a block of it, or a paragraph's part. */
-function turnsWithin(b: Block, page: number): boolean {
+/** Whether a block (or list item) holds text printed on another page than `page`: a block of it, or a paragraph's part. */
+function turnsWithin(b: Block | ListItem, page: number): boolean {
   if (b.source?.page !== undefined && b.source.page !== page) return true;
-  if (b.type === 'blockquote') return b.children.some((c) => turnsWithin(c, page));
-  return b.type === 'paragraph' && b.children.some((node, i) => i > 0 && continuedOn(node) !== undefined);
+  if (b.type === 'blockquote' || b.type === 'listItem') return b.children.some((c) => turnsWithin(c, page));
+  return b.type === 'paragraph' && goesOverPage(b);
 }
+
+/** Whether a paragraph goes on over a page: an inline after its first carries a later page's part. */
+const goesOverPage = (p: Paragraph): boolean => p.children.some((node, i) => i > 0 && continuedOn(node) !== undefined);
 
 /** A quote's mark opening a line of its Markdown, with the blank after it. */
 const QUOTE_MARK = /^> ?/;

@@ -1,3 +1,4 @@
+import { unionBox } from '../../tree/boxes.ts';
 import { blockquote, code, heading, image, link, list, listItem, paragraph, text } from '../../tree/build.ts';
 import type { BBox, Block, Inline, List, ListItem, Node, Paragraph } from '../../tree/types.ts';
 import { childrenOf, unbold } from '../../tree/walk.ts';
@@ -833,7 +834,22 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
     }
   }
   insertFloats(blocks, page, s.vocab);
+  // A list is placed at its first line while it is built (floats are put in the flow by that
+  // place); its box is every item's.
+  for (const b of blocks) if (b.type === 'list' && b.source) b.source.bbox = boxOfItems(b, b.source.bbox);
   return blocks;
+}
+
+/** The box holding `box` and every item of `lst`, nested lists' and quotes' too. */
+function boxOfItems(lst: List, box: BBox | undefined): BBox | undefined {
+  let out = box;
+  const add = (b: Block): void => {
+    const bb = b.source?.bbox;
+    if (bb) out = out ? unionBox(out, bb) : bb;
+    if (b.type === 'list') for (const item of b.children) for (const c of item.children) add(c);
+  };
+  for (const item of lst.children) for (const c of item.children) add(c);
+  return out;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { unionBox } from '../../tree/boxes.ts';
+import { list } from '../../tree/build.ts';
 import { type ContinuedOn, joinCode, markContinued } from '../../tree/continued.ts';
 import type {
   BBox,
@@ -5,6 +7,8 @@ import type {
   Blockquote,
   Code,
   Inline,
+  List,
+  ListItem,
   Paragraph,
   Section,
   Table,
@@ -16,6 +20,7 @@ import { append } from '../../util/arrays.ts';
 import { readsOn, THREE_WORDS } from '../../util/letters.ts';
 import { lastChars, lineSeam, type Vocabulary } from './hyphens.ts';
 import { FULL_LINE, type Line, sizesMatch } from './lines.ts';
+import { bullet, enumerator } from './markers.ts';
 
 const rowKey = (row: TableRow | undefined): string =>
   (row?.children ?? []).map((c) => `${c.colSpan ?? 1}:${blockText(c).trim().toLowerCase()}`).join('|');
@@ -108,7 +113,6 @@ function edgeLine(lines: readonly Line[], box: BBox, first: boolean): Line | und
 interface Tail {
   para: Paragraph;
   part: Paragraph;
-  lines: readonly Line[];
 }
 
 /** What joining paragraphs over pages needs of each page: its lines, and whether a stage reads it again. */
@@ -130,15 +134,16 @@ interface Break {
 
 /**
  * Joins blocks over page breaks. At each break between two settled pages, one after the other, the
- * block the page before ends with (as `open` reads it; or the one carried over a page it filled)
- * and the block the next page opens with go to `join`; where it joins them, that block leaves its
- * page, and where it was the page's only block, what `join` returns is carried to the next break.
+ * block the page before ends with (as `open` reads it; or what was carried over a page joined
+ * whole) and the block the next page opens with go to `join`; where it joins them, the blocks it
+ * took (`taken`, from the top) leave the next page, and where they were all of it, `carry` goes on
+ * to the next break as the page's end.
  */
 function joinOverBreaks<T>(
   pages: Block[],
   text: readonly PageText[],
-  open: (b: Block, page: PageText) => T | undefined,
-  join: (tail: T, first: Block, at: Break) => T | undefined,
+  open: (b: Block) => T | undefined,
+  join: (tail: T, first: Block, at: Break) => { carry: T; taken: number } | undefined,
 ): void {
   let carried: T | undefined;
   for (let p = 0; p + 1 < pages.length; p++) {
@@ -147,15 +152,15 @@ function joinOverBreaks<T>(
     const before = text[p];
     const after = text[p + 1];
     const own = here.type === 'section' ? here.children[here.children.length - 1] : undefined;
-    const tail = own ? (before ? open(own, before) : undefined) : carried;
+    const tail = own ? open(own) : carried;
     carried = undefined;
     if (!tail || here.type !== 'section' || next.type !== 'section' || next.number !== here.number + 1) continue;
     const first = next.children[0];
     if (!first || !before?.settled || !after?.settled) continue;
     const joined = join(tail, first, { here, next, before, after });
-    if (joined === undefined) continue;
-    next.children.shift();
-    if (!next.children.length) carried = joined;
+    if (!joined) continue;
+    next.children.splice(0, joined.taken);
+    if (!next.children.length) carried = joined.carry;
   }
 }
 
@@ -177,13 +182,11 @@ export function joinContinuedParagraphs(
   joinOverBreaks<Tail>(
     pages,
     text,
-    (b, page) => (b.type === 'paragraph' ? { para: b, part: b, lines: page.lines } : undefined),
-    (tail, first, at) => {
-      if (first.type !== 'paragraph' || !first.children.length) return undefined;
-      if (!joins(tail, at.here, first, at.next, at.after.lines)) return undefined;
-      joinParagraph(tail.para, first, at.next, vocab);
-      return { para: tail.para, part: first, lines: at.after.lines };
-    },
+    (b) => (b.type === 'paragraph' ? { para: b, part: b } : undefined),
+    (tail, first, at) =>
+      first.type === 'paragraph' && readsOnInto(tail.para, tail.part, first, at, vocab)
+        ? { carry: { para: tail.para, part: first }, taken: 1 }
+        : undefined,
   );
 }
 
@@ -206,10 +209,155 @@ export function joinContinuedQuotes(
     (tail, first, at) => {
       if (first.type !== 'blockquote' || !at.before.quoteGoesOn) return undefined;
       joinQuote(tail.quote, tail.part, first, at, vocab);
-      return { quote: tail.quote, part: first };
+      return { carry: { quote: tail.quote, part: first }, taken: 1 };
     },
   );
 }
+
+/**
+ * A list the page's end cuts goes on in the blocks the next page opens with: the sentence its last
+ * item was cut in, going on in a paragraph at the item's text, reads on as a page's paragraph does
+ * (`readsOnInto`); lists at a level's markers, of its kind and numbered on, join that level (the
+ * list, or a list its last item ends with), and a list of the other kind set in past the last
+ * level's markers opens a level in its last item (`putOnLevel`). The list reaches down to where
+ * the document's pages end their text, and the next page's part opens where they begin it
+ * (`endsText`). So a list over pages is one list, its items whole; the items printed on a later
+ * page carry that page and the box of its part (`listParts`).
+ */
+export function joinContinuedLists(
+  pages: Block[],
+  text: readonly PageText[],
+  frame: TextFrame,
+  vocab: (() => Vocabulary) | undefined,
+): void {
+  joinOverBreaks<ListTail>(
+    pages,
+    text,
+    (b) => (b.type === 'list' && b.source?.bbox ? listTail(b, b.source.bbox, b) : undefined),
+    (tail, first, at) => {
+      const opens = first.source?.bbox;
+      if (!opens) return undefined;
+      // Two short pages set the frame where their text stops: a list ending in a page's upper
+      // half, or the next page's part opening in its lower half, is no list the break cut.
+      if (!inHalf(tail.box, at.here, true) || !inHalf(opens, at.next, false)) return undefined;
+      if (!endsText(tail.box, at.before.lines, frame, true) || !endsText(opens, at.after.lines, frame, false))
+        return undefined;
+      const kids = at.next.children;
+      let taken = 0;
+      let box = opens;
+      let last: ListTail | undefined;
+      if (first.type === 'paragraph') {
+        const para = lastItem(tail.list).children.at(-1);
+        const x = tail.printed && itemTextX(tail.printed, at.before.lines);
+        if (para?.type !== 'paragraph' || !tail.printed || x === undefined || Math.abs(opens[0] - x) > TEXT_SLACK)
+          return undefined;
+        if (!readsOnInto(para, tail.printed, first, at, vocab)) return undefined;
+        taken = 1;
+        last = { list: tail.list, box, printed: first };
+      }
+      const items: ListItem[] = [];
+      for (; taken < kids.length; taken++) {
+        const b = kids[taken] as Block;
+        if (b.type !== 'list' || !b.source?.bbox || !putOnLevel(tail.list, b)) break;
+        append(items, b.children);
+        box = unionBox(box, b.source.bbox);
+        last = listTail(tail.list, box, b);
+      }
+      if (!last) return undefined;
+      // A part's box is all the page holds of the list: its items' chunks are placed by it.
+      for (const item of items) item.source = { page: at.next.number, bbox: box };
+      if (taken > 1 && first.type === 'paragraph') {
+        const mark = first.children[0] as Inline;
+        markContinued(mark, { page: at.next.number, bbox: box });
+      }
+      return { carry: { ...last, box }, taken };
+    },
+  );
+}
+
+/**
+ * A list's part at the foot of a page: the list, the box of what the page holds of it, and the
+ * paragraph of its last item as printed there (none where that item ends in a quote or code).
+ */
+interface ListTail {
+  list: List;
+  box: BBox;
+  printed: Paragraph | undefined;
+}
+
+/** The tail of `lst` whose part printed last on its page is `part` (a list of it), in `box`. */
+function listTail(lst: List, box: BBox, part: List): ListTail {
+  const p = lastItem(part).children.at(-1);
+  return { list: lst, box, printed: p?.type === 'paragraph' ? p : undefined };
+}
+
+/** Points an item's text going on over a page may stand from where its text stands. */
+const TEXT_SLACK = 4;
+
+/**
+ * Where the text of a paragraph's lines stands on its page (`lines`): an item's, past its marker.
+ * Its second line's edge where it has one; else its first line's, past the marker by the share of
+ * the line's width the marker's characters take.
+ */
+function itemTextX(para: Paragraph, lines: readonly Line[]): number | undefined {
+  const box = para.source?.bbox;
+  if (!box) return undefined;
+  const first = edgeLine(lines, box, true);
+  if (!first) return undefined;
+  const at = first.onPage ?? first;
+  const marker = (bullet.exec(first.text) ?? enumerator.exec(first.text))?.[0].length ?? 0;
+  if (!marker) return at.x0;
+  const second = lines[lines.indexOf(first) + 1];
+  const below = second?.onPage ?? second;
+  if (below && below.y0 >= at.y1 - 1 && below.y1 <= box[3] + 1 && below.x0 >= box[0] - 1) return below.x0;
+  return at.x0 + ((at.x1 - at.x0) * marker) / Math.max(1, first.text.length);
+}
+
+/** The last item of a list, or of the list its last item ends with, and so on down. */
+function lastItem(lst: List): ListItem {
+  let item = lst.children[lst.children.length - 1] as ListItem;
+  for (let inner = item.children.at(-1); inner?.type === 'list'; inner = item.children.at(-1))
+    item = inner.children[inner.children.length - 1] as ListItem;
+  return item;
+}
+
+/**
+ * Puts `next`, a list the next page opens with, on the level of `lst` it goes on (it, or a list
+ * its last item ends with, and so on down): the deepest whose markers stand where its own do, of
+ * its kind, numbered on from it where numbered; or, set in past the deepest level's markers and of
+ * the other kind, as a level of its own in that level's last item. Whether it went anywhere.
+ */
+function putOnLevel(lst: List, next: List): boolean {
+  const x = next.source?.bbox?.[0];
+  if (x === undefined) return false;
+  let found: List | undefined;
+  let deepest: { level: List; at: number } | undefined;
+  for (let level: List | undefined = lst; level; ) {
+    const last: ListItem | undefined = level.children[level.children.length - 1];
+    const at = last?.children[0]?.source?.bbox?.[0];
+    if (at !== undefined) {
+      deepest = { level, at };
+      const numbered = !level.ordered || next.start === (level.start ?? 1) + level.children.length;
+      if (Math.abs(at - x) <= 2 && level.ordered === next.ordered && numbered) found = level;
+    }
+    const inner: Block | undefined = last?.children.at(-1);
+    level = inner?.type === 'list' ? inner : undefined;
+  }
+  if (found) {
+    append(found.children, next.children);
+    return true;
+  }
+  // A level deeper than any the page before ended with: sub-items opening the page, told from a
+  // list the page merely sets further in (a manual's next page) by their kind, as sub-items under
+  // numbered steps are bulleted.
+  if (!deepest || x <= deepest.at + NESTED || next.ordered === deepest.level.ordered) return false;
+  const item = deepest.level.children[deepest.level.children.length - 1] as ListItem;
+  item.children.push(list(next.ordered, next.children, next.start));
+  return true;
+}
+
+/** Points past a level's markers a list stands at least to be a level within it (as `buildBlocks` nests). */
+const NESTED = 3;
 
 /**
  * Appends the blocks of `first` (the quote the next page opens with) to `quote`, whose part printed
@@ -234,10 +382,8 @@ function joinQuote(
     last?.type === 'paragraph' &&
     lastPart?.type === 'paragraph' &&
     opening?.type === 'paragraph' &&
-    opening.children.length &&
-    joins({ para: last, part: lastPart, lines: at.before.lines }, at.here, opening, at.next, at.after.lines)
+    readsOnInto(last, lastPart, opening, at, vocab)
   ) {
-    joinParagraph(last, opening, at.next, vocab);
     from = 1;
   }
   append(quote.children, first.children.slice(from));
@@ -251,8 +397,7 @@ function joinQuote(
  * or with space left below it, stay apart. Each part keeps its own indentation (its rows counted
  * from its own left edge) and its page, for provenance (`linesOn`).
  */
-export function joinContinuedCode(pages: Block[], text: readonly PageText[]): void {
-  const frame = textFrame(text);
+export function joinContinuedCode(pages: Block[], text: readonly PageText[], frame: TextFrame): void {
   // A code block carried over a page it filled: the block, and its part's box there.
   joinOverBreaks<{ code: Code; box: BBox | undefined }>(
     pages,
@@ -266,7 +411,7 @@ export function joinContinuedCode(pages: Block[], text: readonly PageText[]): vo
       )
         return undefined;
       joinCode(tail.code, first, { page: at.next.number, bbox: first.source.bbox });
-      return { code: tail.code, box: first.source.bbox };
+      return { carry: { code: tail.code, box: first.source.bbox }, taken: 1 };
     },
   );
 }
@@ -318,22 +463,38 @@ export function endsText(box: BBox, lines: readonly Line[], frame: TextFrame, la
 }
 
 /** Whether the page's last part `tail` reads on into `first`, the next page's first paragraph. */
-function joins(tail: Tail, here: Section, first: Paragraph, next: Section, nextLines: readonly Line[]): boolean {
+function joins(tail: Tail, first: Paragraph, at: Break): boolean {
   const box = tail.part.source?.bbox;
-  if (!box || !inHalf(box, here, true) || !inHalf(first.source?.bbox, next, false)) return false;
+  if (!box || !inHalf(box, at.here, true) || !inHalf(first.source?.bbox, at.next, false)) return false;
   const above = inlineText(tail.part.children).trimEnd();
   // A lone label ("Glossary") is no paragraph the page's end cut.
   if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return false;
   // A term set in bold under a label ("Glossary" / "**locally advanced …**") is not a sentence going on.
   if (edgeStyle(tail.part, -1) !== edgeStyle(first, 0)) return false;
-  const last = edgeLine(tail.lines, box, false);
-  const opening = first.source?.bbox ? edgeLine(nextLines, first.source.bbox, true) : undefined;
+  const last = edgeLine(at.before.lines, box, false);
+  const opening = first.source?.bbox ? edgeLine(at.after.lines, first.source.bbox, true) : undefined;
   if (!last || !opening) return false;
   // A footnote or a running line in small print is no part of the body's sentence.
   if (!sizesMatch(last, opening)) return false;
   // Prose the page's end cuts runs to its column's edge; a verse's line ends short.
   const edge = last.onPage ?? last;
   return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE;
+}
+
+/**
+ * Joins `first`, the paragraph the next page opens with, to `para`, whose part printed last on the
+ * page before is `part`, where the sentence reads on over the break (`joins`); whether it did.
+ */
+function readsOnInto(
+  para: Paragraph,
+  part: Paragraph,
+  first: Paragraph,
+  at: Break,
+  vocab: (() => Vocabulary) | undefined,
+): boolean {
+  if (!first.children.length || !joins({ para, part }, first, at)) return false;
+  joinParagraph(para, first, at.next, vocab);
+  return true;
 }
 
 /**

@@ -10,7 +10,14 @@ import { openPdf, type PdfPageContent, type PdfSource } from './backend/index.ts
 import { buildBlocks, docStats, type LaidOutPage } from './blocks.ts';
 import { countChars, pageClass } from './classify.ts';
 import { codeTable } from './code.ts';
-import { joinContinuedCode, joinContinuedParagraphs, joinContinuedQuotes, joinContinuedTables } from './continued.ts';
+import {
+  joinContinuedCode,
+  joinContinuedLists,
+  joinContinuedParagraphs,
+  joinContinuedQuotes,
+  joinContinuedTables,
+  textFrame,
+} from './continued.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
@@ -133,7 +140,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     if (furniture.heads.size) p.tables = p.tables.filter((t) => !furniture.heads.has(t));
     for (const t of p.tables) dropFurnitureRows(t, p.height, furniture.recurring);
   }
-  markQuotesOverBreaks(pages);
+  // Where the document's pages begin and end their text, for blocks a page break cuts.
+  const frame = textFrame(pages);
+  markQuotesOverBreaks(pages, frame);
   const outline = outlineTitles(await src.outline().catch(() => []));
   // pdf.js calls a font monospaced by its embedded widths alone, a subset's too (`DocStats.codeFont`);
   // PDFium by its descriptor's flag.
@@ -156,8 +165,9 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       quoteGoesOn: p.quoteOver?.after !== undefined,
     }));
     joinContinuedQuotes(children, text, stats.vocab);
+    joinContinuedLists(children, text, frame, stats.vocab);
     joinContinuedParagraphs(children, text, stats.vocab);
-    joinContinuedCode(children, text);
+    joinContinuedCode(children, text, frame);
   }
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
   if (!metadata.title) {

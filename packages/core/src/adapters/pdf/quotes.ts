@@ -1,4 +1,4 @@
-import { endsText, textFrame } from './continued.ts';
+import { endsText, type TextFrame } from './continued.ts';
 import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
 /** A quote's mark opening a line of an e-mail's quoted text: ">" alone, or before a blank or another mark. */
@@ -132,8 +132,8 @@ export function unquoted(lines: readonly Line[]): Line[] {
  */
 export function markQuotesOverBreaks(
   pages: readonly { lines: readonly Line[]; height: number; quoteOver?: QuoteOverBreak }[],
+  frame: TextFrame,
 ): void {
-  const frame = textFrame(pages);
   for (let k = 0; k + 1 < pages.length; k++) {
     const here = pages[k] as (typeof pages)[number];
     const next = pages[k + 1] as (typeof pages)[number];

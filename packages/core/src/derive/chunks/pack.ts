@@ -1,3 +1,4 @@
+import { unionBox } from '../../tree/boxes.ts';
 import type { BBox } from '../../tree/types.ts';
 import { nextTask } from '../../util/task.ts';
 import type { Counter } from './counter.ts';
@@ -75,13 +76,6 @@ function typeOf(pieces: readonly Piece[]): ChunkType {
   return kinds.values().next().value ?? 'text';
 }
 
-const union = (a: BBox, b: BBox): BBox => [
-  Math.min(a[0], b[0]),
-  Math.min(a[1], b[1]),
-  Math.max(a[2], b[2]),
-  Math.max(a[3], b[3]),
-];
-
 type Place = { page: number; bbox?: BBox };
 
 /** Where each later page's part of a block starts in its text, found once a block. */
@@ -152,7 +146,7 @@ function provenance(chunk: Chunk, pieces: readonly Piece[]): void {
       pages.add(place.page);
       if (!place.bbox) continue;
       const box = boxes.get(place.page);
-      boxes.set(place.page, box ? union(box, place.bbox) : place.bbox);
+      boxes.set(place.page, box ? unionBox(box, place.bbox) : place.bbox);
     }
     if (b.id && ids[ids.length - 1] !== b.id) ids.push(b.id);
     if (p.start === undefined || p.end === undefined) offsets = false;

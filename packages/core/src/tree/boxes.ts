@@ -1,0 +1,9 @@
+import type { BBox } from './types.ts';
+
+/** The box holding both boxes. */
+export const unionBox = (a: BBox, b: BBox): BBox => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
