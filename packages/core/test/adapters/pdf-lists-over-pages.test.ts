@@ -108,6 +108,37 @@ describe.each(pdfBackends)('PDF lists over a page break (%s)', (backend) => {
     expect(md).toContain('so that line 1 of the long item');
   });
 
+  it('goes on with a quote under the last item that the break cuts, and with the list under it', async () => {
+    const md = await markdown([
+      [
+        ...FILL,
+        '',
+        'Points raised:',
+        '1. Ann asked about the venue:',
+        [86, '> Could you book the large room on the second floor for the whole'],
+      ],
+      [[86, '> afternoon, so the team can set up early?'], '2. Bob asked about lunch.', '', 'That is all.'],
+    ]);
+    expect(md).toContain(
+      '1. Ann asked about the venue:\n\n   > Could you book the large room on the second floor for the whole afternoon, so the team can set up early?\n\n2. Bob asked about lunch.',
+    );
+  });
+
+  it('goes on with a numbered list from the right column of a page into the left column of the next', async () => {
+    const column = (x: number, texts: readonly string[]) =>
+      texts.map((t, k) => textAt(x, 720 - 13 * k, t, 10, 'F1')).join('\n');
+    const left = Array.from({ length: 40 }, (_, k) => `Left line ${k + 1} of the notes.`);
+    const right = [...Array.from({ length: 37 }, (_, k) => `Right line ${k + 1} of the notes.`), 'The steps:'];
+    const pdf = pagesPdf([
+      [column(72, left), column(320, [...right, '1. Book the room.', '2. Send the agenda.'])].join('\n'),
+      [column(72, ['3. Order the coffee.', '4. Clear the room.', '', 'That is all.'])].join('\n'),
+    ]);
+    const md =
+      (await engineFor(backend).parse(pdf, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'cols.pdf' }))
+        .markdown ?? '';
+    expect(md).toContain('1. Book the room.\n2. Send the agenda.\n3. Order the coffee.\n4. Clear the room.');
+  });
+
   it('gives the list its later page: the item sentence part and the chunks', async () => {
     const data = await parsed([
       [...FILL, '', 'The plan has three steps:', '1. Book the large room on the second floor for the whole of the'],

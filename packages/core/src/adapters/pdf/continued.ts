@@ -217,7 +217,7 @@ export function joinContinuedQuotes(
 /**
  * A list the page's end cuts goes on in the blocks the next page opens with: the sentence its last
  * item was cut in, going on in a paragraph at the item's text, reads on as a page's paragraph does
- * (`readsOnInto`); lists at a level's markers, of its kind and numbered on, join that level (the
+ * (`readsOnInto`), and a quote it ends with goes on in the quote there (`joinQuote`); lists at a level's markers, of its kind and numbered on, join that level (the
  * list, or a list its last item ends with), and a list of the other kind set in past the last
  * level's markers opens a level in its last item (`putOnLevel`). The list reaches down to where
  * the document's pages end their text, and the next page's part opens where they begin it
@@ -246,12 +246,19 @@ export function joinContinuedLists(
       let taken = 0;
       let box = opens;
       let last: ListTail | undefined;
+      const own = lastItem(tail.list).children.at(-1);
       if (first.type === 'paragraph') {
-        const para = lastItem(tail.list).children.at(-1);
-        const x = tail.printed && itemTextX(tail.printed, at.before.lines);
-        if (para?.type !== 'paragraph' || !tail.printed || x === undefined || Math.abs(opens[0] - x) > TEXT_SLACK)
+        if (own?.type !== 'paragraph' || tail.printed?.type !== 'paragraph') return undefined;
+        const x = itemTextX(tail.printed, at.before.lines);
+        if (x === undefined || Math.abs(opens[0] - x) > TEXT_SLACK) return undefined;
+        if (!readsOnInto(own, tail.printed, first, at, vocab)) return undefined;
+        taken = 1;
+        last = { list: tail.list, box, printed: first };
+      } else if (first.type === 'blockquote') {
+        // The quoted lines under a point ("1. Ann asked:" over "> Could you …") a page break cuts.
+        if (own?.type !== 'blockquote' || tail.printed?.type !== 'blockquote' || !at.before.quoteGoesOn)
           return undefined;
-        if (!readsOnInto(para, tail.printed, first, at, vocab)) return undefined;
+        joinQuote(own, tail.printed, first, at, vocab);
         taken = 1;
         last = { list: tail.list, box, printed: first };
       }
@@ -277,18 +284,18 @@ export function joinContinuedLists(
 
 /**
  * A list's part at the foot of a page: the list, the box of what the page holds of it, and the
- * paragraph of its last item as printed there (none where that item ends in a quote or code).
+ * paragraph or quote its last item ends with as printed there (none where that item ends in code).
  */
 interface ListTail {
   list: List;
   box: BBox;
-  printed: Paragraph | undefined;
+  printed: Paragraph | Blockquote | undefined;
 }
 
 /** The tail of `lst` whose part printed last on its page is `part` (a list of it), in `box`. */
 function listTail(lst: List, box: BBox, part: List): ListTail {
   const p = lastItem(part).children.at(-1);
-  return { list: lst, box, printed: p?.type === 'paragraph' ? p : undefined };
+  return { list: lst, box, printed: p?.type === 'paragraph' || p?.type === 'blockquote' ? p : undefined };
 }
 
 /** Points an item's text going on over a page may stand from where its text stands. */
@@ -324,25 +331,31 @@ function lastItem(lst: List): ListItem {
 /**
  * Puts `next`, a list the next page opens with, on the level of `lst` it goes on (it, or a list
  * its last item ends with, and so on down): the deepest whose markers stand where its own do, of
- * its kind, numbered on from it where numbered; or, set in past the deepest level's markers and of
- * the other kind, as a level of its own in that level's last item. Whether it went anywhere.
+ * its kind, numbered on from it where numbered (or, numbered on, wherever its markers stand); or,
+ * set in past the deepest level's markers and of the other kind, as a level of its own in that
+ * level's last item. Whether it went anywhere.
  */
 function putOnLevel(lst: List, next: List): boolean {
   const x = next.source?.bbox?.[0];
   if (x === undefined) return false;
   let found: List | undefined;
+  // A numbered level the list's numbers go on from, wherever its markers stand: a list going on
+  // from a page's right column into the next page's left one.
+  let numberedOn: List | undefined;
   let deepest: { level: List; at: number } | undefined;
   for (let level: List | undefined = lst; level; ) {
     const last: ListItem | undefined = level.children[level.children.length - 1];
     const at = last?.children[0]?.source?.bbox?.[0];
     if (at !== undefined) {
       deepest = { level, at };
-      const numbered = !level.ordered || next.start === (level.start ?? 1) + level.children.length;
-      if (Math.abs(at - x) <= 2 && level.ordered === next.ordered && numbered) found = level;
+      const goesOn = next.start === (level.start ?? 1) + level.children.length;
+      if (level.ordered && next.ordered && goesOn) numberedOn = level;
+      if (Math.abs(at - x) <= 2 && level.ordered === next.ordered && (!level.ordered || goesOn)) found = level;
     }
     const inner: Block | undefined = last?.children.at(-1);
     level = inner?.type === 'list' ? inner : undefined;
   }
+  found ??= numberedOn;
   if (found) {
     append(found.children, next.children);
     return true;
