@@ -124,19 +124,29 @@ describe.each(pdfBackends)('PDF lists over a page break (%s)', (backend) => {
     );
   });
 
-  it('goes on with a numbered list from the right column of a page into the left column of the next', async () => {
+  it('goes on with a numbered or bulleted list from the right column of a page into the left column of the next', async () => {
     const column = (x: number, texts: readonly string[]) =>
-      texts.map((t, k) => textAt(x, 720 - 13 * k, t, 10, 'F1')).join('\n');
+      texts.map((t, k) => textAt(x, 720 - 13 * k, t, 10, 'F1').replaceAll('•', '\\225')).join('\n');
     const left = Array.from({ length: 40 }, (_, k) => `Left line ${k + 1} of the notes.`);
     const right = [...Array.from({ length: 37 }, (_, k) => `Right line ${k + 1} of the notes.`), 'The steps:'];
-    const pdf = pagesPdf([
-      [column(72, left), column(320, [...right, '1. Book the room.', '2. Send the agenda.'])].join('\n'),
-      [column(72, ['3. Order the coffee.', '4. Clear the room.', '', 'That is all.'])].join('\n'),
-    ]);
-    const md =
-      (await engineFor(backend).parse(pdf, { parsers: [{ type: 'pdf', mode: 'fast' }] }, { filename: 'cols.pdf' }))
-        .markdown ?? '';
-    expect(md).toContain('1. Book the room.\n2. Send the agenda.\n3. Order the coffee.\n4. Clear the room.');
+    /** Items ending the right column of a full two-column page, going on at the top of the next page's left column. */
+    const columns = async (ending: readonly string[], goingOn: readonly string[]) =>
+      (
+        await engineFor(backend).parse(
+          pagesPdf([
+            [column(72, left), column(320, [...right, ...ending])].join('\n'),
+            column(72, [...goingOn, '', 'That is all.']),
+          ]),
+          { parsers: [{ type: 'pdf', mode: 'fast' }] },
+          { filename: 'cols.pdf' },
+        )
+      ).markdown ?? '';
+    expect(
+      await columns(['1. Book the room.', '2. Send the agenda.'], ['3. Order the coffee.', '4. Clear the room.']),
+    ).toContain('1. Book the room.\n2. Send the agenda.\n3. Order the coffee.\n4. Clear the room.');
+    expect(
+      await columns(['• Book the room.', '• Send the agenda.'], ['• Order the coffee.', '• Clear the room.']),
+    ).toContain('- Book the room.\n- Send the agenda.\n- Order the coffee.\n- Clear the room.');
   });
 
   it('gives the list its later page: the item sentence part and the chunks', async () => {

@@ -331,9 +331,9 @@ function lastItem(lst: List): ListItem {
 /**
  * Puts `next`, a list the next page opens with, on the level of `lst` it goes on (it, or a list
  * its last item ends with, and so on down): the deepest whose markers stand where its own do, of
- * its kind, numbered on from it where numbered (or, numbered on, wherever its markers stand); or,
- * set in past the deepest level's markers and of the other kind, as a level of its own in that
- * level's last item. Whether it went anywhere.
+ * its kind, numbered on from it where numbered (or, numbered on, wherever its markers stand; or,
+ * bulleted, set out past the list's own markers); or, set in past the deepest level's markers and
+ * of the other kind, as a level of its own in that level's last item. Whether it went anywhere.
  */
 function putOnLevel(lst: List, next: List): boolean {
   const x = next.source?.bbox?.[0];
@@ -356,6 +356,10 @@ function putOnLevel(lst: List, next: List): boolean {
     level = inner?.type === 'list' ? inner : undefined;
   }
   found ??= numberedOn;
+  // A bulleted list set further out than the list's own level can be no level within it: the list
+  // going on at the next page's left column (or its other margin).
+  const top = lst.children[lst.children.length - 1]?.children[0]?.source?.bbox?.[0];
+  if (!found && !lst.ordered && !next.ordered && top !== undefined && x < top - 2) found = lst;
   if (found) {
     append(found.children, next.children);
     return true;
