@@ -63,8 +63,9 @@ export function joinContinuedTables(pages: Block[]): void {
 }
 
 /**
- * How far down its page a paragraph broken by the page's end reaches, and how near the top the next
- * page's part starts, in page heights: a paragraph ending mid-page is not cut by the page break.
+ * How far down its page a block broken by the page's end (a paragraph, a quote, a list) reaches, and
+ * how near the top the next page's part starts, in page heights: a block ending mid-page is not cut
+ * by the page break.
  */
 const BOTTOM_HALF = 0.5;
 
@@ -86,10 +87,10 @@ function edgeText(nodes: readonly Inline[], at: 0 | -1): Text | undefined {
   return 'children' in node ? edgeText(node.children, at) : undefined;
 }
 
-/** Whether a box lies in the given half of its page (`low`: the lower half). */
-function inHalf(box: BBox | undefined, page: Section, low: boolean): boolean {
-  if (!box || !page.height) return false;
-  return low ? box[3] >= page.height * BOTTOM_HALF : box[1] <= page.height * (1 - BOTTOM_HALF);
+/** Whether a box lies in the given half of a page `height` high (`low`: the lower half). */
+export function inHalf(box: BBox | undefined, height: number | undefined, low: boolean): boolean {
+  if (!box || !height) return false;
+  return low ? box[3] >= height * BOTTOM_HALF : box[1] <= height * (1 - BOTTOM_HALF);
 }
 
 /**
@@ -239,7 +240,7 @@ export function joinContinuedLists(
       if (!opens) return undefined;
       // Two short pages set the frame where their text stops: a list ending in a page's upper
       // half, or the next page's part opening in its lower half, is no list the break cut.
-      if (!inHalf(tail.box, at.here, true) || !inHalf(opens, at.next, false)) return undefined;
+      if (!inHalf(tail.box, at.here.height, true) || !inHalf(opens, at.next.height, false)) return undefined;
       if (!endsText(tail.box, at.before.lines, frame, true) || !endsText(opens, at.after.lines, frame, false))
         return undefined;
       const kids = at.next.children;
@@ -482,7 +483,7 @@ export function endsText(box: BBox, lines: readonly Line[], frame: TextFrame, la
 /** Whether the page's last part `tail` reads on into `first`, the next page's first paragraph. */
 function joins(tail: Tail, first: Paragraph, at: Break): boolean {
   const box = tail.part.source?.bbox;
-  if (!box || !inHalf(box, at.here, true) || !inHalf(first.source?.bbox, at.next, false)) return false;
+  if (!box || !inHalf(box, at.here.height, true) || !inHalf(first.source?.bbox, at.next.height, false)) return false;
   const above = inlineText(tail.part.children).trimEnd();
   // A lone label ("Glossary") is no paragraph the page's end cut.
   if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return false;

@@ -1,4 +1,4 @@
-import { endsText, type TextFrame } from './continued.ts';
+import { endsText, inHalf, type TextFrame } from './continued.ts';
 import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
 /** A quote's mark opening a line of an e-mail's quoted text: ">" alone, or before a blank or another mark. */
@@ -12,8 +12,6 @@ const NESTED = /^>\s*>/;
 const SIGN_BEFORE_FIGURE = /^>\s*[+-]?[.,]?\p{N}/u;
 /** Fewest lines of a quote: a lone line opening with ">" may be a comparison ("> 50 % of users"). */
 const QUOTE_LINES = 2;
-/** The part of a page's height a quote the break cuts ends below, and the next part opens above. */
-const HALF = 0.5;
 /** Deepest quote read as quotes within quotes; deeper marks stay text. */
 export const QUOTE_DEPTH = 8;
 
@@ -144,8 +142,8 @@ export function markQuotesOverBreaks(
     // Two short pages set the frame where their text stops: a quote ending in a page's upper half,
     // or the next opening in its lower half, is no quote the break cut.
     if (
-      tailBox[3] < here.height * HALF ||
-      headBox[1] > next.height * HALF ||
+      !inHalf(tailBox, here.height, true) ||
+      !inHalf(headBox, next.height, false) ||
       !quoteOverBreak(tail, head) ||
       !endsText(tailBox, here.lines, frame, true) ||
       !endsText(headBox, next.lines, frame, false)

@@ -1,5 +1,5 @@
 import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
-import { LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
+import { ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
 import { CHECK_BOX } from '../boxes.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
 import { endsHyphen, type Vocabulary } from '../hyphens.ts';
@@ -1438,7 +1438,7 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
       const t = text.trim();
       if (bulletWord.test(t) || enumerator.test(t)) return false;
       cells++;
-      if (STARTS_LOWER.test(t) || /[.:;!?]$/.test(t)) runOn++;
+      if (STARTS_LOWER.test(t) || ENDS_SENTENCE.test(t)) runOn++;
     }
   }
   return runOn * 4 <= cells;
