@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
 
-const INTRO = 'We compared the two tools over a month of daily use in the lab.';
+// A full line: the page's text runs to its right margin, as a column's phrases never do.
+const INTRO =
+  'We compared the two tools over a month of daily use in the lab, on the same machines, with the same files.';
 const CLOSING = 'On balance the first tool suits the lab better than the second.';
 
 /**
@@ -71,13 +73,38 @@ describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) 
   it('keeps a cell opening in lower case, and a phrase wrapped onto a second line, in the table', async () => {
     const lower = await markdown([...PROS_CONS.slice(0, 3), ['Works offline', 'iOS and Android apps missing']]);
     expect(lower).toContain('| Works offline | iOS and Android apps missing |');
+    // Wrapped at the gutter: "Laptops" would not have fitted before "Few plugins".
     const wrapped = await markdown([
       ...PROS_CONS.slice(0, 2),
-      ['Small memory use on older', 'Few plugins'],
+      ['Considerably smaller memory needs on all older', 'Few plugins'],
       ['Laptops', ''],
       ...PROS_CONS.slice(3),
     ]);
-    expect(wrapped).toContain('| Small memory use on older Laptops | Few plugins |\n| Works offline | No mobile app |');
+    expect(wrapped).toContain(
+      '| Considerably smaller memory needs on all older Laptops | Few plugins |\n| Works offline | No mobile app |',
+    );
+  });
+
+  it('reads the longer column past the other as rows of their own, the cell beside them empty', async () => {
+    const rows = PROS_CONS.slice(0, 4);
+    const cons = await markdown([...rows, ['', 'Slow support']]);
+    expect(cons).toContain('| Works offline | No mobile app |\n|  | Slow support |\n\n' + CLOSING);
+    const more = await markdown([...rows, ['', 'Slow support'], ['', 'Costly training']], false, 8);
+    expect(more).toContain(
+      '| Works offline | No mobile app |\n|  | Slow support |\n|  | Costly training |\n\n' + CLOSING,
+    );
+    const pros = await markdown([...rows, ['Clear manual', '']]);
+    expect(pros).toContain('| Works offline | No mobile app |\n| Clear manual |  |\n\n' + CLOSING);
+    const twoPros = await markdown([...rows, ['Clear manual', ''], ['Good defaults', '']]);
+    expect(twoPros).toContain('| Clear manual |  |\n| Good defaults |  |\n\n' + CLOSING);
+    // A row of both columns under the longer column's line.
+    const between = await markdown([...rows, ['', 'Slow support'], ['Clear manual', 'Costly training']]);
+    expect(between).toContain('|  | Slow support |\n| Clear manual | Costly training |');
+  });
+
+  it('keeps a sentence under the table out of it, set at the rows pitch', async () => {
+    const md = await markdown([...PROS_CONS.slice(0, 4), ['Both tools were tested on the same files.', '']]);
+    expect(md).toContain('| Works offline | No mobile app |\n\nBoth tools were tested on the same files.');
   });
 
   it('keeps two columns of prose under two heads as text, and heads over too few rows', async () => {

@@ -568,6 +568,7 @@ function tryRun(
   // no cell of it.
   const headedList = top === s && carriedTo - s >= 3 && e <= carriedTo + 1 && codeList(rows, s + 1, carriedTo, items);
   if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
+  e = phraseTail(rows, top, e, read.end, items);
   const run = rows.slice(top, e + 1);
   // A paragraph that starts beside the last row and runs on below it is not the table's.
   const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
@@ -1444,6 +1445,75 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
   return runOn * 4 <= cells;
 }
 
+/**
+ * The last row of phrases under heads (`headedPairs`, rows `top`…`e`), where one column runs longer
+ * than the other: its lines past the last row of both, read as far as `end`, each at the rows'
+ * pitch and at a head's edge, a phrase (no sentence, no item of a list), are rows of their own
+ * ("Clear manual" under "Works offline  No mobile app", the cell beside it empty).
+ */
+function phraseTail(rows: Row[], top: number, e: number, end: number, items: TextItem[]): number {
+  if (e >= end) return e;
+  const run = rows.slice(top, e + 1);
+  if (
+    !headedPairs(
+      run,
+      run.filter((r) => r.chunks.length === 2),
+      items,
+    )
+  )
+    return e;
+  const tops = run.slice(2).map((r, k) => r.top - (run[k + 1] as Row).top);
+  const pitch = tops.sort((a, b) => a - b)[tops.length >> 1] as number;
+  const edges = (run[0] as Row).chunks.map((c) => c[0]);
+  while (e < end) {
+    const line = rows[e + 1] as Row;
+    if (line.chunks.length !== 1 || Math.abs(line.top - (rows[e] as Row).top - pitch) > 1) break;
+    const start = (line.chunks[0] as [number, number])[0];
+    const text = chunkTexts(line, items).texts[0] as string;
+    if (!edges.some((x) => Math.abs(x - start) <= 2) || !phrase(text)) break;
+    e++;
+  }
+  return e;
+}
+
+/** A cell of a column of phrases: a few words, no closing stop, no list's marker or number. */
+const phrase = (text: string): boolean =>
+  wordCount(text) <= LABEL_WORDS && !ENDS_SENTENCE.test(text) && !bulletWord.test(text) && !enumerator.test(text);
+
+/**
+ * Whether a lone line in a table of phrases under heads is the wrapped end of the cell above it:
+ * it opens in lower case, or its first word would not have fitted after that cell's text before
+ * the next column (the page's text edge for the last one). A line under a short phrase, or under
+ * an empty cell, is a row of its own, its column the longer.
+ */
+function wrapsPhrase(above: Row, line: Row, items: TextItem[], cols: [number, number][], right: number): boolean {
+  const first = chunkTexts(line, items).firsts[0];
+  if (!first) return false;
+  const text = first.str.trim();
+  if (STARTS_LOWER.test(text)) return true;
+  const c = cols.findLastIndex(([a]) => a <= first.x + 2);
+  const limit = (cols[c + 1]?.[0] ?? right) as number;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const i of above.items) {
+    const it = items[i] as TextItem;
+    const mid = it.x + it.w / 2;
+    if (mid >= (cols[c]?.[0] ?? 0) - 2 && mid < limit) end = Math.max(end, it.x + it.w);
+  }
+  if (end === Number.NEGATIVE_INFINITY) return false;
+  const char = first.w / Math.max(1, first.str.length);
+  const word = text.split(/\s/)[0] as string;
+  // One blank before the word, one before the next column.
+  return end + char * (word.length + 2) > limit;
+}
+
+/** Where the page's text ends on the right: its rightmost upright run inside the margins. */
+function textRight(items: TextItem[], height: number): number {
+  let right = 0;
+  for (const it of items)
+    if (it.str.trim() && !it.rotated && inBody(it.y, it.y + it.h, height)) right = Math.max(right, it.x + it.w);
+  return right;
+}
+
 /** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */
 const YEARS = /^\s*(?:\d{1,2}[./])?(?:19|20)\d\d(?:\s*[-–—]\s*(?:(?:\d{1,2}[./])?(?:19|20)\d\d)?)?\s*$/;
 
@@ -1729,6 +1799,16 @@ function tableOf(
   // holding a figure.
   let figureRow = run.findIndex((r) => chunkTexts(r, items).texts.some((t) => figure.test(t)));
   if (figureRow < 0) figureRow = run.length;
+  // Under heads naming columns of phrases, a lone line is a row unless it wraps the cell above.
+  const phrased =
+    pages === null &&
+    cols.length === 2 &&
+    headedPairs(
+      run,
+      run.filter((r) => r.chunks.length === 2),
+      items,
+    );
+  const right = phrased ? textRight(items, height) : 0;
   const merged: Row[] = [];
   let carried: Row | null = null;
   for (const [k, r] of run.entries()) {
@@ -1759,7 +1839,10 @@ function tableOf(
     if (
       prev &&
       !carried &&
-      ((r.chunks.length === 1 && tightUnder(prev, r) && !label) ||
+      ((r.chunks.length === 1 &&
+        tightUnder(prev, r) &&
+        !label &&
+        (!phrased || wrapsPhrase(prev, r, items, cols, right))) ||
         (k > figureRow && above !== undefined && tightUnder(above, r) && wrapsAll(above, r, items)))
     ) {
       append(prev.items, r.items);
