@@ -157,14 +157,32 @@ function listParts(list: List, content: string): TablePagePart[] | undefined {
   }
   // A line in an item's code that reads like a marker: the items cannot be placed.
   if (starts.length !== items.length) return undefined;
+  let current = page;
   return partsOf(
     page,
     items,
     (i) => starts[i],
     (i) => {
-      const para = (items[i] as ListItem).children[0];
-      if (para?.type !== 'paragraph' || !goesOverPage(para)) return undefined;
-      return paragraphParts(para, content.slice(0, offsets[i + 1] ?? content.length).trimEnd());
+      const item = items[i] as ListItem;
+      current = item.source?.page ?? current;
+      if (!item.children.some((c) => c.type !== 'list' && turnsWithin(c, current))) return undefined;
+      const from = offsets[i] as number;
+      const own = content.slice(from, offsets[i + 1] ?? content.length).trimEnd();
+      // The item's blocks stand behind its marker on its first line, behind as many blanks on the rest.
+      const width = ITEM_START.exec(own)?.[0].length ?? 0;
+      const unmark = (line: string, k: number) =>
+        k === 0 ? line.slice(width) : line.slice(Math.min(width, /^ */.exec(line)?.[0].length ?? 0));
+      const children = item.children.filter((c) => c.type !== 'list');
+      const parts = innerParts(children, own, unmark, current);
+      if (parts.length) current = (parts.at(-1) as TablePagePart).pageNumber;
+      // A later item printed on a part's page carries the box of all that page holds of the list.
+      const boxOn = (n: number) => items.find((it, j) => j > i && it.source?.page === n)?.source?.bbox;
+      return parts.map((p) => ({
+        ...p,
+        bbox: boxOn(p.pageNumber) ?? p.bbox,
+        line: p.line + (starts[i] as number),
+        offset: from + (p.offset ?? 0),
+      }));
     },
   );
 }
@@ -273,18 +291,32 @@ const QUOTE_MARK = /^> ?/;
 
 /**
  * Where the parts of a quote printed on later pages (an e-mail's quoted message a page break cut,
- * joined again) begin in its Markdown: each block of it printed on another page than the block
- * before, and the parts of its blocks (a paragraph going on over the break), found in the quote's
- * text with its marks taken off and placed back past them. A block whose text is not found where
- * it stands gives no part.
+ * joined again) begin in its Markdown: those of its blocks, behind the quote's marks.
  */
 function quoteParts(quote: Blockquote, content: string): TablePagePart[] | undefined {
   const page = quote.source?.page;
   if (page === undefined || !quote.children.some((c) => turnsWithin(c, page))) return undefined;
+  const parts = innerParts(quote.children, content, (line) => line.replace(QUOTE_MARK, ''), page);
+  return parts.length ? parts : undefined;
+}
+
+/**
+ * Where the parts of the blocks a container holds (a quote, a list item) begin in its Markdown
+ * (`content`), whose lines `unmark` takes the container's own marks or indent off: each block
+ * printed on another page than the block before (the first is held to `page`), and the parts of
+ * the blocks (a paragraph going on over a break), found in the text without marks and placed back
+ * past them. A block whose text is not found where it stands gives no part.
+ */
+function innerParts(
+  children: readonly Block[],
+  content: string,
+  unmark: (line: string, k: number) => string,
+  page: number,
+): TablePagePart[] {
   const outer = content.split('\n');
-  const inner = outer.map((l) => l.replace(QUOTE_MARK, ''));
+  const inner = outer.map(unmark);
   const innerText = inner.join('\n');
-  // Each line's start in the quote's Markdown and in its text without marks.
+  // Each line's start in the Markdown and in its text without marks.
   const outerStarts: number[] = [];
   const innerStarts: number[] = [];
   for (let k = 0, o = 0, i = 0; k < outer.length; k++) {
@@ -304,7 +336,7 @@ function quoteParts(quote: Blockquote, content: string): TablePagePart[] | undef
   const parts: TablePagePart[] = [];
   let current = page;
   let cursor = 0;
-  for (const child of quote.children) {
+  for (const child of children) {
     const alone = renderBlocksMarkdown([child]).trim();
     const at = alone ? innerText.indexOf(alone.slice(0, HEAD), cursor) : -1;
     if (at < 0) continue;
@@ -319,7 +351,7 @@ function quoteParts(quote: Blockquote, content: string): TablePagePart[] | undef
       current = part.pageNumber;
     }
   }
-  return parts.length ? parts : undefined;
+  return parts;
 }
 
 /** Where line `line` (0-based) of `text` starts. */

@@ -176,6 +176,45 @@ describe.each(pdfBackends)('PDF lists over a page break (%s)', (backend) => {
     expect(chunks.find((c) => c.text.includes('Book the large room'))?.pages).toEqual([1, 2]);
   });
 
+  it('gives a quote under the last item its later page: the quoted sentence going on, a quoted paragraph, the chunks', async () => {
+    const point = (quoted: string, goingOn: string) =>
+      parsed([
+        [...FILL, '', 'Points raised:', '1. Ann asked about the venue:', [86, `> ${quoted}`]],
+        [[86, `> ${goingOn}`], '2. Bob asked about lunch.', '', 'That is all.'],
+      ]);
+    const data = await point(
+      'Could you book the large room on the second floor for the whole',
+      'afternoon, so the team can set up early?',
+    );
+    const list = data.blocks?.[0]?.items.at(-1);
+    expect(list?.content).toBe(
+      '1. Ann asked about the venue:\n\n   > Could you book the large room on the second floor for the whole afternoon, so the team can set up early?\n\n2. Bob asked about lunch.',
+    );
+    // One part, where the quoted sentence goes on: the next item is printed on that page too.
+    expect(list?.continued).toHaveLength(1);
+    const part = list?.continued?.[0];
+    expect(part).toMatchObject({ pageNumber: 2, line: 2 });
+    expect(list?.content.slice(part?.offset)).toMatch(/^afternoon, so the team/);
+    // The part's box is all page 2 holds of the list: the quoted line and the next item.
+    expect(part?.bbox?.[1]).toBeLessThan(70);
+    expect(part?.bbox?.[3]).toBeGreaterThan(80);
+    const chunks = data.chunks ?? [];
+    expect(chunks.find((c) => c.text.includes('Could you book'))?.pages).toEqual([1, 2]);
+    expect(chunks.find((c) => c.text.includes('Bob asked'))?.pages).toEqual([2]);
+
+    const paragraph = await point(
+      'Could you book the large room on the second floor for the day.',
+      'We need it by nine.',
+    );
+    const quoted = paragraph.blocks?.[0]?.items.at(-1);
+    expect(quoted?.content).toContain(
+      '   > Could you book the large room on the second floor for the day.\n   >\n   > We need it by nine.',
+    );
+    expect(quoted?.continued).toHaveLength(1);
+    expect(quoted?.continued?.[0]?.pageNumber).toBe(2);
+    expect(quoted?.content.slice(quoted?.continued?.[0]?.offset)).toMatch(/^We need it by nine\.\n\n2\. Bob/);
+  });
+
   it('gives a list the box of all its items, not of its first line', async () => {
     const data = await parsed([
       ['Bring these:', '• Water', '• A warm coat for the evening', [86, '• Gloves'], '', 'Done.'],
