@@ -276,10 +276,14 @@ function blockParts(b: Block, content: string): TablePagePart[] | undefined {
   }
 }
 
-/** Whether a block (or list item) holds text printed on another page than `page`: a block of it, or a paragraph's part. */
+/**
+ * Whether a block (or list item) holds text printed on another page than `page`: a block of it, or
+ * a paragraph's or a listing's part.
+ */
 function turnsWithin(b: Block | ListItem, page: number): boolean {
   if (b.source?.page !== undefined && b.source.page !== page) return true;
   if (b.type === 'blockquote' || b.type === 'listItem') return b.children.some((c) => turnsWithin(c, page));
+  if (b.type === 'code') return linesOn(b).length > 0;
   return b.type === 'paragraph' && goesOverPage(b);
 }
 

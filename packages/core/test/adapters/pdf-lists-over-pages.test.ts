@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
 
+const COURIER = '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>';
+
 /** Lines of a report filling a page above what ends it. */
 const FILL = Array.from(
   { length: 38 },
@@ -213,6 +215,61 @@ describe.each(pdfBackends)('PDF lists over a page break (%s)', (backend) => {
     expect(quoted?.continued).toHaveLength(1);
     expect(quoted?.continued?.[0]?.pageNumber).toBe(2);
     expect(quoted?.content.slice(quoted?.continued?.[0]?.offset)).toMatch(/^We need it by nine\.\n\n2\. Bob/);
+  });
+
+  it('goes on with the commands under the last step that the break cuts, in the step, each page keeping its part', async () => {
+    /** Commands in Courier (`F3`) at `x`, one every 12 points from `y` down. */
+    const commands = (x: number, y: number, rows: readonly string[]) =>
+      rows.map((t, k) => textAt(x, y - 12 * k, t, 10, 'F3')).join('\n');
+    const guide = (nextX: number) =>
+      engineFor(backend).parse(
+        pagesPdf(
+          [
+            [
+              page([...FILL.slice(0, 36), '', '1. Install the package and check it:']),
+              commands(90, 720 - 13 * 38, ['npm install docmill', 'npx docmill --version']),
+            ].join('\n'),
+            [
+              commands(nextX, 720, ['npx docmill --help', 'npx docmill sample.pdf']),
+              page(['', '', '2. Run it on a file and read the Markdown it prints.', '', 'That is all.']),
+            ].join('\n'),
+          ],
+          612,
+          792,
+          [COURIER],
+        ),
+        {
+          formats: ['markdown', { type: 'chunks', maxTokens: 30 }],
+          parsers: [{ type: 'pdf', mode: 'fast', blocks: true }],
+        },
+        { filename: 'guide.pdf' },
+      );
+    const data = await guide(90);
+    const steps = [
+      '1. Install the package and check it:',
+      '',
+      '   ```',
+      '   npm install docmill',
+      '   npx docmill --version',
+      '   npx docmill --help',
+      '   npx docmill sample.pdf',
+      '   ```',
+      '',
+      '2. Run it on a file and read the Markdown it prints.',
+    ].join('\n');
+    expect(data.markdown).toContain(`${steps}\n\nThat is all.`);
+    const list = data.blocks?.[0]?.items.at(-1);
+    expect(list?.content).toBe(steps);
+    expect(list?.continued).toHaveLength(1);
+    const part = list?.continued?.[0];
+    expect(part?.pageNumber).toBe(2);
+    expect(list?.content.slice(part?.offset)).toMatch(/^npx docmill --help\n/);
+    expect(list?.content.split('\n')[part?.line ?? 0]).toBe('   npx docmill --help');
+    const chunks = data.chunks ?? [];
+    expect(chunks.find((c) => c.text.includes('npx docmill --help'))?.pages).toEqual([1, 2]);
+    expect(chunks.find((c) => c.text.includes('Run it on a file'))?.pages).toEqual([2]);
+    // Commands the next page sets out at the margin, left of the step's: a listing of their own.
+    expect((await guide(72)).markdown).toContain('   npx docmill --version\n   ```\n\n```\nnpx docmill --help');
   });
 
   it('gives a list the box of all its items, not of its first line', async () => {

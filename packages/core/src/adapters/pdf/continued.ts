@@ -262,6 +262,14 @@ export function joinContinuedLists(
         joinQuote(own, tail.printed, first, at, vocab);
         taken = 1;
         last = { list: tail.list, box, printed: first };
+      } else if (first.type === 'code') {
+        // A listing under a step ("1. Install it:" over its commands) the break cuts: the next
+        // page's code goes on in the item's where it stands at the item's code or further in.
+        const x = tail.printed?.type === 'code' ? tail.printed.source?.bbox?.[0] : undefined;
+        if (own?.type !== 'code' || x === undefined || opens[0] < x - TEXT_SLACK) return undefined;
+        joinCode(own, first, { page: at.next.number, bbox: opens });
+        taken = 1;
+        last = { list: tail.list, box, printed: first };
       }
       const items: ListItem[] = [];
       for (; taken < kids.length; taken++) {
@@ -285,18 +293,22 @@ export function joinContinuedLists(
 
 /**
  * A list's part at the foot of a page: the list, the box of what the page holds of it, and the
- * paragraph or quote its last item ends with as printed there (none where that item ends in code).
+ * paragraph, quote or code its last item ends with as printed there.
  */
 interface ListTail {
   list: List;
   box: BBox;
-  printed: Paragraph | Blockquote | undefined;
+  printed: Paragraph | Blockquote | Code | undefined;
 }
 
 /** The tail of `lst` whose part printed last on its page is `part` (a list of it), in `box`. */
 function listTail(lst: List, box: BBox, part: List): ListTail {
   const p = lastItem(part).children.at(-1);
-  return { list: lst, box, printed: p?.type === 'paragraph' || p?.type === 'blockquote' ? p : undefined };
+  return {
+    list: lst,
+    box,
+    printed: p?.type === 'paragraph' || p?.type === 'blockquote' || p?.type === 'code' ? p : undefined,
+  };
 }
 
 /** Points an item's text going on over a page may stand from where its text stands. */
