@@ -2,6 +2,7 @@ import {
   type BBox,
   type Block,
   layoutWordPages,
+  type PageClass,
   type PlacedWord,
   type Root,
   type Section,
@@ -153,7 +154,7 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
           ...(auto ? { scripts: auto } : {}),
         });
         languageWarnings(results, langs, ctx.warn);
-        return merge(tree, results, ctx.kind === 'image');
+        return merge(tree, results, ctx.kind === 'image', ctx.adapterOutput.pageInfo ?? {});
       } finally {
         await renderer?.close();
       }
@@ -372,8 +373,11 @@ function ruled(page: OcrPage, scale: number, level: Level): WordPage['rules'] {
   });
 }
 
-/** Puts OCR'd pages into the tree: images get their sections; PDF pages have their content replaced. */
-function merge(tree: Root, results: Recognized[], image: boolean): Root {
+/**
+ * Puts OCR'd pages into the tree: images get their sections; PDF pages have their content replaced,
+ * the values of their form fields (`info`: no render shows them) laid out with the words read.
+ */
+function merge(tree: Root, results: Recognized[], image: boolean, info: Record<number, PageClass>): Root {
   const read = results.filter((r): r is Recognized & { page: OcrPage } => r.page !== null);
   const body = bodySize(read.map((r) => r.page));
   const levels = read.map((r) => leveller(r.page, skewOf(r.page)));
@@ -382,7 +386,7 @@ function merge(tree: Root, results: Recognized[], image: boolean): Root {
       number: r.number,
       width: r.page.width * r.scale,
       height: r.page.height * r.scale,
-      words: placed(r.page, r.scale, body, levels[i] as Level),
+      words: [...placed(r.page, r.scale, body, levels[i] as Level), ...fieldsAt(info[r.number], body * r.scale)],
       rules: ruled(r.page, r.scale, levels[i] as Level),
     })),
   );
@@ -423,6 +427,16 @@ function merge(tree: Root, results: Recognized[], image: boolean): Root {
     }
   }
   return tree;
+}
+
+/**
+ * A page's form field values (`PageClass.fields`) as words among OCR's: set at the body's size
+ * (`body`, in points) where OCR found one, as a field's text is the form's body text, so a value
+ * sways no heading's tier; on the baseline of the size each was placed at.
+ */
+function fieldsAt(info: PageClass | undefined, body: number): PlacedWord[] {
+  const fields = info?.fields ?? [];
+  return body > 0 ? fields.map((w) => ({ ...w, size: body })) : fields;
 }
 
 /** Each block gets `data.ocr` and the mean confidence (0–1) of the words inside its box. */

@@ -120,6 +120,31 @@ describe('OCR stage', () => {
     expect(r.warning).toBeNull();
   });
 
+  it('keeps the values of a form read by OCR beside their labels, a scan filled in or every page read', async () => {
+    // A scanned form whose fields were filled in over the scan (auto mode reads the scan), and a
+    // form whose labels are text (ocr mode reads every page): no render shows a field's value.
+    for (const [file, mode] of [
+      ['pdf/scanned-form.pdf', 'auto'],
+      ['pdf-patterns/form-fields.pdf', 'ocr'],
+    ] as const) {
+      const before = renderer.count();
+      const r = await engine.parse(fixture(file), { parsers: [{ type: 'pdf', mode }], ...NO_DEADLINE });
+      expect(renderer.count() - before, file).toBe(1);
+      const md = r.markdown ?? '';
+      const lineOf = (label: string) => md.split('\n').find((l) => l.includes(label)) ?? '';
+      // The labels come from the page's pixels, the values from its fields, a row each.
+      expect(lineOf('Name:'), file).toMatch(/Name:.*Jane Fairweather/);
+      expect(lineOf('City:'), file).toMatch(/City:.*Leeds/);
+      expect(lineOf('Colour:'), file).toMatch(/Colour:.*Blue/);
+      expect(lineOf('Member:'), file).toMatch(/Member:.*☒.*Newsletter:.*☐/);
+      expect(lineOf('Plan:'), file).toMatch(/Plan:.*☐.*Monthly.*☒.*Annual/);
+      expect(lineOf('Comments:'), file).toMatch(/Comments:.*Arrives late\..*Needs parking\./);
+      // What no viewer shows stays out: the password, the hidden note.
+      expect(lineOf('Password:'), file).toBe('Password:');
+      expect(md, file).not.toContain('Hidden reviewer note');
+    }
+  });
+
   it('a page that fails to render fails the parse only after the pages being read have ended', async () => {
     // Page 2's render fails at once while page 1 is still being read: without waiting for page 1 the
     // stage would end first and its progress would arrive after the request had failed.

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options/normalize.ts';
 import type { Root } from '../tree/types.ts';
 import type { ZipListing } from '../util/zip-directory.ts';
 import type { PdfEngineConfig } from './pdf/backend/index.ts';
+import type { PlacedWord } from './pdf/words.ts';
 
 /** What an adapter gets besides the bytes. Adapters talk to nothing else. */
 export interface AdapterContext {
@@ -85,6 +86,12 @@ export interface PageClass {
   text: 'text' | 'garbled' | 'none';
   /** Share of the page area covered by images, 0–1. */
   imageCoverage: number;
+  /**
+   * The values of the page's form fields, which no render of the page shows (a viewer draws them
+   * over it): laid out with the words OCR reads from the render, where OCR reads the page. Only
+   * where OCR may read the page (not in fast mode).
+   */
+  fields?: PlacedWord[];
 }
 
 /** One format family. Heavy libraries are imported lazily inside `parse`. */

@@ -22,7 +22,15 @@ import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furn
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
 import { outlineTitles } from './meta.ts';
-import { isTextBoxFont, type PageModel, type Rect, round2, type TableRegion, type TextItem } from './model.ts';
+import {
+  isFieldFont,
+  isTextBoxFont,
+  type PageModel,
+  type Rect,
+  round2,
+  type TableRegion,
+  type TextItem,
+} from './model.ts';
 import { readingOrder, sideHeadRuns, sideHeadsPossible } from './order.ts';
 import { dropOverprints } from './overprint.ts';
 import { PitchTally } from './pitch.ts';
@@ -30,6 +38,7 @@ import { markQuotesOverBreaks } from './quotes.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
+import type { PlacedWord } from './words.ts';
 
 export const adapter: Adapter = {
   name: 'pdf',
@@ -274,6 +283,10 @@ async function readPage(
     if (layoutGraphics) images = g.images;
   }
   pageInfo[n] = pageClass(counts, coverage);
+  if (mode !== 'fast') {
+    const fields = fieldWords(items);
+    if (fields.length) (pageInfo[n] as PageClass).fields = fields;
+  }
   let tables: TableRegion[] = [];
   try {
     const accept = pairedOnly ? plainGrid : undefined;
@@ -385,4 +398,13 @@ function plain(nodes: Inline[]): string {
     else if ('children' in n) s += plain(n.children as Inline[]);
   }
   return s;
+}
+
+/** A page's form field values as placed words (`PageClass.fields`): each run, whole, at its box. */
+function fieldWords(items: readonly TextItem[]): PlacedWord[] {
+  const out: PlacedWord[] = [];
+  for (const it of items)
+    if (isFieldFont(it.fontName) && it.str.trim())
+      out.push({ text: it.str.trim(), x0: it.x, x1: it.x + it.w, base: it.y + it.h, size: it.h });
+  return out;
 }

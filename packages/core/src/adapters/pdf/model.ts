@@ -59,6 +59,12 @@ export interface TextItem {
  */
 export const TEXT_BOX_FONT = 'textbox:';
 export const isTextBoxFont = (name: string): boolean => name.startsWith(TEXT_BOX_FONT);
+/**
+ * The runs of a form field's value: text boxes too, named apart, as a page's render shows a note's
+ * text but not a field's (`PageClass.fields`).
+ */
+export const FIELD_FONT = `${TEXT_BOX_FONT}field:`;
+export const isFieldFont = (name: string): boolean => name.startsWith(FIELD_FONT);
 
 /** A straight ruling segment (a stroked line or a thin filled rectangle), normalized to x0≤x1, y0≤y1. */
 export interface Segment {

@@ -1,5 +1,5 @@
 import { apply, type Matrix } from '../extract.ts';
-import { TEXT_BOX_FONT, type TextItem } from '../model.ts';
+import { FIELD_FONT, TEXT_BOX_FONT, type TextItem } from '../model.ts';
 import { cleanText } from '../text.ts';
 import { boldByName, italicByName } from './font-names.ts';
 
@@ -18,6 +18,8 @@ export interface TextBox {
   da: string;
   /** Its text centred in the box's height, as a one-line form field shows its value; else from the top. */
   middle?: boolean;
+  /** A form field's value (`FieldWidget`), not a note. */
+  field?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export function widgetBoxes(widgets: readonly FieldWidget[]): TextBox[] {
     // not: a form's usual size, a one-line field's no taller than its box.
     const height = Math.abs((w.rect[3] as number) - (w.rect[1] as number));
     const size = w.multiline ? FIELD_SIZE : Math.max(4, Math.min(LINE_SIZE, height - 2 * INSET));
-    out.push({ rect: w.rect, contents, da: `/Helvetica ${size} Tf`, middle: !w.multiline });
+    out.push({ rect: w.rect, contents, da: `/Helvetica ${size} Tf`, middle: !w.multiline, field: true });
   }
   return out;
 }
@@ -139,7 +141,7 @@ export function textBoxItems(boxes: readonly TextBox[], frame: Matrix): TextItem
     // Size 0 in /DA means "fit the box": the box's height then bounds one line.
     const size = named > 0 ? named : Math.max(4, Math.min(12, Math.abs(qy - py) - 2 * INSET));
     const face = da?.[1] ?? 'Helvetica';
-    const font = TEXT_BOX_FONT + face;
+    const font = (b.field ? FIELD_FONT : TEXT_BOX_FONT) + face;
     // A one-line field's value stands in the middle of its box; a note starts at its top.
     const top = b.middle ? y0 + Math.max(0, (Math.abs(qy - py) - size) / 2) : y0 + INSET;
     for (const [k, str] of lines.entries()) {
