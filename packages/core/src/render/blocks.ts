@@ -1,3 +1,4 @@
+import { unionBox } from '../tree/boxes.ts';
 import { type ContinuedOn, continuedOn, linesOn } from '../tree/continued.ts';
 import type {
   Block,
@@ -28,7 +29,8 @@ export interface LayoutItem {
   /**
    * docmill extension, blocks continued on later pages: for a table, from line `line` of `content`
    * (0-based) on, the rows were printed on page `pageNumber`, inside `bbox`; for a list, its items
-   * from line `line` on; for a paragraph a page break cut, from character `offset` of `content` on.
+   * from line `line` on (from character `offset` where an item's own text goes on over the page);
+   * for a paragraph a page break cut, or a quote, from character `offset` of `content` on.
    */
   continued?: TablePagePart[];
 }
@@ -85,7 +87,7 @@ function partsOf(
   page: number,
   units: readonly { source?: Source }[],
   lineOf: (i: number) => number | undefined,
-  within: (i: number) => TablePagePart[] | undefined = () => undefined,
+  within: (i: number, page: number) => TablePagePart[] | undefined = () => undefined,
 ): TablePagePart[] | undefined {
   const parts: TablePagePart[] = [];
   let current = page;
@@ -96,7 +98,7 @@ function partsOf(
       current = p;
       parts.push({ pageNumber: p, bbox: unit.source?.bbox ?? null, line });
     }
-    for (const part of within(i) ?? []) {
+    for (const part of within(i, current) ?? []) {
       parts.push(part);
       current = part.pageNumber;
     }
@@ -138,8 +140,8 @@ function itemsOf(list: List, out: ListItem[] = []): ListItem[] {
 /**
  * Where the items of a list printed on later pages begin in its Markdown (a Word list over pages, a
  * PDF list a page break cut): each item's marker line, when every item's line is found; and where
- * a PDF item's sentence the break cut goes on (its paragraph's part, `paragraphParts`, placed in
- * the list's text up to the next item).
+ * an item's own blocks go on over a page (a PDF item's sentence the break cut, a quote or listing
+ * under it: `innerParts` on the item's text up to the next item).
  */
 function listParts(list: List, content: string): TablePagePart[] | undefined {
   const items = itemsOf(list);
@@ -157,24 +159,20 @@ function listParts(list: List, content: string): TablePagePart[] | undefined {
   }
   // A line in an item's code that reads like a marker: the items cannot be placed.
   if (starts.length !== items.length) return undefined;
-  let current = page;
   return partsOf(
     page,
     items,
     (i) => starts[i],
-    (i) => {
-      const item = items[i] as ListItem;
-      current = item.source?.page ?? current;
-      if (!item.children.some((c) => c.type !== 'list' && turnsWithin(c, current))) return undefined;
+    (i, current) => {
+      const children = (items[i] as ListItem).children.filter((c) => c.type !== 'list');
+      if (!children.some((c) => turnsWithin(c, current))) return undefined;
       const from = offsets[i] as number;
       const own = content.slice(from, offsets[i + 1] ?? content.length).trimEnd();
       // The item's blocks stand behind its marker on its first line, behind as many blanks on the rest.
       const width = ITEM_START.exec(own)?.[0].length ?? 0;
       const unmark = (line: string, k: number) =>
         k === 0 ? line.slice(width) : line.slice(Math.min(width, /^ */.exec(line)?.[0].length ?? 0));
-      const children = item.children.filter((c) => c.type !== 'list');
       const parts = innerParts(children, own, unmark, current);
-      if (parts.length) current = (parts.at(-1) as TablePagePart).pageNumber;
       // A later item printed on a part's page carries the box of all that page holds of the list.
       const boxOn = (n: number) => items.find((it, j) => j > i && it.source?.page === n)?.source?.bbox;
       return parts.map((p) => ({
@@ -347,7 +345,11 @@ function innerParts(
     // The next block starts past this one's text: its first words may stand in this one too ("Ann").
     cursor = at + alone.length;
     const childPage = child.source?.page ?? current;
-    if (childPage !== current) parts.push(place(at, childPage, child.source?.bbox ?? null));
+    const box = child.source?.bbox ?? null;
+    const open = parts.at(-1);
+    if (childPage !== current) parts.push(place(at, childPage, box));
+    // A block printed on the page of the part before widens that part's box to all it holds.
+    else if (open?.pageNumber === childPage && open.bbox && box) open.bbox = unionBox(open.bbox, box);
     current = childPage;
     const own = innerText.slice(at, at + alone.length);
     for (const part of blockParts(child, own) ?? []) {

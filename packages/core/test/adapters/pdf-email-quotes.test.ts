@@ -172,6 +172,8 @@ describe.each(pdfBackends)('PDF e-mail quotes over a page break (%s)', (backend)
     expect(part).toMatchObject({ pageNumber: 2, line: 0 });
     expect(item?.content.slice(part?.offset)).toMatch(/^questions, and I will order coffee/);
     expect(part?.bbox?.[1]).toBeLessThan(100);
+    // The part's box holds all the quote printed on page 2, down to "Ann" (its fourth line there, near 111 from the top).
+    expect(part?.bbox?.[3]).toBeGreaterThan(105);
     expect(data.blocks?.[1]?.status).toBe('ok');
     const chunks = data.chunks ?? [];
     expect(chunks.find((c) => c.text.includes('Line 1 of the answer'))?.pages).toEqual([1]);

@@ -15,16 +15,17 @@ const CLOSING = 'On balance the first tool suits the lab better than the second.
 describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) => {
   /**
    * The page: the lead-in, the rows at x 72 and 320 one every 14 points (the heads in
-   * Helvetica-Bold, `F2`, where `bold`; `apart` points further above the rows), the closing line.
+   * Helvetica-Bold, `F2`, where `bold`, a row in the font its third entry names; `apart` points
+   * further above the rows), the closing line.
    */
-  const markdown = async (rows: readonly (readonly [string, string])[], bold = true, apart = 0) =>
+  const markdown = async (rows: readonly (readonly [string, string, string?])[], bold = true, apart = 0) =>
     (
       await engineFor(backend).parse(
         pagesPdf([
           [
             textAt(72, 740, INTRO, 10, 'F1'),
             ...rows.flatMap(([a, b], k) => {
-              const font = k === 0 && bold ? 'F2' : 'F1';
+              const font = rows[k]?.[2] ?? (k === 0 && bold ? 'F2' : 'F1');
               const y = 710 - 14 * k - (k ? apart : 0);
               return [a ? textAt(72, y, a, 10, font) : '', b ? textAt(320, y, b, 10, font) : ''].filter(Boolean);
             }),
@@ -97,14 +98,58 @@ describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) 
     expect(pros).toContain('| Works offline | No mobile app |\n| Clear manual |  |\n\n' + CLOSING);
     const twoPros = await markdown([...rows, ['Clear manual', ''], ['Good defaults', '']]);
     expect(twoPros).toContain('| Clear manual |  |\n| Good defaults |  |\n\n' + CLOSING);
-    // A row of both columns under the longer column's line.
-    const between = await markdown([...rows, ['', 'Slow support'], ['Clear manual', 'Costly training']]);
-    expect(between).toContain('|  | Slow support |\n| Clear manual | Costly training |');
   });
 
-  it('keeps a sentence under the table out of it, set at the rows pitch', async () => {
+  it('keeps a sentence, a paragraph and a heading under the table out of it, set at the rows pitch', async () => {
     const md = await markdown([...PROS_CONS.slice(0, 4), ['Both tools were tested on the same files.', '']]);
     expect(md).toContain('| Works offline | No mobile app |\n\nBoth tools were tested on the same files.');
+    const paragraph = await markdown([...PROS_CONS, ['Both tools were tested on', ''], ['the same files in May.', '']]);
+    expect(paragraph).toContain('| Clear manual | Slow support |\n\nBoth tools were tested on the same files in May.');
+    const capital = await markdown([...PROS_CONS, ['Both tools were tested on', ''], ['Linux and Windows alike.', '']]);
+    expect(capital).toContain('| Clear manual | Slow support |\n\nBoth tools were tested on Linux and Windows alike.');
+    const heading = await markdown([...PROS_CONS, ['Next steps', '', 'F2']]);
+    expect(heading).toContain('| Clear manual | Slow support |\n\n');
+    expect(heading).not.toContain('| **Next steps**');
+  });
+
+  it('keeps a cell wrapped in a narrow column whole, inside the table and at its end', async () => {
+    /** Names at 72 and roles at 200, the heads in bold: a table narrower than the page's text. */
+    const narrow = async (rows: readonly (readonly [string, string])[]) =>
+      (
+        await engineFor(backend).parse(
+          pagesPdf([
+            [
+              textAt(72, 740, INTRO, 10, 'F1'),
+              ...rows.flatMap(([a, b], k) =>
+                [
+                  a ? textAt(72, 710 - 14 * k, a, 10, k ? 'F1' : 'F2') : '',
+                  b ? textAt(200, 710 - 14 * k, b, 10, k ? 'F1' : 'F2') : '',
+                ].filter(Boolean),
+              ),
+              textAt(72, 690 - 14 * rows.length, CLOSING, 10, 'F1'),
+            ].join('\n'),
+          ]),
+          { parsers: [{ type: 'pdf', mode: 'fast' }] },
+          { filename: 'roles.pdf' },
+        )
+      ).markdown ?? '';
+    const inside = await narrow([
+      ['Name', 'Role'],
+      ['Ann Lee', 'Chair'],
+      ['Bob Ray', 'Head of Finance and'],
+      ['', 'Operations'],
+      ['Carol Diaz', 'Secretary'],
+      ['Dan Wu', 'Member'],
+    ]);
+    expect(inside).toContain('| Bob Ray | Head of Finance and Operations |\n| Carol Diaz | Secretary |');
+    const atEnd = await narrow([
+      ['Name', 'Role'],
+      ['Ann Lee', 'Chair'],
+      ['Carol Diaz', 'Secretary'],
+      ['Bob Ray', 'Head of Finance and'],
+      ['', 'Operations'],
+    ]);
+    expect(atEnd).toContain('| Bob Ray | Head of Finance and Operations |\n\n');
   });
 
   it('keeps two columns of prose under two heads as text, and heads over too few rows', async () => {

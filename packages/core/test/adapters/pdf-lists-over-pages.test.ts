@@ -215,6 +215,37 @@ describe.each(pdfBackends)('PDF lists over a page break (%s)', (backend) => {
     expect(quoted?.continued).toHaveLength(1);
     expect(quoted?.continued?.[0]?.pageNumber).toBe(2);
     expect(quoted?.content.slice(quoted?.continued?.[0]?.offset)).toMatch(/^We need it by nine\.\n\n2\. Bob/);
+
+    // The last item, its quote going on over page 2 in three paragraphs: the part's box is all of them.
+    const long = await parsed([
+      [
+        ...FILL,
+        '',
+        'Points raised:',
+        '1. Bob asked about lunch.',
+        '2. Ann asked about the venue:',
+        [86, '> Could you book the large room on the second floor for the whole'],
+      ],
+      [
+        [86, '> afternoon, so the team can set up early?'],
+        [86, '>'],
+        [86, '> We also need the projector, the chairs set out in rows,'],
+        [86, '> and water on every table for the speakers.'],
+        [86, '>'],
+        [86, '> Thanks, Ann'],
+        '',
+        'That is all.',
+      ],
+    ]);
+    const last = long.blocks?.[0]?.items.at(-1);
+    expect(last?.continued).toHaveLength(1);
+    const box = last?.continued?.[0]?.bbox;
+    // Lines every 13 points from 720 down: the quote's first line on page 2 near 62 from the top, "Thanks" near 137.
+    expect(box?.[1]).toBeLessThan(70);
+    expect(box?.[3]).toBeGreaterThan(130);
+    const projector = long.chunks?.find((c) => c.text.includes('projector'));
+    expect(projector?.pages).toEqual([2]);
+    expect(projector?.bbox?.[0]?.bbox?.[3]).toBeGreaterThan(130);
   });
 
   it('goes on with the commands under the last step that the break cuts, in the step, each page keeping its part', async () => {

@@ -568,7 +568,7 @@ function tryRun(
   // no cell of it.
   const headedList = top === s && carriedTo - s >= 3 && e <= carriedTo + 1 && codeList(rows, s + 1, carriedTo, items);
   if (headedList && inFootBand((rows[e] as Row).top, page.height)) e = carriedTo;
-  e = phraseTail(rows, top, e, read.end, items);
+  e = phraseTail(rows, top, e, read.end, items, g.rowInBody);
   const run = rows.slice(top, e + 1);
   // A paragraph that starts beside the last row and runs on below it is not the table's.
   const aside = e > top ? runsOnBelow(rows, top, e, items) : -1;
@@ -1428,13 +1428,11 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
   const pitch = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
   const apart = (body[0] as Row).top - head.bottom > pitch * HEAD_APART + 1;
   if (!apart && !(allBold(head, items) && !body.every((r) => allBold(r, items)))) return false;
-  const edges = head.chunks.map((c) => c[0]);
   let cells = 0;
   let runOn = 0;
   for (const r of body) {
     if (r.chunks.length > 2) return false;
-    if (r.chunks.length === 1 && !edges.some((x) => Math.abs(x - (r.chunks[0] as [number, number])[0]) <= 2))
-      return false;
+    if (r.chunks.length === 1 && !atHeadEdge(head, (r.chunks[0] as [number, number])[0])) return false;
     for (const text of chunkTexts(r, items).texts) {
       const t = text.trim();
       if (bulletWord.test(t) || enumerator.test(t)) return false;
@@ -1445,46 +1443,76 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
   return runOn * 4 <= cells;
 }
 
+/** Whether rows open with heads over columns of phrases (`headedPairs`). */
+const phraseTable = (run: Row[], items: TextItem[]): boolean =>
+  headedPairs(
+    run,
+    run.filter((r) => r.chunks.length === 2),
+    items,
+  );
+
 /**
- * The last row of phrases under heads (`headedPairs`, rows `top`…`e`), where one column runs longer
- * than the other: its lines past the last row of both, read as far as `end`, each at the rows'
- * pitch and at a head's edge, a phrase (no sentence, no item of a list), are rows of their own
- * ("Clear manual" under "Works offline  No mobile app", the cell beside it empty).
+ * The last row of phrases under heads (`phraseTable`, rows `top`…`e`), where one column runs longer
+ * than the other: its lines past the last row of both, read as far as `end`, each top at the rows'
+ * step from the one above and at a head's edge, a phrase (no sentence, no item of a list) in the
+ * cells' weight, inside the page's margins (`inBody`), are rows of their own ("Clear manual" under
+ * "Works offline  No mobile app", the cell beside it empty). A line the next one reads on from
+ * (a paragraph's first line set at the rows' step) ends them.
  */
-function phraseTail(rows: Row[], top: number, e: number, end: number, items: TextItem[]): number {
+function phraseTail(
+  rows: Row[],
+  top: number,
+  e: number,
+  end: number,
+  items: TextItem[],
+  inBody: (r: Row) => boolean,
+): number {
   if (e >= end) return e;
   const run = rows.slice(top, e + 1);
-  if (
-    !headedPairs(
-      run,
-      run.filter((r) => r.chunks.length === 2),
-      items,
-    )
-  )
-    return e;
+  if (!phraseTable(run, items)) return e;
   const tops = run.slice(2).map((r, k) => r.top - (run[k + 1] as Row).top);
-  const pitch = tops.sort((a, b) => a - b)[tops.length >> 1] as number;
-  const edges = (run[0] as Row).chunks.map((c) => c[0]);
+  const step = tops.sort((a, b) => a - b)[tops.length >> 1] as number;
+  const head = run[0] as Row;
+  const bold = run.slice(1).every((r) => allBold(r, items));
+  /** A line of the tail: one phrase at a head's edge, a step under `above`. */
+  const tailLine = (line: Row | undefined, above: Row): line is Row =>
+    line?.chunks.length === 1 &&
+    Math.abs(line.top - above.top - step) <= 1 &&
+    atHeadEdge(head, (line.chunks[0] as [number, number])[0]) &&
+    phrase(chunkTexts(line, items).texts[0] as string);
   while (e < end) {
-    const line = rows[e + 1] as Row;
-    if (line.chunks.length !== 1 || Math.abs(line.top - (rows[e] as Row).top - pitch) > 1) break;
-    const start = (line.chunks[0] as [number, number])[0];
-    const text = chunkTexts(line, items).texts[0] as string;
-    if (!edges.some((x) => Math.abs(x - start) <= 2) || !phrase(text)) break;
+    const line = rows[e + 1];
+    if (!tailLine(line, rows[e] as Row) || !inBody(line) || allBold(line, items) !== bold) break;
+    // A line under it at the step, in lower case or no phrase, goes on from it: a paragraph's.
+    const below = e + 2 <= end ? rows[e + 2] : undefined;
+    if (below && below.chunks.length === 1 && Math.abs(below.top - line.top - step) <= 1) {
+      const text = chunkTexts(below, items).texts[0] as string;
+      if (STARTS_LOWER.test(text) || !tailLine(below, line)) break;
+    }
     e++;
   }
   return e;
 }
 
-/** A cell of a column of phrases: a few words, no closing stop, no list's marker or number. */
+/** Whether `x` stands where one of the heads of `head` starts. */
+const atHeadEdge = (head: Row, x: number): boolean => head.chunks.some((c) => Math.abs(c[0] - x) <= 2);
+
+/**
+ * A cell of a column of phrases: a few words (as many as a label), no closing stop, no list's
+ * marker or number.
+ */
 const phrase = (text: string): boolean =>
   wordCount(text) <= LABEL_WORDS && !ENDS_SENTENCE.test(text) && !bulletWord.test(text) && !enumerator.test(text);
 
+/** A phrase that cannot end there: a comma, a hyphen, a joining word ("Head of Finance and"). */
+const OPEN_END = /(?:[,\-–&/]|\b(?:and|or|of|the|for|to|in|on|at|by|with|from|a|an))$/i;
+
 /**
- * Whether a lone line in a table of phrases under heads is the wrapped end of the cell above it:
- * it opens in lower case, or its first word would not have fitted after that cell's text before
- * the next column (the page's text edge for the last one). A line under a short phrase, or under
- * an empty cell, is a row of its own, its column the longer.
+ * Whether a lone line in the tail of a table of phrases under heads (past the last row of both
+ * columns) is the wrapped end of the cell above it: it opens in lower case, the cell ends where a
+ * phrase cannot, or the line's first word would not have fitted after the cell's text before the
+ * next column (the page's text edge for the last one). A line under a short phrase, or under an
+ * empty cell, is a row of its own, its column the longer.
  */
 function wrapsPhrase(above: Row, line: Row, items: TextItem[], cols: [number, number][], right: number): boolean {
   const first = chunkTexts(line, items).firsts[0];
@@ -1492,14 +1520,20 @@ function wrapsPhrase(above: Row, line: Row, items: TextItem[], cols: [number, nu
   const text = first.str.trim();
   if (STARTS_LOWER.test(text)) return true;
   const c = cols.findLastIndex(([a]) => a <= first.x + 2);
-  const limit = (cols[c + 1]?.[0] ?? right) as number;
+  if (c < 0) return false;
+  const from = (cols[c] as [number, number])[0] - 2;
+  const limit = cols[c + 1]?.[0] ?? right;
   let end = Number.NEGATIVE_INFINITY;
+  let last: TextItem | undefined;
   for (const i of above.items) {
     const it = items[i] as TextItem;
     const mid = it.x + it.w / 2;
-    if (mid >= (cols[c]?.[0] ?? 0) - 2 && mid < limit) end = Math.max(end, it.x + it.w);
+    if (mid < from || mid >= limit || it.x + it.w <= end) continue;
+    end = it.x + it.w;
+    last = it;
   }
-  if (end === Number.NEGATIVE_INFINITY) return false;
+  if (!last) return false;
+  if (OPEN_END.test(last.str.trim())) return true;
   const char = first.w / Math.max(1, first.str.length);
   const word = text.split(/\s/)[0] as string;
   // One blank before the word, one before the next column.
@@ -1799,15 +1833,10 @@ function tableOf(
   // holding a figure.
   let figureRow = run.findIndex((r) => chunkTexts(r, items).texts.some((t) => figure.test(t)));
   if (figureRow < 0) figureRow = run.length;
-  // Under heads naming columns of phrases, a lone line is a row unless it wraps the cell above.
-  const phrased =
-    pages === null &&
-    cols.length === 2 &&
-    headedPairs(
-      run,
-      run.filter((r) => r.chunks.length === 2),
-      items,
-    );
+  // Under heads naming columns of phrases, a lone line past the last row of both columns is a row
+  // unless it wraps the cell above.
+  const phrased = pages === null && cols.length === 2 && phraseTable(run, items);
+  const lastPair = phrased ? run.findLastIndex((r) => r.chunks.length === 2) : run.length;
   const right = phrased ? textRight(items, height) : 0;
   const merged: Row[] = [];
   let carried: Row | null = null;
@@ -1842,7 +1871,7 @@ function tableOf(
       ((r.chunks.length === 1 &&
         tightUnder(prev, r) &&
         !label &&
-        (!phrased || wrapsPhrase(prev, r, items, cols, right))) ||
+        (k < lastPair || wrapsPhrase(prev, r, items, cols, right))) ||
         (k > figureRow && above !== undefined && tightUnder(above, r) && wrapsAll(above, r, items)))
     ) {
       append(prev.items, r.items);
