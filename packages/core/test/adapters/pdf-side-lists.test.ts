@@ -238,6 +238,27 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     expect(await markdown(across)).toContain(read.join('\n'));
   });
 
+  it('reads steps three or four a row in the order of their numbers, and three columns of steps down each column', async () => {
+    const steps = Array.from({ length: 12 }, (_, k) => `${k + 1}. Step ${k + 1} of the set`);
+    const read = steps.join('\n');
+    /** The steps `per` a row, their columns `pitch` points apart from 72. */
+    const rows = (per: number, pitch: number) =>
+      page(
+        textAt(72, 720, 'Steps', 14, 'F2'),
+        ...steps.map((t, k) => textAt(72 + pitch * (k % per), 696 - 14 * Math.floor(k / per), t)),
+        textAt(72, 600, CLOSING),
+      );
+    expect(await markdown(rows(3, 168))).toContain(`${read}\n\n${CLOSING}`);
+    expect(await markdown(rows(4, 126))).toContain(`${read}\n\n${CLOSING}`);
+    // Down three columns: 1-4, 5-8, 9-12.
+    const down = page(
+      textAt(72, 720, 'Steps', 14, 'F2'),
+      ...steps.map((t, k) => textAt(72 + 168 * Math.floor(k / 4), 696 - 14 * (k % 4), t)),
+      textAt(72, 600, CLOSING),
+    );
+    expect(await markdown(down)).toContain(`${read}\n\n${CLOSING}`);
+  });
+
   it('keeps heads set out left of their bullets, a note under the lists after both, and a one-item list', async () => {
     const lists = (dx: number, right = CONS) => [
       ...PROS.map((t, k) => item(72 + dx, 642 - 14 * k, t)),

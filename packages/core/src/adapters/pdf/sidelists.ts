@@ -281,10 +281,10 @@ const byBase = (a: Line, b: Line): number => a.base - b.base;
 /**
  * Whether lines either side of a gutter from `g0` to `g1` are items numbered on across it, row by
  * row: a question's choices set two a row ("a) Sydney  b) Canberra" over "c) … d) …"), read left
- * column first as "a, c, b, d". Rows (`ACROSS_ROWS` at least, more than not) where the item on
- * the right goes on from the one on its left ("a)" then "b)"), each such row's left item two on
- * from the one before it or numbering anew (a next question's "a)"), say so; two numbered lists
- * set in two columns pair "1." with "4." on a row, or step by one down the left. Only where such
+ * column first as "a, c, b, d"; steps three or four a row. Rows (`ACROSS_ROWS` at least, more than
+ * not) whose items go on by one from left to right ("a)" then "b)"), each such row opening one on
+ * from the last of the row before or numbering anew (a next question's "a)"), say so; two
+ * numbered lists set in two columns pair "1." with "4." on a row, or step by one down the left. Only where such
  * items, and the lines they wrap to (which `itemsAcross` reads with them), are all there is beside
  * the gutter over their rows, and no row over or under them holds lines on both its sides: choices
  * over or under two columns of text keep the columns (and are read a, c, b, d).
@@ -308,17 +308,24 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   right.sort(byBase);
   let across = 0;
   let other = 0;
-  let before: number | null = null;
+  // The first and last numbers of the row before.
+  let first: number | null = null;
+  let end: number | null = null;
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  for (const [l, r] of mates(left, right)) {
-    const value = values.get(l) as number;
-    if (values.get(r) === value + 1 && (before === null || value === before + 2 || value <= before)) {
+  for (const row of rowsAcross(left, right)) {
+    const numbers = row.map((l) => values.get(l) as number);
+    const opens = numbers[0] as number;
+    const onByOne = numbers.every((v, k) => k === 0 || v === (numbers[k - 1] as number) + 1);
+    if (onByOne && (first === null || opens === (end as number) + 1 || opens <= first)) {
       across++;
-      top = Math.min(top, l.base, r.base);
-      bottom = Math.max(bottom, l.base, r.base);
+      for (const l of row) {
+        top = Math.min(top, l.base);
+        bottom = Math.max(bottom, l.base);
+      }
     } else other++;
-    before = value;
+    first = opens;
+    end = numbers[numbers.length - 1] as number;
   }
   if (across < ACROSS_ROWS || across <= other) return false;
   // Every line beside the gutter from the first such row to the last (and the lines the last
@@ -349,6 +356,28 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
 
 /** Which side of the gutter from `g0` to `g1` a line stands on: 0 left, 1 right, -1 across it. */
 const sideOf = (l: Line, g0: number, g1: number): number => (l.x1 <= g0 + 1 ? 0 : l.x0 >= g1 - 1 ? 1 : -1);
+
+/**
+ * The rows holding lines of both `a` and `b` (left and right of a gutter, each sorted by baseline),
+ * each row's lines left to right: three or four items a row stand two or three on one side.
+ */
+function rowsAcross(a: readonly Line[], b: readonly Line[]): Line[][] {
+  const all = [...a, ...b].sort(byBase);
+  const rows: Line[][] = [];
+  let row: Line[] = [];
+  const close = () => {
+    if (row.some((l) => a.includes(l)) && row.some((l) => b.includes(l))) rows.push(row.sort((x, y) => x.x0 - y.x0));
+  };
+  for (const l of all) {
+    if (row.length && !sameRow(row[0] as Line, l)) {
+      close();
+      row = [];
+    }
+    row.push(l);
+  }
+  close();
+  return rows;
+}
 
 /** The lines of `a` each with the line of `b` on its row, where there is one (both sorted by baseline). */
 function mates(a: readonly Line[], b: readonly Line[]): [Line, Line][] {
