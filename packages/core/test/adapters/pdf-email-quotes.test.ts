@@ -67,6 +67,80 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     );
   });
 
+  it.each(['F1', 'F3'])('nests quotes within a quote a line at a time (font %s)', async (font) => {
+    const md = await markdown(
+      ['Sure.', '', '>> Could you present the results?', '> Yes, I can.', '>> Great, thanks.', '> See you then.'],
+      font,
+    );
+    expect(md).toContain(
+      '> > Could you present the results?\n>\n> Yes, I can.\n>\n> > Great, thanks.\n>\n> See you then.',
+    );
+  });
+
+  it.each(['F1', 'F3'])(
+    'keeps a quoted line the printout wrapped without a mark in its quote (font %s)',
+    async (font) => {
+      const md = await markdown(
+        [
+          'Thanks, that works for me.',
+          '',
+          'On Mon, 3 Mar 2025 at 10:12, Ann Lee wrote:',
+          '> Could you present the results at the team meeting next week? We have the',
+          'room from ten until noon, so there is plenty of time.',
+          '>',
+          '> Ann',
+        ],
+        font,
+      );
+      expect(md).toContain(
+        'Ann Lee wrote:\n\n> Could you present the results at the team meeting next week? We have the room from ten until noon, so there is plenty of time.\n>\n> Ann',
+      );
+      // A line after the quote, not under a quoted line going on, is the reply's.
+      const after = await markdown(
+        ['Ann Lee wrote:', '> Could you present the results?', '> Ann', 'sounds good to me.'],
+        font,
+      );
+      expect(after).toContain('> Could you present the results? Ann\n\nsounds good to me.');
+    },
+  );
+
+  it.each(['F1', 'F3'])(
+    'keeps the header lines of a forwarded or answered message a line each (font %s)',
+    async (font) => {
+      const md = await markdown(
+        [
+          'Thanks, that works for me.',
+          '',
+          '-----Original Message-----',
+          'From: Ann Lee <ann@example.org>',
+          'Sent: Monday, 3 March 2025 10:12',
+          'To: Bob Ray <bob@example.org>; Carol Diaz <carol@example.org>; Dan Wu',
+          '      <dan@example.org>',
+          'Subject: Team meeting',
+          '',
+          'Could you present the results at the team meeting next week?',
+        ],
+        font,
+      );
+      expect(md).toContain(
+        [
+          '-----Original Message-----',
+          'From: Ann Lee \\<ann@example.org>',
+          'Sent: Monday, 3 March 2025 10:12',
+          'To: Bob Ray \\<bob@example.org>; Carol Diaz \\<carol@example.org>; Dan Wu \\<dan@example.org>',
+          'Subject: Team meeting',
+          'Could you present the results at the team meeting next week?',
+        ].join('\n\n'),
+      );
+      // One line naming a subject in running prose is no header block.
+      const prose = await markdown([
+        'The minutes went out on Monday with the agenda for the next meeting attached, and',
+        'Subject: budget was the first item on it, as the chair had asked at the last one.',
+      ]);
+      expect(prose).toContain('attached, and Subject: budget was the first item');
+    },
+  );
+
   it('reads a quote as the page reads its lines: a list stays a list, and a quote set in under an item belongs to it', async () => {
     const agenda = await markdown([
       'Bob wrote:',

@@ -17,6 +17,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { bboxOf, type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
+import { headerBreaks } from './mail.ts';
 import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { edgeRun, QUOTE_DEPTH, type QuoteOverBreak, quoteRun, unquoted } from './quotes.ts';
@@ -667,6 +668,9 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
   sideHeadKinds(lines, kinds, s);
   const codes = codeRuns(lines, s.codeFont, s.bodyFont);
   const kept = keptBreaks(lines, s.codeFont);
+  const headers = headerBreaks(lines);
+  for (const l of headers.keep) kept.add(l);
+  for (const l of headers.join) kept.delete(l);
   let noQuoteUntil = 0;
   for (let i = 0; i < lines.length; i++) {
     const codeEnd = codes.get(i);
@@ -677,7 +681,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
       continue;
     }
     if (depth < QUOTE_DEPTH && i >= noQuoteUntil) {
-      const run = quoteRun(lines, i, page.quoteOver);
+      const run = quoteRun(lines, i, page.quoteOver, depth > 0);
       if (run.quote) {
         const inner = quotePage(page, lines, i, run.end);
         placeRows(blockquote(buildBlocks(inner, s, depth + 1)), lines.slice(i, run.end));

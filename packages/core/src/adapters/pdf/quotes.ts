@@ -1,3 +1,4 @@
+import { readsOn } from '../../util/letters.ts';
 import { endsText, inHalf, type TextFrame } from './continued.ts';
 import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
@@ -24,11 +25,12 @@ const goesOnRun = (l: Line, prev: Line, edge: Line, up = false): boolean =>
   QUOTE.test(l.text) && Math.abs(l.x0 - edge.x0) <= edge.size && (up ? l.base < prev.base : l.base > prev.base);
 
 /**
- * Whether a run of lines opening with a quote's mark is a quote: `QUOTE_LINES` lines at least, one
- * of them holding words after its mark; where a line sets the mark before a figure ("> 90 %",
- * thresholds one a line), only with a line of marks alone or a quote within it.
+ * Whether a run of lines opening with a quote's mark is a quote: `fewest` lines at least
+ * (`QUOTE_LINES`; one inside a quote, whose marks say what a line's mark is), one of them holding
+ * words after its mark; where a line sets the mark before a figure ("> 90 %", thresholds one a
+ * line), only with a line of marks alone or a quote within it.
  */
-function isQuote(run: readonly Line[]): boolean {
+function isQuote(run: readonly Line[], fewest = QUOTE_LINES): boolean {
   let words = false;
   let figures = false;
   let cue = false;
@@ -40,8 +42,24 @@ function isQuote(run: readonly Line[]): boolean {
       if (SIGN_BEFORE_FIGURE.test(t)) figures = true;
     }
   }
-  return run.length >= QUOTE_LINES && words && (cue || !figures);
+  return run.length >= fewest && words && (cue || !figures);
 }
+
+/**
+ * Whether `l`, a line without a mark right under the quoted line `prev` of a run at `edge`'s left
+ * edge, is that line's end the printout wrapped onto a line of its own ("> … We have the" over
+ * "room from ten until noon"): at the run's edge, at a line's pitch, the sentence reading on.
+ */
+const wrapsQuoted = (prev: Line, l: Line, edge: Line): boolean =>
+  !QUOTE.test(l.text) &&
+  !MARKS_ONLY.test(prev.text) &&
+  Math.abs(l.x0 - edge.x0) <= edge.size &&
+  l.base > prev.base &&
+  l.base - prev.base <= WRAP_PITCH * Math.max(l.size, prev.size) &&
+  readsOn(prev.text, l.text);
+
+/** Most a wrapped quoted line stands under the line it goes on from, in sizes. */
+const WRAP_PITCH = 1.6;
 
 /**
  * The quoted lines a page's breaks part from its own: those ending the page before (`before`),
@@ -88,14 +106,22 @@ export function quoteRun(
   lines: readonly Line[],
   i: number,
   over: QuoteOverBreak = {},
+  nested = false,
 ): { end: number; quote: boolean } {
   const first = lines[i];
   if (!first || !QUOTE.test(first.text)) return { end: i, quote: false };
   let j = i + 1;
-  while (j < lines.length && goesOnRun(lines[j] as Line, lines[j - 1] as Line, first)) j++;
+  while (j < lines.length) {
+    const l = lines[j] as Line;
+    const prev = lines[j - 1] as Line;
+    if (goesOnRun(l, prev, first)) j++;
+    // A quoted line's end wrapped onto a line without a mark, the quote going on under it.
+    else if (j + 1 < lines.length && wrapsQuoted(prev, l, first) && goesOnRun(lines[j + 1] as Line, l, first)) j += 2;
+    else break;
+  }
   const run = lines.slice(i, j);
   const quote =
-    isQuote(run) ||
+    isQuote(run, nested ? 1 : QUOTE_LINES) ||
     (i === 0 && !!over.before?.length && quoteOverBreak(over.before, run)) ||
     (j === lines.length && !!over.after?.length && quoteOverBreak(run, over.after));
   return { end: j, quote };
@@ -103,8 +129,8 @@ export function quoteRun(
 
 /**
  * The lines with one level of quote marks taken off, each mark with the blank after it, set as far
- * right as the mark took (so the quote's own indents and lists read as they stand); lines of the
- * mark alone left out.
+ * right as the mark took (so the quote's own indents and lists read as they stand; a wrapped line
+ * without a mark where the line it goes on from stands); lines of the mark alone left out.
  */
 export function unquoted(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
@@ -114,8 +140,9 @@ export function unquoted(lines: readonly Line[]): Line[] {
     const inSpans = ONE_LEVEL.exec(l.spans.map((sp) => sp.text).join(''))?.[0].length ?? 0;
     const shift = l.text.length ? ((l.x1 - l.x0) * inText) / l.text.length : 0;
     // A line of the mark alone parts paragraphs by the gap it leaves.
+    const x0 = inText ? l.x0 + shift : (out[out.length - 1]?.x0 ?? l.x0);
     if (l.text.length > inText)
-      out.push({ ...l, text: l.text.slice(inText), spans: stripPrefix(l.spans, inSpans), x0: l.x0 + shift });
+      out.push({ ...l, text: l.text.slice(inText), spans: stripPrefix(l.spans, inSpans), x0 });
   }
   return out;
 }
