@@ -362,11 +362,12 @@ const sideOf = (l: Line, g0: number, g1: number): number => (l.x1 <= g0 + 1 ? 0 
  * each row's lines left to right: three or four items a row stand two or three on one side.
  */
 function rowsAcross(a: readonly Line[], b: readonly Line[]): Line[][] {
+  const left = new Set(a);
   const all = [...a, ...b].sort(byBase);
   const rows: Line[][] = [];
   let row: Line[] = [];
   const close = () => {
-    if (row.some((l) => a.includes(l)) && row.some((l) => b.includes(l))) rows.push(row.sort((x, y) => x.x0 - y.x0));
+    if (row.some((l) => left.has(l)) && row.some((l) => !left.has(l))) rows.push(row.sort((x, y) => x.x0 - y.x0));
   };
   for (const l of all) {
     if (row.length && !sameRow(row[0] as Line, l)) {
