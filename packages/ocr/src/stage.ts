@@ -131,14 +131,13 @@ export function makeOcrStage(config: OcrConfig, platform: OcrPlatform): Stage & 
         }
         renderer = await open(ctx.bytes);
         const r = renderer;
-        const widths = new Map(pageSections(tree).map((s) => [s.number, s.width ?? 0]));
+        const sizes = new Map(pageSections(tree).map((s) => [s.number, [s.width ?? 0, s.height ?? 0] as const]));
         targets = numbers.map((n) => ({
           number: n,
           frame: async () => {
             const img = await r.render(n, dpi);
             // The backend may render huge pages at less than asked: the true scale is pixels per point.
-            const w = widths.get(n);
-            const actual = w ? (img.width * 72) / w : dpi;
+            const actual = renderedDpi(img, sizes.get(n)) ?? dpi;
             return isBlank(img) ? null : { image: { kind: 'gray', ...img }, dpi: actual };
           },
         }));
@@ -386,7 +385,10 @@ function merge(tree: Root, results: Recognized[], image: boolean, info: Record<n
       number: r.number,
       width: r.page.width * r.scale,
       height: r.page.height * r.scale,
-      words: [...placed(r.page, r.scale, body, levels[i] as Level), ...fieldsAt(info[r.number], body * r.scale)],
+      words: withFields(
+        placed(r.page, r.scale, body, levels[i] as Level),
+        fieldsAt(info[r.number], r.scale, levels[i] as Level, body * r.scale),
+      ),
       rules: ruled(r.page, r.scale, levels[i] as Level),
     })),
   );
@@ -430,13 +432,61 @@ function merge(tree: Root, results: Recognized[], image: boolean, info: Record<n
 }
 
 /**
- * A page's form field values (`PageClass.fields`) as words among OCR's: set at the body's size
- * (`body`, in points) where OCR found one, as a field's text is the form's body text, so a value
- * sways no heading's tier; on the baseline of the size each was placed at.
+ * Pixels per inch of a page's render (`img`, the page as shown) whose section measures `size`
+ * points: the section's width, or its height where the adapter reads the page turned (a page
+ * shown a quarter turned, its text upright in its own frame) and the render's sides are swapped.
  */
-function fieldsAt(info: PageClass | undefined, body: number): PlacedWord[] {
-  const fields = info?.fields ?? [];
-  return body > 0 ? fields.map((w) => ({ ...w, size: body })) : fields;
+function renderedDpi(
+  img: { width: number; height: number },
+  size: readonly [number, number] | undefined,
+): number | null {
+  const [w, h] = size ?? [0, 0];
+  if (!w || !h) return null;
+  const aspect = img.width / img.height;
+  const turned = Math.abs(aspect - h / w) < Math.abs(aspect - w / h);
+  return (img.width * 72) / (turned ? h : w);
+}
+
+/**
+ * A page's form field values (`PageClass.fields`, in points) as words among OCR's: levelled as the
+ * page's words are (`level`, in the pixels of the page read at `scale` points a pixel), so a value
+ * stays beside its label on a scan askew; set at the body's size (`body`, in points) where OCR
+ * found one, as a field's text is the form's body text and sways no heading's tier.
+ */
+function fieldsAt(info: PageClass | undefined, scale: number, level: Level, body: number): PlacedWord[] {
+  return (info?.fields ?? []).map((w) => {
+    const half = (w.x1 - w.x0) / 2;
+    const [x, base] = level((w.x0 + half) / scale, w.base / scale);
+    return { ...w, x0: x * scale - half, x1: x * scale + half, base: base * scale, size: body > 0 ? body : w.size };
+  });
+}
+
+/** A page's words with its fields' values among them (`besideFields`). */
+const withFields = (words: PlacedWord[], fields: PlacedWord[]): PlacedWord[] => [
+  ...besideFields(words, fields),
+  ...fields,
+];
+
+/** Text a word's form is compared by: without its case and the signs around it. */
+const wordKey = (text: string): string => text.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/**
+ * The words OCR read less those a field's value repeats where the field stands (a paper form
+ * filled in and scanned, its fields then filled too): the field's own text stands for both.
+ */
+function besideFields(words: PlacedWord[], fields: readonly PlacedWord[]): PlacedWord[] {
+  if (!fields.length) return words;
+  return words.filter((w) => {
+    const key = wordKey(w.text);
+    const mid = (w.x0 + w.x1) / 2;
+    return !fields.some(
+      (f) =>
+        mid >= f.x0 - f.size &&
+        mid <= f.x1 + f.size &&
+        Math.abs(w.base - f.base) <= f.size &&
+        f.text.split(/\s+/).some((t) => wordKey(t) === key),
+    );
+  });
 }
 
 /** Each block gets `data.ocr` and the mean confidence (0–1) of the words inside its box. */

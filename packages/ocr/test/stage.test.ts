@@ -120,12 +120,17 @@ describe('OCR stage', () => {
     expect(r.warning).toBeNull();
   });
 
-  it('keeps the values of a form read by OCR beside their labels, a scan filled in or every page read', async () => {
-    // A scanned form whose fields were filled in over the scan (auto mode reads the scan), and a
-    // form whose labels are text (ocr mode reads every page): no render shows a field's value.
+  it('keeps the values of a form read by OCR beside their labels: a scan filled in, askew, turned, printed', async () => {
+    // A scanned form whose fields were filled in over the scan (auto mode reads the scan), the same
+    // scanned askew (its words levelled, the fields with them), a form whose labels are text (ocr
+    // mode reads every page), shown a quarter turned, and with a value printed in its field too
+    // (read once): no render shows a field's value.
     for (const [file, mode] of [
       ['pdf/scanned-form.pdf', 'auto'],
+      ['pdf/scanned-form-askew.pdf', 'auto'],
       ['pdf-patterns/form-fields.pdf', 'ocr'],
+      ['pdf/turned-form.pdf', 'ocr'],
+      ['pdf/printed-form.pdf', 'ocr'],
     ] as const) {
       const before = renderer.count();
       const r = await engine.parse(fixture(file), { parsers: [{ type: 'pdf', mode }], ...NO_DEADLINE });
@@ -139,8 +144,13 @@ describe('OCR stage', () => {
       expect(lineOf('Member:'), file).toMatch(/Member:.*☒.*Newsletter:.*☐/);
       expect(lineOf('Plan:'), file).toMatch(/Plan:.*☐.*Monthly.*☒.*Annual/);
       expect(lineOf('Comments:'), file).toMatch(/Comments:.*Arrives late\..*Needs parking\./);
+      // Each value in the cell beside its label, once.
+      expect(md, file).toContain('| Name: | Jane Fairweather |');
+      expect(md, file).toContain('| Plan: | ☐ Monthly | ☒ Annual |');
+      expect(md, file).not.toContain('Jane Fairweather Jane');
       // What no viewer shows stays out: the password, the hidden note.
-      expect(lineOf('Password:'), file).toBe('Password:');
+      expect(lineOf('Password:'), file).toMatch(/Password:$/);
+      expect(md, file).not.toContain('hunter2');
       expect(md, file).not.toContain('Hidden reviewer note');
     }
   });

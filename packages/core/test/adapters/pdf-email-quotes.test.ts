@@ -95,6 +95,20 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
       expect(md).toContain(
         'Ann Lee wrote:\n\n> Could you present the results at the team meeting next week? We have the room from ten until noon, so there is plenty of time.\n>\n> Ann',
       );
+      // Replies written between quoted lines are no quoted line's end: the page's lines run further.
+      const inline = await markdown(
+        [
+          'Answers below, and the rest of the plan is in the document I sent round on Friday.',
+          'Ann Lee wrote:',
+          '> Can we meet on Tuesday at ten in the small room',
+          'yes that works for me and I will book it',
+          '> and could you bring the slides',
+          'of course',
+          '> Thanks',
+        ],
+        font,
+      );
+      expect(inline).not.toMatch(/^> .*yes that works/m);
       // A line after the quote, not under a quoted line going on, is the reply's.
       const after = await markdown(
         ['Ann Lee wrote:', '> Could you present the results?', '> Ann', 'sounds good to me.'],
@@ -132,12 +146,65 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
           'Could you present the results at the team meeting next week?',
         ].join('\n\n'),
       );
-      // One line naming a subject in running prose is no header block.
+      // One line naming a subject in running prose is no header block, nor are lines naming a
+      // sender and an addressee in a sentence running through them.
       const prose = await markdown([
         'The minutes went out on Monday with the agenda for the next meeting attached, and',
         'Subject: budget was the first item on it, as the chair had asked at the last one.',
       ]);
       expect(prose).toContain('attached, and Subject: budget was the first item');
+      const sentence = await markdown(
+        [
+          'Please send your replies to the address below by Friday, and mark them',
+          'From: your name and department',
+          'To: the committee secretary',
+          'so that we can sort them.',
+        ],
+        font,
+      );
+      expect(sentence).toContain('and mark them From: your name and department To: the committee secretary so that');
+    },
+  );
+
+  it.each(['F1', 'F3'])(
+    'keeps a memo head a line each, and the body set in under the headers whole (font %s)',
+    async (font) => {
+      const memo = await markdown(
+        [
+          'To: All staff',
+          'From: Facilities',
+          'Re: Parking during the works',
+          'Date: 3 March 2025',
+          '',
+          'The car park shuts on Monday.',
+        ],
+        font,
+      );
+      expect(memo).toContain(
+        'To: All staff\n\nFrom: Facilities\n\nRe: Parking during the works\n\nDate: 3 March 2025\n\nThe car park shuts on Monday.',
+      );
+      const lines = [
+        'From: Ann Lee <ann@example.org>',
+        'Sent: Monday, 3 March 2025 10:12',
+        'To: Bob Ray <bob@example.org>',
+        'Subject: Team meeting',
+      ];
+      const pdf = pagesPdf(
+        [
+          [
+            ...lines.map((t, k) => textAt(72, 720 - 13 * k, t, 10, font)),
+            textAt(100, 720 - 13 * 4, 'Hi Bob, could you present the results at the team meeting next', 10, font),
+            textAt(72, 720 - 13 * 5, 'week? We have the room from ten until noon.', 10, font),
+          ].join('\n'),
+        ],
+        612,
+        792,
+        [COURIER],
+      );
+      const body = (await engineFor(backend).parse(pdf, { parsers: [{ type: 'pdf', mode: 'fast' }] })).markdown ?? '';
+      expect(body).toContain(
+        'Subject: Team meeting\n\nHi Bob, could you present the results at the team meeting next week? We have',
+      );
     },
   );
 

@@ -1,14 +1,15 @@
 /**
- * An e-mail's header block printed to PDF ("From: …", "Sent: …", "To: …", "Subject: …"): a line each,
- * which read as prose ran into one paragraph.
+ * An e-mail's or a memo's header block printed to PDF ("From: …", "Sent: …", "To: …", "Subject: …"):
+ * a line each, which read as prose ran into one paragraph.
  */
 
-import { type Line, sameRow } from './lines.ts';
+import { STARTS_LOWER } from '../../util/letters.ts';
+import { FULL_LINE, type Line, sameRow } from './lines.ts';
 
-/** A line opening with a header's name and colon, as mail programs print them. */
-const HEADER = /^(?:From|To|Cc|Bcc|Sent|Date|Subject|Reply-To|Importance|Attachments?)\s?:/i;
-/** A header only a message has: a memo's "Date:" and "To:" alone are a memo's head, kept too. */
-const MESSAGE_HEADER = /^(?:From|To|Sent|Subject)\s?:/i;
+/** A line opening with a header's name and colon, as mail programs and memos print them; its group is the value. */
+const HEADER = /^(?:From|To|Cc|Bcc|Sent|Date|Subject|Re|Ref|Reply-To|Importance|Attachments?)\s?:\s*(.*)$/i;
+/** A header only a message or a memo has: "Date:" beside "Ref:" heads no message. */
+const MESSAGE_HEADER = /^(?:From|To|Sent|Subject|Re)\s?:/i;
 /** Fewest header lines one under the other that make a header block. */
 const HEADER_LINES = 2;
 /** Most a header line stands under the one above it, in sizes. */
@@ -16,10 +17,12 @@ const HEADER_PITCH = 2;
 
 /**
  * The line breaks a page's header blocks keep (two header lines or more one under the other at one
- * left edge, one of them a message's "From", "To", "Sent" or "Subject"): after each header's last
- * line, and after the line right above a block ("-----Original Message-----", a paragraph ending
- * there), so the block opens lines of its own; and those it joins (`join`): a header's value
- * wrapped onto lines set in under it goes on with it, in a typewriter face too.
+ * left edge, one of them a message's "From", "To", "Sent", "Subject" or a memo's "Re"): after each
+ * header's last line, and after the line right above a block ("-----Original Message-----", a
+ * paragraph ending there), so the block opens lines of its own; and those it lets join (`join`): a
+ * header's value wrapped onto lines set in under it, where the header's line runs as far as the
+ * block's widest, goes on with it. Not prose that names a sender or an addressee ("From: your
+ * name and department"): a header's value opens with a name, an address, a date, a figure.
  */
 export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line[] } {
   const keep: Line[] = [];
@@ -32,9 +35,18 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
     }
     let j = i + 1;
     while (j < lines.length && underHeader(lines[j] as Line, lines[j - 1] as Line, first)) j++;
-    const block = lines.slice(i, j);
+    const block = wrapsIn(lines.slice(i, j));
     const headers = block.filter((l) => HEADER.test(l.text));
-    if (headers.length >= HEADER_LINES && headers.some((l) => MESSAGE_HEADER.test(l.text))) {
+    // A sentence going on under the block, at its pitch, ran through it.
+    const last = block[block.length - 1] as Line;
+    const below = lines[i + block.length];
+    const goesOn =
+      below !== undefined &&
+      STARTS_LOWER.test(below.text) &&
+      below.base > last.base &&
+      below.base - last.base <= HEADER_PITCH * last.size;
+    const prose = goesOn || headers.some((l) => proseValue(l.text));
+    if (headers.length >= HEADER_LINES && headers.some((l) => MESSAGE_HEADER.test(l.text)) && !prose) {
       const above = lines[i - 1];
       if (above && !sameRow(above, first) && first.base - above.base <= HEADER_PITCH * first.size) keep.push(above);
       block.forEach((l, k) => {
@@ -42,16 +54,39 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
         (!next || HEADER.test(next.text) ? keep : join).push(l);
       });
     }
-    i = j;
+    i += Math.max(1, block.length);
   }
   return { keep, join };
 }
 
 /**
- * Whether `l` goes on the header block `first` opens, right under `prev`: a header line at its left
- * edge, or a value's wrapped line set in past it.
+ * Whether `l` may go on the header block `first` opens, right under `prev`: a header line at its
+ * left edge, or a value's wrapped line set in past it (`wrapsIn` keeps only those under a full line).
  */
 const underHeader = (l: Line, prev: Line, first: Line): boolean =>
   (HEADER.test(l.text) ? Math.abs(l.x0 - first.x0) <= first.size : l.x0 > first.x0 + first.size) &&
   l.base > prev.base &&
   l.base - prev.base <= HEADER_PITCH * Math.max(l.size, prev.size);
+
+/**
+ * The block up to its first line set in under a header's line that stops short of the block's
+ * widest header: a value wraps only where its line is full, and a body set in under "Subject: Team
+ * meeting" is the message's first line.
+ */
+function wrapsIn(block: Line[]): Line[] {
+  let widest = 0;
+  for (const l of block) if (HEADER.test(l.text)) widest = Math.max(widest, l.x1 - l.x0);
+  const first = block[0] as Line;
+  for (let k = 1; k < block.length; k++) {
+    const l = block[k] as Line;
+    const prev = block[k - 1] as Line;
+    if (!HEADER.test(l.text) && prev.x1 - first.x0 < widest * FULL_LINE) return block.slice(0, k);
+  }
+  return block;
+}
+
+/** Whether a header line's value reads as prose: opening in lower case, no address in it ("your name"). */
+const proseValue = (text: string): boolean => {
+  const value = HEADER.exec(text)?.[1] ?? '';
+  return STARTS_LOWER.test(value) && !value.includes('@');
+};

@@ -48,15 +48,31 @@ function isQuote(run: readonly Line[], fewest = QUOTE_LINES): boolean {
 /**
  * Whether `l`, a line without a mark right under the quoted line `prev` of a run at `edge`'s left
  * edge, is that line's end the printout wrapped onto a line of its own ("> … We have the" over
- * "room from ten until noon"): at the run's edge, at a line's pitch, the sentence reading on.
+ * "room from ten until noon"): at the run's edge, at a line's pitch, the sentence reading on, its
+ * first word too long to have fitted after `prev` before `right` (where the page's lines end). A
+ * reply written between quoted lines ("> Can we meet at ten" over "yes that works") is none.
  */
-const wrapsQuoted = (prev: Line, l: Line, edge: Line): boolean =>
-  !QUOTE.test(l.text) &&
-  !MARKS_ONLY.test(prev.text) &&
-  Math.abs(l.x0 - edge.x0) <= edge.size &&
-  l.base > prev.base &&
-  l.base - prev.base <= WRAP_PITCH * Math.max(l.size, prev.size) &&
-  readsOn(prev.text, l.text);
+function wrapsQuoted(prev: Line, l: Line, edge: Line, right: number): boolean {
+  if (
+    QUOTE.test(l.text) ||
+    MARKS_ONLY.test(prev.text) ||
+    Math.abs(l.x0 - edge.x0) > edge.size ||
+    l.base <= prev.base ||
+    l.base - prev.base > WRAP_PITCH * Math.max(l.size, prev.size) ||
+    !readsOn(prev.text, l.text)
+  )
+    return false;
+  const char = (prev.x1 - prev.x0) / Math.max(1, prev.text.length);
+  const word = l.text.split(/\s/, 1)[0] as string;
+  return prev.x1 + char * (word.length + 1) > right;
+}
+
+/** Where a page's lines end on the right: the furthest. */
+function textRight(lines: readonly Line[]): number {
+  let right = 0;
+  for (const l of lines) right = Math.max(right, l.x1);
+  return right;
+}
 
 /** Most a wrapped quoted line stands under the line it goes on from, in sizes. */
 const WRAP_PITCH = 1.6;
@@ -111,12 +127,18 @@ export function quoteRun(
   const first = lines[i];
   if (!first || !QUOTE.test(first.text)) return { end: i, quote: false };
   let j = i + 1;
+  let right: number | undefined;
   while (j < lines.length) {
     const l = lines[j] as Line;
     const prev = lines[j - 1] as Line;
     if (goesOnRun(l, prev, first)) j++;
     // A quoted line's end wrapped onto a line without a mark, the quote going on under it.
-    else if (j + 1 < lines.length && wrapsQuoted(prev, l, first) && goesOnRun(lines[j + 1] as Line, l, first)) j += 2;
+    else if (
+      j + 1 < lines.length &&
+      goesOnRun(lines[j + 1] as Line, l, first) &&
+      wrapsQuoted(prev, l, first, (right ??= textRight(lines)))
+    )
+      j += 2;
     else break;
   }
   const run = lines.slice(i, j);
