@@ -89,15 +89,15 @@ describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) 
   it('reads the longer column past the other as rows of their own, the cell beside them empty', async () => {
     const rows = PROS_CONS.slice(0, 4);
     const cons = await markdown([...rows, ['', 'Slow support']]);
-    expect(cons).toContain('| Works offline | No mobile app |\n|  | Slow support |\n\n' + CLOSING);
+    expect(cons).toContain(`| Works offline | No mobile app |\n|  | Slow support |\n\n${CLOSING}`);
     const more = await markdown([...rows, ['', 'Slow support'], ['', 'Costly training']], false, 8);
     expect(more).toContain(
-      '| Works offline | No mobile app |\n|  | Slow support |\n|  | Costly training |\n\n' + CLOSING,
+      `| Works offline | No mobile app |\n|  | Slow support |\n|  | Costly training |\n\n${CLOSING}`,
     );
     const pros = await markdown([...rows, ['Clear manual', '']]);
-    expect(pros).toContain('| Works offline | No mobile app |\n| Clear manual |  |\n\n' + CLOSING);
+    expect(pros).toContain(`| Works offline | No mobile app |\n| Clear manual |  |\n\n${CLOSING}`);
     const twoPros = await markdown([...rows, ['Clear manual', ''], ['Good defaults', '']]);
-    expect(twoPros).toContain('| Clear manual |  |\n| Good defaults |  |\n\n' + CLOSING);
+    expect(twoPros).toContain(`| Clear manual |  |\n| Good defaults |  |\n\n${CLOSING}`);
   });
 
   it('keeps a sentence, a paragraph and a heading under the table out of it, set at the rows pitch', async () => {

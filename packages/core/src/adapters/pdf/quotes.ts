@@ -128,16 +128,16 @@ export function quoteRun(
   if (!first || !QUOTE.test(first.text)) return { end: i, quote: false };
   let j = i + 1;
   let right: number | undefined;
+  const edge = (): number => {
+    right ??= textRight(lines);
+    return right;
+  };
   while (j < lines.length) {
     const l = lines[j] as Line;
     const prev = lines[j - 1] as Line;
     if (goesOnRun(l, prev, first)) j++;
     // A quoted line's end wrapped onto a line without a mark, the quote going on under it.
-    else if (
-      j + 1 < lines.length &&
-      goesOnRun(lines[j + 1] as Line, l, first) &&
-      wrapsQuoted(prev, l, first, (right ??= textRight(lines)))
-    )
+    else if (j + 1 < lines.length && goesOnRun(lines[j + 1] as Line, l, first) && wrapsQuoted(prev, l, first, edge()))
       j += 2;
     else break;
   }
