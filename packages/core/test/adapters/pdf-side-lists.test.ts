@@ -259,6 +259,31 @@ describe.each(pdfBackends)('PDF lists side by side (%s)', (backend) => {
     expect(await markdown(down)).toContain(`${read}\n\n${CLOSING}`);
   });
 
+  it('reads steps two or three a row wrapped flush under their numbers whole, in the order of their numbers', async () => {
+    const first = [
+      'Unpack the box and',
+      'Find the stand and',
+      'Fit the lid on the',
+      'Fill the tank with',
+      'Plug it in at the',
+      'Press the start',
+    ];
+    const rest = ['check the parts', 'set it up', 'tank firmly', 'clean water', 'wall socket', 'button once'];
+    const read = first.map((t, k) => `${k + 1}. ${t} ${rest[k]}`).join('\n');
+    /** The steps `per` a row, `pitch` points apart, each wrapped onto a line under its number. */
+    const wrapped = (per: number, pitch: number) =>
+      page(
+        textAt(72, 740, 'Steps', 14, 'F2'),
+        ...first.flatMap((t, k) => {
+          const [x, y] = [72 + pitch * (k % per), 716 - 28 * Math.floor(k / per)];
+          return [textAt(x, y, `${k + 1}. ${t}`), textAt(x, y - 13, rest[k] as string)];
+        }),
+        textAt(72, 600, CLOSING),
+      );
+    expect(await markdown(wrapped(3, 168))).toContain(`${read}\n\n${CLOSING}`);
+    expect(await markdown(wrapped(2, 248))).toContain(`${read}\n\n${CLOSING}`);
+  });
+
   it('keeps heads set out left of their bullets, a note under the lists after both, and a one-item list', async () => {
     const lists = (dx: number, right = CONS) => [
       ...PROS.map((t, k) => item(72 + dx, 642 - 14 * k, t)),

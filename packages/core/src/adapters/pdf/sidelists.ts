@@ -1,3 +1,4 @@
+import { readsOn, STARTS_LOWER } from '../../util/letters.ts';
 import { type Line, sameRow } from './lines.ts';
 import { bulletAlone, bulletWord, enumeratorValue } from './markers.ts';
 
@@ -232,7 +233,8 @@ function rowKinds(
         columns.push(j);
         k++;
       }
-    } else if (l.x0 > edge + l.size * 0.5 && under) {
+    } else if (under && (l.x0 > edge + l.size * 0.5 || (l.x0 > edge - l.size * 0.5 && flushWrap(l.text)))) {
+      // Set in under its item, or at its edge going on in lower case (a step wrapped flush).
       if (row[j] === NONE) row[j] = WRAPS;
       columns.push(j);
     } else return fail();
@@ -334,17 +336,27 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
   // (columns of text over or under the items).
   const edges = numbered.map((side) => Math.min(...side.map((l) => l.x0)));
   const apart: [Line[], Line[]] = [[], []];
+  const seen: Line[] = [];
   let last = bottom;
   for (const l of [...lines].sort(byBase)) {
     const side = sideOf(l, g0, g1);
     if (side < 0) continue;
     const item = values.has(l);
     const set = apart[side] as Line[];
+    const above = lineAbove(seen, l);
+    seen.push(l);
     if (l.base < top - 1 || (l.base > last + 1 && (item || l.base > last + l.size * ROW_GAP))) {
       set.push(l);
       continue;
     }
-    if (!item && l.x0 <= (edges[side] as number) + l.size * 0.5) {
+    // A line at the items' edge goes on the item right above it only where its sentence reads on
+    // ("1. Unpack the box and" over "check the parts"); else it is a column's text.
+    const goesOn =
+      above !== undefined &&
+      l.base - above.base <= l.size * ROW_GAP &&
+      readsOn(above.text, l.text) &&
+      flushWrap(l.text);
+    if (!item && l.x0 <= (edges[side] as number) + l.size * 0.5 && !goesOn) {
       if (l.base <= bottom + 1) return false;
       set.push(l);
       continue;
@@ -352,6 +364,18 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
     last = Math.max(last, l.base);
   }
   return mates(apart[0], apart[1]).length === 0;
+}
+
+/** A line going on an item at the item's own edge: in lower case, no lettered item's mark ("c) Perth"). */
+const flushWrap = (text: string): boolean => STARTS_LOWER.test(text) && enumeratorValue(text) === null;
+
+/** The last of `seen` (read top down) over `l`'s span: the line above it in its column. */
+function lineAbove(seen: readonly Line[], l: Line): Line | undefined {
+  for (let k = seen.length - 1; k >= 0; k--) {
+    const o = seen[k] as Line;
+    if (o.x0 < l.x1 && l.x0 < o.x1 && o.base < l.base) return o;
+  }
+  return undefined;
 }
 
 /** Which side of the gutter from `g0` to `g1` a line stands on: 0 left, 1 right, -1 across it. */
