@@ -67,6 +67,37 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     );
   });
 
+  it.each(['F1', 'F3'])(
+    'reads quoted lines whose marks have no blank after them as a quote (font %s)',
+    async (font) => {
+      const md = await markdown(
+        ['Sure.', '', 'Ann wrote:', '>Could you present the results at the team meeting?', '>', '>Ann'],
+        font,
+      );
+      expect(md).toContain('Ann wrote:\n\n> Could you present the results at the team meeting?\n>\n> Ann');
+    },
+  );
+
+  it.each(['F1', 'F3'])('keeps a sign-off and the signature under it a line each (font %s)', async (font) => {
+    const md = await markdown(
+      [
+        'Thanks, that works for me. I will bring the slides on Tuesday and the handouts.',
+        '',
+        'Kind regards,',
+        'Bob Ray',
+        'Head of Finance',
+        'Acme Ltd',
+        '',
+        'Thanks to the team the results are ready, and the room is booked from',
+        'ten until noon for the whole of the afternoon.',
+      ],
+      font,
+    );
+    expect(md).toContain('Kind regards,\n\nBob Ray\n\nHead of Finance\n\nAcme Ltd\n\nThanks to the team');
+    // A closing word opening a sentence is prose.
+    expect(md).toContain('is booked from ten until noon');
+  });
+
   it.each(['F1', 'F3'])('nests quotes within a quote a line at a time (font %s)', async (font) => {
     const md = await markdown(
       ['Sure.', '', '>> Could you present the results?', '> Yes, I can.', '>> Great, thanks.', '> See you then.'],

@@ -17,7 +17,7 @@ import {
 } from './hyphens.ts';
 import { leadingOf, pageLeading } from './leading.ts';
 import { bboxOf, type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
-import { headerBreaks } from './mail.ts';
+import { headerBreaks, signOffBreaks } from './mail.ts';
 import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { edgeRun, QUOTE_DEPTH, type QuoteOverBreak, quoteRun, unquoted } from './quotes.ts';
@@ -670,6 +670,7 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
   const kept = keptBreaks(lines, s.codeFont);
   const headers = headerBreaks(lines);
   for (const l of headers.keep) kept.add(l);
+  for (const l of signOffBreaks(lines)) kept.add(l);
   for (const l of headers.join) kept.delete(l);
   let noQuoteUntil = 0;
   for (let i = 0; i < lines.length; i++) {

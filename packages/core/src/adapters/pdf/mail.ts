@@ -1,6 +1,7 @@
 /**
- * An e-mail's or a memo's header block printed to PDF ("From: …", "Sent: …", "To: …", "Subject: …"):
- * a line each, which read as prose ran into one paragraph.
+ * An e-mail's, a memo's or a letter's lines printed to PDF that are lines, not prose: the header
+ * block ("From: …", "Sent: …", "To: …", "Subject: …") and the sign-off ("Kind regards," over the
+ * sender's name, title and company), a line each, which read as prose ran into one paragraph.
  */
 
 import { STARTS_LOWER } from '../../util/letters.ts';
@@ -90,3 +91,40 @@ const proseValue = (text: string): boolean => {
   const value = HEADER.exec(text)?.[1] ?? '';
   return STARTS_LOWER.test(value) && !value.includes('@');
 };
+
+/** A letter's or message's closing, the whole line ("Kind regards,", "Thanks", "Yours sincerely,"). */
+const CLOSING =
+  /^(?:(?:kind|best|warm|warmest|many|with)\s+(?:regards|wishes|thanks)|regards|thanks(?:\s+again)?|thank\s+you|cheers|sincerely|yours(?:\s+(?:sincerely|faithfully|truly))?|all\s+the\s+best|best|respectfully)\s*[,.!]?$/i;
+/** Most lines of a signature under a closing (name, title, company, telephone …). */
+const SIGNATURE_LINES = 6;
+/** Most words a signature's line holds. */
+const SIGNATURE_WORDS = 6;
+
+/**
+ * The line breaks a sign-off keeps: after a closing line ("Kind regards,") and after each short
+ * line under it at its left edge and a line's pitch (a name, a title, a company), up to a longer
+ * line, a gap, or one going on in lower case.
+ */
+export function signOffBreaks(lines: readonly Line[]): Line[] {
+  const keep: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const closing = lines[i] as Line;
+    if (!CLOSING.test(closing.text.trim())) continue;
+    keep.push(closing);
+    let prev = closing;
+    for (let j = i + 1; j < lines.length && j <= i + SIGNATURE_LINES; j++) {
+      const l = lines[j] as Line;
+      if (
+        Math.abs(l.x0 - closing.x0) > closing.size ||
+        l.base <= prev.base ||
+        l.base - prev.base > HEADER_PITCH * Math.max(l.size, prev.size) ||
+        l.text.trim().split(/\s+/).length > SIGNATURE_WORDS ||
+        STARTS_LOWER.test(l.text)
+      )
+        break;
+      keep.push(l);
+      prev = l;
+    }
+  }
+  return keep;
+}

@@ -2,8 +2,11 @@ import { readsOn } from '../../util/letters.ts';
 import { endsText, inHalf, type TextFrame } from './continued.ts';
 import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
-/** A quote's mark opening a line of an e-mail's quoted text: ">" alone, or before a blank or another mark. */
-const QUOTE = /^>(?:[\s>]|$)/;
+/**
+ * A quote's mark opening a line of an e-mail's quoted text: ">" alone, or before a blank, another
+ * mark or a letter (some mail programs set no blank after it: ">Could you …").
+ */
+const QUOTE = /^>(?:[\s>]|$|\p{L})/u;
 /** The mark of one level of quoting and the blank after it. */
 const ONE_LEVEL = /^>\s?/;
 /** A line of marks alone, or marks before another level's mark: an e-mail's quote for sure. */
