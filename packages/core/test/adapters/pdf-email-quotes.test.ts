@@ -204,7 +204,7 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
         [
           'To: All staff',
           'From: Facilities',
-          'Re: Parking during the works',
+          'Re: parking during the works',
           'Date: 3 March 2025',
           '',
           'The car park shuts on Monday.',
@@ -212,7 +212,7 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
         font,
       );
       expect(memo).toContain(
-        'To: All staff\n\nFrom: Facilities\n\nRe: Parking during the works\n\nDate: 3 March 2025\n\nThe car park shuts on Monday.',
+        'To: All staff\n\nFrom: Facilities\n\nRe: parking during the works\n\nDate: 3 March 2025\n\nThe car park shuts on Monday.',
       );
       const lines = [
         'From: Ann Lee <ann@example.org>',

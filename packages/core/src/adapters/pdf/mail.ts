@@ -23,7 +23,8 @@ const HEADER_PITCH = 2;
  * paragraph ending there), so the block opens lines of its own; and those it lets join (`join`): a
  * header's value wrapped onto lines set in under it, where the header's line runs as far as the
  * block's widest, goes on with it. Not prose that names a sender or an addressee ("From: your
- * name and department"): a header's value opens with a name, an address, a date, a figure.
+ * name and department"): a header's value opens with a name, an address, a date, a figure, but
+ * for a memo's subject now and then ("Re: your letter of 3 March").
  */
 export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line[] } {
   const keep: Line[] = [];
@@ -46,7 +47,8 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
       STARTS_LOWER.test(below.text) &&
       below.base > last.base &&
       below.base - last.base <= HEADER_PITCH * last.size;
-    const prose = goesOn || headers.some((l) => proseValue(l.text));
+    // Half the values or more in prose: a sentence naming a sender and an addressee ("your name").
+    const prose = goesOn || headers.filter((l) => proseValue(l.text)).length * 2 >= headers.length;
     if (headers.length >= HEADER_LINES && headers.some((l) => MESSAGE_HEADER.test(l.text)) && !prose) {
       const above = lines[i - 1];
       if (above && !sameRow(above, first) && first.base - above.base <= HEADER_PITCH * first.size) keep.push(above);
