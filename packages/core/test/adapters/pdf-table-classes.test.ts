@@ -289,6 +289,25 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
       [180, 668, 'Graduate, Foo Ltd'],
     ]);
     expect(withFigure).toContain('| 2015 - 2019 | Engineer, 3M |');
+    // Dates with months' names, academic years, a span still going on: the same table.
+    const spans = async (dates: [string, string, string]) =>
+      read([
+        [72, 700, dates[0]],
+        [200, 700, 'Senior engineer, Acme'],
+        [72, 684, dates[1]],
+        [200, 684, 'Engineer, Widgets plc'],
+        [72, 668, dates[2]],
+        [200, 668, 'Graduate, Foo Ltd'],
+      ]);
+    expect(await spans(['Jan 2019 - Mar 2023', 'Sept 2015 - Dec 2018', 'June 2012 - Aug 2015'])).toContain(
+      '| Jan 2019 - Mar 2023 | Senior engineer, Acme |\n| --- | --- |\n| Sept 2015 - Dec 2018 | Engineer, Widgets plc |\n| June 2012 - Aug 2015 | Graduate, Foo Ltd |',
+    );
+    expect(await spans(['2019/20 - 2022/23', '2015/16 - 2018/19', '2012/13'])).toContain(
+      '| 2015/16 - 2018/19 | Engineer, Widgets plc |\n| 2012/13 | Graduate, Foo Ltd |',
+    );
+    expect(await spans(['2019 - present', '2015 - 2019', 'since 2012'])).toContain(
+      '| 2019 - present | Senior engineer, Acme |\n| --- | --- |\n| 2015 - 2019 | Engineer, Widgets plc |\n| since 2012 | Graduate, Foo Ltd |',
+    );
     // A contact block beside a name and title: two blocks of text, no values of figures alone.
     const contact = await read([
       [72, 700, 'Jane Doe'],

@@ -281,10 +281,15 @@ function regionReader(page: PageModel, parted: CellRuns, region: number[]): Regi
     (((r.chunks.length === 2 && span(r.chunks[1] as [number, number]) < room * 0.45) ||
       r.chunks.every((c) => span(c) < room * 0.5)) &&
       leadered(r));
-  // Two cells make a row when one is narrow, or a leader parts them.
+  // Two cells make a row when one is narrow, or a leader parts them, or the first is a span of
+  // dates (a CV's "Jan 2019 – Mar 2023" beside its role, as wide as a column of prose's third).
   const multi = (r: Row) =>
     cellLike(r) &&
-    (r.chunks.length >= 3 || (r.chunks.length === 2 && (r.chunks.some((c) => span(c) < room * 0.3) || leadered(r))));
+    (r.chunks.length >= 3 ||
+      (r.chunks.length === 2 &&
+        (r.chunks.some((c) => span(c) < room * 0.3) ||
+          leadered(r) ||
+          YEARS.test(chunkTexts(r, items).texts[0] as string))));
   const narrow = (r: Row) => r.chunks.length === 1 && span(r.chunks[0] as [number, number]) < width * 0.25;
   // A label on a row of its own ("Consumption:" over its items) stays inside one column of the
   // rows `from`…`to` above it, and is a few words long; a line of prose beside a table's column
@@ -1380,10 +1385,11 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     }
     // Labels of figures alone beside words differ only that way: a CV's years, not an item's number
     // or a manual's exhibit ("2.3.59-14  Command Code BMFOL Entity Display").
-    const worded = LETTER.test(label);
+    const dated = YEARS.test(label);
+    const worded = LETTER.test(label) && !dated;
     const wordedValue = LETTER.test(value);
     const figured = /\d/.test(value);
-    if (!worded && (!wordedValue || !YEARS.test(label))) return false;
+    if (!worded && (!wordedValue || !dated)) return false;
     if (!worded) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
     if (figured) digits++;
@@ -1548,8 +1554,17 @@ function textRight(items: TextItem[], height: number): number {
   return right;
 }
 
-/** A year, or a span of years or months ("2019", "2015 - 2019", "03/2019 – 05/2021"), and nothing else. */
-const YEARS = /^\s*(?:\d{1,2}[./])?(?:19|20)\d\d(?:\s*[-–—]\s*(?:(?:\d{1,2}[./])?(?:19|20)\d\d)?)?\s*$/;
+/** A month and year, a year or an academic year ("03/2019", "Mar 2019", "2019", "2019/20"). */
+const WHEN =
+  '(?:(?:\\d{1,2}[./])?(?:19|20)\\d\\d(?:/\\d\\d)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+(?:19|20)\\d\\d)';
+/**
+ * A year, or a span of years or months, and nothing else: a CV's dates ("2019", "2015 - 2019",
+ * "03/2019 – 05/2021", "Jan 2019 – Mar 2023", "2019/20 – 2022/23", "2019 – present", "since 2019").
+ */
+const YEARS = new RegExp(
+  `^\\s*(?:since\\s+)?${WHEN}(?:\\s*(?:[-–—]|to)\\s*(?:${WHEN}|present|now|today|current|date)?)?\\s*$`,
+  'i',
+);
 
 /**
  * Whether two columns are a grid of figures (a spreadsheet's two columns of numbers): five rows or
