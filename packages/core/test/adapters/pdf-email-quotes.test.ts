@@ -96,6 +96,50 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
     expect(md).toContain('Kind regards,\n\nBob Ray\n\nHead of Finance\n\nAcme Ltd\n\nThanks to the team');
     // A closing word opening a sentence is prose.
     expect(md).toContain('is booked from ten until noon');
+    // A closing under the message's last line with no gap; a signature with its addresses; a
+    // disclaimer under it, its sentence whole.
+    const tight = await markdown(
+      [
+        'Could you send me the figures for the third quarter before the meeting so',
+        'I can read them over the weekend',
+        'Thanks,',
+        'Bob Ray',
+        'bob.ray@acme.example',
+        'Tel: 020 7946 0000',
+        'This e-mail is confidential. If you',
+        'received it in error, please delete it.',
+      ],
+      font,
+    );
+    expect(tight).toContain(
+      'over the weekend\n\nThanks,\n\nBob Ray\n\nbob.ray@acme.example\n\nTel: 020 7946 0000\n\nThis e-mail is confidential. If you received it in error',
+    );
+  });
+
+  // In a proportional face: a typewriter face keeps such short lines as lines, closing or not.
+  it('reads a closing word inside a sentence, and a rating "Best" over others, as prose', async () => {
+    const thanks = await markdown([
+      'On behalf of the whole',
+      'club we would like to say',
+      'thank you',
+      'to all the volunteers who',
+      'gave up their weekends.',
+    ]);
+    expect(thanks).toContain('say thank you to all the volunteers who gave up');
+    const ratings = await markdown(['Ratings used in this report:', 'Best', 'Good', 'Fair']);
+    expect(ratings).toContain('Ratings used in this report: Best Good Fair');
+  });
+
+  it('keeps lines opening with ">" right before a word that are no quote: sequence headers', async () => {
+    const md = await markdown([
+      'Sequences used in the study:',
+      '>HBA_HUMAN Hemoglobin subunit alpha',
+      '>HBB_HUMAN Hemoglobin subunit beta',
+      '>MYG_HUMAN Myoglobin',
+    ]);
+    expect(md).toContain('>HBA_HUMAN Hemoglobin subunit alpha');
+    expect(md).toContain('>HBB_HUMAN');
+    expect(md).not.toMatch(/^> /m);
   });
 
   it.each(['F1', 'F3'])('nests quotes within a quote a line at a time (font %s)', async (font) => {

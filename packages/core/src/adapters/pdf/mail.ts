@@ -96,37 +96,64 @@ const proseValue = (text: string): boolean => {
 
 /** A letter's or message's closing, the whole line ("Kind regards,", "Thanks", "Yours sincerely,"). */
 const CLOSING =
-  /^(?:(?:kind|best|warm|warmest|many|with)\s+(?:regards|wishes|thanks)|regards|thanks(?:\s+again)?|thank\s+you|cheers|sincerely|yours(?:\s+(?:sincerely|faithfully|truly))?|all\s+the\s+best|best|respectfully)\s*[,.!]?$/i;
+  /^(?:(?:Kind|Best|Warm|Warmest|Many|With)\s+(?:regards|wishes|thanks)|Regards|Thanks(?:\s+again)?|Thank\s+you|Cheers|Sincerely|Yours(?:\s+(?:sincerely|faithfully|truly))?|All\s+the\s+best|Best|Respectfully)\s*([,.!]?)$/;
+/** Closings that stand without a comma, over a name ("Thanks" over "Bob"); "Best" alone does not. */
+const BARE_CLOSING = /^(?:(?:Kind|Best|Warm|Warmest|Many|With)\s+|Thanks|Cheers|Regards|Sincerely|Yours\s)/;
+/** A name under a closing: one to four words, each opening in a capital ("Bob", "Ann Lee", "Dr J. Smith"). */
+const NAME = /^(?:\p{Lu}[\p{L}.'’-]*)(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}$/u;
+/** A signature's line going on in lower case that is no sentence's: an address, a web address. */
+const CONTACT = /@|^(?:www\.|https?:)/i;
 /** Most lines of a signature under a closing (name, title, company, telephone …). */
 const SIGNATURE_LINES = 6;
 /** Most words a signature's line holds. */
 const SIGNATURE_WORDS = 6;
 
 /**
- * The line breaks a sign-off keeps: after a closing line ("Kind regards,") and after each short
- * line under it at its left edge and a line's pitch (a name, a title, a company), up to a longer
- * line, a gap, or one going on in lower case.
+ * The line breaks a sign-off keeps: before and after a closing line ("Kind regards,", or "Thanks"
+ * over a name), and after each short line under it at its left edge and a line's pitch (a name, a
+ * title, a company, an address), up to a longer line, a gap, or a line the next one goes on from
+ * in lower case (a disclaimer's or a postscript's first line). A line that only reads like a
+ * closing ("…we would like to say" / "thank you" / "to all the volunteers") is none: in lower case,
+ * or with the sentence going on under it.
  */
 export function signOffBreaks(lines: readonly Line[]): Line[] {
   const keep: Line[] = [];
+  const tightUnder = (l: Line | undefined, prev: Line): l is Line =>
+    l !== undefined && l.base > prev.base && l.base - prev.base <= LINE_PITCH * Math.max(l.size, prev.size);
   for (let i = 0; i < lines.length; i++) {
     const closing = lines[i] as Line;
-    if (!CLOSING.test(closing.text.trim())) continue;
+    const text = closing.text.trim();
+    const mark = CLOSING.exec(text);
+    if (!mark) continue;
+    const next = lines[i + 1];
+    const under = tightUnder(next, closing) ? next : undefined;
+    if (under && STARTS_LOWER.test(under.text)) continue;
+    if (!mark[1] && !(BARE_CLOSING.test(text) && under && NAME.test(under.text.trim()))) continue;
+    const above = lines[i - 1];
+    if (above && tightUnder(closing, above)) keep.push(above);
     keep.push(closing);
     let prev = closing;
     for (let j = i + 1; j < lines.length && j <= i + SIGNATURE_LINES; j++) {
       const l = lines[j] as Line;
       if (
+        !tightUnder(l, prev) ||
         Math.abs(l.x0 - closing.x0) > closing.size ||
-        l.base <= prev.base ||
-        l.base - prev.base > HEADER_PITCH * Math.max(l.size, prev.size) ||
-        l.text.trim().split(/\s+/).length > SIGNATURE_WORDS ||
-        STARTS_LOWER.test(l.text)
+        wordCount(l.text) > SIGNATURE_WORDS ||
+        (STARTS_LOWER.test(l.text) && !CONTACT.test(l.text))
       )
         break;
+      // A line the next goes on from in lower case opens a sentence: the signature ended above it.
+      const below = lines[j + 1];
+      if (tightUnder(below, l) && STARTS_LOWER.test(below.text) && !CONTACT.test(below.text)) break;
       keep.push(l);
       prev = l;
     }
   }
   return keep;
 }
+
+/** Most a signature's line stands under the one above it, in sizes (a line's pitch, with room). */
+const LINE_PITCH = 2;
+
+/** Words of a line: its runs of non-blanks. */
+const wordCount = (text: string): number => text.trim().split(/\s+/).length;

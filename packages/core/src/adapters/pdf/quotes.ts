@@ -31,22 +31,26 @@ const goesOnRun = (l: Line, prev: Line, edge: Line, up = false): boolean =>
  * Whether a run of lines opening with a quote's mark is a quote: `fewest` lines at least
  * (`QUOTE_LINES`; one inside a quote, whose marks say what a line's mark is), one of them holding
  * words after its mark; where a line sets the mark before a figure ("> 90 %", thresholds one a
- * line), only with a line of marks alone or a quote within it.
+ * line) or right before a word (">Could you", as FASTA's ">HBA_HUMAN" headers and ">"-bullets
+ * do), only with a line of marks alone or a quote within it.
  */
 function isQuote(run: readonly Line[], fewest = QUOTE_LINES): boolean {
   let words = false;
-  let figures = false;
+  let unsure = false;
   let cue = false;
   for (const { text: t } of run) {
     if (MARKS_ONLY.test(t)) cue = true;
     else {
       words = true;
       if (NESTED.test(t)) cue = true;
-      if (SIGN_BEFORE_FIGURE.test(t)) figures = true;
+      if (SIGN_BEFORE_FIGURE.test(t) || MARK_ON_WORD.test(t)) unsure = true;
     }
   }
-  return run.length >= fewest && words && (cue || !figures);
+  return run.length >= fewest && words && (cue || !unsure);
 }
+
+/** A mark set right before a word, no blank between (">Could"). */
+const MARK_ON_WORD = /^>\p{L}/u;
 
 /**
  * Whether `l`, a line without a mark right under the quoted line `prev` of a run at `edge`'s left

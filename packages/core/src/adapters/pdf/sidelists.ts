@@ -1,4 +1,4 @@
-import { readsOn, STARTS_LOWER } from '../../util/letters.ts';
+import { STARTS_LOWER } from '../../util/letters.ts';
 import { type Line, sameRow } from './lines.ts';
 import { bulletAlone, bulletWord, enumeratorValue } from './markers.ts';
 
@@ -349,13 +349,9 @@ export function numberedAcross(lines: readonly Line[], g0: number, g1: number): 
       set.push(l);
       continue;
     }
-    // A line at the items' edge goes on the item right above it only where its sentence reads on
-    // ("1. Unpack the box and" over "check the parts"); else it is a column's text.
-    const goesOn =
-      above !== undefined &&
-      l.base - above.base <= l.size * ROW_GAP &&
-      readsOn(above.text, l.text) &&
-      flushWrap(l.text);
+    // A line at the items' edge goes on the item right above it only where it goes on in lower case
+    // ("1. Unpack the box and" over "check the parts", as `rowKinds` reads it); else it is a column's text.
+    const goesOn = above !== undefined && l.base - above.base <= l.size * ROW_GAP && flushWrap(l.text);
     if (!item && l.x0 <= (edges[side] as number) + l.size * 0.5 && !goesOn) {
       if (l.base <= bottom + 1) return false;
       set.push(l);
