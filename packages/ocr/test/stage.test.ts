@@ -144,6 +144,8 @@ describe('OCR stage', () => {
       expect(lineOf('Member:'), file).toMatch(/Member:.*☒.*Newsletter:.*☐/);
       expect(lineOf('Plan:'), file).toMatch(/Plan:.*☐.*Monthly.*☒.*Annual/);
       expect(lineOf('Comments:'), file).toMatch(/Comments:.*Arrives late\..*Needs parking\./);
+      // The title a heading though the form's labels and values stand in a table (no face to tell it).
+      expect(md, file).toMatch(/^# Membership Application$/m);
       // Each value in the cell beside its label, once.
       expect(md, file).toContain('| Name: | Jane Fairweather |');
       expect(md, file).toContain('| Plan: | ☐ Monthly | ☒ Annual |');

@@ -67,15 +67,21 @@ const round = (s: number): number => Math.round(s * 2) / 2;
 const ascending = (a: number, b: number): number => a - b;
 const descending = (a: number, b: number): number => b - a;
 
+/**
+ * Document-wide typography from the pages' lines (tables' text aside). `tableChars`, the characters
+ * the pages' tables hold, counts in the whole a heading's size must be a small share of: where no
+ * face tells a title (words OCR read), a form whose labels and values stand in a table keeps it.
+ */
 export function docStats(
   pages: LaidOutPage[],
   monoFonts: Set<string>,
   outline: Map<string, number>,
   codeFont: (font: string) => boolean = () => false,
+  tableChars = 0,
 ): DocStats {
   const sizeChars = new Map<number, number>();
   const fontChars = new Map<string, number>();
-  let total = 0;
+  let total = tableChars;
   for (const p of pages) {
     for (const l of p.lines) {
       // A text box's note is not set in the document's type: it makes no body size nor heading tier.
