@@ -258,6 +258,20 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
       expect(memo).toContain(
         'To: All staff\n\nFrom: Facilities\n\nRe: parking during the works\n\nDate: 3 March 2025\n\nThe car park shuts on Monday.',
       );
+      // Two headers, one value in lower case: a memo's head still.
+      const short = await markdown(['To: All staff', 'Re: parking during the works', '', 'The car park shuts.'], font);
+      expect(short).toContain('To: All staff\n\nRe: parking during the works\n\nThe car park shuts.');
+      // A sentence running into header-like lines is prose.
+      const sentence = await markdown(
+        [
+          'Please send your replies to the address below by Friday, and mark them',
+          'From: your name and department',
+          'To: Committee Secretary, Room 4',
+          'Date: 3 March 2025',
+        ],
+        font,
+      );
+      expect(sentence).toContain('and mark them From: your name and department To: Committee Secretary');
       const lines = [
         'From: Ann Lee <ann@example.org>',
         'Sent: Monday, 3 March 2025 10:12',

@@ -305,6 +305,37 @@ describe.each(pdfBackends)('pdf table classes on fixtures (%s)', (backend) => {
     expect(await spans(['2019/20 - 2022/23', '2015/16 - 2018/19', '2012/13'])).toContain(
       '| 2015/16 - 2018/19 | Engineer, Widgets plc |\n| 2012/13 | Graduate, Foo Ltd |',
     );
+    // Months beside figures, or beside words and figures, and words opening like a month's name:
+    // labels of rows of figures, as before.
+    const rows = async (cells: [string, string][]) =>
+      read(
+        cells.flatMap(([a, b], k): [number, number, string][] => [
+          [72, 700 - 16 * k, a],
+          [200, 700 - 16 * k, b],
+        ]),
+      );
+    expect(
+      await rows([
+        ['Jan 2024', '1,250.00'],
+        ['Feb 2024', '1,310.50'],
+        ['Mar 2024', '1,402.75'],
+        ['Apr 2024', '1,388.00'],
+      ]),
+    ).toContain('| Feb 2024 | 1,310.50 |');
+    expect(
+      await rows([
+        ['January 2024', 'Rent paid, 1,200'],
+        ['February 2024', 'Rent paid, 1,200'],
+        ['March 2024', 'Rent paid, 1,250'],
+      ]),
+    ).toContain('| February 2024 | Rent paid, 1,200 |');
+    expect(
+      await rows([
+        ['Marketing 2024', '45,000'],
+        ['Operations 2024', '30,000'],
+        ['Decorating 2024', '12,500'],
+      ]),
+    ).toContain('| Operations 2024 | 30,000 |');
     expect(await spans(['2019 - present', '2015 - 2019', 'since 2012'])).toContain(
       '| 2019 - present | Senior engineer, Acme |\n| --- | --- |\n| 2015 - 2019 | Engineer, Widgets plc |\n| since 2012 | Graduate, Foo Ltd |',
     );

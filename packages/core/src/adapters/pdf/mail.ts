@@ -4,7 +4,7 @@
  * sender's name, title and company), a line each, which read as prose ran into one paragraph.
  */
 
-import { STARTS_LOWER } from '../../util/letters.ts';
+import { ENDS_SENTENCE, STARTS_LOWER, THREE_WORDS } from '../../util/letters.ts';
 import { FULL_LINE, type Line, sameRow } from './lines.ts';
 
 /** A line opening with a header's name and colon, as mail programs and memos print them; its group is the value. */
@@ -47,11 +47,15 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
       STARTS_LOWER.test(below.text) &&
       below.base > last.base &&
       below.base - last.base <= HEADER_PITCH * last.size;
-    // Half the values or more in prose: a sentence naming a sender and an addressee ("your name").
-    const prose = goesOn || headers.filter((l) => proseValue(l.text)).length * 2 >= headers.length;
+    // A sentence running into the block ("…, and mark them" over "From: your name"), or more than
+    // half the values in prose: a sentence naming a sender and an addressee.
+    const above = lines[i - 1];
+    const tightAbove =
+      above !== undefined && !sameRow(above, first) && first.base - above.base <= HEADER_PITCH * first.size;
+    const runsIn = tightAbove && THREE_WORDS.test(above.text) && !ENDS_SENTENCE.test(above.text.trim());
+    const prose = goesOn || runsIn || headers.filter((l) => proseValue(l.text)).length * 2 > headers.length;
     if (headers.length >= HEADER_LINES && headers.some((l) => MESSAGE_HEADER.test(l.text)) && !prose) {
-      const above = lines[i - 1];
-      if (above && !sameRow(above, first) && first.base - above.base <= HEADER_PITCH * first.size) keep.push(above);
+      if (tightAbove) keep.push(above);
       block.forEach((l, k) => {
         const next = block[k + 1];
         (!next || HEADER.test(next.text) ? keep : join).push(l);

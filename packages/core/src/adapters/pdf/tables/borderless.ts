@@ -1385,11 +1385,13 @@ function pairList(run: Row[], items: TextItem[], leadered: (r: Row) => boolean):
     }
     // Labels of figures alone beside words differ only that way: a CV's years, not an item's number
     // or a manual's exhibit ("2.3.59-14  Command Code BMFOL Entity Display").
-    const dated = YEARS.test(label);
-    const worded = LETTER.test(label) && !dated;
     const wordedValue = LETTER.test(value);
     const figured = /\d/.test(value);
-    if (!worded && (!wordedValue || !dated)) return false;
+    // A month's name in a CV's dates ("Jan 2019 – Mar 2023") beside a role of words is no word of a
+    // label: the dates are such a label as years alone are. Beside figures ("Jan 2024  1,250.00",
+    // "January 2024  Rent paid, 1,200") the month names a row of figures, as any label does.
+    const worded = LETTER.test(label) && !(wordedValue && !figured && YEARS.test(label));
+    if (!worded && (!wordedValue || !YEARS.test(label))) return false;
     if (!worded) bareLabels++;
     if (/:\s*$/.test(label)) colons++;
     if (figured) digits++;
@@ -1556,13 +1558,13 @@ function textRight(items: TextItem[], height: number): number {
 
 /** A month and year, a year or an academic year ("03/2019", "Mar 2019", "2019", "2019/20"). */
 const WHEN =
-  '(?:(?:\\d{1,2}[./])?(?:19|20)\\d\\d(?:/\\d\\d)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+(?:19|20)\\d\\d)';
+  '(?:(?:\\d{1,2}[./])?(?:19|20)\\d\\d(?:/\\d\\d)?|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?\\s+(?:19|20)\\d\\d)';
 /**
  * A year, or a span of years or months, and nothing else: a CV's dates ("2019", "2015 - 2019",
  * "03/2019 – 05/2021", "Jan 2019 – Mar 2023", "2019/20 – 2022/23", "2019 – present", "since 2019").
  */
 const YEARS = new RegExp(
-  `^\\s*(?:since\\s+)?${WHEN}(?:\\s*(?:[-–—]|to)\\s*(?:${WHEN}|present|now|today|current|date)?)?\\s*$`,
+  `^\\s*(?:since\\s+)?${WHEN}(?:(?:\\s*[-–—]\\s*|\\s+to\\s+)(?:${WHEN}|present|now|today|current|date)?)?\\s*$`,
   'i',
 );
 
