@@ -261,6 +261,12 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
       // Two headers, one value in lower case: a memo's head still.
       const short = await markdown(['To: All staff', 'Re: parking during the works', '', 'The car park shuts.'], font);
       expect(short).toContain('To: All staff\n\nRe: parking during the works\n\nThe car park shuts.');
+      // User names in lower case, no address: a message's head.
+      const users = await markdown(
+        ['From: ann.lee', 'To: bob.ray', 'Subject: Team meeting', '', 'See you then.'],
+        font,
+      );
+      expect(users).toContain('From: ann.lee\n\nTo: bob.ray\n\nSubject: Team meeting\n\nSee you then.');
       // A sentence running into header-like lines is prose.
       const sentence = await markdown(
         [

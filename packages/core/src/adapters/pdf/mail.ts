@@ -92,10 +92,13 @@ function wrapsIn(block: Line[]): Line[] {
   return block;
 }
 
-/** Whether a header line's value reads as prose: opening in lower case, no address in it ("your name"). */
+/**
+ * Whether a header line's value reads as prose: words opening in lower case, no address in them
+ * ("your name"; a user name alone, "ann.lee", is none).
+ */
 const proseValue = (text: string): boolean => {
-  const value = HEADER.exec(text)?.[1] ?? '';
-  return STARTS_LOWER.test(value) && !value.includes('@');
+  const value = (HEADER.exec(text)?.[1] ?? '').trim();
+  return STARTS_LOWER.test(value) && !value.includes('@') && /\s/.test(value);
 };
 
 /** A letter's or message's closing, the whole line ("Kind regards,", "Thanks", "Yours sincerely,"). */
