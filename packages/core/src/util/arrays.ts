@@ -61,6 +61,11 @@ export function maxOf(values: Iterable<number>, empty = Number.NEGATIVE_INFINITY
   return best;
 }
 
+/** The middle value (the upper of two middles), sorting `values` in place; 0 when there is none. */
+export function median(values: number[]): number {
+  return values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+}
+
 /** Smallest value, or `empty` when there is none. */
 export function minOf(values: Iterable<number>, empty = Number.POSITIVE_INFINITY): number {
   let best = empty;

@@ -16,7 +16,7 @@ import type {
   Text,
 } from '../../tree/types.ts';
 import { blockText, inlineText } from '../../tree/walk.ts';
-import { append } from '../../util/arrays.ts';
+import { append, median } from '../../util/arrays.ts';
 import { readsOn, THREE_WORDS } from '../../util/letters.ts';
 import { lastChars, lineSeam, type Vocabulary } from './hyphens.ts';
 import { FULL_LINE, type Line, sizesMatch } from './lines.ts';
@@ -471,7 +471,6 @@ export function textFrame(text: readonly { lines: readonly Line[] }[]): TextFram
     tops.push(top);
     bottoms.push(bottom);
   }
-  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
   return { top: median(tops), bottom: median(bottoms) };
 }
 

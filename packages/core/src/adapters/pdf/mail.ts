@@ -6,6 +6,7 @@
 
 import { ENDS_SENTENCE, STARTS_LOWER, THREE_WORDS } from '../../util/letters.ts';
 import { FULL_LINE, type Line, sameRow } from './lines.ts';
+import { wordCount } from './tables/words.ts';
 
 /** A line opening with a header's name and colon, as mail programs and memos print them; its group is the value. */
 const HEADER = /^(?:From|To|Cc|Bcc|Sent|Date|Subject|Re|Ref|Reply-To|Importance|Attachments?)\s?:\s*(.*)$/i;
@@ -13,8 +14,12 @@ const HEADER = /^(?:From|To|Cc|Bcc|Sent|Date|Subject|Re|Ref|Reply-To|Importance|
 const MESSAGE_HEADER = /^(?:From|To|Sent|Subject|Re)\s?:/i;
 /** Fewest header lines one under the other that make a header block. */
 const HEADER_LINES = 2;
-/** Most a header line stands under the one above it, in sizes. */
-const HEADER_PITCH = 2;
+/** Most a header's or a signature's line stands under the one above it, in sizes (a line's pitch, with room). */
+const LINE_PITCH = 2;
+
+/** Whether `l` stands under `prev` at a line's pitch at most. */
+const tightUnder = (l: Line | undefined, prev: Line): l is Line =>
+  l !== undefined && l.base > prev.base && l.base - prev.base <= LINE_PITCH * Math.max(l.size, prev.size);
 
 /**
  * The line breaks a page's header blocks keep (two header lines or more one under the other at one
@@ -46,12 +51,12 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
       below !== undefined &&
       STARTS_LOWER.test(below.text) &&
       below.base > last.base &&
-      below.base - last.base <= HEADER_PITCH * last.size;
+      below.base - last.base <= LINE_PITCH * last.size;
     // A sentence running into the block ("…, and mark them" over "From: your name"), or more than
     // half the values in prose: a sentence naming a sender and an addressee.
     const above = lines[i - 1];
     const tightAbove =
-      above !== undefined && !sameRow(above, first) && first.base - above.base <= HEADER_PITCH * first.size;
+      above !== undefined && !sameRow(above, first) && first.base - above.base <= LINE_PITCH * first.size;
     const runsIn = tightAbove && THREE_WORDS.test(above.text) && !ENDS_SENTENCE.test(above.text.trim());
     const prose = goesOn || runsIn || headers.filter((l) => proseValue(l.text)).length * 2 > headers.length;
     if (headers.length >= HEADER_LINES && headers.some((l) => MESSAGE_HEADER.test(l.text)) && !prose) {
@@ -71,9 +76,7 @@ export function headerBreaks(lines: readonly Line[]): { keep: Line[]; join: Line
  * left edge, or a value's wrapped line set in past it (`wrapsIn` keeps only those under a full line).
  */
 const underHeader = (l: Line, prev: Line, first: Line): boolean =>
-  (HEADER.test(l.text) ? Math.abs(l.x0 - first.x0) <= first.size : l.x0 > first.x0 + first.size) &&
-  l.base > prev.base &&
-  l.base - prev.base <= HEADER_PITCH * Math.max(l.size, prev.size);
+  (HEADER.test(l.text) ? Math.abs(l.x0 - first.x0) <= first.size : l.x0 > first.x0 + first.size) && tightUnder(l, prev);
 
 /**
  * The block up to its first line set in under a header's line that stops short of the block's
@@ -125,8 +128,6 @@ const SIGNATURE_WORDS = 6;
  */
 export function signOffBreaks(lines: readonly Line[]): Line[] {
   const keep: Line[] = [];
-  const tightUnder = (l: Line | undefined, prev: Line): l is Line =>
-    l !== undefined && l.base > prev.base && l.base - prev.base <= LINE_PITCH * Math.max(l.size, prev.size);
   for (let i = 0; i < lines.length; i++) {
     const closing = lines[i] as Line;
     const text = closing.text.trim();
@@ -158,9 +159,3 @@ export function signOffBreaks(lines: readonly Line[]): Line[] {
   }
   return keep;
 }
-
-/** Most a signature's line stands under the one above it, in sizes (a line's pitch, with room). */
-const LINE_PITCH = 2;
-
-/** Words of a line: its runs of non-blanks. */
-const wordCount = (text: string): number => text.trim().split(/\s+/).length;

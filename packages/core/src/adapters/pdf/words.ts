@@ -38,7 +38,8 @@ export interface WordPage {
  * adapter makes them, so OCR'd pages and text-layer pages render alike.
  */
 export function layoutWordPages(pages: WordPage[]): Section[] {
-  const pageItems: TextItem[][] = [];
+  // Words carry no face: sizes alone tell a title, and a page of a table (a form) leaves little else.
+  let tableChars = 0;
   const laid: LaidOutPage[] = pages.map((p) => {
     const items: TextItem[] = p.words.map((w) => ({
       // A trailing space: recognized words are whole, so the line builder must never glue two.
@@ -57,7 +58,6 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       rotated: false,
       href: undefined,
     }));
-    pageItems.push(items);
     const model: PageModel = {
       number: p.number,
       width: p.width,
@@ -74,14 +74,15 @@ export function layoutWordPages(pages: WordPage[]): Section[] {
       tables = [];
     }
     const skip = new Set<number>();
-    for (const t of tables) for (const i of t.itemIndices) skip.add(i);
+    for (const t of tables)
+      for (const i of t.itemIndices) {
+        skip.add(i);
+        // Less the blank each word was given.
+        tableChars += (items[i] as TextItem).str.length - 1;
+      }
     const lines = readingOrder(buildLines(items, skip.size ? skip : undefined), p.width);
     return { number: p.number, width: p.width, height: p.height, lines, tables, images: [] };
   });
-  // Words carry no face: sizes alone tell a title, and a page of a table (a form) leaves little else.
-  let tableChars = 0;
-  for (const [k, p] of laid.entries())
-    for (const t of p.tables) for (const i of t.itemIndices) tableChars += (pageItems[k]?.[i]?.str.length ?? 0) - 1;
   const stats = docStats(laid, new Set(), new Map(), undefined, tableChars);
   return laid.map((p) =>
     section('page', p.number, buildBlocks(p, stats), { width: round2(p.width), height: round2(p.height) }),

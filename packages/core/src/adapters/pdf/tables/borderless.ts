@@ -1,4 +1,4 @@
-import { append, firstPlace, maxOf, nearRange } from '../../../util/arrays.ts';
+import { append, firstPlace, maxOf, median, nearRange } from '../../../util/arrays.ts';
 import { ENDS_SENTENCE, LETTER, readsOn, STARTS_LOWER } from '../../../util/letters.ts';
 import { CHECK_BOX } from '../boxes.ts';
 import { inFootBand, inHeadBand } from '../furniture.ts';
@@ -1432,8 +1432,7 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
   // Heads stand out: in bold over plain cells, or set further above them than the rows stand
   // apart. Two columns of names or words read on down the page (an index, a list of attendees)
   // have no such row.
-  const gaps = body.slice(1).map((r, k) => r.top - (body[k] as Row).bottom);
-  const pitch = gaps.sort((a, b) => a - b)[gaps.length >> 1] ?? 0;
+  const pitch = median(body.slice(1).map((r, k) => r.top - (body[k] as Row).bottom));
   const apart = (body[0] as Row).top - head.bottom > pitch * HEAD_APART + 1;
   if (!apart && !(allBold(head, items) && !body.every((r) => allBold(r, items)))) return false;
   let cells = 0;
@@ -1443,7 +1442,7 @@ function headedPairs(run: Row[], pairs: Row[], items: TextItem[]): boolean {
     if (r.chunks.length === 1 && !atHeadEdge(head, (r.chunks[0] as [number, number])[0])) return false;
     for (const text of chunkTexts(r, items).texts) {
       const t = text.trim();
-      if (bulletWord.test(t) || enumerator.test(t)) return false;
+      if (listMark(t)) return false;
       cells++;
       if (STARTS_LOWER.test(t) || ENDS_SENTENCE.test(t)) runOn++;
     }
@@ -1478,8 +1477,7 @@ function phraseTail(
   if (e >= end) return e;
   const run = rows.slice(top, e + 1);
   if (!phraseTable(run, items)) return e;
-  const tops = run.slice(2).map((r, k) => r.top - (run[k + 1] as Row).top);
-  const step = tops.sort((a, b) => a - b)[tops.length >> 1] as number;
+  const step = median(run.slice(2).map((r, k) => r.top - (run[k + 1] as Row).top));
   const head = run[0] as Row;
   const bold = run.slice(1).every((r) => allBold(r, items));
   /** A line of the tail: one phrase at a head's edge, a step under `above`. */
@@ -1510,7 +1508,10 @@ const atHeadEdge = (head: Row, x: number): boolean => head.chunks.some((c) => Ma
  * marker or number.
  */
 const phrase = (text: string): boolean =>
-  wordCount(text) <= LABEL_WORDS && !ENDS_SENTENCE.test(text) && !bulletWord.test(text) && !enumerator.test(text);
+  wordCount(text) <= LABEL_WORDS && !ENDS_SENTENCE.test(text) && !listMark(text);
+
+/** Whether a cell opens with a list's marker or number: an item, no cell of a column of phrases. */
+const listMark = (text: string): boolean => bulletWord.test(text) || enumerator.test(text);
 
 /** A phrase that cannot end there: a comma, a hyphen, a joining word ("Head of Finance and"). */
 const OPEN_END = /(?:[,\-–&/]|\b(?:and|or|of|the|for|to|in|on|at|by|with|from|a|an))$/i;
