@@ -14,11 +14,11 @@ const CLOSING = 'On balance the first tool suits the lab better than the second.
  */
 describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) => {
   /**
-   * The page: the lead-in, the rows at x 72 and 320 one every 14 points (the heads in
+   * The page: the lead-in, the rows at x 72 and `right` (320) one every 14 points (the heads in
    * Helvetica-Bold, `F2`, where `bold`, a row in the font its third entry names; `apart` points
    * further above the rows), the closing line.
    */
-  const markdown = async (rows: readonly (readonly [string, string, string?])[], bold = true, apart = 0) =>
+  const markdown = async (rows: readonly (readonly [string, string, string?])[], bold = true, apart = 0, right = 320) =>
     (
       await engineFor(backend).parse(
         pagesPdf([
@@ -27,7 +27,7 @@ describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) 
             ...rows.flatMap(([a, b], k) => {
               const font = rows[k]?.[2] ?? (k === 0 && bold ? 'F2' : 'F1');
               const y = 710 - 14 * k - (k ? apart : 0);
-              return [a ? textAt(72, y, a, 10, font) : '', b ? textAt(320, y, b, 10, font) : ''].filter(Boolean);
+              return [a ? textAt(72, y, a, 10, font) : '', b ? textAt(right, y, b, 10, font) : ''].filter(Boolean);
             }),
             textAt(72, 690 - 14 * rows.length - apart, CLOSING, 10, 'F1'),
           ].join('\n'),
@@ -114,25 +114,7 @@ describe.each(pdfBackends)('PDF columns of phrases under heads (%s)', (backend) 
 
   it('keeps a cell wrapped in a narrow column whole, inside the table and at its end', async () => {
     /** Names at 72 and roles at 200, the heads in bold: a table narrower than the page's text. */
-    const narrow = async (rows: readonly (readonly [string, string])[]) =>
-      (
-        await engineFor(backend).parse(
-          pagesPdf([
-            [
-              textAt(72, 740, INTRO, 10, 'F1'),
-              ...rows.flatMap(([a, b], k) =>
-                [
-                  a ? textAt(72, 710 - 14 * k, a, 10, k ? 'F1' : 'F2') : '',
-                  b ? textAt(200, 710 - 14 * k, b, 10, k ? 'F1' : 'F2') : '',
-                ].filter(Boolean),
-              ),
-              textAt(72, 690 - 14 * rows.length, CLOSING, 10, 'F1'),
-            ].join('\n'),
-          ]),
-          { parsers: [{ type: 'pdf', mode: 'fast' }] },
-          { filename: 'roles.pdf' },
-        )
-      ).markdown ?? '';
+    const narrow = (rows: readonly (readonly [string, string])[]) => markdown(rows, true, 0, 200);
     const inside = await narrow([
       ['Name', 'Role'],
       ['Ann Lee', 'Chair'],
