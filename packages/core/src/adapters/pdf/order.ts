@@ -58,6 +58,13 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
   let gutter = findGutter(lines, pageWidth, rtlPage, region);
   // Choices set two a row, numbered on across the gap, read row by row.
   if (gutter && !rtlPage && numberedAcross(lines, gutter[0], gutter[1])) gutter = null;
+  if (!gutter && !rtlPage) {
+    const sidebar = sidebarOf(lines, region);
+    if (sidebar) {
+      readSidebar(lines, sidebar, pageWidth, depth, out);
+      return;
+    }
+  }
   if (!gutter) {
     const sorted = lines.sort(byPosition(rtlPage));
     const box = rtlPage ? null : boxCut(sorted, pageWidth);
@@ -98,6 +105,171 @@ function place(lines: Line[], pageWidth: number, depth: number, out: Line[], rtl
     else right.push(l);
   }
   flush();
+}
+
+/** Fewest lines of a sidebar (the running text beside it: `filled`'s). */
+const SIDEBAR_LINES = 3;
+/** Widest a sidebar is, as a share of the running text's widest line beside it. */
+const SIDEBAR_WIDTH = 0.6;
+/** Farthest apart, in sizes, a sidebar's lines stand (a head over its items). */
+const SIDEBAR_PITCH = 2.5;
+/** Nearest a sidebar stands to the text beside it, in the text's sizes. */
+const SIDEBAR_GAP = 1.5;
+/** Heights over the rows beside, in points, that are one: a table row's cells, set alike. */
+const SAME_BASE = 0.5;
+/** Three letters in a row: a word, not a figure (made once, see `HAS_FIGURE`). */
+const HAS_WORD = /\p{L}{3}/u;
+
+/** A sidebar's lines (sorted by baseline), and the side of the text it stands on. */
+interface Sidebar {
+  lines: Line[];
+  left: boolean;
+}
+
+/**
+ * A region's sidebar, or null: a short column of a few short lines (a box's "At a glance" over its
+ * figures, a margin note, a newsletter's "In this issue") set beside running text on a pitch of
+ * its own. `findGutter` takes no such column, as its lines are short, and read row by row each
+ * sidebar line fell between two lines of the paragraph beside it. A table's column, a form's
+ * labels, a contents list's page numbers and a CV's dates stand on the rows of the text beside
+ * them, or as far above them, most of them (an empty field or a wrapped cell aside); a sidebar's
+ * lines, on a pitch of their own, do not. A sidebar on the right is looked for first.
+ */
+function sidebarOf(lines: readonly Line[], region: Region): Sidebar | null {
+  const right = sidebarOn(lines, region, false);
+  if (right) return { lines: right, left: false };
+  const left = sidebarOn(lines, region, true);
+  return left ? { lines: left, left: true } : null;
+}
+
+/** Widest gap, in sizes, over which the text beside a sidebar goes on under it (its paragraph's lines). */
+const GOES_ON = 3;
+
+/**
+ * Reads a region with a sidebar: the lines above it in place, then the text beside it, on under it
+ * to the end of its paragraphs, then the sidebar, then the rest. The text goes on under the sidebar
+ * while each line stays on its side of the text's edge, close under the line before, no larger and
+ * no new bold head: a signature, a table's right cells or a heading under the sidebar read after
+ * it, where they stand.
+ */
+function readSidebar(
+  lines: Line[],
+  { lines: side, left }: Sidebar,
+  pageWidth: number,
+  depth: number,
+  out: Line[],
+): void {
+  const first = side[0] as Line;
+  const last = side[side.length - 1] as Line;
+  const top = first.y0 - first.size;
+  const bottom = last.y1 + last.size;
+  const inSide = new Set(side);
+  // The text's edge towards the sidebar, over the sidebar's rows.
+  let edge = left ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  for (const l of lines)
+    if (!inSide.has(l) && l.y1 >= top && l.y0 <= bottom) edge = left ? Math.min(edge, l.x0) : Math.max(edge, l.x1);
+  const above: Line[] = [];
+  const beside: Line[] = [];
+  const below: Line[] = [];
+  let prev: Line | undefined;
+  for (const l of lines.sort(byTopThenLeft)) {
+    if (inSide.has(l)) continue;
+    if (l.y1 < top) above.push(l);
+    else if (
+      l.y0 <= bottom ||
+      (prev &&
+        !below.length &&
+        (left ? l.x0 > edge - 2 * l.size : l.x1 < edge + 2 * l.size) &&
+        l.y0 - prev.y1 < GOES_ON * prev.size &&
+        l.size <= prev.size * 1.1 &&
+        (!l.bold || prev.bold))
+    ) {
+      beside.push(l);
+      prev = l;
+    } else below.push(l);
+  }
+  for (const part of [above, beside, side, below]) place(part, pageWidth, depth + 1, out, false);
+}
+
+/**
+ * `sidebarGutter` on one side. The column is the longest run of lines, one close under the other,
+ * that start in the region's right half, or end in its left half from its left edge; no line
+ * beside the run may reach into its gutter.
+ */
+function sidebarOn(lines: readonly Line[], region: Region, onLeft: boolean): Line[] | null {
+  const { x0: rx0, x1: rx1 } = region;
+  const half = (rx0 + rx1) / 2;
+  const starters: Line[] = [];
+  for (const l of lines) if (onLeft ? l.x1 < half && l.x0 < rx0 + 2 * l.size : l.x0 > half) starters.push(l);
+  if (starters.length < SIDEBAR_LINES) return null;
+  const side = closeRun(starters.sort(byBase));
+  if (side.length < SIDEBAR_LINES) return null;
+  // The side's edge towards the text, and its far one.
+  let inner = onLeft ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  let outer = onLeft ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  let letters = 0;
+  for (const l of side) {
+    inner = onLeft ? Math.max(inner, l.x1) : Math.min(inner, l.x0);
+    outer = onLeft ? Math.min(outer, l.x0) : Math.max(outer, l.x1);
+    if (HAS_WORD.test(l.text)) letters++;
+  }
+  // A column of figures (totals, page numbers, line numbers) is a table's or a contents list's.
+  if (letters * 3 < side.length * 2) return null;
+  const first = side[0] as Line;
+  const last = side[side.length - 1] as Line;
+  const beside: Line[] = [];
+  const inSide = new Set(side);
+  for (const l of lines) {
+    if (inSide.has(l) || l.y1 < first.y0 - first.size || l.y0 > last.y1 + last.size) continue;
+    const gap = SIDEBAR_GAP * l.size;
+    if (onLeft ? l.x0 < inner + gap : l.x1 > inner - gap) return null;
+    beside.push(l);
+  }
+  if (beside.length < SIDEBAR_LINES || !filled(beside) || !flushLeft(beside)) return null;
+  let widest = 0;
+  for (const l of beside) widest = Math.max(widest, l.x1 - l.x0);
+  return Math.abs(outer - inner) > widest * SIDEBAR_WIDTH || !ownPitch(side, beside.sort(byBase)) ? null : side;
+}
+
+/**
+ * Whether a column's lines after its first stand at heights of their own over the nearest baselines
+ * of the text beside them (both sorted by baseline): where most stand at one height (none, or a
+ * cell's smaller type set higher) they are a table's rows, an empty field or a wrapped cell aside;
+ * the first may be a head on any.
+ */
+function ownPitch(side: readonly Line[], beside: readonly Line[]): boolean {
+  const heights: number[] = [];
+  let j = 0;
+  for (let k = 1; k < side.length; k++) {
+    const base = (side[k] as Line).base;
+    while (j + 1 < beside.length && (beside[j + 1] as Line).base <= base) j++;
+    const above = (beside[j] as Line).base - base;
+    const under = beside[j + 1] ? (beside[j + 1] as Line).base - base : Number.POSITIVE_INFINITY;
+    heights.push(Math.abs(under) < Math.abs(above) ? under : above);
+  }
+  // The most heights within `SAME_BASE` of each other: a window over them sorted.
+  heights.sort((a, b) => a - b);
+  let most = 0;
+  for (let a = 0, b = 0; b < heights.length; b++) {
+    while ((heights[b] as number) - (heights[a] as number) > SAME_BASE) a++;
+    most = Math.max(most, b - a + 1);
+  }
+  return most * 2 <= heights.length;
+}
+
+/** The longest run of lines (sorted by baseline) each at most `SIDEBAR_PITCH` sizes under the one before. */
+function closeRun(sorted: readonly Line[]): Line[] {
+  let best: Line[] = [];
+  let run: Line[] = [];
+  for (const l of sorted) {
+    const prev = run[run.length - 1];
+    if (prev && l.base - prev.base > SIDEBAR_PITCH * prev.size) {
+      if (run.length > best.length) best = run;
+      run = [];
+    }
+    run.push(l);
+  }
+  return run.length > best.length ? run : best;
 }
 
 /** Widest share of the region a column of side heads takes, and how much wider the body beside it is. */
