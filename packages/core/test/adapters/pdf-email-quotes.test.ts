@@ -194,6 +194,47 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
   );
 
   it.each(['F1', 'F3'])(
+    'keeps the end of a quote the printout wrapped without a mark in the quote (font %s)',
+    async (font) => {
+      const md = await markdown(
+        [
+          'Thanks, that works for me.',
+          '',
+          'On Mon, 3 Mar 2025 at 10:12, Ann Lee wrote:',
+          '> Could you present the results at the team meeting next week?',
+          '>',
+          '> We have the room from ten until noon, so there is plenty of',
+          'time for questions.',
+          '',
+          'Best, Bob',
+        ],
+        font,
+      );
+      expect(md).toContain(
+        'Ann Lee wrote:\n\n> Could you present the results at the team meeting next week?\n>\n> We have the room from ten until noon, so there is plenty of time for questions.\n\nBest, Bob',
+      );
+      // A quote of one line and its wrapped end is no quote, as one line alone is none.
+      const one = await markdown(
+        ['Ann Lee wrote:', '> We have the room from ten until noon, so there is plenty of time for', 'questions.'],
+        font,
+      );
+      expect(one).not.toMatch(/^> We have/m);
+      // A reply of several lines under the quote is no wrapped end, however its first word reads.
+      const reply = await markdown(
+        [
+          'Ann Lee wrote:',
+          '> Could you present the results at the team meeting next week?',
+          '> We have the room from ten until noon, so there is plenty of',
+          'questions can come at the end, and I will keep the talk to half',
+          'an hour so that everyone gets a say.',
+        ],
+        font,
+      );
+      expect(reply).toContain('so there is plenty of\n\nquestions can come');
+    },
+  );
+
+  it.each(['F1', 'F3'])(
     'keeps the header lines of a forwarded or answered message a line each (font %s)',
     async (font) => {
       const md = await markdown(

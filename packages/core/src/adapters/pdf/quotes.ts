@@ -139,6 +139,8 @@ export function quoteRun(
     right ??= textRight(lines);
     return right;
   };
+  // Whether the quote's last line's end wrapped onto a line of its own.
+  let wrappedEnd = false;
   while (j < lines.length) {
     const l = lines[j] as Line;
     const prev = lines[j - 1] as Line;
@@ -146,11 +148,19 @@ export function quoteRun(
     // A quoted line's end wrapped onto a line without a mark, the quote going on under it.
     else if (j + 1 < lines.length && goesOnRun(lines[j + 1] as Line, l, first) && wrapsQuoted(prev, l, first, edge()))
       j += 2;
-    else break;
+    else {
+      // Or ending it, the line standing alone: a reply under the quote goes on at its pitch.
+      const next = lines[j + 1];
+      wrappedEnd =
+        wrapsQuoted(prev, l, first, edge()) && (!next || next.base - l.base > WRAP_PITCH * Math.max(l.size, next.size));
+      if (wrappedEnd) j++;
+      break;
+    }
   }
   const run = lines.slice(i, j);
+  // A wrapped end makes no quote of a line alone.
   const quote =
-    isQuote(run, nested ? 1 : QUOTE_LINES) ||
+    isQuote(wrappedEnd ? run.slice(0, -1) : run, nested ? 1 : QUOTE_LINES) ||
     (i === 0 && !!over.before?.length && quoteOverBreak(over.before, run)) ||
     (j === lines.length && !!over.after?.length && quoteOverBreak(run, over.after));
   return { end: j, quote };
