@@ -18,6 +18,7 @@ import {
   joinContinuedTables,
   textFrame,
 } from './continued.ts';
+import { lowerDropCaps } from './dropcaps.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
 import { attachLinks } from './links.ts';
@@ -238,7 +239,7 @@ async function readPage(
   rulings: RulingBudget,
 ): Promise<{ page: LaidOutPage; turned: Turned }> {
   const { width, height } = page;
-  let items = dropOverprints(attachAccents(page.items));
+  let items = lowerDropCaps(dropOverprints(attachAccents(page.items)));
   attachLinks(items, page.links, page.monoFonts, page.charStarts);
   for (const name of page.monoFonts) mono.add(name);
   const model: PageModel = { number: n, width, height, items, segments: null, rects: null };
