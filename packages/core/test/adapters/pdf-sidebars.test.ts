@@ -190,10 +190,13 @@ describe.each(pdfBackends)('PDF sidebars (%s)', (backend) => {
     expect(await markdown(sheet(rows))).toMatch(
       new RegExp(`^#+ Site sheet\\s+${rows.map(([l, v]) => `\\**${l}\\**\\s+${v}`).join('\\s+')}\\s+$`),
     );
-    // An empty field off the rows' grid leaves them rows: each value still under a label (the empty
-    // label is read as the label above's wrapped line, as before sidebars were read).
-    const gap = await markdown(sheet([rows[0], ['Phone:', ''], ...rows.slice(1)] as [string, string][]));
-    for (const [, v] of rows) expect(gap).toMatch(new RegExp(`\\*\\*[A-Za-z]+:\\*\\*\\s+${v}`));
+    // An empty field off the rows' grid leaves them rows, its label no wrapped line of the label above.
+    for (const at of [1, rows.length]) {
+      const gap: [string, string][] = [...rows.slice(0, at), ['Phone:', ''], ...rows.slice(at)];
+      expect(await markdown(sheet(gap))).toMatch(
+        new RegExp(`^#+ Site sheet\\s+${gap.map(([l, v]) => `\\**${l}\\**${v ? `\\s+${v}` : ''}`).join('\\s+')}\\s+$`),
+      );
+    }
   });
 
   it('reads a sidebar between a running head and a running foot, each in place', async () => {

@@ -932,6 +932,9 @@ const field = (label: Line, value: Line): boolean =>
 
 const byValue = (a: number, b: number): number => a - b;
 
+/** A label's colon at a line's end (made once, as `HAS_FIGURE`). */
+const ENDS_LABEL = /:\s*$/;
+
 /**
  * Lines read row by row with the lines of a wrapped label moved ahead of its value. In a list of
  * fields (a form: a label, a wide gap, its value, on three rows or more, the labels starting at one
@@ -939,7 +942,7 @@ const byValue = (a: number, b: number): number => a - b;
  * under itself, on a row holding nothing else; read row by row, its value came between its lines
  * ("label, value, rest of the label"), and the rest joined the next label. A lone line counts as
  * the label's when it starts at the label's edge, is set alike, stands no further below than a
- * line's height and clear of the value's column. One pass over the rows, after a sort of the
+ * line's height and clear of the value's column, and the label so far ends in no colon. One pass over the rows, after a sort of the
  * labels' edges.
  */
 function labelsFirst(sorted: Line[]): Line[] {
@@ -983,7 +986,15 @@ function labelsFirst(sorted: Line[]): Line[] {
       const startsAt = label.x0 > value.x0 ? l.x1 : l.x0;
       const clear = l.x0 >= value.x1 || l.x1 <= value.x0;
       const alike = l.bold === label.bold && Math.abs(l.size - label.size) <= 0.5;
-      if (Math.abs(startsAt - edge) > FIELD_EDGE || !clear || !alike || l.y0 - last.y1 > label.size) break;
+      // A label ending in a colon is whole: the line under it is an empty field's label.
+      if (
+        Math.abs(startsAt - edge) > FIELD_EDGE ||
+        !clear ||
+        !alike ||
+        l.y0 - last.y1 > label.size ||
+        ENDS_LABEL.test(last.text)
+      )
+        break;
       out.push(l);
       last = l;
       next++;
