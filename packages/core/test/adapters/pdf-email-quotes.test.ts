@@ -231,6 +231,29 @@ describe.each(pdfBackends)('PDF e-mail quotes (%s)', (backend) => {
         font,
       );
       expect(reply).toContain('so there is plenty of\n\nquestions can come');
+      // Nor is a line ending the page mid-sentence, nor the outer writer's answer under a quote within.
+      const foot = await markdown(
+        [
+          'Ann Lee wrote:',
+          '> Could you present the results at the team meeting next week?',
+          '> We have the room from ten until noon, so there is plenty of',
+          'sure, and I will bring the',
+        ],
+        font,
+      );
+      expect(foot).toContain('so there is plenty of\n\nsure, and I will bring the');
+      const nested = await markdown(
+        [
+          'Bob wrote:',
+          '> > Shall we meet next week to go over the figures before the board',
+          '> > on Thursday, or would you rather wait for the auditors, who',
+          '> yes, let us meet on Monday.',
+          '',
+          'Ann',
+        ],
+        font,
+      );
+      expect(nested).toContain('auditors, who\n>\n> yes, let us meet on Monday.');
     },
   );
 

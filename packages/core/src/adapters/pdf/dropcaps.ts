@@ -13,8 +13,15 @@ const CAP_OVER_TEXT = 1.8;
 /** Widest gap, in the text's sizes, between a drop cap and the lines it opens. */
 const CAP_GAP = 2.5;
 /** A letter, after an opening quote mark if any: what a drop cap sets. */
-const CAP = /^[\p{Pi}\p{Ps}"']?\p{L}$/u;
-const OPENS_WORD = /^\p{L}/u;
+const CAP = /^(?:[\p{Pi}\p{Ps}"']\s?)?\p{L}$/u;
+/** A first line's first run opens a word, after a blank where the cap is a word of its own. */
+const OPENS_WORD = /^\s?\p{L}/u;
+const LETTER = /\p{L}/u;
+const STARTS_LETTER = /^\p{L}/u;
+/** Most of a size a capital's top stands below its run's top (Helvetica's capitals 0.72). */
+const CAP_HEIGHT = 0.75;
+/** Farthest, in the text's sizes, the paragraph goes on under a drop cap's baseline. */
+const UNDER = 3;
 
 const baseOf = (it: TextItem): number => it.y + it.h;
 
@@ -27,25 +34,85 @@ const MAX_CAPS = 8;
 export function lowerDropCaps(items: TextItem[]): TextItem[] {
   const caps: number[] = [];
   for (const [i, it] of items.entries())
-    if (it.str.length <= 3 && !it.rotated && it.dir === 'ltr' && CAP.test(it.str.trim())) caps.push(i);
+    if (it.str.length <= 4 && !it.rotated && it.dir === 'ltr' && CAP.test(it.str.trim())) caps.push(i);
   if (!caps.length) return items;
   // Only letters far larger than the page's text: most pages' one-letter runs are its words.
   const text = mostSetSize(items);
   let out: TextItem[] | null = null;
+  const drop = new Set<TextItem>();
   let tried = 0;
   for (const i of caps) {
     const cap = items[i] as TextItem;
     if (cap.size < CAP_OVER_TEXT * text) continue;
+    // A letter of a word set letter-spaced, a run a letter (a chapter's title): no try spent on it.
+    if (spacedLetter(items, i)) continue;
     if (++tried > MAX_CAPS) break;
-    const first = firstLineBeside(items, cap);
-    if (!first) continue;
+    // An opening quote mark drawn as a run of its own before the letter (PDFium keeps it apart).
+    const mark = markBefore(items, i);
+    const found = firstLineBeside(items, cap, mark?.x);
+    if (!found) continue;
+    const { first, word } = found;
     out ??= items.slice();
+    if (mark) drop.add(mark);
     // A sliver wide at the line's own edge: the line starts where the lines set in under it do (a
-    // line standing out of them reads as a paragraph's first, the lines under it a new one's).
+    // line standing out of them reads as a paragraph's first, the lines under it a new one's). Set
+    // in the line's face: the cap's own is its ornament, not an emphasis of the word.
     const w = first.size * SLIVER;
-    out[i] = { ...cap, str: cap.str.trim(), x: first.x - w, w, y: first.y, h: first.h, size: first.size };
+    out[i] = {
+      ...cap,
+      // (pdf.js sets a blank between a mark and its letter where a gap parts them)
+      str: `${mark ? mark.str.trim() : ''}${cap.str.replace(/\s/g, '')}${word ? ' ' : ''}`,
+      x: first.x - w,
+      w,
+      y: first.y,
+      h: first.h,
+      size: first.size,
+      fontName: first.fontName,
+      fontId: first.fontId,
+      bold: first.bold,
+      italic: first.italic,
+    };
   }
-  return out ?? items;
+  return out ? (drop.size ? out.filter((it) => !drop.has(it)) : out) : items;
+}
+
+const MARK = /^[\p{Pi}\p{Ps}"']$/u;
+
+/**
+ * An opening quote mark alone in the run before or after `items[i]` in the stream, of its size,
+ * right before it on its baseline.
+ */
+function markBefore(items: readonly TextItem[], i: number): TextItem | undefined {
+  const cap = items[i] as TextItem;
+  if (!STARTS_LETTER.test(cap.str)) return undefined;
+  for (const o of [items[i - 1], items[i + 1]])
+    if (
+      o &&
+      !o.rotated &&
+      MARK.test(o.str.trim()) &&
+      Math.abs(o.size - cap.size) <= 0.1 * cap.size &&
+      Math.abs(baseOf(o) - baseOf(cap)) <= 0.1 * cap.size &&
+      o.x < cap.x &&
+      cap.x - (o.x + o.w) < 0.5 * cap.size
+    )
+      return o;
+  return undefined;
+}
+
+/** Whether run `i` is a letter beside another of its size on its baseline, next in the content stream. */
+function spacedLetter(items: readonly TextItem[], i: number): boolean {
+  const it = items[i] as TextItem;
+  for (const o of [items[i - 1], items[i + 1]])
+    if (
+      o &&
+      !o.rotated &&
+      LETTER.test(o.str) &&
+      Math.abs(o.size - it.size) <= 0.1 * it.size &&
+      Math.abs(baseOf(o) - baseOf(it)) <= 0.1 * it.size &&
+      Math.max(o.x - (it.x + it.w), it.x - (o.x + o.w)) < it.size
+    )
+      return true;
+  return false;
 }
 
 /** The size most of the page's characters are set in. */
@@ -70,22 +137,45 @@ function mostSetSize(items: readonly TextItem[]): number {
  * above its baseline, and a line on its baseline, all set in to one edge (a letter beside a form's
  * rows, a grade beside its label, has the rows' own runs at other edges).
  */
-function firstLineBeside(items: readonly TextItem[], cap: TextItem): TextItem | null {
+function firstLineBeside(
+  items: readonly TextItem[],
+  cap: TextItem,
+  left = cap.x,
+): { first: TextItem; word: boolean } | null {
   const capBase = baseOf(cap);
+  // Where the cap's capital tops out: the first line's capitals top out level with it.
+  const capTop = capBase - CAP_HEIGHT * cap.size;
   const right = cap.x + cap.w;
   let first: TextItem | null = null;
   let lastX = Number.POSITIVE_INFINITY;
+  // The highest baseline under the cap at its left edge (the paragraph going on under it).
+  let under = Number.POSITIVE_INFINITY;
   for (const it of items) {
     if (it === cap || it.rotated || it.size * CAP_OVER_TEXT > cap.size) continue;
-    if (it.x < right - 1 || it.x > right + CAP_GAP * it.size) continue;
     const base = baseOf(it);
+    // (at the letter's edge or its opening mark's, a mark hung in the margin or not)
+    if (base > capBase && it.x >= left - 2 * it.size && it.x <= cap.x + Math.max(2 * it.size, cap.w / 2)) {
+      under = Math.min(under, base);
+      continue;
+    }
+    if (it.x < right - 1 || it.x > right + CAP_GAP * it.size) continue;
     if (Math.abs(base - capBase) <= 0.4 * it.size) lastX = Math.min(lastX, it.x);
     else if (
       base > cap.y &&
+      // Its capitals' top level with the cap's, not a line standing over it (a byline, the entry
+      // above an index's letter hung in the margin).
+      base - 0.2 * it.size > capTop &&
       base < capBase &&
       (!first || base < baseOf(first) || (base === baseOf(first) && it.x < first.x))
     )
       first = it;
   }
-  return first && Math.abs(lastX - first.x) <= first.size && OPENS_WORD.test(first.str) ? first : null;
+  if (!first || Math.abs(lastX - first.x) > first.size || !OPENS_WORD.test(first.str)) return null;
+  // The paragraph goes on under the letter: a logo's initial beside its firm's name, a figure's
+  // panel letter beside its caption, a letter hung beside an index's entries have none under them.
+  const size = first.size;
+  if (under - capBase > UNDER * size) return null;
+  // A cap that is a word ("A long time ago"): a blank opens the line, where PDFium keeps it in
+  // the run (pdf.js gives the blank to the run before, the cap itself, whatever it was).
+  return { first, word: /^\s/.test(first.str) };
 }

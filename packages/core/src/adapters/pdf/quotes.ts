@@ -1,4 +1,4 @@
-import { readsOn } from '../../util/letters.ts';
+import { ENDS_SENTENCE, readsOn } from '../../util/letters.ts';
 import { endsText, inHalf, type TextFrame } from './continued.ts';
 import { bboxOf, type Line, stripPrefix } from './lines.ts';
 
@@ -149,10 +149,13 @@ export function quoteRun(
     else if (j + 1 < lines.length && goesOnRun(lines[j + 1] as Line, l, first) && wrapsQuoted(prev, l, first, edge()))
       j += 2;
     else {
-      // Or ending it, the line standing alone: a reply under the quote goes on at its pitch.
+      // Or ending it, the line standing alone: a reply under the quote goes on at its pitch. Where
+      // nothing is under it (a page's foot, a quote within a quote's last line), it ends a sentence,
+      // and inside a quote it is none: the outer writer's reply would be given to the inner one.
       const next = lines[j + 1];
       wrappedEnd =
-        wrapsQuoted(prev, l, first, edge()) && (!next || next.base - l.base > WRAP_PITCH * Math.max(l.size, next.size));
+        wrapsQuoted(prev, l, first, edge()) &&
+        (next ? next.base - l.base > WRAP_PITCH * Math.max(l.size, next.size) : !nested && ENDS_SENTENCE.test(l.text));
       if (wrappedEnd) j++;
       break;
     }
