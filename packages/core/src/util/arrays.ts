@@ -92,3 +92,27 @@ export function mostCounted<K>(counts: ReadonlyMap<K, number>): K | undefined {
   }
   return best;
 }
+
+/**
+ * The size most characters are set at, counting `chars` of each thing: on a tie, the size whose
+ * count reached the top first as the things are read, not the size met first (`mostCounted`'s
+ * tie); `none` where there are no things.
+ */
+export function mostSetSize<T extends { size: number }>(
+  things: readonly T[],
+  chars: (t: T) => number,
+  none: number,
+): number {
+  const counts = new Map<number, number>();
+  let best = none;
+  let most = 0;
+  for (const t of things) {
+    const n = (counts.get(t.size) ?? 0) + chars(t);
+    counts.set(t.size, n);
+    if (n > most) {
+      most = n;
+      best = t.size;
+    }
+  }
+  return best;
+}

@@ -6,6 +6,7 @@
  * brought in … hen the snow came"). Each such letter is set again as a run of the first line's
  * size at its start, so the line reads "When the snow came early".
  */
+import { mostSetSize } from '../../util/arrays.ts';
 import type { TextItem } from './model.ts';
 
 /** Least size of a drop cap over the text beside it. */
@@ -24,6 +25,7 @@ const CAP_HEIGHT = 0.75;
 const UNDER = 3;
 
 const baseOf = (it: TextItem): number => it.y + it.h;
+const runChars = (it: TextItem): number => it.str.length;
 
 /** A lowered cap's width, in its line's size. */
 const SLIVER = 0.01;
@@ -37,7 +39,7 @@ export function lowerDropCaps(items: TextItem[]): TextItem[] {
     if (it.str.length <= 4 && !it.rotated && it.dir === 'ltr' && CAP.test(it.str.trim())) caps.push(i);
   if (!caps.length) return items;
   // Only letters far larger than the page's text: most pages' one-letter runs are its words.
-  const text = mostSetSize(items);
+  const text = mostSetSize(items, runChars, 0);
   let out: TextItem[] | null = null;
   const drop = new Set<TextItem>();
   let tried = 0;
@@ -113,22 +115,6 @@ function spacedLetter(items: readonly TextItem[], i: number): boolean {
     )
       return true;
   return false;
-}
-
-/** The size most of the page's characters are set in. */
-function mostSetSize(items: readonly TextItem[]): number {
-  const chars = new Map<number, number>();
-  let best = 0;
-  let most = 0;
-  for (const it of items) {
-    const n = (chars.get(it.size) ?? 0) + it.str.length;
-    chars.set(it.size, n);
-    if (n > most) {
-      most = n;
-      best = it.size;
-    }
-  }
-  return best;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { append } from '../../util/arrays.ts';
+import { append, mostSetSize } from '../../util/arrays.ts';
 import { buildLines, type Line } from './lines.ts';
 import type { Rect, TextItem } from './model.ts';
 import { readingOrder } from './order.ts';
@@ -136,26 +136,13 @@ function askewPassage(runs: TextItem[], body: number): Line[] | null {
 }
 
 /**
- * The size most of the page's upright text is set at (by characters); infinite on a page without any.
- * On a tie, the size whose count reached the top first as the lines are read, not the size met
- * first (`mostCounted`'s tie): a title of 10 characters at 20 pt between notes of 2 + 8 at 6 pt
- * is the page's size, so tilted captions at 14 pt under it are read as a passage, not dropped as
- * lettering twice the body's size.
+ * The size most of the page's upright text is set at (by characters); infinite on a page without
+ * any. On a tie, the size whose count reached the top first: a title of 10 characters at 20 pt
+ * between notes of 2 + 8 at 6 pt is the page's size, so tilted captions at 14 pt under it are read
+ * as a passage, not dropped as lettering twice the body's size.
  */
-function bodySize(lines: Line[]): number {
-  const chars = new Map<number, number>();
-  let best = Number.POSITIVE_INFINITY;
-  let most = 0;
-  for (const l of lines) {
-    const n = (chars.get(l.size) ?? 0) + l.text.length;
-    chars.set(l.size, n);
-    if (n > most) {
-      most = n;
-      best = l.size;
-    }
-  }
-  return best;
-}
+const bodySize = (lines: Line[]): number => mostSetSize(lines, lineChars, Number.POSITIVE_INFINITY);
+const lineChars = (l: Line): number => l.text.length;
 
 /**
  * Lines of the page's turned text that no table took, each way read in its own upright frame: a
