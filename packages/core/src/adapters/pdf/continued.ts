@@ -191,6 +191,82 @@ export function joinContinuedParagraphs(
   );
 }
 
+/** Most blocks set into a paragraph's column between two of its lines (a pull quote, a caption). */
+const MAX_SET_IN = 2;
+/** Least space, in the text's sizes, over and under what is set into a paragraph. */
+const SET_APART = 0.5;
+
+/**
+ * A paragraph a pull quote or a figure's caption cuts mid-sentence on its page ("…The children" /
+ * "Nobody could remember a winter" in a larger face / "skated on the pond…") is one paragraph, the
+ * blocks set into it read after it: the line before them spans the paragraph's width and ends with
+ * no full stop, colon or semicolon, the line after them goes on in lower case at the paragraph's
+ * edge in its size and style, and what stands between (one or two headings, paragraphs or images,
+ * set in another size or as a heading) lies between the two in the paragraph's column, half a
+ * size clear of the lines over and under it at least. A heading so
+ * set into a sentence heads no section: it reads as a paragraph. Read as they stood, the
+ * sentence was cut in two around the pull quote, which read as a section's heading.
+ */
+export function joinSetInParagraphs(
+  pages: Block[],
+  text: readonly PageText[],
+  vocab: (() => Vocabulary) | undefined,
+): void {
+  for (const [p, page] of pages.entries()) {
+    const lines = text[p]?.settled ? text[p]?.lines : undefined;
+    if (page.type !== 'section' || !lines?.length) continue;
+    const kids = page.children;
+    for (let k = 0; k + 2 < kids.length; k++) {
+      const para = kids[k] as Block;
+      if (para.type !== 'paragraph') continue;
+      for (let n = 1; n <= MAX_SET_IN && k + n + 1 < kids.length; n++) {
+        const next = kids[k + n + 1] as Block;
+        const between = kids.slice(k + 1, k + n + 1);
+        if (next.type !== 'paragraph' || !setInto(para, between, next, lines)) continue;
+        const mark: ContinuedOn = { page: page.number };
+        if (next.source?.bbox) mark.bbox = next.source.bbox;
+        markContinued(next.children[0] as Inline, mark);
+        seam(para, next, vocab);
+        append(para.children, next.children);
+        kids.splice(k + n + 1, 1);
+        for (const [i, b] of between.entries()) {
+          if (b.type !== 'heading') continue;
+          const { depth: _, ...rest } = b;
+          kids[k + 1 + i] = { ...rest, type: 'paragraph' };
+        }
+        break;
+      }
+    }
+  }
+}
+
+/** Whether `between` is set into `para`'s column, its sentence going on in `next` (`joinSetInParagraphs`). */
+function setInto(para: Paragraph, between: readonly Block[], next: Paragraph, lines: readonly Line[]): boolean {
+  const box = para.source?.bbox;
+  const nextBox = next.source?.bbox;
+  if (!box || !nextBox || !next.children.length || nextBox[1] < box[3]) return false;
+  const above = inlineText(para.children).trimEnd();
+  if (!readsOn(above, inlineText(next.children).trimStart()) || !THREE_WORDS.test(above)) return false;
+  if (edgeStyle(para, -1) !== edgeStyle(next, 0)) return false;
+  const last = edgeLine(lines, box, false);
+  const opening = edgeLine(lines, nextBox, true);
+  if (!last || !opening || !sizesMatch(last, opening) || Math.abs(nextBox[0] - box[0]) > last.size) return false;
+  if (last.x1 - box[0] < (box[2] - box[0]) * FULL_LINE) return false;
+  // What is set in stands apart from the text above and under it (a line of the paragraph that
+  // reads in another size, a fraction's, stands at the lines' pitch).
+  const apart = SET_APART * last.size;
+  for (const [i, b] of between.entries()) {
+    const bb = b.source?.bbox;
+    if (!bb || bb[0] < box[0] - last.size || bb[2] > box[2] + last.size) return false;
+    if ((i === 0 && bb[1] - box[3] < apart) || (i === between.length - 1 && nextBox[1] - bb[3] < apart)) return false;
+    if (b.type === 'image') continue;
+    if (b.type !== 'heading' && b.type !== 'paragraph') return false;
+    const first = edgeLine(lines, bb, true);
+    if (b.type === 'paragraph' && (!first || sizesMatch(first, last))) return false;
+  }
+  return true;
+}
+
 /**
  * A quote the page's end cuts (an e-mail's quoted message printed over two pages) goes on as the
  * quote the next page opens with: one quote, as it was written. A quote within it the break cuts

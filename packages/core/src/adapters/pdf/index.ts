@@ -16,6 +16,7 @@ import {
   joinContinuedParagraphs,
   joinContinuedQuotes,
   joinContinuedTables,
+  joinSetInParagraphs,
   textFrame,
 } from './continued.ts';
 import { lowerDropCaps } from './dropcaps.ts';
@@ -177,6 +178,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     joinContinuedQuotes(children, text, stats.vocab);
     joinContinuedLists(children, text, frame, stats.vocab);
     joinContinuedParagraphs(children, text, stats.vocab);
+    joinSetInParagraphs(children, text, stats.vocab);
     joinContinuedCode(children, text, frame);
   }
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
