@@ -30,7 +30,8 @@ export interface LayoutItem {
    * docmill extension, blocks continued on later pages: for a table, from line `line` of `content`
    * (0-based) on, the rows were printed on page `pageNumber`, inside `bbox`; for a list, its items
    * from line `line` on (from character `offset` where an item's own text goes on over the page);
-   * for a paragraph a page break cut, or a quote, from character `offset` of `content` on.
+   * for a paragraph a page break cut, or a quote, from character `offset` of `content` on. A
+   * paragraph a pull quote or caption is set into has a part on its own page, past the set-in block.
    */
   continued?: TablePagePart[];
 }

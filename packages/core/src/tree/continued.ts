@@ -2,7 +2,8 @@ import type { BBox, Code, Inline, NodeData } from './types.ts';
 
 /**
  * `data` key of the first inline of a block's part printed on a later page than the block's start
- * (a paragraph a page break cut, joined again): the page and box of that part, for provenance.
+ * (a paragraph a page break cut, joined again), or further down its page (a paragraph a pull quote
+ * is set into): the page and box of that part, for provenance.
  */
 export const CONTINUED_ON = 'continuedOn';
 

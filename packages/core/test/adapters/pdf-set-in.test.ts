@@ -116,4 +116,18 @@ describe.each(pdfBackends)('PDF paragraphs a pull quote or caption is set into (
     const md = await markdown(page([['This line is set in the text size of the story.', 10, 'F1']]));
     expect(md).not.toContain('The children skated');
   });
+  it('keeps a numbered heading before a paragraph opening in lower case ("pH") a heading', async () => {
+    const md = await markdown(page([['2 Methods', 13, 'F2']]));
+    expect(md).toMatch(/\n#+ 2 Methods\n/);
+  });
+
+  it('keeps a quote in small type the sentence runs through in its place', async () => {
+    const md = await markdown(page([['we shall grind what the water allows and no more', 8, 'F1']]));
+    expect(md).not.toContain('The children skated');
+  });
+
+  it('keeps a formula set between two parts of a sentence in its place', async () => {
+    const md = await markdown(page([['E = m g h', 12, 'F2']]));
+    expect(md).not.toContain('The children skated');
+  });
 });

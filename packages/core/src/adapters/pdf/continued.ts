@@ -18,6 +18,7 @@ import type {
 import { blockText, inlineText } from '../../tree/walk.ts';
 import { append, median } from '../../util/arrays.ts';
 import { readsOn, THREE_WORDS } from '../../util/letters.ts';
+import { normTitle } from './blocks.ts';
 import { lastChars, lineSeam, type Vocabulary } from './hyphens.ts';
 import { FULL_LINE, type Line, sizesMatch } from './lines.ts';
 import { bullet, enumerator } from './markers.ts';
@@ -195,6 +196,14 @@ export function joinContinuedParagraphs(
 const MAX_SET_IN = 2;
 /** Least space, in the text's sizes, over and under what is set into a paragraph. */
 const SET_APART = 0.5;
+/** A section's number or name opening a heading ("2 Methods", "3.1 Flow", "Appendix B"): no pull quote. */
+const SECTION_NUMBER = /^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§+)\s+\S|^(?:chapter|section|part|appendix)\b/i;
+/** A caption's label: small type set into a paragraph that is no caption is a quote or a note. */
+const CAPTION = /^(?:fig(?:ure)?|table|plate|photo(?:graph)?|image|illustration|chart|map|exhibit|source)\b/i;
+/** A relation or operator of a formula set between a sentence's parts: part of the sentence. */
+const FORMULA = /[=<>≤≥≈≠±×÷∑∏∫√∞]/;
+/** A word opening in lower case with a capital in it ("pH", "iOS", "eBay"): a name, not a sentence going on. */
+const MIXED_CASE_START = /^\p{Ll}+\p{Lu}/u;
 
 /**
  * A paragraph a pull quote or a figure's caption cuts mid-sentence on its page ("…The children" /
@@ -211,6 +220,7 @@ export function joinSetInParagraphs(
   pages: Block[],
   text: readonly PageText[],
   vocab: (() => Vocabulary) | undefined,
+  outline: ReadonlyMap<string, number> = new Map(),
 ): void {
   for (const [p, page] of pages.entries()) {
     const lines = text[p]?.settled ? text[p]?.lines : undefined;
@@ -222,7 +232,7 @@ export function joinSetInParagraphs(
       for (let n = 1; n <= MAX_SET_IN && k + n + 1 < kids.length; n++) {
         const next = kids[k + n + 1] as Block;
         const between = kids.slice(k + 1, k + n + 1);
-        if (next.type !== 'paragraph' || !setInto(para, between, next, lines)) continue;
+        if (next.type !== 'paragraph' || !setInto(para, between, next, lines, outline)) continue;
         const mark: ContinuedOn = { page: page.number };
         if (next.source?.bbox) mark.bbox = next.source.bbox;
         markContinued(next.children[0] as Inline, mark);
@@ -241,12 +251,19 @@ export function joinSetInParagraphs(
 }
 
 /** Whether `between` is set into `para`'s column, its sentence going on in `next` (`joinSetInParagraphs`). */
-function setInto(para: Paragraph, between: readonly Block[], next: Paragraph, lines: readonly Line[]): boolean {
+function setInto(
+  para: Paragraph,
+  between: readonly Block[],
+  next: Paragraph,
+  lines: readonly Line[],
+  outline: ReadonlyMap<string, number>,
+): boolean {
   const box = para.source?.bbox;
   const nextBox = next.source?.bbox;
   if (!box || !nextBox || !next.children.length || nextBox[1] < box[3]) return false;
   const above = inlineText(para.children).trimEnd();
-  if (!readsOn(above, inlineText(next.children).trimStart()) || !THREE_WORDS.test(above)) return false;
+  const below = inlineText(next.children).trimStart();
+  if (!readsOn(above, below) || MIXED_CASE_START.test(below) || !THREE_WORDS.test(above)) return false;
   if (edgeStyle(para, -1) !== edgeStyle(next, 0)) return false;
   const last = edgeLine(lines, box, false);
   const opening = edgeLine(lines, nextBox, true);
@@ -261,10 +278,24 @@ function setInto(para: Paragraph, between: readonly Block[], next: Paragraph, li
     if ((i === 0 && bb[1] - box[3] < apart) || (i === between.length - 1 && nextBox[1] - bb[3] < apart)) return false;
     if (b.type === 'image') continue;
     if (b.type !== 'heading' && b.type !== 'paragraph') return false;
+    const said = blockText(b).trim();
+    // A formula set between a sentence's parts ("given by" / "E = mgh" / "where m is") belongs there.
+    if (FORMULA.test(said)) return false;
+    if (b.type === 'heading') {
+      // A section's heading (numbered, in the document's outline, or flush with the column's edge)
+      // opens a section, however the paragraph before it ends.
+      if (SECTION_NUMBER.test(said) || outline.has(normTitle(said))) return false;
+      if (Math.abs(bb[0] - box[0]) < last.size / 2) return false;
+      continue;
+    }
     const first = edgeLine(lines, bb, true);
-    if (b.type === 'paragraph' && (!first || sizesMatch(first, last))) return false;
+    if (!first || sizesMatch(first, last)) return false;
+    // Small type set in is a caption (by its label, or under an image); a quote or note so set reads in place.
+    if (first.size < last.size && !CAPTION.test(said) && !between.some((o) => o.type === 'image')) return false;
   }
-  return true;
+  // Two headings one over the other at two depths are a section's and its subsection's.
+  const depths = new Set(between.flatMap((b) => (b.type === 'heading' ? [b.depth] : [])));
+  return depths.size <= 1;
 }
 
 /**

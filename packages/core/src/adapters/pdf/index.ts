@@ -178,7 +178,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
     joinContinuedQuotes(children, text, stats.vocab);
     joinContinuedLists(children, text, frame, stats.vocab);
     joinContinuedParagraphs(children, text, stats.vocab);
-    joinSetInParagraphs(children, text, stats.vocab);
+    joinSetInParagraphs(children, text, stats.vocab, outline);
     joinContinuedCode(children, text, frame);
   }
   const metadata = await src.metadata().catch(() => ({}) as DocumentMetadata);
