@@ -210,11 +210,11 @@ const MIXED_CASE_START = /^\p{Ll}+\p{Lu}/u;
  * "Nobody could remember a winter" in a larger face / "skated on the pond…") is one paragraph, the
  * blocks set into it read after it: the line before them spans the paragraph's width and ends with
  * no full stop, colon or semicolon, the line after them goes on in lower case at the paragraph's
- * edge in its size and style, and what stands between (one or two headings, paragraphs or images,
- * set in another size or as a heading) lies between the two in the paragraph's column, half a
- * size clear of the lines over and under it at least. A heading so
- * set into a sentence heads no section: it reads as a paragraph. Read as they stood, the
- * sentence was cut in two around the pull quote, which read as a section's heading.
+ * edge in its size and style, and what stands between (one or two headings, paragraphs in another
+ * size, images) lies between the two in the paragraph's column, half a size clear of the lines over
+ * and under it at least (`setInto` names what is no pull quote). A heading so set into a sentence
+ * heads no section: it reads as a paragraph. Read as they stood, the sentence was cut in two around
+ * the pull quote, which read as a section's heading.
  */
 export function joinSetInParagraphs(
   pages: Block[],
@@ -250,7 +250,12 @@ export function joinSetInParagraphs(
   }
 }
 
-/** Whether `between` is set into `para`'s column, its sentence going on in `next` (`joinSetInParagraphs`). */
+/**
+ * Whether `between` is set into `para`'s column, its sentence going on in `next`
+ * (`joinSetInParagraphs`): not where a heading between is a section's, a block holds a formula
+ * (part of the sentence), small type is no caption (a quote the sentence runs through), or the
+ * next paragraph opens with a name in mixed case ("pH") rather than the sentence going on.
+ */
 function setInto(
   para: Paragraph,
   between: readonly Block[],
