@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+import { pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
+import { textAt } from '../helpers/pdf-build.ts';
 
 /**
  * A drop cap (a paragraph's first letter set several lines high, the lines beside it set in) reads
@@ -41,14 +41,7 @@ function story(cap: string, lines: number, indent = 112, font = 'F1'): string[] 
 }
 
 describe.each(pdfBackends)('PDF drop caps (%s)', (backend) => {
-  const markdown = async (ops: string[], mode: 'fast' | 'auto' = 'fast') =>
-    (
-      await engineFor(backend).parse(
-        pagesPdf([ops.join('\n')]),
-        { parsers: [{ type: 'pdf', mode }] },
-        { filename: 'story.pdf' },
-      )
-    ).markdown ?? '';
+  const markdown = (ops: string[], mode: 'fast' | 'auto' = 'fast') => pageMarkdown(backend, ops, mode);
 
   it.each(['fast', 'auto'] as const)('reads a drop cap two lines high as its word first letter (%s)', async (mode) => {
     expect(await markdown(story('W', 2), mode)).toBe(

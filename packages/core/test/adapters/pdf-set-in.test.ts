@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusFile, corpusSkipReason, hasCorpus } from '../helpers/corpus.ts';
-import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+import { engineFor, pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
+import { textAt } from '../helpers/pdf-build.ts';
 
 /**
  * A pull quote or a figure's caption set into a paragraph's column between two of its lines cuts
@@ -47,14 +47,7 @@ function page(inset: [string, number, string][]): string[] {
 }
 
 describe.each(pdfBackends)('PDF paragraphs a pull quote or caption is set into (%s)', (backend) => {
-  const markdown = async (ops: string[], mode: 'fast' | 'auto' = 'fast') =>
-    (
-      await engineFor(backend).parse(
-        pagesPdf([ops.join('\n')]),
-        { parsers: [{ type: 'pdf', mode }] },
-        { filename: 'story.pdf' },
-      )
-    ).markdown ?? '';
+  const markdown = (ops: string[], mode: 'fast' | 'auto' = 'fast') => pageMarkdown(backend, ops, mode);
 
   it.each(['fast', 'auto'] as const)('reads a paragraph whole, the pull quote after it (%s)', async (mode) => {
     const md = await markdown(

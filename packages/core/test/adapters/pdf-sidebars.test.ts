@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
-import { pagesPdf, textAt } from '../helpers/pdf-build.ts';
+import { pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
+import { textAt } from '../helpers/pdf-build.ts';
 
 /**
  * A sidebar: a short column of short lines (a box's "At a glance" over its figures, a margin note, a
@@ -65,14 +65,7 @@ const SURVEY_MD = [
 const modes = ['fast', 'auto'] as const;
 
 describe.each(pdfBackends)('PDF sidebars (%s)', (backend) => {
-  const markdown = async (ops: string[], mode: (typeof modes)[number] = 'fast') =>
-    (
-      await engineFor(backend).parse(
-        pagesPdf([ops.join('\n')]),
-        { parsers: [{ type: 'pdf', mode }] },
-        { filename: 'sidebar.pdf' },
-      )
-    ).markdown ?? '';
+  const markdown = (ops: string[], mode: 'fast' | 'auto' = 'fast') => pageMarkdown(backend, ops, mode);
 
   it.each(modes)('reads a sidebar of figures under its head after the text beside it (%s)', async (mode) => {
     const side = [textAt(420, 690, 'At a glance', 11, 'F2')];
