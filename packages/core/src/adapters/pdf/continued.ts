@@ -233,11 +233,7 @@ export function joinSetInParagraphs(
         const next = kids[k + n + 1] as Block;
         const between = kids.slice(k + 1, k + n + 1);
         if (next.type !== 'paragraph' || !setInto(para, between, next, lines, outline)) continue;
-        const mark: ContinuedOn = { page: page.number };
-        if (next.source?.bbox) mark.bbox = next.source.bbox;
-        markContinued(next.children[0] as Inline, mark);
-        seam(para, next, vocab);
-        append(para.children, next.children);
+        joinParagraph(para, next, page, vocab);
         kids.splice(k + n + 1, 1);
         for (const [i, b] of between.entries()) {
           if (b.type !== 'heading') continue;
@@ -266,14 +262,9 @@ function setInto(
   const box = para.source?.bbox;
   const nextBox = next.source?.bbox;
   if (!box || !nextBox || !next.children.length || nextBox[1] < box[3]) return false;
-  const above = inlineText(para.children).trimEnd();
-  const below = inlineText(next.children).trimStart();
-  if (!readsOn(above, below) || MIXED_CASE_START.test(below) || !THREE_WORDS.test(above)) return false;
-  if (edgeStyle(para, -1) !== edgeStyle(next, 0)) return false;
-  const last = edgeLine(lines, box, false);
-  const opening = edgeLine(lines, nextBox, true);
-  if (!last || !opening || !sizesMatch(last, opening) || Math.abs(nextBox[0] - box[0]) > last.size) return false;
-  if (last.x1 - box[0] < (box[2] - box[0]) * FULL_LINE) return false;
+  if (MIXED_CASE_START.test(inlineText(next.children).trimStart())) return false;
+  const last = sentenceGoesOn(para, next, lines, lines);
+  if (!last || Math.abs(nextBox[0] - box[0]) > last.size) return false;
   // What is set in stands apart from the text above and under it (a line of the paragraph that
   // reads in another size, a fraction's, stands at the lines' pitch).
   const apart = SET_APART * last.size;
@@ -607,19 +598,36 @@ export function endsText(box: BBox, lines: readonly Line[], frame: TextFrame, la
 function joins(tail: Tail, first: Paragraph, at: Break): boolean {
   const box = tail.part.source?.bbox;
   if (!box || !inHalf(box, at.here.height, true) || !inHalf(first.source?.bbox, at.next.height, false)) return false;
-  const above = inlineText(tail.part.children).trimEnd();
-  // A lone label ("Glossary") is no paragraph the page's end cut.
-  if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return false;
+  return sentenceGoesOn(tail.part, first, at.before.lines, at.after.lines) !== undefined;
+}
+
+/**
+ * The last line of `part` (its page's `before`) where its sentence goes on in `first` (on the page
+ * of `after`), or undefined: the sentence reads on into `first`'s text, the two meet in one style,
+ * the lines either side of the cut are set in one size, and `part`'s last line runs to its edge.
+ * A page break and a block set into a paragraph (`setInto`) cut sentences alike.
+ */
+function sentenceGoesOn(
+  part: Paragraph,
+  first: Paragraph,
+  before: readonly Line[],
+  after: readonly Line[],
+): Line | undefined {
+  const box = part.source?.bbox;
+  const firstBox = first.source?.bbox;
+  if (!box) return undefined;
+  const above = inlineText(part.children).trimEnd();
+  // A lone label ("Glossary") is no paragraph the cut went through.
+  if (!readsOn(above, inlineText(first.children).trimStart()) || !THREE_WORDS.test(above)) return undefined;
   // A term set in bold under a label ("Glossary" / "**locally advanced …**") is not a sentence going on.
-  if (edgeStyle(tail.part, -1) !== edgeStyle(first, 0)) return false;
-  const last = edgeLine(at.before.lines, box, false);
-  const opening = first.source?.bbox ? edgeLine(at.after.lines, first.source.bbox, true) : undefined;
-  if (!last || !opening) return false;
+  if (edgeStyle(part, -1) !== edgeStyle(first, 0)) return undefined;
+  const last = edgeLine(before, box, false);
+  const opening = firstBox ? edgeLine(after, firstBox, true) : undefined;
   // A footnote or a running line in small print is no part of the body's sentence.
-  if (!sizesMatch(last, opening)) return false;
-  // Prose the page's end cuts runs to its column's edge; a verse's line ends short.
+  if (!last || !opening || !sizesMatch(last, opening)) return undefined;
+  // Prose the cut goes through runs to its column's edge; a verse's line ends short.
   const edge = last.onPage ?? last;
-  return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE;
+  return edge.x1 - box[0] >= (box[2] - box[0]) * FULL_LINE ? last : undefined;
 }
 
 /**

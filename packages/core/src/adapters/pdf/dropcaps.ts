@@ -7,6 +7,7 @@
  * size at its start, so the line reads "When the snow came early".
  */
 import { mostSetSize } from '../../util/arrays.ts';
+import { runBase as baseOf } from './lines.ts';
 import type { TextItem } from './model.ts';
 
 /** Least size of a drop cap over the text beside it. */
@@ -24,7 +25,6 @@ const CAP_HEIGHT = 0.75;
 /** Farthest, in the text's sizes, the paragraph goes on under a drop cap's baseline. */
 const UNDER = 3;
 
-const baseOf = (it: TextItem): number => it.y + it.h;
 const runChars = (it: TextItem): number => it.str.length;
 
 /** A lowered cap's width, in its line's size. */
@@ -81,41 +81,41 @@ export function lowerDropCaps(items: TextItem[]): TextItem[] {
 const MARK = /^[\p{Pi}\p{Ps}"']$/u;
 
 /**
- * An opening quote mark alone in the run before or after `items[i]` in the stream, of its size,
- * right before it on its baseline.
+ * A run next to `items[i]` in the content stream, before it or after it, that stands beside it: on
+ * its baseline, in its size (within a tenth of it), not turned, and passing `test`.
  */
-function markBefore(items: readonly TextItem[], i: number): TextItem | undefined {
-  const cap = items[i] as TextItem;
-  if (!STARTS_LETTER.test(cap.str)) return undefined;
-  for (const o of [items[i - 1], items[i + 1]])
-    if (
-      o &&
-      !o.rotated &&
-      MARK.test(o.str.trim()) &&
-      Math.abs(o.size - cap.size) <= 0.1 * cap.size &&
-      Math.abs(baseOf(o) - baseOf(cap)) <= 0.1 * cap.size &&
-      o.x < cap.x &&
-      cap.x - (o.x + o.w) < 0.5 * cap.size
-    )
-      return o;
-  return undefined;
-}
-
-/** Whether run `i` is a letter beside another of its size on its baseline, next in the content stream. */
-function spacedLetter(items: readonly TextItem[], i: number): boolean {
+function neighbour(
+  items: readonly TextItem[],
+  i: number,
+  test: (o: TextItem, it: TextItem) => boolean,
+): TextItem | undefined {
   const it = items[i] as TextItem;
   for (const o of [items[i - 1], items[i + 1]])
     if (
       o &&
       !o.rotated &&
-      LETTER.test(o.str) &&
       Math.abs(o.size - it.size) <= 0.1 * it.size &&
       Math.abs(baseOf(o) - baseOf(it)) <= 0.1 * it.size &&
-      Math.max(o.x - (it.x + it.w), it.x - (o.x + o.w)) < it.size
+      test(o, it)
     )
-      return true;
-  return false;
+      return o;
+  return undefined;
 }
+
+/** An opening quote mark alone in a run beside `items[i]` (`neighbour`), right before it. */
+function markBefore(items: readonly TextItem[], i: number): TextItem | undefined {
+  if (!STARTS_LETTER.test((items[i] as TextItem).str)) return undefined;
+  return neighbour(items, i, quoteMarkBefore);
+}
+
+const quoteMarkBefore = (o: TextItem, cap: TextItem): boolean =>
+  MARK.test(o.str.trim()) && o.x < cap.x && cap.x - (o.x + o.w) < 0.5 * cap.size;
+
+/** Whether run `i` is a letter beside another letter's run (`neighbour`) within its size. */
+const spacedLetter = (items: readonly TextItem[], i: number): boolean => neighbour(items, i, letterClose) !== undefined;
+
+const letterClose = (o: TextItem, it: TextItem): boolean =>
+  LETTER.test(o.str) && Math.max(o.x - (it.x + it.w), it.x - (o.x + o.w)) < it.size;
 
 /**
  * The first run of the top line a drop cap opens, or null where `cap` is none: runs right of it

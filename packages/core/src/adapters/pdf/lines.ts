@@ -82,7 +82,8 @@ export interface Line extends LineBox {
   sideHead?: Line;
 }
 
-const base = (it: TextItem): number => it.y + it.h;
+/** A run's baseline: the bottom of its box (a run's box is as high as its size). */
+export const runBase = (it: TextItem): number => it.y + it.h;
 const sectionNumber = /^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z]\.(?:\d{1,2}\.?)*)$/;
 
 /**
@@ -171,7 +172,7 @@ function lineRuns(items: TextItem[], skip?: Set<number>): number[][] {
       continue;
     }
     last = it;
-    const b = base(it);
+    const b = runBase(it);
     const ix1 = it.x + it.w;
     if (cur && it.dir !== 'ttb') {
       const tol = 0.4 * Math.min(cs, it.size);
@@ -335,7 +336,7 @@ function letterMark(first: TextItem, next: TextItem, size: number, lineBase: num
   const pictures =
     PICTOGRAPH_FONT.test(first.fontName) || (first.fontName === next.fontName && first.fontId !== next.fontId);
   if (!pictures) return false;
-  if (Math.abs(base(first) - lineBase) > 0.2 * size) return false;
+  if (Math.abs(runBase(first) - lineBase) > 0.2 * size) return false;
   const gap = next.x - (first.x + first.w);
   return gap > -0.05 * size && (first.str.length > 1 || gap > 0.2 * size) && !STARTS_LOWER.test(next.str);
 }
@@ -396,7 +397,7 @@ function lineBaseOf(items: TextItem[], { order, size, y1 }: Frame): number {
   let lineBase = -Infinity;
   for (const i of order) {
     const it = items[i] as TextItem;
-    if (Math.abs(it.size - size) < 0.6) lineBase = Math.max(lineBase, base(it));
+    if (Math.abs(it.size - size) < 0.6) lineBase = Math.max(lineBase, runBase(it));
   }
   return Number.isFinite(lineBase) ? lineBase : y1;
 }
@@ -470,7 +471,7 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
       if (order.length > 1 && !rtl && letterMark(it, items[order[1] as number] as TextItem, size, lineBase)) s = '•';
     }
     const visible = it.str.trim();
-    const sup = it.size < size * 0.85 && base(it) < lineBase - size * 0.15 && visible.length <= 4;
+    const sup = it.size < size * 0.85 && runBase(it) < lineBase - size * 0.15 && visible.length <= 4;
     const href = it.href;
     if (visible) {
       allBold &&= it.bold;

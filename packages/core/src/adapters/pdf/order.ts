@@ -120,10 +120,17 @@ const SAME_BASE = 0.5;
 /** Three letters in a row: a word, not a figure (made once, see `HAS_FIGURE`). */
 const HAS_WORD = /\p{L}{3}/u;
 
-/** A sidebar's lines (sorted by baseline), and the side of the text it stands on. */
+/**
+ * A sidebar's lines (sorted by baseline), the side of the text it stands on, the band of rows it
+ * takes (its first line's top to its last's bottom, a size more each way), and the text's edge
+ * towards it over that band.
+ */
 interface Sidebar {
   lines: Line[];
   left: boolean;
+  top: number;
+  bottom: number;
+  edge: number;
 }
 
 /**
@@ -136,10 +143,7 @@ interface Sidebar {
  * lines, on a pitch of their own, do not. A sidebar on the right is looked for first.
  */
 function sidebarOf(lines: readonly Line[], region: Region): Sidebar | null {
-  const right = sidebarOn(lines, region, false);
-  if (right) return { lines: right, left: false };
-  const left = sidebarOn(lines, region, true);
-  return left ? { lines: left, left: true } : null;
+  return sidebarOn(lines, region, false) ?? sidebarOn(lines, region, true);
 }
 
 /** Widest gap, in sizes, over which the text beside a sidebar goes on under it (its paragraph's lines). */
@@ -154,20 +158,12 @@ const GOES_ON = 3;
  */
 function readSidebar(
   lines: Line[],
-  { lines: side, left }: Sidebar,
+  { lines: side, left, top, bottom, edge }: Sidebar,
   pageWidth: number,
   depth: number,
   out: Line[],
 ): void {
-  const first = side[0] as Line;
-  const last = side[side.length - 1] as Line;
-  const top = first.y0 - first.size;
-  const bottom = last.y1 + last.size;
   const inSide = new Set(side);
-  // The text's edge towards the sidebar, over the sidebar's rows.
-  let edge = left ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  for (const l of lines)
-    if (!inSide.has(l) && l.y1 >= top && l.y0 <= bottom) edge = left ? Math.min(edge, l.x0) : Math.max(edge, l.x1);
   const above: Line[] = [];
   const beside: Line[] = [];
   const below: Line[] = [];
@@ -192,11 +188,11 @@ function readSidebar(
 }
 
 /**
- * `sidebarGutter` on one side. The column is the longest run of lines, one close under the other,
+ * `sidebarOf` on one side. The column is the longest run of lines, one close under the other,
  * that start in the region's right half, or end in its left half from its left edge; no line
  * beside the run may reach into its gutter.
  */
-function sidebarOn(lines: readonly Line[], region: Region, onLeft: boolean): Line[] | null {
+function sidebarOn(lines: readonly Line[], region: Region, onLeft: boolean): Sidebar | null {
   const { x0: rx0, x1: rx1 } = region;
   const half = (rx0 + rx1) / 2;
   const starters: Line[] = [];
@@ -217,18 +213,23 @@ function sidebarOn(lines: readonly Line[], region: Region, onLeft: boolean): Lin
   if (letters * 3 < side.length * 2) return null;
   const first = side[0] as Line;
   const last = side[side.length - 1] as Line;
+  const top = first.y0 - first.size;
+  const bottom = last.y1 + last.size;
   const beside: Line[] = [];
   const inSide = new Set(side);
+  let edge = onLeft ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   for (const l of lines) {
-    if (inSide.has(l) || l.y1 < first.y0 - first.size || l.y0 > last.y1 + last.size) continue;
+    if (inSide.has(l) || l.y1 < top || l.y0 > bottom) continue;
     const gap = SIDEBAR_GAP * l.size;
     if (onLeft ? l.x0 < inner + gap : l.x1 > inner - gap) return null;
     beside.push(l);
+    edge = onLeft ? Math.min(edge, l.x0) : Math.max(edge, l.x1);
   }
   if (beside.length < SIDEBAR_LINES || !filled(beside) || !flushLeft(beside)) return null;
   let widest = 0;
   for (const l of beside) widest = Math.max(widest, l.x1 - l.x0);
-  return Math.abs(outer - inner) > widest * SIDEBAR_WIDTH || !ownPitch(side, beside.sort(byBase)) ? null : side;
+  if (Math.abs(outer - inner) > widest * SIDEBAR_WIDTH || !ownPitch(side, beside.sort(byBase))) return null;
+  return { lines: side, left: onLeft, top, bottom, edge };
 }
 
 /**
@@ -248,7 +249,7 @@ function ownPitch(side: readonly Line[], beside: readonly Line[]): boolean {
     heights.push(Math.abs(under) < Math.abs(above) ? under : above);
   }
   // The most heights within `SAME_BASE` of each other: a window over them sorted.
-  heights.sort((a, b) => a - b);
+  heights.sort(byValue);
   let most = 0;
   for (let a = 0, b = 0; b < heights.length; b++) {
     while ((heights[b] as number) - (heights[a] as number) > SAME_BASE) a++;
@@ -942,8 +943,8 @@ const ENDS_LABEL = /:\s*$/;
  * under itself, on a row holding nothing else; read row by row, its value came between its lines
  * ("label, value, rest of the label"), and the rest joined the next label. A lone line counts as
  * the label's when it starts at the label's edge, is set alike, stands no further below than a
- * line's height and clear of the value's column, and the label so far ends in no colon. One pass over the rows, after a sort of the
- * labels' edges.
+ * line's height and clear of the value's column, and the label so far ends in no colon. One pass
+ * over the rows, after a sort of the labels' edges.
  */
 function labelsFirst(sorted: Line[]): Line[] {
   const rows: number[] = [];
