@@ -292,7 +292,7 @@ async function readPage(
   }
   let tables: TableRegion[] = [];
   try {
-    const accept = pairedOnly ? plainGrid : undefined;
+    const accept = pairedOnly ? (t: TableRegion) => plainGrid(t, items) : undefined;
     tables = items.length ? findTables(model, accept) : [];
     // A table read across a margin column of side heads (a manual's section number, date and title
     // beside its first paragraph) took the heads as its first column: the tables are found again
@@ -369,12 +369,17 @@ function rotatedRuns(items: readonly TextItem[]): Set<number> | undefined {
  * first row a full row of headings: what a table ruled as a full grid gives (a cell may run down
  * over several rows, as one answer for two rows does), and what a figure's boxes and arrows do not.
  * Its lines need not break into three runs: cells wrapped over several lines and set in the middle
- * of their rows meet no line of the next cell.
+ * of their rows meet no line of the next cell, and a table of two rows has one or two such lines (a
+ * browser's print of a bordered HTML table, a word processor's short table). `rulingNeeds` counts
+ * left-to-right runs only, so right-to-left text asks by its figures alone: a grid holding any
+ * right-to-left run is left to the rest (right_to_left_03's form, its labels' shading splitting
+ * their rows, reads row by row, label before value).
  */
-function plainGrid(t: TableRegion): boolean {
+function plainGrid(t: TableRegion, items: readonly TextItem[]): boolean {
   const rows = t.table.children;
   const cols = rows[0]?.children.length ?? 0;
-  if (rows.length < 3 || cols < 2) return false;
+  if (rows.length < 2 || cols < 2) return false;
+  if (t.itemIndices.some((i) => items[i]?.dir === 'rtl')) return false;
   return (
     rows[0]?.children.every((c) => (c.rowSpan ?? 1) === 1) === true &&
     rows.every((r) => r.children.every((c) => (c.colSpan ?? 1) === 1 && c.children.length > 0))

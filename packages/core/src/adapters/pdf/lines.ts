@@ -105,8 +105,11 @@ export const sameRow = (a: LineBox, b: LineBox): boolean => Math.abs(a.base - b.
 /** Whether `l` stands on the row of `prev`, after it as the row is read (left of it, right to left). */
 export const onRow = (prev: Line, l: Line): boolean => sameRow(prev, l) && (l.rtl ? l.x1 < prev.x0 : l.x0 > prev.x1);
 
-/** Whether two lines are set in one size, as lines of a paragraph are (a point or 15 % apart at most). */
-export const sizesMatch = (a: LineBox, b: LineBox): boolean => Math.abs(a.size - b.size) <= Math.max(1, a.size * 0.15);
+/** Whether two sizes are one, as a paragraph's lines' are (a point or 15 % apart at most). */
+export const sizesClose = (a: number, b: number): boolean => Math.abs(a - b) <= Math.max(1, a * 0.15);
+
+/** Whether two lines are set in one size (`sizesClose`). */
+export const sizesMatch = (a: LineBox, b: LineBox): boolean => sizesClose(a.size, b.size);
 
 /** How much of its measure a full line of prose spans at least: a verse's or a label's line ends short. */
 export const FULL_LINE = 0.85;

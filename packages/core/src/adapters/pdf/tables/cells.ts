@@ -3,7 +3,7 @@ import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../
 import { append } from '../../../util/arrays.ts';
 import { ENDS_LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { hyphenVerdict, lastChars, OPEN_HYPHEN, type Vocabulary } from '../hyphens.ts';
-import { makeLine, pictographEdge } from '../lines.ts';
+import { makeLine, pictographEdge, sizesClose } from '../lines.ts';
 import { round2, type TextItem } from '../model.ts';
 import { addressRunsOn, cleanText, isCjk, runsOnAt } from '../text.ts';
 import { uprightRun } from '../turned.ts';
@@ -218,16 +218,25 @@ function rightToLeft(line: TextItem[]): boolean {
 }
 
 /**
- * Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined as
- * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens). `edged`: the
- * cell's column has a width of its own, so lines that reach its right end were filled to it; a
- * column of labels is as wide as its widest label, and two labels' lines of one width say nothing.
+ * Where a cell ends on the right, for words broken there with no hyphen (`brokenWords`): its bound
+ * where the caller knows it (a ruling, the next column's start: `fillLayout`); `true` where only
+ * its lines tell, their rightmost end (a slot's text read alone); `false` where its column has no
+ * width of its own (a column of labels is as wide as its widest label, and two labels' lines of
+ * one width say nothing).
  */
-export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = true): string {
+export type CellEdge = number | boolean;
+
+/**
+ * Text of the runs in one cell: lines top to bottom, runs left to right, wrapped lines joined as
+ * paragraph lines are (`vocab`: the page's words, which decide line-end hyphens; `edge`: see
+ * `CellEdge`).
+ */
+export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edge: CellEdge = true): string {
   const parts: string[] = [];
   // Each line's right end and width of a character, for words broken with no hyphen (`brokenAt`).
   const rights: number[] = [];
   const chars: number[] = [];
+  const sizes: number[] = [];
   for (const line of cellLines(runs)) {
     const last = line[line.length - 1] as TextItem;
     // A right-to-left line reads from its right end, with numbers and Latin words in it turned
@@ -236,6 +245,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
       parts.push(cleanText(makeLine(line, line.map(position)).text).trim());
       rights.push(Number.NaN);
       chars.push(0);
+      sizes.push(0);
       continue;
     }
     let s = '';
@@ -255,6 +265,10 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
     parts.push(s);
     rights.push(last.x + last.w);
     chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
+    // The line's largest run: a footnote mark at its end is set small.
+    let size = 0;
+    for (const it of line) if (it.size > size) size = it.size;
+    sizes.push(size);
   }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
@@ -263,7 +277,10 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
   // an address cut after a dot, as in paragraphs. Korean lines wrapped in a narrow cell are mostly
   // short labels set over two lines ("분류" over "기준"): the paragraph rule that joins a word broken
   // at a line end would fuse them.
-  const broken = edged && parts.length > 1 ? brokenWords(parts, rights, chars) : null;
+  const broken =
+    edge !== false && parts.length > 1
+      ? brokenWords(parts, rights, chars, sizes, edge === true ? undefined : edge)
+      : null;
   let out = '';
   for (const [k, p] of parts.entries()) {
     if (!p) continue;
@@ -286,13 +303,30 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edged = tru
  * within a character) and ends in a letter, this one goes on in lower case, and a second line of
  * the word reaches the edge too (this one or the one before that). A single long word over a short
  * one ("Telecommunications" "equipment") has only one line at the edge: it was wrapped at a blank.
+ * A word's pieces share one size: a heading's one letter over a line of text ("A" set large over
+ * "text") reaches the edge by its width alone. Where the cell's bound is known, a piece ends within
+ * two characters and a size of it (the cell's padding): two words wrapped at their blank in a
+ * narrow cell ("Merged" over "column") end as far right as each other, short of it.
  */
-function brokenWords(parts: string[], rights: number[], chars: number[]): boolean[] {
-  let edge = Number.NEGATIVE_INFINITY;
-  for (const r of rights) if (r > edge) edge = r;
+function brokenWords(
+  parts: string[],
+  rights: number[],
+  chars: number[],
+  sizes: number[],
+  bound: number | undefined,
+): boolean[] {
+  let widest = Number.NEGATIVE_INFINITY;
+  for (const r of rights) if (r > widest) widest = r;
   const full = (k: number): boolean => {
     const p = parts[k];
-    return !!p && !p.includes(' ') && (rights[k] as number) >= edge - (chars[k] as number);
+    const right = rights[k] as number;
+    const char = chars[k] as number;
+    return (
+      !!p &&
+      !p.includes(' ') &&
+      right >= widest - char &&
+      (bound === undefined || right >= bound - 2 * char - (sizes[k] as number))
+    );
   };
   const out: boolean[] = [];
   for (let k = 0; k < parts.length; k++) {
@@ -303,6 +337,7 @@ function brokenWords(parts: string[], rights: number[], chars: number[]): boolea
         !p.includes(' ') &&
         STARTS_LOWER.test(p) &&
         ENDS_LETTER.test(parts[k - 1] as string) &&
+        sizesClose(sizes[k] as number, sizes[k - 1] as number) &&
         (full(k) || (k > 1 && full(k - 2))),
     );
   }
@@ -394,7 +429,8 @@ const centre = (it: TextItem): number => it.x + it.w / 2;
 
 /**
  * Assigns text runs to the layout's cells (by their centre, or the x that `at` gives) and builds
- * the tree table. `edged`: as `cellText` takes it.
+ * the tree table. `edged`: the columns have widths of their own, each cell's right bound its edge
+ * (`CellEdge`).
  */
 export function fillLayout(
   layout: Layout,
@@ -426,7 +462,10 @@ export function fillLayout(
   if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
   for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
-  for (const r of runs) texts.push(cellText(r, vocab, edged));
+  // The cell's right bound, where its column has a width of its own.
+  const edges: CellEdge[] = [];
+  for (const c of cells) edges.push(edged ? (xs[c.c + c.colSpan] as number) : false);
+  for (const [k, r] of runs.entries()) texts.push(cellText(r, vocab, edges[k] as CellEdge));
   const rowsOut: TableCell[][] = [];
   for (let r = 0; r < ys.length - 1; r++) rowsOut.push([]);
   // A table set in bold throughout has nothing in bold that stands out: it is read plain.
@@ -439,7 +478,7 @@ export function fillLayout(
     const opts = { header, rowSpan: c.rowSpan, colSpan: c.colSpan };
     const value = texts[k] as string;
     (rowsOut[c.r] as TableCell[]).push(
-      cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab, edged), opts),
+      cell(cellContent(value, runs[k] as TextItem[], header, styled, vocab, edges[k] as CellEdge), opts),
     );
   }
   // A literal, not map: map's result is packed from the builtin but holey once the caller is
@@ -486,13 +525,13 @@ function cellContent(
   header: boolean,
   styled: boolean,
   vocab: () => Vocabulary,
-  edged: boolean,
+  edge: CellEdge,
 ): Block[] | string {
   if (!cellValue) return cellValue;
   const marks = footnoteMarks(runs);
-  const value = marks ? markedText(runs, marks, vocab, edged) : cellValue;
-  const bold = styled ? boldLength(value, runs, header, vocab, marks, edged) : 0;
-  const links = linkRanges(value, runs, vocab, edged);
+  const value = marks ? markedText(runs, marks, vocab, edge) : cellValue;
+  const bold = styled ? boldLength(value, runs, header, vocab, marks, edge) : 0;
+  const links = linkRanges(value, runs, vocab, edge);
   if (!bold && !links) return value;
   return [paragraph(marked(value, bold, links ?? []))];
 }
@@ -510,7 +549,7 @@ function boldLength(
   header: boolean,
   vocab: () => Vocabulary,
   marks: Set<TextItem> | null,
-  edged: boolean,
+  edge: CellEdge,
 ): number {
   let bold = 0;
   let plain = 0;
@@ -529,7 +568,7 @@ function boldLength(
     for (const it of line) {
       if (!it.bold && worded.test(it.str)) {
         // The opening counts where its text is where the cell's text begins.
-        const head = cellText(opening, vocab, edged);
+        const head = cellText(opening, vocab, edge);
         return head && worded.test(head) && value.startsWith(head) ? head.length : 0;
       }
       opening.push(it);
@@ -550,7 +589,7 @@ interface LinkRange {
  * in the cell's text after the stretch before. Blank runs belong to no stretch; two stretches of
  * one link with only blanks between are one.
  */
-function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary, edged: boolean): LinkRange[] | null {
+function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary, edge: CellEdge): LinkRange[] | null {
   if (!runs.some(linked)) return null;
   const out: LinkRange[] = [];
   let group: TextItem[] = [];
@@ -559,7 +598,7 @@ function linkRanges(value: string, runs: TextItem[], vocab: () => Vocabulary, ed
   const flush = () => {
     // Unlinked stretches are found too, so a link is looked for after them: "the data, then the
     // data" with the second linked links the second.
-    const t = group.length ? cellText(group, vocab, edged) : '';
+    const t = group.length ? cellText(group, vocab, edge) : '';
     const at = t ? value.indexOf(t, from) : -1;
     if (at >= 0) {
       const last = out[out.length - 1];
@@ -712,11 +751,11 @@ function raisedMark(mark: string): string {
  * The cell's text with its footnote marks raised: a table cell is plain text, and a mark joined to
  * a figure as a digit would change the figure ("15,110" with mark "2" is not "15,1102").
  */
-function markedText(runs: TextItem[], marks: Set<TextItem>, vocab: () => Vocabulary, edged: boolean): string {
+function markedText(runs: TextItem[], marks: Set<TextItem>, vocab: () => Vocabulary, edge: CellEdge): string {
   const bracketed: TextItem[] = [];
   for (const it of runs)
     bracketed.push(marks.has(it) ? { ...it, str: `${MARK_OPEN}${it.str.trim()}${MARK_CLOSE}` } : it);
-  return cellText(bracketed, vocab, edged).replace(markPieces, (_, mark: string) => raisedMark(mark));
+  return cellText(bracketed, vocab, edge).replace(markPieces, (_, mark: string) => raisedMark(mark));
 }
 
 /** Whether a cell's runs hold a word not in bold. */
