@@ -18,7 +18,7 @@ import {
 import { leadingOf, pageLeading } from './leading.ts';
 import { bboxOf, type Line, onRow, type Span, sameRow, sizesMatch, stripPrefix, titled } from './lines.ts';
 import { headerBreaks, signOffBreaks } from './mail.ts';
-import { bullet, bulletAlone, enumerator, enumeratorAlone, yearLike } from './markers.ts';
+import { bullet, bulletAlone, enumerator, enumeratorAlone, glyphWord, yearLike } from './markers.ts';
 import { isTextBoxFont, type Rect, round2, type TableRegion } from './model.ts';
 import { edgeRun, QUOTE_DEPTH, type QuoteOverBreak, quoteRun, unquoted } from './quotes.ts';
 import { nonAscii } from './text.ts';
@@ -191,6 +191,130 @@ function listMarker(t: string): Marker | null {
 }
 
 /**
+ * A multi-level number ("1.1.", "2.3.1.", "2.3.59.2"): a word processor's outline list, its levels
+ * set in step by step, or a contents page's entries with no page numbers. Alone it is a heading's
+ * number ("2.3. Methods"). Without a closing dot it needs three levels and a title opening in a
+ * capital: "2.5 Million" opening a wrapped line is a figure, and "2.3 Methods" a heading's number.
+ */
+const outlineNumber = /^(\d{1,2}(?:\.\d{1,3}){1,5})(\.?)\s+(?=(\S))/u;
+const CAPITAL = /\p{Lu}/u;
+/** A plain number closing in a dot ("1."): an outline's first level. */
+const FIRST_LEVEL = /^\d{1,2}\.\s/;
+
+/** The outline number opening `text` (with its blanks), or null. */
+function outlineOf(text: string): RegExpExecArray | null {
+  const o = outlineNumber.exec(text);
+  if (!o) return null;
+  if (o[2]) return o;
+  return (o[1] as string).split('.').length >= 3 && CAPITAL.test(o[3] ?? '') ? o : null;
+}
+
+/**
+ * The lines that open items of an outline list: in a run of lines a line or so apart in one size,
+ * lines opening with an outline number, not set in bold (a heading's number, "2.1. Setup" under
+ * "2. Methods"), with another such line, or a "1." above (the outline's first level), at most
+ * `ITEM_REACH` lines away (an item's wrapped lines between them). One such line over items lettered
+ * "(a)" is their heading, and paragraphs each opening with a section number ("13.3.3 Summary of
+ * …", then five lines) are paragraphs.
+ */
+function outlineItems(lines: readonly Line[]): Set<Line> | null {
+  let out: Set<Line> | null = null;
+  // Numbered lines of the current run: their indices, and whether each is an outline's.
+  const at: number[] = [];
+  const outline: boolean[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    const a = lines[i - 1];
+    if (a && !(l.base > a.base && l.base - a.base <= a.size * 2 && sizesMatch(a, l))) {
+      out = outlineRun(lines, at, outline, out);
+      at.length = 0;
+      outline.length = 0;
+    }
+    // Most lines open with no figure: the patterns are not asked (every page's every line comes here).
+    if (!opensWithDigit(l.text)) continue;
+    const o = outlineLine(l);
+    if (o || FIRST_LEVEL.test(l.text)) {
+      at.push(i);
+      outline.push(o);
+    }
+  }
+  return outlineRun(lines, at, outline, out);
+}
+
+/** Lines apart, at most, of an outline's items one after the other (the first wrapped twice). */
+const ITEM_REACH = 3;
+
+/** Adds the outline items of one run (`outlineItems`) to `out`. */
+function outlineRun(
+  lines: readonly Line[],
+  at: readonly number[],
+  outline: readonly boolean[],
+  out: Set<Line> | null,
+): Set<Line> | null {
+  for (let k = 0; k < at.length; k++) {
+    if (!outline[k]) continue;
+    const i = at[k] as number;
+    const before = k > 0 && i - (at[k - 1] as number) <= ITEM_REACH;
+    const after = k + 1 < at.length && outline[k + 1] === true && (at[k + 1] as number) - i <= ITEM_REACH;
+    if (!before && !after) continue;
+    out ??= new Set();
+    out.add(lines[i] as Line);
+  }
+  return out;
+}
+
+const outlineLine = (l: Line): boolean => !l.bold && outlineOf(l.text) !== null;
+
+const opensWithDigit = (t: string): boolean => {
+  const c = t.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
+
+/** The marker a line opens with: a bullet, an enumerator, or an outline number where `outlined` has the line. */
+function markerOf(l: Line, outlined: ReadonlySet<Line> | null): Marker | null {
+  const m = listMarker(l.text);
+  if (m || !outlined?.has(l)) return m;
+  const o = outlineOf(l.text) as RegExpExecArray;
+  return { ordered: false, start: undefined, checked: undefined, keep: `${o[1]}${o[2]} `, length: o[0].length };
+}
+
+/** Size, in body sizes, from which a line is set large: a heading's, or a slide's bullet. */
+const LARGE = 1.3;
+
+/**
+ * A slide's bullets: lines set large that open with a bullet glyph (a dash opens a cover's "— A
+ * Novel —" or an epigraph's author), two or more in one size, each a few sizes under the one
+ * before; and the lines each wraps onto, set in under its text. Items, not headings, however large.
+ */
+function slideBullets(lines: readonly Line[], s: DocStats): Set<Line> | null {
+  let out: Set<Line> | null = null;
+  const large = (l: Line): boolean => l.size >= s.bodySize * LARGE && glyphWord.test(l.text);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    if (!large(l) || out?.has(l)) continue;
+    // The bullets one after the other, their wrapped lines between them.
+    const run: Line[] = [l];
+    let last = l;
+    let bullet = l;
+    let bullets = 1;
+    for (let k = i + 1; k < lines.length; k++) {
+      const n = lines[k] as Line;
+      if (!sizesMatch(n, l) || n.base <= last.base || n.base - last.base > l.size * 2.5) break;
+      if (large(n)) {
+        bullet = n;
+        bullets++;
+      } else if (n.x0 <= bullet.x0 + l.size * 0.5) break;
+      run.push(n);
+      last = n;
+    }
+    if (bullets < 2) continue;
+    out ??= new Set();
+    for (const n of run) out.add(n);
+  }
+  return out;
+}
+
+/**
  * What a line starts. Made by the three helpers below only, all fields present (undefined where
  * unused): the loops reading kinds then see one object shape, not three.
  */
@@ -240,10 +364,18 @@ function boldInBody(l: Line, bodyFont: string): boolean {
 const brokenInto = (t: string, next: Line | null): boolean =>
   next !== null && endsHyphen.test(lastChars(t)) && STARTS_LOWER.test(next.text);
 
-function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, after: Line | null = null): Kind {
+function classify(
+  l: Line,
+  prev: Line | null,
+  next: Line | null,
+  s: DocStats,
+  after: Line | null,
+  items: ReadonlySet<Line> | null,
+  slide: ReadonlySet<Line> | null,
+): Kind {
   const t = l.text;
   // A text box's note is written on the page, not set in the document's type: no heading.
-  if (l.fonts.every(isTextBoxFont)) return itemOrText(listMarker(t));
+  if (l.fonts.every(isTextBoxFont)) return itemOrText(markerOf(l, items));
   // Running headers repeat the outline's titles in small print; real headings are not smaller than body.
   // The cheap tests go first: normalizing every line's text for the lookup costs more than they do.
   const outlined = s.outline.size && t.length > 1 && l.size >= s.bodySize - 0.5 ? outlineDepth(t, s) : undefined;
@@ -252,9 +384,10 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
   if (letters && t.length <= 160) {
     const r = round(l.size);
     const tier = s.tiers.indexOf(r);
-    // Large labels followed by small print are figure or diagram text, not section headings.
+    // Large labels followed by small print are figure or diagram text, not section headings; a
+    // slide's bullets and their wrapped lines are its items.
     const smallAfter = next !== null && next.size < s.bodySize - 0.5 && next.y0 - l.y1 < l.size * 2;
-    if (tier >= 0 && !smallAfter) return headingKind(Math.min(6, tier + 1));
+    if (tier >= 0 && !smallAfter && !slide?.has(l)) return headingKind(Math.min(6, tier + 1));
     if (
       r >= s.bodySize - 0.5 &&
       t.length <= 90 &&
@@ -283,7 +416,7 @@ function classify(l: Line, prev: Line | null, next: Line | null, s: DocStats, af
         return headingKind(Math.min(6, s.tiers.length + 1));
     }
   }
-  return itemOrText(listMarker(t));
+  return itemOrText(markerOf(l, items));
 }
 
 /** Adds line `l` to the heading just placed, its text read again with the new line's. */
@@ -668,7 +801,8 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
   };
 
   const lines = foldBullets(page.lines, s.monoFonts);
-  const kinds = classifyAll(lines, s);
+  const slide = slideBullets(lines, s);
+  const kinds = classifyAll(lines, s, slide);
   const leading = pageLeading(lines);
   if (page.number === 1) demoteBylines(lines, kinds, s);
   sideHeadKinds(lines, kinds, s);
@@ -735,7 +869,8 @@ export function buildBlocks(page: LaidOutPage, s: DocStats, depth = 0): Block[] 
       lastHeading = { node: h, line: l, lines: [l] };
       continue;
     }
-    if (kind.type === 'item' && l.size < s.bodySize * 1.3) {
+    // An enumerator set large numbers a heading; a slide's bullets are set large.
+    if (kind.type === 'item' && (l.size < s.bodySize * LARGE || slide?.has(l))) {
       const m = kind.marker;
       const at = indentOf(l);
       const rtl = l.rtl;
@@ -935,12 +1070,15 @@ const monoBullet = (l: Line, next: Line, mono: Set<string>): boolean =>
  * Classifies every line, then demotes long runs of heading-looking lines: four or more in a row
  * are the text of a figure, a code sample or a cover, not a stack of headings.
  */
-function classifyAll(lines: Line[], s: DocStats): Kind[] {
+function classifyAll(lines: Line[], s: DocStats, slide: ReadonlySet<Line> | null): Kind[] {
+  const outlined = outlineItems(lines);
   // A loop into a literal, not map: map's result is packed from the builtin but holey once the
   // caller is optimized, and the code reading kinds would meet both kinds of array.
   const kinds: Kind[] = [];
-  for (let i = 0; i < lines.length; i++)
-    kinds.push(classify(lines[i] as Line, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null));
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] as Line;
+    kinds.push(classify(l, lines[i - 1] ?? null, lines[i + 1] ?? null, s, lines[i + 2] ?? null, outlined, slide));
+  }
   let runStart = 0;
   for (let i = 0; i <= kinds.length; i++) {
     const l = lines[i];
@@ -949,8 +1087,7 @@ function classifyAll(lines: Line[], s: DocStats): Kind[] {
     if (i < kinds.length && kinds[i]?.type === 'heading' && (same || i === runStart)) continue;
     if (i - runStart >= 4) {
       for (let k = runStart; k < i; k++) {
-        const l = lines[k] as Line;
-        kinds[k] = itemOrText(listMarker(l.text));
+        kinds[k] = itemOrText(markerOf(lines[k] as Line, outlined));
       }
     }
     // A heading of another style starts a new run.

@@ -4,6 +4,8 @@
 const GLYPH = '[•◦▪▫‣●○■□►▸➢✓✔·☐☑☒\\uf000-\\uf0ff]|[\\u0080-\\u009f]+';
 /** A bullet opening a line, a glyph or a dash; its group is the mark. */
 export const bullet = new RegExp(`^(${GLYPH}|[-–—*])\\s+(?=\\S)`);
+/** A bullet glyph (no dash) opening a line's words. */
+export const glyphWord = new RegExp(`^(?:${GLYPH})\\s+\\S`);
 /** A bullet glyph drawn as a run of its own. */
 export const bulletAlone = new RegExp(`^(${GLYPH})$`);
 /**
