@@ -51,6 +51,16 @@ describe.each(pdfBackends)('pdf slide bullets set large (%s)', (backend) => {
     expect(md).toContain(['# Second slide title', '', '- Fast start', '- Low price', '- Quiet running'].join('\n'));
   });
 
+  it("reads bullets set large as items where a shape's text beside them is read between them", async () => {
+    // powerpoint_sample printed: "A rectangle shape with this text" / "inside." in 14 pt on the right,
+    // its lines on the bullets' rows, read between them row by row.
+    const ops = slide(["Let's introduce a", 'list'], ['With foo', 'Bar', 'And baz things']);
+    ops.push(textAt(330, 642, 'A rectangle shape with this text', 14), textAt(380, 602, 'inside.', 14));
+    const md = await pageMarkdown(backend, ops);
+    for (const b of ['With foo', 'Bar', 'And baz things']) expect(md).toMatch(new RegExp(`^- ${b}$`, 'm'));
+    expect(md).toMatch(/^#+ Let's introduce a list$/m);
+  });
+
   it("reads a large bullet's wrapped line as its item's", async () => {
     const ops = slide([], ['Low price', 'Quiet running']);
     // A first bullet wrapped onto a second line, set in under its text.

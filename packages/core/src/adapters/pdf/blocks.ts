@@ -281,6 +281,9 @@ function markerOf(l: Line, outlined: ReadonlySet<Line> | null): Marker | null {
 /** Size, in body sizes, from which a line is set large: a heading's, or a slide's bullet. */
 const LARGE = 1.3;
 
+/** Lines in another size read between two of a slide's bullets, at most (a shape's text beside them). */
+const SLIDE_ASIDE = 3;
+
 /**
  * A slide's bullets: lines set large that open with a bullet glyph (a dash opens a cover's "— A
  * Novel —" or an epigraph's author), two or more in one size, each a few sizes under the one
@@ -297,9 +300,13 @@ function slideBullets(lines: readonly Line[], s: DocStats): Set<Line> | null {
     let last = l;
     let bullet = l;
     let bullets = 1;
+    let other = 0;
     for (let k = i + 1; k < lines.length; k++) {
       const n = lines[k] as Line;
+      // A shape's text beside the bullets, in its own size, is read between them by row.
+      if (!sizesMatch(n, l) && ++other <= SLIDE_ASIDE) continue;
       if (!sizesMatch(n, l) || n.base <= last.base || n.base - last.base > l.size * 2.5) break;
+      other = 0;
       if (large(n)) {
         bullet = n;
         bullets++;
