@@ -266,9 +266,7 @@ export function cellText(runs: TextItem[], vocab?: () => Vocabulary, edge: CellE
     rights.push(last.x + last.w);
     chars.push(s.length ? (last.x + last.w - (line[0] as TextItem).x) / s.length : 0);
     // The line's largest run: a footnote mark at its end is set small.
-    let size = 0;
-    for (const it of line) if (it.size > size) size = it.size;
-    sizes.push(size);
+    sizes.push(largestSize(line));
   }
   // Wrapped lines of one cell: a hyphen at a line end runs on into the next line's word, and goes
   // where it broke a word ("Procure-" "ment"), by the rule paragraphs follow; a compound keeps it
@@ -654,6 +652,13 @@ function marked(value: string, bold: number, links: LinkRange[]): Inline[] {
   return out;
 }
 
+/** The size of the largest of `runs` (0 for none). */
+function largestSize(runs: readonly TextItem[]): number {
+  let size = 0;
+  for (const it of runs) if (it.size > size) size = it.size;
+  return size;
+}
+
 /** A footnote mark is at most this many characters ("1", "a", "*", "1,2", "†‡"). */
 const MARK_CHARS = 3;
 
@@ -663,8 +668,7 @@ const MARK_CHARS = 3;
  * or a heading is. Null when there are none (most cells: one pass over the runs says so).
  */
 function footnoteMarks(runs: TextItem[]): Set<TextItem> | null {
-  let big = 0;
-  for (const it of runs) if (it.size > big) big = it.size;
+  const big = largestSize(runs);
   let small = false;
   for (const it of runs) if (it.size < big * 0.85) small = true;
   if (!small) return null;
