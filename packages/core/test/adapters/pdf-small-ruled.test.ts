@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
-import { textAt } from '../helpers/pdf-build.ts';
+import { gridRulings as grid, textAt } from '../helpers/pdf-build.ts';
 
 /**
  * Small ruled tables, as a browser prints an HTML table with borders or a word processor a table of
@@ -10,15 +10,6 @@ import { textAt } from '../helpers/pdf-build.ts';
  * plain grid of two rows or more is a table. pdf.js asks for rulings only where lines break into
  * three runs (its graphics cost as much as its text), so these run on PDFium only.
  */
-
-/** The rulings of a grid: horizontal rules at `ys` from the first to the last of `xs`, and back. */
-function grid(xs: readonly number[], ys: readonly number[]): string[] {
-  const x0 = xs[0] as number;
-  const x1 = xs[xs.length - 1] as number;
-  const y0 = ys[0] as number;
-  const y1 = ys[ys.length - 1] as number;
-  return ['0.5 w', ...ys.map((y) => `${x0} ${y} m ${x1} ${y} l S`), ...xs.map((x) => `${x} ${y0} m ${x} ${y1} l S`)];
-}
 
 /** A title and a paragraph over the table, a paragraph under it. */
 const around = (under: number): string[] => [

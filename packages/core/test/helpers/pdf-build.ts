@@ -61,3 +61,15 @@ export const textAt = (x: number, y: number, text: string, size = 10, font = 'F1
 /** UTF-16BE hex of a string: the codes of a font whose CMap is a Uni…-UCS2-H one (`<…> Tj`). */
 export const ucs2 = (s: string): string =>
   [...s].map((c) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')).join('');
+
+/**
+ * The operators ruling a grid: horizontal rules at `ys` from the first to the last of `xs`, and
+ * vertical ones at `xs` from the first to the last of `ys`, half a point wide.
+ */
+export function gridRulings(xs: readonly number[], ys: readonly number[]): string[] {
+  const x0 = xs[0] as number;
+  const x1 = xs[xs.length - 1] as number;
+  const y0 = ys[0] as number;
+  const y1 = ys[ys.length - 1] as number;
+  return ['0.5 w', ...ys.map((y) => `${x0} ${y} m ${x1} ${y} l S`), ...xs.map((x) => `${x} ${y0} m ${x} ${y1} l S`)];
+}

@@ -9,6 +9,22 @@ export const glyphWord = new RegExp(`^(?:${GLYPH})\\s+\\S`);
 /** A bullet glyph drawn as a run of its own. */
 export const bulletAlone = new RegExp(`^(${GLYPH})$`);
 /**
+ * Glyphs that mark a list's items and nothing else: ticks, boxes and filled or empty dots are also
+ * a table's values ("●" supported, "○" not), and a middle dot separates. The private-use ones are
+ * Word's default bullets in Symbol and Wingdings.
+ */
+const ITEM_GLYPH = '[•◦▪▫‣►▸➢\\uf0b7\\uf0a7\\uf076\\uf0d8]';
+/** An item glyph drawn as a run of its own. */
+export const itemGlyphAlone = new RegExp(`^${ITEM_GLYPH}$`);
+/** An item glyph opening a run's words; the match is the glyph and its blank. */
+export const itemGlyphOpening = new RegExp(`^${ITEM_GLYPH}\\s+(?=\\S)`);
+/** A dash marking an item drawn as a run of its own (the item's text must open with a letter). */
+export const itemDashAlone = /^[-–—]$/;
+/** A dash opening an item's words, before a letter (a table's nil, "–", and "-12" open none). */
+export const itemDashOpening = /^[-–—]\s+(?=\p{L})/u;
+/** A run that may open an item: its glyph or dash, or a figure and its dot or bracket (a cheap first test). */
+export const mayOpenItem = new RegExp(`^\\s*(?:${ITEM_GLYPH}|[-–—](?:\\s|$)|\\d{1,3}[.)](?:\\s|$))`);
+/**
  * A bullet opening an item: a glyph, or a dash before a letter (a table's nil, "– 12", or a
  * negative figure opens none).
  */

@@ -1,12 +1,14 @@
-import { cell, link, paragraph, row, table, text } from '../../../tree/build.ts';
-import type { BBox, Block, Inline, Link, Strong, TableCell, TableRow } from '../../../tree/types.ts';
+import { cell, link, list, listItem, paragraph, row, table, text } from '../../../tree/build.ts';
+import type { BBox, Block, Inline, Link, ListItem, Strong, TableCell, TableRow } from '../../../tree/types.ts';
 import { append } from '../../../util/arrays.ts';
 import { ENDS_LETTER, STARTS_LOWER } from '../../../util/letters.ts';
 import { hyphenVerdict, lastChars, OPEN_HYPHEN, type Vocabulary } from '../hyphens.ts';
 import { makeLine, pictographEdge, sizesClose } from '../lines.ts';
+import { mayOpenItem } from '../markers.ts';
 import { round2, type TextItem } from '../model.ts';
 import { addressRunsOn, cleanText, isCjk, runsOnAt } from '../text.ts';
 import { uprightRun } from '../turned.ts';
+import { cellParts } from './cell-lists.ts';
 import { partOf, widths } from './tokens.ts';
 import { endsInSpace } from './words.ts';
 
@@ -518,6 +520,52 @@ function headerRows(cells: Layout['cells']): number {
  * and its links, as paragraphs have them; the plain text where it has neither.
  */
 function cellContent(
+  cellValue: string,
+  runs: TextItem[],
+  header: boolean,
+  styled: boolean,
+  vocab: () => Vocabulary,
+  edge: CellEdge,
+): Block[] | string {
+  const parts = cellValue && runs.some(marksItem) && !runs.some(isTurned) ? cellParts(textLines(runs)) : null;
+  if (!parts) return inlineContent(cellValue, runs, header, styled, vocab, edge);
+  // A list in the cell: its lead-in and the text after it are paragraphs, its items one list. Each
+  // part is read as a cell of its own (its footnote marks, bold and links measured in it alone).
+  const blocks: Block[] = [];
+  let items: ListItem[] | null = null;
+  let ordered = false;
+  for (const part of parts) {
+    const body = asBlocks(inlineContent(cellText(part.runs, vocab, edge), part.runs, header, styled, vocab, edge));
+    if (!part.item) {
+      items = null;
+      append(blocks, body);
+    } else if (items && ordered === (part.number !== null)) items.push(listItem(body));
+    else {
+      items = [listItem(body)];
+      ordered = part.number !== null;
+      blocks.push(list(ordered, items, part.number ?? undefined));
+    }
+  }
+  return blocks;
+}
+
+/** A cell's content as blocks: its plain text one paragraph. */
+const asBlocks = (content: Block[] | string): Block[] =>
+  typeof content === 'string' ? (content ? [paragraph(content)] : []) : content;
+
+/**
+ * Runs of a cell read as its content is, as blocks: the text beside a table nested in the cell. Its
+ * table is taken as styled (a cell's own bold counts) and its bound as its lines' rightmost end.
+ */
+export function runsBlocks(runs: TextItem[], vocab: () => Vocabulary): Block[] {
+  return asBlocks(cellContent(cellText(runs, vocab), runs, false, true, vocab, true));
+}
+
+/** Whether a run opens with a list item's marker (a cheap test before a cell's lines are made). */
+const marksItem = (it: TextItem): boolean => mayOpenItem.test(it.str);
+
+/** The content of a cell's text, or of one part of it (a list's item), with its bold and links. */
+function inlineContent(
   cellValue: string,
   runs: TextItem[],
   header: boolean,

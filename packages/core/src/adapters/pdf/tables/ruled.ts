@@ -1,18 +1,24 @@
+import type { Block, Table } from '../../../tree/types.ts';
 import { append, replaceContents } from '../../../util/arrays.ts';
+import { readsOn } from '../../../util/letters.ts';
 import type { Vocabulary } from '../hyphens.ts';
 import type { PageModel, TableRegion, TextItem } from '../model.ts';
 import { columnEdges, rowsOf, tableColumns } from './borderless.ts';
+import { lineItem, markerAlone } from './cell-lists.ts';
 import {
   byLeft,
   byMiddle,
   cellText,
   clusterPositions,
   fillLayout,
+  type Layout,
   layoutFromJoins,
   lineCells,
   looksTabular,
+  runsBlocks,
   textLines,
 } from './cells.ts';
+import { type NestedBox, nestedGrids } from './nested.ts';
 import type { Grid, Line } from './rulings.ts';
 
 /** Rulings closer than this are one boundary (double rules, a stroke beside a fill edge). */
@@ -52,6 +58,22 @@ export function ruledTable(
   taken: Set<number>,
   vocab: () => Vocabulary,
 ): TableRegion | null {
+  // A table nested in a cell is read as a table inside that cell (`nestTables`); where the outer
+  // grid is then no table (a layout's frame), the grid is read whole.
+  const unnested = nestedGrids(grid);
+  const outer = unnested ? gridTable(unnested.grid, page, taken, vocab, unnested.boxes) : null;
+  return outer ?? gridTable(grid, page, taken, vocab, NONE_NESTED);
+}
+
+const NONE_NESTED: NestedBox[] = [];
+
+function gridTable(
+  grid: Grid,
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+  nested: NestedBox[],
+): TableRegion | null {
   const ys = clusterPositions(edges(grid.y0, grid.y1, grid.h), SAME_EDGE);
   if (grid.open) {
     const top = headerAbove(page, taken, grid);
@@ -66,11 +88,14 @@ export function ruledTable(
   const y1 = ys[ys.length - 1] as number;
   const indices = itemsWithin(page, taken, x0, x1, y0, y1);
   if (indices.length < 4) return null;
-  const xs = ruledXs ? closeGaps(ruledXs, page, indices, 'x') : textColumnEdges(page, indices, x0, x1);
-  replaceContents(ys, closeGaps(ys, page, indices, 'y'));
-  if (ruledXs) replaceContents(ys, withoutLabelTileEdges(xs, ys, grid, page, indices));
+  // The outer table's own runs: a nested table's lines say nothing of where its rows and columns
+  // run (they are whole in their cell, and split into the nested table's columns).
+  const own = nested.length ? indices.filter((i) => !nested.some((b) => inBox(page.items[i] as TextItem, b))) : indices;
+  const xs = ruledXs ? closeGaps(ruledXs, page, own, 'x') : textColumnEdges(page, indices, x0, x1);
+  replaceContents(ys, closeGaps(ys, page, own, 'y'));
+  if (ruledXs) replaceContents(ys, withoutLabelTileEdges(xs, ys, grid, page, own));
   if (xs.length < 3 || ys.length < 3) return null;
-  const split = textRowBreaks(xs, ys, page, indices, grid.open);
+  const split = textRowBreaks(xs, ys, page, own, grid.open);
   if (split.size) {
     append(ys, split);
     ys.sort((a, b) => a - b);
@@ -86,7 +111,7 @@ export function ruledTable(
   let apart: Set<number> | undefined;
   const keptApart = (r: number, c: number) => {
     if (grid.open) return false;
-    apart ??= rowsApart(bandLines(xs, ys, page, indices), xs.length, ruledAcross);
+    apart ??= rowsApart(bandLines(xs, ys, page, own), xs.length, ruledAcross);
     return apart.has(r * xs.length + c);
   };
   const layout = layoutFromJoins(
@@ -102,8 +127,9 @@ export function ruledTable(
       !keptApart(r, c),
   );
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
-  if (!looksTabular(layout, texts) || framesLayout(runs)) return null;
+  if (!looksTabular(layout, texts) || framesLayout(runs, nested)) return null;
   if (grid.open && prose(texts)) return null;
+  if (nested.length) nestTables(table, layout, runs, nested, page, taken, vocab);
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true, openHyphens: false };
 }
 
@@ -146,7 +172,7 @@ function loneRow(
   );
   if (layout.cells.length < 2) return null;
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, true, vocab);
-  if (texts.some((t) => !t) || prose(texts) || framesLayout(runs)) return null;
+  if (texts.some((t) => !t) || prose(texts) || framesLayout(runs, NONE_NESTED)) return null;
   for (const c of table.children[0]?.children ?? []) c.header = undefined;
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true, openHyphens: false };
 }
@@ -331,6 +357,8 @@ interface BandLine {
   cols: Set<number>;
   /** A run of the line crosses a column boundary: a label spanning the columns under it. */
   spans: boolean;
+  /** The line's runs, in the order met (`columnRuns` sorts a column's). */
+  runs: TextItem[];
 }
 
 /**
@@ -343,7 +371,9 @@ interface BandLine {
 function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: number[], open: boolean): Set<number> {
   const bands = bandLines(xs, ys, page, indices);
   const breaks = new Set<number>();
-  const starts = open ? openRowStarts(bands, xs.length - 1) : [[], ...ruledRowStarts(bands.slice(1), ys.length <= 4)];
+  const starts = open
+    ? openRowStarts(bands, xs.length - 1)
+    : [[], ...ruledRowStarts(bands.slice(1), ys.length <= 4, xs)];
   for (const [b, ks] of starts.entries()) {
     const lines = bands[b] as BandLine[];
     for (const k of ks) breaks.add(((lines[k - 1] as BandLine).bottom + (lines[k] as BandLine).top) / 2);
@@ -351,13 +381,15 @@ function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: num
   return breaks;
 }
 
+/** The column of `xs` (boundaries, left to right) that `x` falls in; the outer ones take the rest. */
+function columnOf(xs: number[], x: number): number {
+  let c = 0;
+  while (c < xs.length - 2 && x >= (xs[c + 1] as number)) c++;
+  return c;
+}
+
 /** The text lines of each band, top to bottom. */
 function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[]): BandLine[][] {
-  const cols = (x: number) => {
-    let c = 0;
-    while (c < xs.length - 2 && x >= (xs[c + 1] as number)) c++;
-    return c;
-  };
   const spans = (it: TextItem) => {
     for (let c = 1; c + 1 < xs.length; c++) {
       const b = xs[c] as number;
@@ -380,14 +412,24 @@ function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[
     for (const it of inBand) {
       const mid = it.y + it.h / 2;
       const line = lines[lines.length - 1];
+      const c = columnOf(xs, it.x + it.w / 2);
       if (line && Math.abs(mid - line.mid) < Math.max(2, Math.min(line.h, it.h) * 0.5)) {
-        line.cols.add(cols(it.x + it.w / 2));
+        line.cols.add(c);
         line.top = Math.min(line.top, it.y);
         line.bottom = Math.max(line.bottom, it.y + it.h);
         line.spans ||= spans(it);
+        line.runs.push(it);
       } else {
-        const c = new Set([cols(it.x + it.w / 2)]);
-        lines.push({ mid, top: it.y, bottom: it.y + it.h, h: it.h, cols: c, spans: spans(it) });
+        const at = new Set([c]);
+        lines.push({
+          mid,
+          top: it.y,
+          bottom: it.y + it.h,
+          h: it.h,
+          cols: at,
+          spans: spans(it),
+          runs: [it],
+        });
       }
     }
     bands.push(lines);
@@ -402,16 +444,63 @@ function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[
  * lines beside a first-column label centred over them ("6 | OTSL …" over "HTML …") are sub-lines
  * of one row.
  */
-function ruledRowStarts(bands: BandLine[][], sparse: boolean): number[][] {
+function ruledRowStarts(bands: BandLine[][], sparse: boolean, xs: number[]): number[][] {
   const out: number[][] = [];
   for (const lines of bands) {
     const starts: number[] = [];
     out.push(starts);
     if (lines.some((l) => l.cols.size >= 2 && !l.cols.has(0)) || !lines[0] || !rowLine(lines[0])) continue;
-    for (let k = 1; k < lines.length; k++) if (rowLine(lines[k] as BandLine)) starts.push(k);
+    for (let k = 1; k < lines.length; k++)
+      if (rowLine(lines[k] as BandLine) && !listGoesOn(lines, k, xs)) starts.push(k);
     if (!sparse && starts.length < 2) starts.length = 0;
   }
   return out;
+}
+
+/** A line's runs in column `c`, left to right. */
+function columnRuns(l: BandLine, xs: number[], c: number): TextItem[] {
+  const out: TextItem[] = [];
+  for (const it of l.runs) if (columnOf(xs, it.x + it.w / 2) === c) out.push(it);
+  return out.sort(byLeft);
+}
+
+/** The nearest line above line `k` with text in column `c`, or null. */
+function lineAbove(lines: BandLine[], k: number, c: number): BandLine | null {
+  for (let j = k - 1; j >= 0; j--) if ((lines[j] as BandLine).cols.has(c)) return lines[j] as BandLine;
+  return null;
+}
+
+/**
+ * Whether line `k` of a band goes on with lists inside its cells, and so starts no row: in some
+ * column it opens a list's item (`lineItem`) under earlier text of that column (a second column's
+ * items beside the first's: parallel lists, or a list beside a wrapped label), or, in the first
+ * column, set in from the band's first line (items under their lead-in); and each of its other
+ * columns is an item too, or reads on from the line above (a label's wrapped words). A line whose
+ * other columns hold values beside an item ("• Servers" over "• Switches", each with its cost; a
+ * feature matrix's "• Yes" beside a new label) starts a row, as does one whose first column opens
+ * with a bullet at the column's edge (a checklist).
+ */
+function listGoesOn(lines: BandLine[], k: number, xs: number[]): boolean {
+  const l = lines[k] as BandLine;
+  let goesOn = false;
+  for (const c of l.cols) {
+    const runs = columnRuns(l, xs, c);
+    if (lineItem(runs)) {
+      if (c > 0) goesOn ||= lineAbove(lines, k, c) !== null;
+      else {
+        const first = columnRuns(lines[0] as BandLine, xs, 0)[0];
+        const lead = runs[0] as TextItem;
+        goesOn ||= !!first && lead.x > first.x + lead.h;
+      }
+      continue;
+    }
+    const above = lineAbove(lines, k, c);
+    if (!above) return false;
+    const aboveRuns = columnRuns(above, xs, c);
+    if (!readsOn((aboveRuns[aboveRuns.length - 1] as TextItem).str.trim(), (runs[0] as TextItem).str.trim()))
+      return false;
+  }
+  return goesOn;
 }
 
 /** A line that starts a row of a ruled table: it names the row in the first column and fills another. */
@@ -480,6 +569,86 @@ function openRowStarts(bands: BandLine[][], columns: number): number[][] {
   return out;
 }
 
+/** A nested table read, and where it stands. */
+interface Nested {
+  box: NestedBox;
+  inner: Table;
+}
+
+const middle = (b: NestedBox): number => (b.y0 + b.y1) / 2;
+
+/**
+ * The one cell holding a nested table's runs, or -1: one that runs across the outer table's rows
+ * (an outer table ruled only at its head and foot, its rows found from its text) is left as read.
+ */
+function onlyCell(runs: TextItem[][], box: NestedBox): number {
+  let at = -1;
+  for (const [k, rs] of runs.entries()) {
+    if (!rs.some((it) => inBox(it, box))) continue;
+    if (at >= 0) return -1;
+    at = k;
+  }
+  return at;
+}
+
+/**
+ * Puts each nested table in its cell as a table of its own, with the cell's text above, between
+ * and under such tables as paragraphs (renderers that cannot nest a table flatten it: Markdown joins
+ * its rows with line breaks and its cells with bars). A nested grid that reads as no table stays
+ * part of its cell's text.
+ */
+function nestTables(
+  table: Table,
+  layout: Layout,
+  runs: TextItem[][],
+  nested: NestedBox[],
+  page: PageModel,
+  taken: Set<number>,
+  vocab: () => Vocabulary,
+): void {
+  const byCell = new Map<number, Nested[]>();
+  for (const box of nested) {
+    const k = onlyCell(runs, box);
+    const inner = k < 0 ? null : gridTable(box.grid, page, taken, vocab, NONE_NESTED);
+    if (!inner) continue;
+    const list = byCell.get(k) ?? [];
+    list.push({ box, inner: inner.table });
+    byCell.set(k, list);
+  }
+  for (const [k, inners] of byCell) {
+    const spot = layout.cells[k] as Layout['cells'][number];
+    let j = 0;
+    for (let q = 0; q < k; q++) if ((layout.cells[q] as Layout['cells'][number]).r === spot.r) j++;
+    const target = table.children[spot.r]?.children[j];
+    if (!target) continue;
+    inners.sort((a, b) => a.box.y0 - b.box.y0);
+    // The cell's own runs, each before the first nested table whose middle is under it.
+    const gaps: TextItem[][] = [];
+    for (let g = 0; g <= inners.length; g++) gaps.push([]);
+    for (const it of runs[k] as TextItem[]) {
+      if (inners.some((n) => inBox(it, n.box))) continue;
+      const mid = it.y + it.h / 2;
+      let g = 0;
+      while (g < inners.length && mid > middle((inners[g] as Nested).box)) g++;
+      (gaps[g] as TextItem[]).push(it);
+    }
+    const blocks: Block[] = [];
+    for (const [g, gap] of gaps.entries()) {
+      append(blocks, runsBlocks(gap, vocab));
+      const inner = inners[g];
+      if (inner) blocks.push(inner.inner);
+    }
+    target.children = blocks;
+  }
+}
+
+/** Whether a run's middle stands in a box. */
+const inBox = (it: TextItem, b: NestedBox): boolean => {
+  const x = it.x + it.w / 2;
+  const y = it.y + it.h / 2;
+  return x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1;
+};
+
 /**
  * Whether the grid is a frame around a layout rather than a table: its "cells" hold lines that
  * are themselves broken into columns by wide gutters (a key/value box, a totals block inside a page
@@ -487,13 +656,17 @@ function openRowStarts(bands: BandLine[][], columns: number): number[][] {
  * are single runs of words; the text of a frame reads better as the paragraphs and borderless
  * tables it holds.
  */
-function framesLayout(runs: TextItem[][]): boolean {
+function framesLayout(runs: TextItem[][], nested: NestedBox[]): boolean {
   let lines = 0;
   let split = 0;
   for (const cellRuns of runs) {
-    for (const line of textLines(cellRuns)) {
+    // A nested table's rows are split into its columns: they are its cells, not the outer one's.
+    const outer = nested.length ? cellRuns.filter((it) => !nested.some((b) => inBox(it, b))) : cellRuns;
+    for (const line of textLines(outer)) {
       lines++;
-      if (lineCells(line) >= 2) split++;
+      // A list item's bullet stands a tab before its text: the item is one cell's line.
+      const marked = line.length > 1 && markerAlone(line);
+      if (lineCells(marked ? line.slice(1) : line) >= 2) split++;
     }
   }
   // Across the corpus real ruled tables have no such line at all; a stray one (a value with a
