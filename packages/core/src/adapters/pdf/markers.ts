@@ -22,8 +22,16 @@ export const itemGlyphOpening = new RegExp(`^${ITEM_GLYPH}\\s+(?=\\S)`);
 export const itemDashAlone = /^[-–—]$/;
 /** A dash opening an item's words, before a letter (a table's nil, "–", and "-12" open none). */
 export const itemDashOpening = /^[-–—]\s+(?=\p{L})/u;
-/** A run that may open an item: its glyph or dash, or a figure and its dot or bracket (a cheap first test). */
-export const mayOpenItem = new RegExp(`^\\s*(?:${ITEM_GLYPH}|[-–—](?:\\s|$)|\\d{1,3}[.)](?:\\s|$))`);
+/**
+ * A figure numbering an item, "1." or "2)"; its group is the figure. Letters open names as often
+ * ("A. Smith" over "B. Jones"), and a number in brackets ("(1)", a clause's) would lose them when
+ * the list numbers its items again.
+ */
+const ITEM_FIGURE = '(\\d{1,3})[.)]';
+/** A figure opening an item, alone or before the item's words; the match is the figure and its blank. */
+export const itemFigure = new RegExp(`^${ITEM_FIGURE}(?:\\s+(?=\\S)|$)`);
+/** A run that may open an item: its glyph, dash or figure (a cheap first test). */
+export const mayOpenItem = new RegExp(`^\\s*(?:${ITEM_GLYPH}|[-–—](?:\\s|$)|${ITEM_FIGURE}(?:\\s|$))`);
 /**
  * A bullet opening an item: a glyph, or a dash before a letter (a table's nil, "– 12", or a
  * negative figure opens none).

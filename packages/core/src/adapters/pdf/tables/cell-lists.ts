@@ -2,6 +2,7 @@ import {
   enumeratorAlone,
   itemDashAlone,
   itemDashOpening,
+  itemFigure,
   itemGlyphAlone,
   itemGlyphOpening,
   yearLike,
@@ -21,19 +22,12 @@ export interface CellPart {
 /** Item lines a cell needs before it reads as holding a list: one bulleted line is a value ("▪ Yes"). */
 const MIN_ITEMS = 2;
 
-/**
- * A figure numbering an item, "1." or "2)", with what follows it; letters open names as often
- * ("A. Smith" over "B. Jones"), and a number in brackets ("(1)", a clause's) would lose them when
- * the list numbers its items again.
- */
-const FIGURE_MARK = /^(\d{1,3})[.)](?:\s+(?=\S)|$)/;
-
 /** An item's text after a dash drawn alone opens with a letter: "–" over "12" is a nil and a figure. */
 const LETTER_FIRST = /^\s*\p{L}/u;
 
 /** The number a figure mark gives, or null (a year or a measure: "2020.", "3.5"). */
 function figureOf(text: string): number | null {
-  const m = FIGURE_MARK.exec(text);
+  const m = itemFigure.exec(text);
   return m?.[1] && !yearLike(m[1]) ? Number(m[1]) : null;
 }
 
@@ -59,7 +53,7 @@ export function lineItem(line: readonly TextItem[]): { runs: TextItem[]; x: numb
   if (second && markerAlone(line)) return { runs: line.slice(1), x: second.x, number: figureOf(lead.str.trim()) };
   const marked = itemGlyphOpening.exec(lead.str) ?? itemDashOpening.exec(lead.str);
   const number = marked ? null : figureOf(lead.str);
-  const mark = marked ?? (number === null ? null : FIGURE_MARK.exec(lead.str));
+  const mark = marked ?? (number === null ? null : itemFigure.exec(lead.str));
   // A figure alone on its line ("1." with nothing after it) numbers no item's text.
   if (!mark || (line.length === 1 && !lead.str.slice(mark[0].length).trim())) return null;
   // The marker's share of the run's width, for where the item's wrapped lines stand.

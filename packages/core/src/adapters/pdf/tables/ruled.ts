@@ -16,6 +16,7 @@ import {
   lineCells,
   looksTabular,
   runsBlocks,
+  slotOf,
   textLines,
 } from './cells.ts';
 import { type NestedBox, nestedGrids } from './nested.ts';
@@ -90,7 +91,7 @@ function gridTable(
   if (indices.length < 4) return null;
   // The outer table's own runs: a nested table's lines say nothing of where its rows and columns
   // run (they are whole in their cell, and split into the nested table's columns).
-  const own = nested.length ? indices.filter((i) => !nested.some((b) => inBox(page.items[i] as TextItem, b))) : indices;
+  const own = nested.length ? indices.filter((i) => !inAnyBox(page.items[i] as TextItem, nested)) : indices;
   const xs = ruledXs ? closeGaps(ruledXs, page, own, 'x') : textColumnEdges(page, indices, x0, x1);
   replaceContents(ys, closeGaps(ys, page, own, 'y'));
   if (ruledXs) replaceContents(ys, withoutLabelTileEdges(xs, ys, grid, page, own));
@@ -381,13 +382,6 @@ function textRowBreaks(xs: number[], ys: number[], page: PageModel, indices: num
   return breaks;
 }
 
-/** The column of `xs` (boundaries, left to right) that `x` falls in; the outer ones take the rest. */
-function columnOf(xs: number[], x: number): number {
-  let c = 0;
-  while (c < xs.length - 2 && x >= (xs[c + 1] as number)) c++;
-  return c;
-}
-
 /** The text lines of each band, top to bottom. */
 function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[]): BandLine[][] {
   const spans = (it: TextItem) => {
@@ -412,7 +406,7 @@ function bandLines(xs: number[], ys: number[], page: PageModel, indices: number[
     for (const it of inBand) {
       const mid = it.y + it.h / 2;
       const line = lines[lines.length - 1];
-      const c = columnOf(xs, it.x + it.w / 2);
+      const c = slotOf(xs, it.x + it.w / 2);
       if (line && Math.abs(mid - line.mid) < Math.max(2, Math.min(line.h, it.h) * 0.5)) {
         line.cols.add(c);
         line.top = Math.min(line.top, it.y);
@@ -460,7 +454,7 @@ function ruledRowStarts(bands: BandLine[][], sparse: boolean, xs: number[]): num
 /** A line's runs in column `c`, left to right. */
 function columnRuns(l: BandLine, xs: number[], c: number): TextItem[] {
   const out: TextItem[] = [];
-  for (const it of l.runs) if (columnOf(xs, it.x + it.w / 2) === c) out.push(it);
+  for (const it of l.runs) if (slotOf(xs, it.x + it.w / 2) === c) out.push(it);
   return out.sort(byLeft);
 }
 
@@ -642,12 +636,11 @@ function nestTables(
   }
 }
 
-/** Whether a run's middle stands in a box. */
-const inBox = (it: TextItem, b: NestedBox): boolean => {
-  const x = it.x + it.w / 2;
-  const y = it.y + it.h / 2;
-  return x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1;
-};
+/** Whether a run's middle stands in a nested table's box. */
+const inBox = (it: TextItem, b: NestedBox): boolean => centredIn(it, b.x0, b.x1, b.y0, b.y1);
+
+/** Whether a run's middle stands in any of the boxes. */
+const inAnyBox = (it: TextItem, boxes: readonly NestedBox[]): boolean => boxes.some((b) => inBox(it, b));
 
 /**
  * Whether the grid is a frame around a layout rather than a table: its "cells" hold lines that
@@ -661,7 +654,7 @@ function framesLayout(runs: TextItem[][], nested: NestedBox[]): boolean {
   let split = 0;
   for (const cellRuns of runs) {
     // A nested table's rows are split into its columns: they are its cells, not the outer one's.
-    const outer = nested.length ? cellRuns.filter((it) => !nested.some((b) => inBox(it, b))) : cellRuns;
+    const outer = nested.length ? cellRuns.filter((it) => !inAnyBox(it, nested)) : cellRuns;
     for (const line of textLines(outer)) {
       lines++;
       // A list item's bullet stands a tab before its text: the item is one cell's line.
