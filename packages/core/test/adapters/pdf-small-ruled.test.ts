@@ -8,7 +8,9 @@ import { gridRulings as grid, textAt } from '../helpers/pdf-build.ts';
  * for no rulings (fewer than three lines of two runs), so the grid was read as loose lines ("A B",
  * "1.5 2.5"). PDFium's page objects are cheap: a page with a line of two runs asks for them, and a
  * plain grid of two rows or more is a table. pdf.js asks for rulings only where lines break into
- * three runs (its graphics cost as much as its text), so these run on PDFium only.
+ * three runs (its graphics cost as much as its text), so these run on PDFium only. A grid headed by
+ * three headings or more is a table whatever its body holds (merged cells, empty rows); a narrower
+ * one must be plain, every cell filled and one column wide, as a figure's boxes are not.
  */
 
 /** A title and a paragraph over the table, a paragraph under it. */
@@ -82,6 +84,63 @@ describe.each(pdfBackends)('small ruled tables (%s)', (backend) => {
     const md = await pageMarkdown(backend, ops);
     expect(md).not.toContain('|');
     expect(md).toContain('Every office sent its figures on time this year, and the totals below include all of them.');
+  });
+
+  it.skipIf(backend !== 'pdfium').each(['fast', 'auto'] as const)(
+    'reads a grid of cells filled edge to edge under a head of four as a table, its merged and empty cells too (%s)',
+    async (mode) => {
+      // A slide's table as a presentation program prints it: each cell a filled box, no strokes; a
+      // cell merged over two rows and two columns, a last row left empty. Only the head breaks into
+      // more than two runs.
+      const xs = [72, 180, 288, 396, 504];
+      const cell = (x0: number, x1: number, y0: number, y1: number) => `${x0} ${y0} ${x1 - x0} ${y1 - y0} re f`;
+      const ops = [
+        ...around(480),
+        '0.8 g',
+        ...xs.slice(1).map((x, i) => cell(xs[i] as number, x, 610, 640)),
+        cell(72, 180, 580, 610),
+        cell(180, 396, 550, 610),
+        cell(396, 504, 580, 610),
+        cell(72, 180, 550, 580),
+        cell(396, 504, 550, 580),
+        ...xs.slice(1).map((x, i) => cell(xs[i] as number, x, 520, 550)),
+        '0 g',
+        ...['Column 1', 'Column 2', 'Column 3', 'Column 4'].map((t, i) => textAt((xs[i] as number) + 6, 622, t)),
+        textAt(78, 592, 'Row 1'),
+        textAt(78, 562, 'Row 2'),
+        textAt(200, 577, 'Merged cells'),
+      ];
+      expect(await pageMarkdown(backend, ops, mode)).toContain(
+        [
+          '| Column 1 | Column 2 | Column 3 | Column 4 |',
+          '| --- | --- | --- | --- |',
+          '| Row 1 | Merged cells | Merged cells |  |',
+          '| Row 2 | Merged cells | Merged cells |  |',
+          '|  |  |  |  |',
+        ].join('\n'),
+      );
+    },
+  );
+
+  it.each(['fast', 'auto'] as const)('leaves three tabs over a panel of prose as text (%s)', async (mode) => {
+    // One such grid on a page of lines of two runs, vetted as a small grid is; two on a page with
+    // two lines of three runs, read as any ruled grid is (pdf.js too, in auto mode).
+    const box = (x: number, y: number, w: number, h: number) => `0.5 w ${x} ${y} ${w} ${h} re S`;
+    const prose = 'Every office sent its figures on time this year, and the totals include all of them.';
+    const panel = (top: number, heads: string[]) => [
+      ...heads.map((_, i) => box(72 + 150 * i, top - 24, 150, 24)),
+      box(72, top - 124, 450, 100),
+      ...heads.map((h, i) => textAt(80 + 150 * i, top - 16, h, 11, 'F2')),
+      ...Array.from({ length: 5 }, (_, i) => textAt(80, top - 44 - 14 * i, prose)),
+    ];
+    const author = [textAt(72, 676, 'Author:'), textAt(300, 676, 'J. Smith')];
+    const one = [...around(300), ...author, ...panel(664, ['Overview', 'Schedule', 'Budget'])];
+    const two = [...one, ...panel(500, ['Scope', 'Risks', 'Staff'])];
+    for (const ops of [one, two]) {
+      const md = await pageMarkdown(backend, ops, mode);
+      expect(md).not.toContain('|');
+      expect(md.split('Every office sent').length - 1).toBe(ops === one ? 5 : 10);
+    }
   });
 
   it.each(['fast', 'auto'] as const)(

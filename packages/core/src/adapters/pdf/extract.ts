@@ -1,4 +1,4 @@
-import type { PageModel, Rect, Segment, TextItem } from './model.ts';
+import type { Mark, PageModel, Rect, Segment, TextItem } from './model.ts';
 import { cleanText, reverseGlyphs } from './text.ts';
 
 type Matrix = [number, number, number, number, number, number];
@@ -287,6 +287,8 @@ export interface Graphics {
   segments: Segment[];
   rects: Rect[];
   images: Rect[];
+  /** Small shapes that may be drawn bullets (`Mark`). */
+  marks: Mark[];
   /** Share of the page covered by images (bounding boxes, overlaps counted once per image). */
   imageCoverage: number;
   /** Where text objects start drawing (see `TextStart`). */
@@ -311,13 +313,25 @@ const MAX_TEXT_STARTS = 20000;
 const RULE = 2.5;
 
 /**
- * Collects rulings, rectangles and image boxes in top-left page space. Both backends feed it: pdf.js
- * from operator lists, PDFium from page objects, so tables see the same shapes from either.
+ * A mark (`Mark`) is no wider or taller than this, in points, nor smaller than `MARK_MIN`: a bullet
+ * the size of a letter of body text up to a large slide's. Round or square within `MARK_ASPECT`.
+ */
+const MARK_MAX = 12;
+const MARK_MIN = 1;
+const MARK_ASPECT = 1.4;
+/** Marks kept per page: past it (a scatter plot's dots), the rest are not looked at. */
+const MAX_MARKS = 2000;
+
+/**
+ * Collects rulings, rectangles, image boxes and bullet-sized marks in top-left page space. Both
+ * backends feed it: pdf.js from operator lists, PDFium from page objects, so tables and lists see
+ * the same shapes from either.
  */
 export class ShapeCollector {
   readonly segments: Segment[] = [];
   readonly rects: Rect[] = [];
   readonly images: Rect[] = [];
+  readonly marks: Mark[] = [];
   constructor(
     private readonly width: number,
     private readonly height: number,
@@ -333,6 +347,16 @@ export class ShapeCollector {
     if (w <= RULE) this.segments.push({ x0: (r.x0 + r.x1) / 2, y0: r.y0, x1: (r.x0 + r.x1) / 2, y1: r.y1 });
     else if (h <= RULE) this.segments.push({ x0: r.x0, y0: (r.y0 + r.y1) / 2, x1: r.x1, y1: (r.y0 + r.y1) / 2 });
     else if (w < this.width * 0.98 || h < this.height * 0.98) this.rects.push(r);
+  }
+
+  /** A small shape, kept where it has the size and proportions of a bullet (`Mark`). */
+  mark(r: Rect, shape: Mark['shape']): void {
+    if (this.marks.length >= MAX_MARKS) return;
+    const w = r.x1 - r.x0;
+    const h = r.y1 - r.y0;
+    if (w < MARK_MIN || h < MARK_MIN || w > MARK_MAX || h > MARK_MAX) return;
+    if (w > h * MARK_ASPECT || h > w * MARK_ASPECT) return;
+    this.marks.push({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, shape });
   }
 
   /** An image drawn into the unit square mapped by `m`. */
@@ -351,6 +375,7 @@ export class ShapeCollector {
       segments: this.segments,
       rects: this.rects,
       images: this.images,
+      marks: this.marks,
       imageCoverage: coverage(this.images, this.width, this.height),
       textStarts: [],
     };
@@ -364,8 +389,8 @@ function box(m: Matrix, ax: number, ay: number, bx: number, by: number): Rect {
 }
 
 /**
- * Ruling segments, filled/stroked rectangles and image boxes from an operator list, in the same
- * top-left page space as the text (viewport transform applied after the content's own matrices).
+ * Ruling segments, filled/stroked rectangles, image boxes and marks from an operator list, in the
+ * same top-left page space as the text (viewport transform applied after the content's own matrices).
  */
 export function extractGraphics(
   ops: { fnArray: number[]; argsArray: unknown[] },
@@ -484,13 +509,16 @@ function pathShapes(d: ArrayLike<number>, stroke: boolean, m: Matrix, shapes: Sh
   let cx = 0;
   let cy = 0;
   let pts: number[] = [];
-  let curved = false;
+  // The subpath's curves, and whether it has a straight piece too.
+  let curves = 0;
+  let straight = false;
   while (i < d.length) {
     const op = d[i++];
     if (op === 0) {
-      subpathShapes(pts, curved, stroke, m, shapes);
+      subpathShapes(pts, curves, straight, stroke, m, shapes);
       pts = [];
-      curved = false;
+      curves = 0;
+      straight = false;
       sx = cx = d[i++] as number;
       sy = cy = d[i++] as number;
       pts.push(cx, cy);
@@ -498,19 +526,23 @@ function pathShapes(d: ArrayLike<number>, stroke: boolean, m: Matrix, shapes: Sh
       cx = d[i++] as number;
       cy = d[i++] as number;
       pts.push(cx, cy);
-    } else if (op === 2) {
-      i += 6;
-      curved = true;
-    } else if (op === 3) {
-      i += 4;
-      curved = true;
+      straight = true;
+    } else if (op === 2 || op === 3) {
+      // A curve's end point is kept: a round mark's curves end on its outline (`Mark`).
+      i += op === 2 ? 4 : 2;
+      cx = d[i++] as number;
+      cy = d[i++] as number;
+      pts.push(cx, cy);
+      curves++;
     } else if (op === 4) {
-      if (cx !== sx || cy !== sy) pts.push(sx, sy);
+      // A curved subpath's closing line is left out: a circle's last curve ends at its start within
+      // rounding, and one whose curves end elsewhere is open however it is closed (`closedLoop`).
+      if ((cx !== sx || cy !== sy) && !curves) pts.push(sx, sy);
       cx = sx;
       cy = sy;
     } else break;
   }
-  subpathShapes(pts, curved, stroke, m, shapes);
+  subpathShapes(pts, curves, straight, stroke, m, shapes);
 }
 
 /** A coordinate in tenths of a point. Module-level: an inline closure would be a new function per subpath. */
@@ -521,8 +553,20 @@ const tenths = (v: number): number => Math.round(v * 10);
  * its own, not a closure made per path: a closure's optimized code goes when the closures made for
  * earlier paths are collected, and every page would compile it again.
  */
-function subpathShapes(pts: number[], curved: boolean, stroke: boolean, m: Matrix, shapes: ShapeCollector): void {
-  if (curved) return;
+function subpathShapes(
+  pts: number[],
+  curves: number,
+  straight: boolean,
+  stroke: boolean,
+  m: Matrix,
+  shapes: ShapeCollector,
+): void {
+  if (curves) {
+    // A round shape: curves only, two or more, ending where they start (an arc, a pie's wedge or
+    // a rounded box is none).
+    if (curves >= 2 && !straight && closedLoop(pts)) shapes.mark(bounds(pts, m), stroke ? 'ring' : 'disc');
+    return;
+  }
   // A filled or stroked axis-aligned quadrilateral (re operator or four lineTo's).
   if (pts.length >= 8 && pts.length <= 10) {
     const xs = [pts[0], pts[2], pts[4], pts[6]] as number[];
@@ -531,6 +575,7 @@ function subpathShapes(pts: number[], curved: boolean, stroke: boolean, m: Matri
     const uy = new Set(ys.map(tenths)).size;
     if (ux <= 2 && uy <= 2) {
       const r = box(m, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
+      if (!stroke) shapes.mark(r, 'square');
       if (stroke && r.x1 - r.x0 > RULE && r.y1 - r.y0 > RULE) {
         shapes.add({ x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y0 });
         shapes.add({ x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y1 });
@@ -550,6 +595,39 @@ function subpathShapes(pts: number[], curved: boolean, stroke: boolean, m: Matri
       if (Math.abs(ax - bx) < 0.5 || Math.abs(ay - by) < 0.5) shapes.add(box(m, ax, ay, bx, by));
     }
   }
+}
+
+/** Whether a subpath's points end where they start, within a twentieth of its extent. */
+function closedLoop(pts: readonly number[]): boolean {
+  const n = pts.length;
+  if (n < 6) return false;
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < n; k += 2) {
+    x0 = Math.min(x0, pts[k] as number);
+    x1 = Math.max(x1, pts[k] as number);
+  }
+  const near = (x1 - x0) / 20;
+  return (
+    Math.abs((pts[0] as number) - (pts[n - 2] as number)) <= near &&
+    Math.abs((pts[1] as number) - (pts[n - 1] as number)) <= near
+  );
+}
+
+/** The box of a subpath's points mapped to the page. */
+function bounds(pts: readonly number[], m: Matrix): Rect {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k + 1 < pts.length; k += 2) {
+    const [x, y] = apply(m, pts[k] as number, pts[k + 1] as number);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
 }
 
 function coverage(images: Rect[], width: number, height: number): number {

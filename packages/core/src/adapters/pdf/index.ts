@@ -1,6 +1,7 @@
 import { badInput, DocmillError, throwIfAborted } from '../../errors.ts';
 import { root, section } from '../../tree/build.ts';
-import type { Block, DocumentMetadata, Inline } from '../../tree/types.ts';
+import type { Block, DocumentMetadata, Inline, TableCell } from '../../tree/types.ts';
+import { blockText } from '../../tree/walk.ts';
 import { firstPlace } from '../../util/arrays.ts';
 import { monospacedByName } from '../../util/fonts.ts';
 import { nextTask } from '../../util/task.ts';
@@ -19,6 +20,7 @@ import {
   joinSetInParagraphs,
   textFrame,
 } from './continued.ts';
+import { drawnBullets } from './drawn-bullets.ts';
 import { lowerDropCaps } from './dropcaps.ts';
 import { dropFurnitureRows, findFurniture, findStamps, pageBodies } from './furniture.ts';
 import { buildLines, lineSketches, sketchedLines } from './lines.ts';
@@ -38,6 +40,7 @@ import { dropOverprints } from './overprint.ts';
 import { PitchTally } from './pitch.ts';
 import { markQuotesOverBreaks } from './quotes.ts';
 import { findTables, rulingNeeds } from './tables/index.ts';
+import { wordCount } from './tables/words.ts';
 import { splitAtTextStarts } from './text-objects.ts';
 import { type Turned, withTurnedPassages } from './turned.ts';
 import type { PlacedWord } from './words.ts';
@@ -69,7 +72,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
   // stamp tilted on every page is known only then).
   const turnedOf: Turned[] = [];
   const pageInfo: Record<number, PageClass> = {};
-  const rulings: RulingBudget = { fetched: 0, found: 0 };
+  const probes: Probes = { rulings: { fetched: 0, found: 0 }, bullets: { fetched: 0, found: 0 }, bulletHeights: [] };
   // PDFium's page objects cost about 3% of its text extraction (measured on pdfbench, all 1,210
   // pages); pdf.js's operator lists cost about as much as its text.
   const cheapGraphics = src.backend === 'pdfium';
@@ -91,7 +94,7 @@ async function readDocument(src: PdfSource, ctx: AdapterContext): Promise<Adapte
       // Annotation parsing costs up to a fifth of text extraction on annotation-heavy pdf.js files,
       // so the text-only fast mode goes without links.
       page = await src.page(n, { links: mode !== 'fast', styles: mode !== 'fast' });
-      const read = await readPage(page, n, mode, cheapGraphics, mono, pitch, pageInfo, rulings);
+      const read = await readPage(page, n, mode, cheapGraphics, mono, pitch, pageInfo, probes);
       pages.push(read.page);
       turnedOf.push(read.turned);
       missingRun = 0;
@@ -224,10 +227,27 @@ const TURN_MS = 25;
  * in one 400-page manual whose tables have no rulings at all.
  */
 const RULING_PROBES = 6;
+/**
+ * In fast mode a page's drawing is read for its drawn bullets alone (`drawnBullets`) on a document's
+ * first pages, then only once one was found: a document draws its bullets one way throughout. Read
+ * on every page, they cost 1.6% of pdfbench's instructions (4% of the 400-page manual's, none of
+ * whose pages draws one).
+ */
+const BULLET_PROBES = 8;
 
-interface RulingBudget {
+/** Pages whose drawing was read for something, and how many of them had it. */
+interface Budget {
   fetched: number;
   found: number;
+}
+
+interface Probes {
+  /** Ruled tables (pdf.js). */
+  rulings: Budget;
+  /** Drawn bullets, on pages read for them alone (PDFium, fast mode). */
+  bullets: Budget;
+  /** The heights of the drawn bullets read so far (`drawnBullets`). */
+  bulletHeights: number[];
 }
 
 async function readPage(
@@ -238,7 +258,7 @@ async function readPage(
   mono: Set<string>,
   pitch: PitchTally,
   pageInfo: Record<number, PageClass>,
-  rulings: RulingBudget,
+  probes: Probes,
 ): Promise<{ page: LaidOutPage; turned: Turned }> {
   const { width, height } = page;
   let items = lowerDropCaps(dropOverprints(attachAccents(page.items)));
@@ -258,6 +278,7 @@ async function readPage(
   // image coverage is measured for the OCR stage (images still become blocks only where they did).
   const textOnly = mode === 'fast' && !cheapGraphics;
   const need = textOnly ? null : rulingNeeds(model);
+  const { rulings, bullets } = probes;
   const forTables = need?.table === true && (cheapGraphics || rulings.found > 0 || rulings.fetched < RULING_PROBES);
   if (forTables) rulings.fetched++;
   // Lines of two runs call for rulings only where they cost little, and only a plain ruled grid
@@ -272,13 +293,19 @@ async function readPage(
   // measuring their images.
   const counts = countChars(layer);
   const unusable = mode === 'fast' && pageClass(counts, 0).text !== 'text';
-  if (layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable) {
+  const measured = layoutGraphics || pairedOnly || (mode !== 'fast' && cheapGraphics) || unusable;
+  // Where the drawing is cheap, pages are read for bullets drawn as shapes too (`BULLET_PROBES`); a
+  // page's image coverage stays what fast mode measured before.
+  const forBullets = !measured && cheapGraphics && (bullets.found > 0 || bullets.fetched < BULLET_PROBES);
+  if (measured || forBullets) {
     const g = await page.graphics();
-    if (g.textStarts?.length) {
-      items = splitAtTextStarts(items, g.textStarts);
-      model.items = items;
-    }
-    coverage = g.imageCoverage;
+    if (g.textStarts?.length) items = splitAtTextStarts(items, g.textStarts);
+    const runs = items.length;
+    items = drawnBullets(items, g.marks, probes.bulletHeights);
+    if (forBullets) bullets.fetched++;
+    if (items.length > runs) bullets.found++;
+    model.items = items;
+    if (measured) coverage = g.imageCoverage;
     if (layoutGraphics || pairedOnly) {
       model.segments = g.segments;
       model.rects = g.rects;
@@ -380,10 +407,25 @@ function plainGrid(t: TableRegion, items: readonly TextItem[]): boolean {
   const cols = rows[0]?.children.length ?? 0;
   if (rows.length < 2 || cols < 2) return false;
   if (t.itemIndices.some((i) => items[i]?.dir === 'rtl')) return false;
-  return (
-    rows[0]?.children.every((c) => (c.rowSpan ?? 1) === 1) === true &&
-    rows.every((r) => r.children.every((c) => (c.colSpan ?? 1) === 1 && c.children.length > 0))
-  );
+  const head = rows[0]?.children ?? [];
+  if (!head.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1 && c.children.length > 0)) return false;
+  if (rows.every((r) => r.children.every((c) => (c.colSpan ?? 1) === 1 && c.children.length > 0))) return true;
+  // Under a head of three headings or more, empty cells and short merged ones: a slide's table as a
+  // presentation program draws it, its cells filled edge to edge. A box across the whole grid (a
+  // panel under three tabs, a title block's frame) or a merged one holding prose makes none.
+  return cols >= WIDE_HEAD && rows.every((r) => r.children.every((c) => slideCell(c, cols)));
+}
+
+/** Fewest headings over a grid whose body may hold empty and merged cells (`plainGrid`). */
+const WIDE_HEAD = 3;
+/** Most words of a merged cell in such a grid. */
+const MERGED_WORDS = 12;
+
+function slideCell(c: TableCell, cols: number): boolean {
+  const across = c.colSpan ?? 1;
+  if (across >= cols) return false;
+  if (across === 1 && (c.rowSpan ?? 1) === 1) return true;
+  return wordCount(blockText(c)) <= MERGED_WORDS;
 }
 
 function firstHeading(blocks: Block[]): string | undefined {

@@ -82,6 +82,15 @@ export interface Rect {
   y1: number;
 }
 
+/**
+ * A small round or square shape standing alone, the size of a letter: a list's bullet where the file
+ * draws it instead of setting a glyph (a browser's print draws its list discs so).
+ * `disc` is filled and round, `ring` stroked and round, `square` filled and square.
+ */
+export interface Mark extends Rect {
+  shape: 'disc' | 'ring' | 'square';
+}
+
 export interface PageModel {
   /** 1-based page number. */
   number: number;

@@ -291,7 +291,7 @@ function readPage(
 
 const isOpen = (h: PageHandle): boolean => h.page !== 0 && h.text !== 0;
 
-/** Walks page objects (into form XObjects) for rulings, boxes and images, like the pdf.js operator walk. */
+/** Walks page objects (into form XObjects) for rulings, boxes, images and marks, like the pdf.js operator walk. */
 function readGraphics(p: Pdfium, page: number, frame: Matrix, width: number, height: number): PageGraphics {
   const walk: GraphicsWalk = { p, page, shapes: new ShapeCollector(width, height), budget: MAX_PATH_SEGMENTS };
   walkObjects(walk, 0, frame, 0);

@@ -1,7 +1,7 @@
 import type { DocumentMetadata } from '../../../tree/types.ts';
 import type { TextStart } from '../extract.ts';
 import type { CharStarts, LinkBox } from '../links.ts';
-import type { Rect, Segment, TextItem } from '../model.ts';
+import type { Mark, Rect, Segment, TextItem } from '../model.ts';
 
 /**
  * The PDF backend seam. A backend turns bytes into the page model the layout code reads (text runs,
@@ -73,6 +73,8 @@ export interface PageGraphics {
   segments: Segment[];
   rects: Rect[];
   images: Rect[];
+  /** Small shapes that may be drawn bullets (`Mark`). */
+  marks: Mark[];
   /** Share of the page covered by images, 0–1. */
   imageCoverage: number;
   /** Where text objects start, where the backend's runs may span several (pdf.js; see `splitAtTextStarts`). */

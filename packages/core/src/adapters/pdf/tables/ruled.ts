@@ -21,6 +21,7 @@ import {
 } from './cells.ts';
 import { type NestedBox, nestedGrids } from './nested.ts';
 import type { Grid, Line } from './rulings.ts';
+import { wordCount } from './words.ts';
 
 /** Rulings closer than this are one boundary (double rules, a stroke beside a fill edge). */
 const SAME_EDGE = 4;
@@ -128,10 +129,29 @@ function gridTable(
       !keptApart(r, c),
   );
   const { table, texts, runs, bbox } = fillLayout(layout, page.items, indices, !grid.open, vocab);
-  if (!looksTabular(layout, texts) || framesLayout(runs, nested)) return null;
+  if (!looksTabular(layout, texts) || framesLayout(runs, nested) || panelUnderHeads(layout, texts)) return null;
   if (grid.open && prose(texts)) return null;
   if (nested.length) nestTables(table, layout, runs, nested, page, taken, vocab);
   return { bbox, table, itemIndices: indices, ys: layout.ys, ruled: true, openHyphens: false };
+}
+
+/** Words of a box under a grid's heads beyond which it holds prose (`panelUnderHeads`). */
+const PANEL_WORDS = 30;
+
+/**
+ * A row of heads over boxes as wide as the grid, one holding prose: tabs over a panel, a title
+ * block over a drawing's frame. Read as a table, each box was written once under every head, as a
+ * span is. A table's row across it (a section's title, "Best practice scenario") is short.
+ */
+function panelUnderHeads(layout: Layout, texts: string[]): boolean {
+  const cols = layout.xs.length - 1;
+  let prose = false;
+  for (const [k, c] of layout.cells.entries()) {
+    if (c.r === 0) continue;
+    if (c.colSpan < cols) return false;
+    if (wordCount(texts[k] ?? '') > PANEL_WORDS) prose = true;
+  }
+  return prose;
 }
 
 /** The top of each page's highest text (the middle of its highest run), found once per page. */
