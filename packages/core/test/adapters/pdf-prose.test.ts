@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, hasCorpus } from '../helpers/corpus.ts';
 import { engineFor, pdfBackends } from '../helpers/pdf-backends.ts';
 import { pdfOf, ucs2 } from '../helpers/pdf-build.ts';
+import { NO_DEADLINE } from '../helpers/timeouts.ts';
 
 /**
  * A line of text: `[x, y, size, text]`, or with a font of its own (`F1` Helvetica, `F2` its bold,
@@ -245,7 +246,7 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   it.skipIf(!hasCorpus)(
     'reads eu-017’s Courier "o" as the bullet of its item, its second line in the item',
     async () => {
-      const md = (await parse(corpusFile('tables', 'pdfs', 'eu-017.pdf'))).markdown ?? '';
+      const md = (await parse(corpusFile('tables', 'pdfs', 'eu-017.pdf'), NO_DEADLINE)).markdown ?? '';
       expect(md).toContain('\n- SI1.1:% distribution per country (QC: response to question 1 of the questionnaire)\n');
       expect(md).not.toMatch(/^o SI1\.1/m);
     },
@@ -273,7 +274,8 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   });
 
   it.skipIf(!hasCorpus)('reads redp5110’s overdrawn figure line once', async () => {
-    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('docling', 'pdf', 'sources', 'redp5110_sampled.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain('\nSpecifies that the row permission is to be initially disabled\n');
     expect(md).not.toContain('ifi th t th');
   });
@@ -293,7 +295,7 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   it.skipIf(!hasCorpus)(
     'reads the DPR paper’s "exception-" line as the start of its sentence, not a heading',
     async () => {
-      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'), NO_DEADLINE)).markdown ?? '';
       expect(md).not.toContain('### Our *Dense Passage Retriever*');
       expect(md).toContain('Our *Dense Passage Retriever* (DPR) is exceptionally strong.');
     },
@@ -368,13 +370,13 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   it.skipIf(!hasCorpus)(
     'reads the DPR paper’s Table 3 caption and DA-619p’s line, justified lines split at wide gaps, whole',
     async () => {
-      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'))).markdown ?? '';
+      const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_multi-column.pdf'), NO_DEADLINE)).markdown ?? '';
       expect(md).toContain(
         '(development set). #N: number of negative examples, IB: in-batch training. G.+BM25<sup>(1)</sup> and G.+BM25<sup>(2)</sup> denote in-batch training',
       );
       // DA-619p p. 74 stretches a gap to 1.55 sizes, as PDFium measures the piece before it with its
       // trailing blank; pdf.js measures it without (1.81 sizes, a form's gap) and keeps the two apart.
-      const codex = (await parse(corpusFile('pdfbench', 'unstructured_pdf_DA-619p.pdf'))).markdown ?? '';
+      const codex = (await parse(corpusFile('pdfbench', 'unstructured_pdf_DA-619p.pdf'), NO_DEADLINE)).markdown ?? '';
       const line = 'Beneath their gaze and their feet, the darkspawn retreat to the steps of our thaigs.';
       expect(codex.includes(line)).toBe(backend === 'pdfium');
     },
@@ -400,7 +402,8 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   });
 
   it.skipIf(!hasCorpus)('keeps masterformat_partial_numbering’s ".1" paragraphs whole', async () => {
-    const md = (await parse(corpusFile('markitdown', 'masterformat_partial_numbering.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('markitdown', 'masterformat_partial_numbering.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain(
       '\n.1 The intent of this Request for Proposal (RFP) is to solicit submissions, in the format detailed in this document, from qualified Construction Managers for the following project:\n',
     );
@@ -442,7 +445,8 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   });
 
   it.skipIf(!hasCorpus)('reads failure-after-repair’s glossary an entry a paragraph', async () => {
-    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('pdfbench', 'unstructured_pdf_failure-after-repair.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain(
       '\n**areola** The brownish or pink rim of tissue around the nipple of the breast.\n\n**aromatase inhibitors** Drugs',
     );
@@ -452,14 +456,15 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   it.skipIf(!hasCorpus)(
     'keeps a figure wrapped to the marker’s edge in its item (spreadsheet_no_bounding_frame)',
     async () => {
-      const md = (await parse(corpusFile('tables', 'pdfs', 'spreadsheet_no_bounding_frame.pdf'))).markdown ?? '';
+      const md =
+        (await parse(corpusFile('tables', 'pdfs', 'spreadsheet_no_bounding_frame.pdf'), NO_DEADLINE)).markdown ?? '';
       expect(md).toContain('present increase in yield of 22.4% and 11.5%, respectively.');
       expect(md).not.toMatch(/^22\.4% and/m);
     },
   );
 
   it.skipIf(!hasCorpus)("keeps embedded-link's list items whole, each wrapped back to its number's edge", async () => {
-    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_embedded-link.pdf'))).markdown ?? '';
+    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_embedded-link.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain(
       '1. This is to test the index where the list item was not captured correctly and the new line got detected as separate element.',
     );
@@ -489,14 +494,15 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   });
 
   it.skipIf(!hasCorpus)("nests normal_4pages' sub-notes under their note", async () => {
-    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'))).markdown ?? '';
+    const md = (await parse(corpusFile('docling', 'pdf', 'sources', 'normal_4pages.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toMatch(
       /\n {3}1\. 한국표준질병·사인분류상의 ‘S80~Y84'에 해당하는 우발적인 외래의 사고\n {3}2\. 감염병의 예방/,
     );
   });
 
   it.skipIf(!hasCorpus)("reads pdf-bad-color-space's bold-led line as the start of its paragraph", async () => {
-    const md = (await parse(corpusFile('pdfbench', 'unstructured_pdf_pdf-bad-color-space.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('pdfbench', 'unstructured_pdf_pdf-bad-color-space.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).not.toMatch(/^#+ In our third decade/m);
     expect(md).toContain(
       'In our **third decade of climate action**, we recognize that we can’t achieve our goals alone.',
@@ -504,12 +510,14 @@ describe.each(pdfBackends)('PDF prose (%s)', (backend) => {
   });
 
   it.skipIf(!hasCorpus)("keeps right_to_left_02's first line in its paragraph", async () => {
-    const md = (await parse(corpusFile('pdfbench', 'docling_pdf_sources_right_to_left_02.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('pdfbench', 'docling_pdf_sources_right_to_left_02.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain('لوال المر اوة الم باوة تكايف السيد رئيس');
   });
 
   it.skipIf(!hasCorpus)('reads redp5110 p. 3 symbol bullets as list items', async () => {
-    const md = (await parse(corpusFile('pdfbench', 'docling_pdf_sources_redp5110_sampled.pdf'))).markdown ?? '';
+    const md =
+      (await parse(corpusFile('pdfbench', 'docling_pdf_sources_redp5110_sampled.pdf'), NO_DEADLINE)).markdown ?? '';
     expect(md).toContain('- Database performance and scalability\n- Advanced SQL knowledge and skills transfer\n');
     expect(md).toContain('- ISV education and enablement');
   });

@@ -1100,7 +1100,42 @@ function classifyAll(lines: Line[], s: DocStats, slide: ReadonlySet<Line> | null
     // A heading of another style starts a new run.
     runStart = i < kinds.length && kinds[i]?.type === 'heading' ? i : i + 1;
   }
+  loneInitials(kinds);
   return kinds;
+}
+
+/** A capital letter marking an item ("B. ", "(C) "), the letter its group. */
+const LETTER_MARK = /^\(?([A-Z])[.)] $/;
+/** Letters that are roman figures too ("I.", "V."): an outline's marks, left as they are. */
+const ROMAN = /[IVXLC]/;
+/** Lines either way a lettered item's neighbour in its sequence may stand (a clause may run on for a page). */
+const LETTER_REACH = 60;
+
+/**
+ * A capital letter and a dot opening a line marks an item where the lettered item before it or
+ * after it carries the letter before or after it ("A. Scope" over "B. Terms"); alone, it is a
+ * name's initial ("J. Smith" under "Author:", a reference's first author), and the line is text.
+ */
+function loneInitials(kinds: Kind[]): void {
+  const at: number[] = [];
+  const letters: number[] = [];
+  for (let k = 0; k < kinds.length; k++) {
+    const letter = letterOf(kinds[k]);
+    if (letter === null || ROMAN.test(letter)) continue;
+    at.push(k);
+    letters.push(letter.charCodeAt(0));
+  }
+  const near = (a: number, b: number): boolean =>
+    b >= 0 &&
+    b < at.length &&
+    Math.abs((at[a] as number) - (at[b] as number)) <= LETTER_REACH &&
+    Math.abs((letters[a] as number) - (letters[b] as number)) === 1;
+  for (let n = 0; n < at.length; n++) if (!near(n, n - 1) && !near(n, n + 1)) kinds[at[n] as number] = TEXT_KIND;
+}
+
+function letterOf(kind: Kind | undefined): string | null {
+  if (kind?.type !== 'item') return null;
+  return LETTER_MARK.exec(kind.marker.keep)?.[1] ?? null;
 }
 
 const affiliation =
