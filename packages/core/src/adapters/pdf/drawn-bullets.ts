@@ -1,5 +1,5 @@
 import { bullet, bulletAlone } from './markers.ts';
-import type { Mark, TextItem } from './model.ts';
+import type { Mark, Rect, TextItem } from './model.ts';
 
 /**
  * Bullets a file draws as shapes rather than sets in a font: a browser's print draws a list's discs,
@@ -81,10 +81,10 @@ export function drawnBullets(items: TextItem[], marks: readonly Mark[], heights:
     if (at < 0 || taken.has(at)) continue;
     const run = items[at] as TextItem;
     if (crowded(mark, marks, run.size)) continue;
-    const [before, beforeRun] = textBefore(items, rows, mark, run);
-    if (before < 0) continue;
+    const around = rowAround(items, rows, mark, run);
+    if (!around) continue;
     taken.add(at);
-    found.push({ mark, at, before, beforeRun, after: textAfter(items, rows, mark, run) });
+    found.push({ mark, at, ...around });
   }
   const inLine = new Map<Candidate, number>();
   for (const c of found) {
@@ -173,15 +173,15 @@ function* runsAcross(items: readonly TextItem[], rows: Rows, y: number): Generat
 /** The index of the run a shape stands before as its bullet, or -1. */
 function itemAfter(items: readonly TextItem[], rows: Rows, mark: Mark): number {
   const height = mark.y1 - mark.y0;
-  const middle = (mark.y0 + mark.y1) / 2;
+  const y = middle(mark);
   let best = -1;
   let bestGap = Number.POSITIVE_INFINITY;
-  for (const i of runsAcross(items, rows, middle)) {
+  for (const i of runsAcross(items, rows, y)) {
     const it = items[i] as TextItem;
     const gap = it.x - mark.x1;
     if (gap < GAP_MIN * it.size || gap > GAP_MAX * it.size || gap >= bestGap) continue;
     if (height < HEIGHT_MIN * it.size || height > HEIGHT_MAX * it.size) continue;
-    if (middle < it.y + MIDDLE_FROM * it.h || middle > it.y + MIDDLE_TO * it.h) continue;
+    if (y < it.y + MIDDLE_FROM * it.h || y > it.y + MIDDLE_TO * it.h) continue;
     best = i;
     bestGap = gap;
   }
@@ -192,36 +192,40 @@ function itemAfter(items: readonly TextItem[], rows: Rows, mark: Mark): number {
 }
 
 /**
- * How far the text before the mark on its row ends before it (Infinity where there is none), or -1
- * where text covers the mark; and the run it ends with (-1 where there is none).
+ * The text on the mark's row around it: how far the text before it ends before it (Infinity where
+ * there is none) and the run it ends with (-1), and whether text goes on past a cell's gap after the
+ * item's run (`CELL_GAP`); null where text covers the mark.
  */
-function textBefore(items: readonly TextItem[], rows: Rows, mark: Mark, run: TextItem): [number, number] {
-  let gap = Number.POSITIVE_INFINITY;
-  let last = -1;
-  for (const i of runsAcross(items, rows, (mark.y0 + mark.y1) / 2)) {
+function rowAround(
+  items: readonly TextItem[],
+  rows: Rows,
+  mark: Mark,
+  run: TextItem,
+): Pick<Candidate, 'before' | 'beforeRun' | 'after'> | null {
+  let before = Number.POSITIVE_INFINITY;
+  let beforeRun = -1;
+  const right: TextItem[] = [];
+  for (const i of runsAcross(items, rows, middle(mark))) {
     const it = items[i] as TextItem;
+    if (it.x > run.x) right.push(it);
     if (it.x >= run.x) continue;
-    if (it.x + it.w > mark.x0) return [-1, -1];
-    if (mark.x0 - (it.x + it.w) < gap) {
-      gap = mark.x0 - (it.x + it.w);
-      last = i;
+    if (it.x + it.w > mark.x0) return null;
+    if (mark.x0 - (it.x + it.w) < before) {
+      before = mark.x0 - (it.x + it.w);
+      beforeRun = i;
     }
   }
-  return [gap, last];
-}
-
-/** Whether text on the mark's row goes on past a cell's gap after its item's run (`CELL_GAP`). */
-function textAfter(items: readonly TextItem[], rows: Rows, mark: Mark, run: TextItem): boolean {
-  const right = [...runsAcross(items, rows, (mark.y0 + mark.y1) / 2)]
-    .map((i) => items[i] as TextItem)
-    .filter((it) => it.x > run.x)
-    .sort((a, b) => a.x - b.x);
+  right.sort((a, b) => a.x - b.x);
   let end = run.x + run.w;
+  let after = false;
   for (const it of right) {
-    if (it.x - end > CELL_GAP * run.size) return true;
+    if (it.x - end > CELL_GAP * run.size) {
+      after = true;
+      break;
+    }
     end = Math.max(end, it.x + it.w);
   }
-  return false;
+  return { before, beforeRun, after };
 }
 
 /** Whether another shape stands nearer the mark than a bullet's neighbours do (`CLEAR_DOWN`, `CLEAR_ALONG`). */
@@ -229,17 +233,24 @@ function crowded(mark: Mark, marks: readonly Mark[], size: number): boolean {
   const down = CLEAR_DOWN * size;
   const along = CLEAR_ALONG * size;
   const mx = (mark.x0 + mark.x1) / 2;
-  const my = (mark.y0 + mark.y1) / 2;
+  const my = middle(mark);
   for (const o of marks) {
     if (o === mark) continue;
-    if (Math.abs((o.x0 + o.x1) / 2 - mx) < SAME_SPOT && Math.abs((o.y0 + o.y1) / 2 - my) < SAME_SPOT) continue;
+    if (Math.abs((o.x0 + o.x1) / 2 - mx) < SAME_SPOT && Math.abs(middle(o) - my) < SAME_SPOT) continue;
     if (o.x0 < mark.x1 + along && o.x1 > mark.x0 - along && o.y0 < mark.y1 + down && o.y1 > mark.y0 - down) return true;
   }
   return false;
 }
 
+/** Half way down a box: where a shape's row is told. */
+const middle = (r: Rect): number => (r.y0 + r.y1) / 2;
+
 const sameRow = (a: Candidate, b: Candidate, size: number): boolean =>
-  Math.abs((a.mark.y0 + a.mark.y1) / 2 - (b.mark.y0 + b.mark.y1) / 2) < CLEAR_DOWN * size;
+  Math.abs(middle(a.mark) - middle(b.mark)) < CLEAR_DOWN * size;
+
+/** Whether two candidates' shapes are one shape with one left edge (`SAME_EDGE`): a column of bullets or markers. */
+const sameEdge = (a: Candidate, b: Candidate): boolean =>
+  a.mark.shape === b.mark.shape && Math.abs(a.mark.x0 - b.mark.x0) <= SAME_EDGE;
 
 /** How a candidate stands inside its line: text just before it, or another shape's item before it alone. */
 const CLOSE = 1;
@@ -261,10 +272,7 @@ function inLineKind(c: Candidate, found: readonly Candidate[], items: readonly T
 
 /** Whether another candidate of its shape stands at its left edge on another row. */
 function inColumn(c: Candidate, found: readonly Candidate[], size: number): boolean {
-  return found.some(
-    (o) =>
-      o !== c && o.mark.shape === c.mark.shape && Math.abs(o.mark.x0 - c.mark.x0) <= SAME_EDGE && !sameRow(o, c, size),
-  );
+  return found.some((o) => o !== c && sameEdge(o, c) && !sameRow(o, c, size));
 }
 
 /**
@@ -287,6 +295,6 @@ function rowBefore(
 
 /** Whether a candidate stands in a table's column of markers, text on both sides of it on every row (`CELL_GAP`). */
 function markerColumn(c: Candidate, found: readonly Candidate[]): boolean {
-  const column = found.filter((o) => o.mark.shape === c.mark.shape && Math.abs(o.mark.x0 - c.mark.x0) <= SAME_EDGE);
+  const column = found.filter((o) => sameEdge(o, c));
   return column.length >= 2 && column.every((o) => Number.isFinite(o.before) && o.after);
 }

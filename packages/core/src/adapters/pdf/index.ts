@@ -408,13 +408,16 @@ function plainGrid(t: TableRegion, items: readonly TextItem[]): boolean {
   if (rows.length < 2 || cols < 2) return false;
   if (t.itemIndices.some((i) => items[i]?.dir === 'rtl')) return false;
   const head = rows[0]?.children ?? [];
-  if (!head.every((c) => (c.rowSpan ?? 1) === 1 && (c.colSpan ?? 1) === 1 && c.children.length > 0)) return false;
-  if (rows.every((r) => r.children.every((c) => (c.colSpan ?? 1) === 1 && c.children.length > 0))) return true;
+  if (!head.every((c) => (c.rowSpan ?? 1) === 1 && oneColumnFilled(c))) return false;
+  if (rows.every((r) => r.children.every(oneColumnFilled))) return true;
   // Under a head of three headings or more, empty cells and short merged ones: a slide's table as a
   // presentation program draws it, its cells filled edge to edge. A box across the whole grid (a
   // panel under three tabs, a title block's frame) or a merged one holding prose makes none.
   return cols >= WIDE_HEAD && rows.every((r) => r.children.every((c) => slideCell(c, cols)));
 }
+
+/** A cell one column wide holding text: every cell of a plain grid (`plainGrid`). */
+const oneColumnFilled = (c: TableCell): boolean => (c.colSpan ?? 1) === 1 && c.children.length > 0;
 
 /** Fewest headings over a grid whose body may hold empty and merged cells (`plainGrid`). */
 const WIDE_HEAD = 3;
