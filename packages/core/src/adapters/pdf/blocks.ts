@@ -172,6 +172,13 @@ interface Marker {
   length: number;
 }
 
+/**
+ * A number closing in a bracket set right against a capitalised word ("1)Nested list item a"):
+ * LibreOffice's numbered item where the backend joined the number's run to the text's (pdf.js does,
+ * less than a blank apart; PDFium's runs keep the edge, `lines.ts` `numberEdge`).
+ */
+const tightNumber = /^(\d{1,2})\)(?=\p{Lu}\p{Ll})/u;
+
 function listMarker(t: string): Marker | null {
   const b = bullet.exec(t);
   if (b) {
@@ -187,6 +194,8 @@ function listMarker(t: string): Marker | null {
     }
     return { ordered: false, start: undefined, checked: undefined, keep: `${e[1]} `, length: e[0].length };
   }
+  const n = tightNumber.exec(t);
+  if (n) return { ordered: true, start: Number(n[1]), checked: undefined, keep: '', length: n[0].length };
   return null;
 }
 

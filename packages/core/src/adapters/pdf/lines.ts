@@ -2,6 +2,7 @@ import type { BBox } from '../../tree/types.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LETTER, LETTER, STARTS_LETTER } from '../../util/letters.ts';
 import { pairBrackets } from './brackets.ts';
+import { enumeratorAlone } from './markers.ts';
 import { type Rect, round2, type TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
@@ -322,6 +323,21 @@ export function pictographEdge(a: TextItem, b: TextItem, gap: number): boolean {
   );
 }
 
+/**
+ * Whether run `b`, `gap` points after the line's first run `a`, is an item's text after its number
+ * drawn as a run of its own ("1)", "a."): LibreOffice sets the number right against the text, less
+ * than a blank apart, so only the run's edge tells the item from "1)Nested". Runs that touch are one
+ * word ("4)AX-series"), and a number over half a size smaller or larger is no marker of this line.
+ */
+function numberEdge(a: TextItem, b: TextItem, gap: number): boolean {
+  return (
+    gap > 0.03 * b.size &&
+    Math.abs(a.size - b.size) < 0.5 * b.size &&
+    enumeratorAlone.test(a.str.trim()) &&
+    STARTS_LETTER.test(b.str)
+  );
+}
+
 const ONE_LETTER = /^\p{L}\s*$/u;
 const STARTS_LOWER = /^\s*\p{Ll}/u;
 
@@ -444,6 +460,7 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
   const spans: Span[] = [];
   let text = '';
   let prev: TextItem | null = null;
+  const first = items[order[0] as number];
   let allBold = true;
   let allItalic = true;
   for (const i of order) {
@@ -466,7 +483,8 @@ export function makeLine(items: TextItem[], idx: number[]): Line {
         !s.startsWith(' ') &&
         (gap > 0.15 * Math.min(it.size, prev.size) ||
           (flip && gap > -0.2 * it.size) ||
-          pictographEdge(prev, it, gap)) &&
+          pictographEdge(prev, it, gap) ||
+          (prev === first && !rtl && numberEdge(prev, it, gap))) &&
         !(isCjk(text.slice(-1)) && isCjk(s.charAt(0)));
       if (needs) s = ` ${s}`;
     } else {

@@ -2291,7 +2291,76 @@ export function tableColumns(
   const cols = finer.length > all.length || indented ? finer : all;
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
-  return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
+  const crossed = crossedColumns(cols, items, finer.length > all.length ? finerRows : rows);
+  return { every: all.length, cols: sheetColumns(crossed, items, rows) };
+}
+
+/** A part of a column (`sheetColumns`): its column, its extent, and what it holds. */
+interface Part {
+  col: number;
+  a: number;
+  b: number;
+  /** Runs of the head rows only. */
+  heads: boolean;
+  /** Figures of the body only, two or more. */
+  figures: boolean;
+}
+
+/**
+ * Columns of a spreadsheet printed without its grid: each head set flush left in its cell and the
+ * figures under it flush right, a cell's width on, so a column's figures end a point or two before
+ * the next head starts, a gap narrower than COLUMN_GAP. The projection's columns ran from the
+ * figures to the next head ("| first | second | third | |" over "| | 1 | 5 | 9 |"). Each column is
+ * parted at its gaps of FIGURE_GAP, and a part holding nothing but the head's runs (the rows above
+ * the first figure) followed by a part holding nothing but figures of the body make one column.
+ * A column is taken apart wholly or not at all: where some of its parts pair and others do not,
+ * the columns stay as they were.
+ */
+function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
+  const firstFigures = rows.findIndex((r) => figuresIn(r, items) > 0);
+  if (firstFigures < 1 || cols.length < 2) return cols;
+  const head = new Set<number>();
+  for (let k = 0; k < firstFigures; k++) for (const i of (rows[k] as Row).items) head.add(i);
+  const inside: number[][] = cols.map(() => []);
+  for (const r of rows)
+    for (const i of r.items) {
+      const k = cols.findIndex((c) => within(items[i] as TextItem, c));
+      if (k >= 0) (inside[k] as number[]).push(i);
+    }
+  const parts: Part[] = [];
+  for (const [col, runs] of inside.entries())
+    for (const [a, b] of projection(extents(items, runs), FIGURE_GAP)) {
+      const mine = runs.filter((i) => within(items[i] as TextItem, [a, b]));
+      const heads = mine.every((i) => head.has(i));
+      const figures =
+        mine.length >= 2 && mine.every((i) => !head.has(i) && figure.test((items[i] as TextItem).str.trim()));
+      parts.push({ col, a, b, heads, figures });
+    }
+  const paired = new Set<number>();
+  for (let p = 0; p + 1 < parts.length; p++)
+    if ((parts[p] as Part).heads && (parts[p + 1] as Part).figures) {
+      paired.add(p).add(p + 1);
+      p++;
+    }
+  if (paired.size === 0) return cols;
+  // Per column, how many of its parts pair: all of them or none.
+  const pairs = cols.map(() => 0);
+  const count = cols.map(() => 0);
+  for (const [p, part] of parts.entries()) {
+    count[part.col] = (count[part.col] as number) + 1;
+    if (paired.has(p)) pairs[part.col] = (pairs[part.col] as number) + 1;
+  }
+  if (pairs.some((n, k) => n > 0 && n < (count[k] as number))) return cols;
+  const out: [number, number][] = [];
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p] as Part;
+    const whole = cols[part.col] as [number, number];
+    if (paired.has(p)) {
+      out.push([part.a, (parts[p + 1] as Part).b]);
+      p++;
+    } else if (out[out.length - 1] !== whole) out.push(whole);
+  }
+  return out;
 }
 
 /** The columns the runs of the rows leave between them (`tableColumns`' first step, its `every`). */
