@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
-import { textAt } from '../helpers/pdf-build.ts';
+import { engineFor, pageMarkdown, pdfBackends } from '../helpers/pdf-backends.ts';
+import { pagesPdf, textAt, ucs2 } from '../helpers/pdf-build.ts';
 
 /**
  * LibreOffice prints a numbered item's number as a run of its own set right against the item's
@@ -63,5 +63,40 @@ describe.each(pdfBackends)('pdf numbers set right against their items (%s)', (ba
     const md = await pageMarkdown(backend, ops);
     expect(md).toContain('4)AX-series connectors only');
     expect(md).not.toMatch(/^4\. /m);
+  });
+
+  it('leaves a letter and the word after it, drawn apart, one word', async () => {
+    const ops = [
+      textAt(72, 720, 'Some tools can help with this task, for instance automated checkers or', 11),
+      ...numbered(72, 706, 'e.', 'g. linters that read the code before it runs, and others.', 11, 0.4),
+    ];
+    const md = await pageMarkdown(backend, ops);
+    expect(md).not.toMatch(/^- e\./m);
+    expect(md).toMatch(/checkers or e\. ?g\. linters/);
+  });
+
+  it('leaves a Korean heading numbered "1." a heading', async () => {
+    // A Korean font without an embedded program, read through its predefined CMap.
+    const fonts = [
+      '<< /Type /Font /Subtype /Type0 /BaseFont /HYGoThic-Medium /Encoding /UniKS-UCS2-H /DescendantFonts [6 0 R] >>',
+      '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HYGoThic-Medium /CIDSystemInfo << /Registry (Adobe) /Ordering (Korea1) /Supplement 2 >> /FontDescriptor 7 0 R /DW 1000 >>',
+      '<< /Type /FontDescriptor /FontName /HYGoThic-Medium /Flags 6 /FontBBox [-6 -145 1003 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+    ];
+    const korean = (x: number, y: number, text: string): string => `BT /F3 11 Tf ${x} ${y} Td <${ucs2(text)}> Tj ET`;
+    // "1." is 0.834 em in Helvetica; the heading's words start half a point after it.
+    const ops = [
+      korean(72, 720, '이 보고서는 시스템의 전체 설계와 구현 방법을 설명합니다.'),
+      textAt(72, 700, '1.', 11),
+      korean(72 + 0.834 * 11 + 0.5, 700, '개요'),
+      korean(72, 684, '이 시스템은 수집, 처리, 저장의 세 부분으로 구성됩니다.'),
+    ];
+    const result = await engineFor(backend).parse(
+      pagesPdf([ops.join('\n')], 612, 792, fonts),
+      { parsers: [{ type: 'pdf', mode: 'fast' }] },
+      { filename: 'page.pdf' },
+    );
+    const md = result.markdown ?? '';
+    expect(md).toMatch(/^#+ 1\.개요$/m);
+    expect(md).not.toMatch(/^1\. 개요/m);
   });
 });

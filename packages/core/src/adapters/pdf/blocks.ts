@@ -175,7 +175,8 @@ interface Marker {
 /**
  * A number closing in a bracket set right against a capitalised word ("1)Nested list item a"):
  * LibreOffice's numbered item where the backend joined the number's run to the text's (pdf.js does,
- * less than a blank apart; PDFium's runs keep the edge, `lines.ts` `numberEdge`).
+ * less than a blank apart; PDFium's runs keep the edge, `lines.ts` `numberEdge`). Not a dot: a
+ * date's "1.Januar" opens a wrapped line as often.
  */
 const tightNumber = /^(\d{1,2})\)(?=\p{Lu}\p{Ll})/u;
 

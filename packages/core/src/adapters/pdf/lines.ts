@@ -2,7 +2,6 @@ import type { BBox } from '../../tree/types.ts';
 import { mostCounted } from '../../util/arrays.ts';
 import { ENDS_LETTER, LETTER, STARTS_LETTER } from '../../util/letters.ts';
 import { pairBrackets } from './brackets.ts';
-import { enumeratorAlone } from './markers.ts';
 import { type Rect, round2, type TextItem } from './model.ts';
 import { isCjk } from './text.ts';
 
@@ -323,18 +322,23 @@ export function pictographEdge(a: TextItem, b: TextItem, gap: number): boolean {
   );
 }
 
+/** A number closing in a dot or bracket, alone: an item's number drawn as a run of its own. */
+const ITEM_NUMBER = /^\(?\d{1,3}[.)]$/;
+/** A letter of a script with case: the text of an item ("概述" after "1." heads a section). */
+const CASED = /^\p{LC}/u;
+
 /**
  * Whether run `b`, `gap` points after the line's first run `a`, is an item's text after its number
- * drawn as a run of its own ("1)", "a."): LibreOffice sets the number right against the text, less
- * than a blank apart, so only the run's edge tells the item from "1)Nested". Runs that touch are one
- * word ("4)AX-series"), and a number over half a size smaller or larger is no marker of this line.
+ * drawn as a run of its own ("1)", "2."): LibreOffice sets the number right against the text, less
+ * than a blank apart, so only the runs' edge tells the item from "1)Nested". Runs that touch are one
+ * word ("4)AX-series"); letters are no such number ("e." and "g." drawn apart are one word).
  */
 function numberEdge(a: TextItem, b: TextItem, gap: number): boolean {
   return (
     gap > 0.03 * b.size &&
     Math.abs(a.size - b.size) < 0.5 * b.size &&
-    enumeratorAlone.test(a.str.trim()) &&
-    STARTS_LETTER.test(b.str)
+    ITEM_NUMBER.test(a.str.trim()) &&
+    CASED.test(b.str)
   );
 }
 

@@ -2313,8 +2313,6 @@ interface Part {
  * figures to the next head ("| first | second | third | |" over "| | 1 | 5 | 9 |"). Each column is
  * parted at its gaps of FIGURE_GAP, and a part holding nothing but the head's runs (the rows above
  * the first figure) followed by a part holding nothing but figures of the body make one column.
- * A column is taken apart wholly or not at all: where some of its parts pair and others do not,
- * the columns stay as they were.
  */
 function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]): [number, number][] {
   const firstFigures = rows.findIndex((r) => figuresIn(r, items) > 0);
@@ -2342,15 +2340,14 @@ function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]):
       paired.add(p).add(p + 1);
       p++;
     }
+  // A head left without figures, or figures without a head, is another layout: Word's figures
+  // set flush left under heads centred over them pair each head with the next column's figures.
+  for (const [p, part] of parts.entries()) if (!paired.has(p) && (part.heads || part.figures)) return cols;
   if (paired.size === 0) return cols;
-  // Per column, how many of its parts pair: all of them or none.
-  const pairs = cols.map(() => 0);
-  const count = cols.map(() => 0);
-  for (const [p, part] of parts.entries()) {
-    count[part.col] = (count[part.col] as number) + 1;
-    if (paired.has(p)) pairs[part.col] = (pairs[part.col] as number) + 1;
-  }
-  if (pairs.some((n, k) => n > 0 && n < (count[k] as number))) return cols;
+  // A column that gave a pair gives its other parts as columns of their own (a column of words set
+  // flush left after a column of figures: "Unit" over "box" after "Qty" over its figures).
+  const split = new Set<number>();
+  for (const p of paired) split.add((parts[p] as Part).col);
   const out: [number, number][] = [];
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p] as Part;
@@ -2358,7 +2355,8 @@ function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]):
     if (paired.has(p)) {
       out.push([part.a, (parts[p + 1] as Part).b]);
       p++;
-    } else if (out[out.length - 1] !== whole) out.push(whole);
+    } else if (split.has(part.col)) out.push([part.a, part.b]);
+    else if (out[out.length - 1] !== whole) out.push(whole);
   }
   return out;
 }

@@ -424,6 +424,27 @@ function keepWordsWhole(placed: Placed[], xs: number[], cellAt: (r: number, c: n
   }
 }
 
+/**
+ * Words of a cell cut where its rule clips them, drawn on under the next cell's text, moved back to
+ * their cell. A sheet prints a cell too narrow for its text clipped at the rule: Calc writes the
+ * text cut to about what shows, its last letters a few points past the rule, others the whole text.
+ * Cut at the blank nearest the rule, those letters went into the next cell ("What are the sp" and
+ * "The AI is applied": "spThe AI is applied"). A piece past the cut that another run of its row
+ * and cell overlaps lies under that run, hidden: it stays with the piece before it. Two cells'
+ * words written as one run across the rule have nothing drawn over them, and part there.
+ */
+function clippedUnder(placed: Placed[], tails: Map<Placed, Placed>): void {
+  for (const [tail, before] of tails) {
+    const a = tail.piece.x;
+    const b = a + tail.piece.w;
+    // Another run starting over the piece: drawn after it, on top.
+    const under = placed.some(
+      (q) => q.r === tail.r && q.c === tail.c && tails.get(q) !== tail && q.piece.x > a && q.piece.x < b - 0.5,
+    );
+    if (under) tail.c = before.c;
+  }
+}
+
 /** Where a run stands across the columns: its centre, unless the caller knows better (`fillLayout`). */
 const centre = (it: TextItem): number => it.x + it.w / 2;
 
@@ -452,14 +473,23 @@ export function fillLayout(
   const runs: TextItem[][] = [];
   for (let k = 0; k < cells.length; k++) runs.push([]);
   const placed: Placed[] = [];
+  // Each piece a cut made past a run's first, with the piece before it (`clippedUnder`).
+  const tails = new Map<Placed, Placed>();
   for (const i of indices) {
     const it = items[i] as TextItem;
     const r = slotOf(ys, it.y + it.h / 2);
     // Rulings are where a cell ends: a run across one is cut. Text gaps move with the text.
     const pieces = ruled ? cellPieces(it, xs, (c) => owner[r * cols + c] as number) : [it];
-    for (const piece of pieces) placed.push({ piece, r, c: slotOf(xs, at(piece)) });
+    let before: Placed | null = null;
+    for (const piece of pieces) {
+      const p: Placed = { piece, r, c: slotOf(xs, at(piece)) };
+      placed.push(p);
+      if (before) tails.set(p, before);
+      before = p;
+    }
   }
   if (ruled) keepWordsWhole(placed, xs, (r, c) => owner[r * cols + c] as number);
+  if (tails.size) clippedUnder(placed, tails);
   for (const p of placed) runs[owner[p.r * cols + p.c] as number]?.push(p.piece);
   const texts: string[] = [];
   // The cell's right bound, where its column has a width of its own.
