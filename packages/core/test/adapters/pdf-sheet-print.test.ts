@@ -67,6 +67,32 @@ describe.each(pdfBackends)('pdf spreadsheet printed without its grid (%s)', (bac
     expect(md).toMatch(/^\| Folders \| 51 \| 52 \| 53 \|$/m);
   });
 
+  // pdf.js joins "1" and the "5*" 1.8 pt after it into one run, as it joins "1 box" below.
+  it.skipIf(backend === 'pdfjs')(
+    'keeps a nil and a marked figure, set flush left as text, in their column',
+    async () => {
+      // Calc sets text flush left: "n/a" and "5*" stand under their head, the figures flush right.
+      const body = [
+        ['1', '5*', '9'],
+        ['2', 'n/a', '6'],
+        ['3', '3', '-'],
+        ['4', '2', '0'],
+      ];
+      const ops: string[] = [];
+      for (const [c, h] of ['first', 'second', 'third'].entries()) ops.push(flushLeft(c, 700, h, 12));
+      for (const [r, row] of body.entries())
+        for (const [c, v] of row.entries()) {
+          const y = 684.2 - r * 15.8;
+          ops.push(/^\d+$/.test(v) ? flushRight(c, y, v, 12) : flushLeft(c, y, v, 12));
+        }
+      const md = await pageMarkdown(backend, ops);
+      expect(md).toMatch(/^\| first \| second \| third \|$/m);
+      expect(md).toMatch(/^\| 1 \| 5\\\* \| 9 \|$/m);
+      expect(md).toMatch(/^\| 2 \| n\/a \| 6 \|$/m);
+      expect(md).toMatch(/^\| 3 \| 3 \| - \|$/m);
+    },
+  );
+
   // pdf.js joins a figure and the word 1.8 pt after it into one run ("1 box"): only PDFium's runs
   // show the cells' edge there.
   it.skipIf(backend === 'pdfjs')('parts a column of words set flush left from the figures before it', async () => {

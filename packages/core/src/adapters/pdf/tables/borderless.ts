@@ -2295,12 +2295,21 @@ export function tableColumns(
   return { every: all.length, cols: sheetColumns(crossed, items, rows) };
 }
 
+/**
+ * A body cell a sheet sets flush left where its column's figures stand flush right: text, so set
+ * under the head: a nil ("–", "n/a") or a figure with a note's mark ("5*").
+ */
+const sheetText = /^(?:[-–—]|n\/a|[-+(]?\d[\d.,]*%?\)?[*†‡])$/i;
+
+/** A run's text without its blanks. */
+const textOf = (items: TextItem[], i: number): string => (items[i] as TextItem).str.trim();
+
 /** A part of a column (`sheetColumns`): its column, its extent, and what it holds. */
 interface Part {
   col: number;
   a: number;
   b: number;
-  /** Runs of the head rows only. */
+  /** Runs of the head rows, and none of the body but nils and marked figures (`sheetText`). */
   heads: boolean;
   /** Figures of the body only, two or more. */
   figures: boolean;
@@ -2329,9 +2338,8 @@ function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]):
   for (const [col, runs] of inside.entries())
     for (const [a, b] of projection(extents(items, runs), FIGURE_GAP)) {
       const mine = runs.filter((i) => within(items[i] as TextItem, [a, b]));
-      const heads = mine.every((i) => head.has(i));
-      const figures =
-        mine.length >= 2 && mine.every((i) => !head.has(i) && figure.test((items[i] as TextItem).str.trim()));
+      const heads = mine.some((i) => head.has(i)) && mine.every((i) => head.has(i) || sheetText.test(textOf(items, i)));
+      const figures = mine.length >= 2 && mine.every((i) => !head.has(i) && figure.test(textOf(items, i)));
       parts.push({ col, a, b, heads, figures });
     }
   const paired = new Set<number>();
