@@ -2291,8 +2291,7 @@ export function tableColumns(
   const cols = finer.length > all.length || indented ? finer : all;
   // Only the columns are refined by gaps that a row's long cell crosses: whether the text is a
   // table at all stays with the gaps every row leaves.
-  const crossed = crossedColumns(cols, items, finer.length > all.length ? finerRows : rows);
-  return { every: all.length, cols: sheetColumns(crossed, items, rows) };
+  return { every: all.length, cols: crossedColumns(cols, items, finer.length > all.length ? finerRows : rows) };
 }
 
 /**
@@ -2401,15 +2400,22 @@ function bodyColumns(
 ): { every: number; cols: [number, number][]; edge: number[] } {
   const { from, to } = bandRows(run, height);
   const all = columnsOf(items, run);
-  if (from === 0 && to === run.length) return { ...tableColumns(items, run, true, all), edge: [] };
+  // A found table's columns only are read for a sheet's (`sheetColumns`): the tries before finding
+  // one ask for columns many times a page.
+  const sheet = (rows: Row[], found: { every: number; cols: [number, number][] }, edge: number[]) => ({
+    every: found.every,
+    cols: sheetColumns(found.cols, items, rows),
+    edge,
+  });
+  if (from === 0 && to === run.length) return sheet(run, tableColumns(items, run, true, all), []);
   // Which rows' columns are refined is settled by the gaps every row leaves, with the band row and
   // without (`every`): only the winner is refined.
   const body = run.slice(from, to);
   const inner = columnsOf(items, body);
-  if (inner.length <= all.length) return { ...tableColumns(items, run, true, all), edge: [] };
+  if (inner.length <= all.length) return sheet(run, tableColumns(items, run, true, all), []);
   const edge = from ? (run[0] as Row).items.slice() : [];
   if (to < run.length) append(edge, (run[run.length - 1] as Row).items);
-  return { ...tableColumns(items, body, true, inner), edge };
+  return sheet(body, tableColumns(items, body, true, inner), edge);
 }
 
 /** Whether a run of the rows lies wholly inside the gap between the first two of the columns `cols`. */
