@@ -2327,12 +2327,9 @@ function sheetColumns(cols: [number, number][], items: TextItem[], rows: Row[]):
   if (firstFigures < 1 || cols.length < 2) return cols;
   const head = new Set<number>();
   for (let k = 0; k < firstFigures; k++) for (const i of (rows[k] as Row).items) head.add(i);
-  const inside: number[][] = cols.map(() => []);
-  for (const r of rows)
-    for (const i of r.items) {
-      const k = cols.findIndex((c) => within(items[i] as TextItem, c));
-      if (k >= 0) (inside[k] as number[]).push(i);
-    }
+  const idx: number[] = [];
+  for (const r of rows) append(idx, r.items);
+  const inside = runsInColumns(cols, items, idx);
   const parts: Part[] = [];
   for (const [col, runs] of inside.entries())
     for (const [a, b] of projection(extents(items, runs), FIGURE_GAP)) {
@@ -2535,28 +2532,31 @@ const FIGURE_GAP = 1;
  * leaves at the same place: a column holding nothing but figures splits there. Words are left
  * alone: their gaps are where the rows' runs happen to end.
  */
-function figureColumns(cols: [number, number][], items: TextItem[], idx: number[]): [number, number][] {
-  // Each run goes to the column its centre lies in, found by a binary search: the columns are a
-  // projection's, sorted and apart. One pass over the runs, not one a column.
+/**
+ * The runs `idx` each of the columns `cols` holds: the column its centre lies in, found by a binary
+ * search (the columns are a projection's, sorted and apart; a run between two is in neither). One
+ * pass over the runs, not one a column.
+ */
+function runsInColumns(cols: [number, number][], items: TextItem[], idx: readonly number[]): number[][] {
   const insides: number[][] = [];
-  const worded: boolean[] = [];
-  for (let k = 0; k < cols.length; k++) {
-    insides.push([]);
-    worded.push(false);
-  }
+  for (let k = 0; k < cols.length; k++) insides.push([]);
   for (const i of idx) {
     const it = items[i] as TextItem;
     const cx = it.x + it.w / 2;
     const k = firstPlace(cols, (c) => c[0] <= cx) - 1;
     if (k < 0 || cx > (cols[k] as [number, number])[1]) continue;
     (insides[k] as number[]).push(i);
-    if (!worded[k] && !figure.test(it.str.trim())) worded[k] = true;
   }
+  return insides;
+}
+
+function figureColumns(cols: [number, number][], items: TextItem[], idx: number[]): [number, number][] {
+  const insides = runsInColumns(cols, items, idx);
   const out: [number, number][] = [];
   for (const [k, col] of cols.entries()) {
     const inside = insides[k] as number[];
     // A column kept whole is kept whatever its parts hold: nothing to count.
-    if (worded[k] || inside.length < 4) {
+    if (inside.length < 4 || inside.some((i) => !figure.test(textOf(items, i)))) {
       out.push(col);
       continue;
     }
